@@ -1,0 +1,16 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import cloudflare from '@astrojs/cloudflare';
+import react from '@astrojs/react';
+
+export default defineConfig({
+  site: process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321',
+  // Pages are static unless they opt out with `export const prerender = false`.
+  output: 'static',
+  adapter: cloudflare({ persistState: { path: process.env.TILES_STATE_DIR ?? '.wrangler/state' } }),
+  integrations: [react()],
+  trailingSlash: 'ignore',
+  build: { format: 'directory' },
+  prefetch: false,
+  security: { checkOrigin: true },
+});

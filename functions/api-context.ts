@@ -1,0 +1,71 @@
+import type { Env } from './env.ts';
+import { HttpError } from './http-error.ts';
+import { languageOf, message, type Language } from './messages.ts';
+import { resolveSession, type Session, type SessionOutcome } from './session.ts';
+import { clearSessionCookie } from './session-cookie.ts';
+
+export const SITE_HEADER = 'tiles-site-id';
+export const LOCALE_HEADER = 'tiles-locale-code';
+const SITE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+const LOCALE_PATTERN = /^[a-z]{2}-[A-Z]{2}$/;
+
+export interface ApiContext {
+  request: Request;
+  env: Env;
+  url: URL;
+  params: Record<string, string>;
+  siteId: string;
+  localeCode: string;
+  language: Language;
+  now: number;
+  /** Set-Cookie values the response must carry. */
+  cookies: string[];
+  session(): Promise<Session | null>;
+  /** The signed-in user's session, or a 401. */
+  requireSession(): Promise<Session>;
+}
+
+export function createApiContext(request: Request, env: Env, params: Record<string, string> = {}): ApiContext {
+  const url = new URL(request.url);
+  const localeHeader = request.headers.get(LOCALE_HEADER);
+  const localeCode = localeHeader && LOCALE_PATTERN.test(localeHeader) ? localeHeader : 'it-IT';
+  const language = languageOf(localeCode);
+  const siteHeader = request.headers.get(SITE_HEADER);
+  // 'not-set' is what a client sends before its site has loaded: the deployment's own site.
+  const siteId = siteHeader && siteHeader !== 'not-set' ? siteHeader : env.SITE_ID;
+  if (!SITE_ID_PATTERN.test(siteId)) {
+    throw new HttpError(400, message('invalidField', language, { field: SITE_HEADER, detail: siteId.slice(0, 64) }));
+  }
+  const cookies: string[] = [];
+  let outcome: Promise<SessionOutcome> | undefined;
+  const context: ApiContext = {
+    request,
+    env,
+    url,
+    params,
+    siteId,
+    localeCode,
+    language,
+    now: Date.now(),
+    cookies,
+    async session() {
+      outcome ??= resolveSession(env, request, context.now);
+      const resolved = await outcome;
+      if (resolved.kind === 'stale') {
+        if (!cookies.length) cookies.push(clearSessionCookie(url));
+        return null;
+      }
+      if (resolved.kind === 'visitor') return null;
+      if (resolved.session.renewedCookie && !cookies.includes(resolved.session.renewedCookie)) cookies.push(resolved.session.renewedCookie);
+      // A session belongs to one site: its tokens do not open another site's data.
+      if (resolved.session.user.site_id !== siteId) return null;
+      return resolved.session;
+    },
+    async requireSession() {
+      const session = await context.session();
+      if (!session) throw new HttpError(401, message('unauthorized', language));
+      return session;
+    },
+  };
+  return context;
+}

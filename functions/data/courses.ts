@@ -1,0 +1,174 @@
+import type { D1Database } from '@cloudflare/workers-types';
+import { totalDuration } from '../../src/lib/duration.ts';
+
+export interface CourseCard {
+  id: string;
+  title: string;
+  summary: string;
+  categoryId: string;
+  categoryName: string;
+  categorySlug: string;
+  ecmCredits: number | null;
+  duration: string;
+}
+
+export interface SessionSummary {
+  moduleNumber: number;
+  number: number;
+  title: string;
+  kind: 'text' | 'video' | 'document';
+  duration: string;
+  completedAt: number | null;
+}
+
+export interface ModuleDetail {
+  number: number;
+  title: string;
+  sessions: SessionSummary[];
+}
+
+export interface CourseDetail extends CourseCard {
+  description: string;
+  modules: ModuleDetail[];
+}
+
+export interface Category {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+}
+
+/** Text columns fall back to the site's default locale when a translation is missing. */
+const localized = (alias: string, column: string) => `COALESCE(${alias}.${column}, ${alias}_d.${column})`;
+
+export async function listCategories(db: D1Database, siteId: string, locale: string, defaultLocale: string): Promise<Category[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT c.id, c.slug, ${localized('t', 'name')} AS name, ${localized('t', 'description')} AS description FROM category c
+       LEFT JOIN category_text t ON t.category_id = c.id AND t.locale = ?
+       LEFT JOIN category_text t_d ON t_d.category_id = c.id AND t_d.locale = ?
+       WHERE c.site_id = ? AND c.type = 'category' ORDER BY c.position`,
+    )
+    .bind(locale, defaultLocale, siteId)
+    .all<Category>();
+  return results;
+}
+
+export async function listCourses(db: D1Database, siteId: string, locale: string, defaultLocale: string): Promise<CourseCard[]> {
+  const [courses, durations] = await db.batch<Record<string, unknown>>([
+    db
+      .prepare(
+        `SELECT c.id, ${localized('t', 'title')} AS title, ${localized('t', 'summary')} AS summary, c.category_id AS categoryId,
+                ${localized('k', 'name')} AS categoryName, cat.slug AS categorySlug, c.ecm_credits AS ecmCredits
+         FROM course c
+         JOIN category cat ON cat.id = c.category_id
+         LEFT JOIN course_text t ON t.course_id = c.id AND t.locale = ?
+         LEFT JOIN course_text t_d ON t_d.course_id = c.id AND t_d.locale = ?
+         LEFT JOIN category_text k ON k.category_id = c.category_id AND k.locale = ?
+         LEFT JOIN category_text k_d ON k_d.category_id = c.category_id AND k_d.locale = ?
+         WHERE c.site_id = ? ORDER BY c.position, c.id`,
+      )
+      .bind(locale, defaultLocale, locale, defaultLocale, siteId),
+    db.prepare('SELECT s.course_id, s.duration FROM session s JOIN course c ON c.id = s.course_id WHERE c.site_id = ?').bind(siteId),
+  ]);
+  const byCourse = new Map<string, string[]>();
+  for (const row of durations?.results ?? []) {
+    const list = byCourse.get(String(row.course_id)) ?? [];
+    list.push(String(row.duration));
+    byCourse.set(String(row.course_id), list);
+  }
+  return (courses?.results ?? []).map((row) => ({
+    ...(row as unknown as Omit<CourseCard, 'duration'>),
+    duration: totalDuration(byCourse.get(String(row.id)) ?? []),
+  }));
+}
+
+export async function findCourse(
+  db: D1Database,
+  siteId: string,
+  courseId: string,
+  locale: string,
+  defaultLocale: string,
+  userId: string | null,
+): Promise<CourseDetail | null> {
+  const cards = await listCourses(db, siteId, locale, defaultLocale);
+  const card = cards.find((candidate) => candidate.id === courseId);
+  if (!card) return null;
+  const [text, modules, sessions] = await db.batch<Record<string, unknown>>([
+    db
+      .prepare(`SELECT ${localized('t', 'description')} AS description FROM course c LEFT JOIN course_text t ON t.course_id = c.id AND t.locale = ? LEFT JOIN course_text t_d ON t_d.course_id = c.id AND t_d.locale = ? WHERE c.id = ?`)
+      .bind(locale, defaultLocale, courseId),
+    db
+      .prepare(`SELECT m.number, ${localized('t', 'title')} AS title FROM module m LEFT JOIN module_text t ON t.course_id = m.course_id AND t.number = m.number AND t.locale = ? LEFT JOIN module_text t_d ON t_d.course_id = m.course_id AND t_d.number = m.number AND t_d.locale = ? WHERE m.course_id = ? ORDER BY m.number`)
+      .bind(locale, defaultLocale, courseId),
+    db
+      .prepare(
+        `SELECT s.module_number AS moduleNumber, s.number, s.kind, s.duration, ${localized('t', 'title')} AS title, p.completed_at AS completedAt
+         FROM session s
+         LEFT JOIN session_text t ON t.course_id = s.course_id AND t.module_number = s.module_number AND t.number = s.number AND t.locale = ?
+         LEFT JOIN session_text t_d ON t_d.course_id = s.course_id AND t_d.module_number = s.module_number AND t_d.number = s.number AND t_d.locale = ?
+         LEFT JOIN session_progress p ON p.user_id = ? AND p.course_id = s.course_id AND p.module_number = s.module_number AND p.number = s.number
+         WHERE s.course_id = ? ORDER BY s.module_number, s.number`,
+      )
+      .bind(locale, defaultLocale, userId, courseId),
+  ]);
+  const sessionRows = (sessions?.results ?? []) as unknown as SessionSummary[];
+  return {
+    ...card,
+    description: String(text?.results[0]?.description ?? ''),
+    modules: ((modules?.results ?? []) as unknown as { number: number; title: string }[]).map((module) => ({
+      ...module,
+      sessions: sessionRows.filter((session) => session.moduleNumber === module.number),
+    })),
+  };
+}
+
+export interface SessionDetail extends SessionSummary {
+  courseId: string;
+  courseTitle: string;
+  body: string;
+  mediaUrl: string | null;
+  previous: { moduleNumber: number; number: number } | null;
+  next: { moduleNumber: number; number: number } | null;
+}
+
+export async function findSession(
+  db: D1Database,
+  siteId: string,
+  courseId: string,
+  moduleNumber: number,
+  number: number,
+  locale: string,
+  defaultLocale: string,
+  userId: string | null,
+): Promise<SessionDetail | null> {
+  const course = await findCourse(db, siteId, courseId, locale, defaultLocale, userId);
+  if (!course) return null;
+  const all = course.modules.flatMap((module) => module.sessions);
+  const index = all.findIndex((session) => session.moduleNumber === moduleNumber && session.number === number);
+  const session = all[index];
+  if (!session) return null;
+  const row = await db
+    .prepare(
+      `SELECT ${localized('t', 'body')} AS body, s.media_url AS mediaUrl FROM session s
+       LEFT JOIN session_text t ON t.course_id = s.course_id AND t.module_number = s.module_number AND t.number = s.number AND t.locale = ?
+       LEFT JOIN session_text t_d ON t_d.course_id = s.course_id AND t_d.module_number = s.module_number AND t_d.number = s.number AND t_d.locale = ?
+       WHERE s.course_id = ? AND s.module_number = ? AND s.number = ?`,
+    )
+    .bind(locale, defaultLocale, courseId, moduleNumber, number)
+    .first<{ body: string; mediaUrl: string | null }>();
+  const neighbour = (i: number) => {
+    const found = all[i];
+    return found ? { moduleNumber: found.moduleNumber, number: found.number } : null;
+  };
+  return {
+    ...session,
+    courseId,
+    courseTitle: course.title,
+    body: row?.body ?? '',
+    mediaUrl: row?.mediaUrl ?? null,
+    previous: neighbour(index - 1),
+    next: neighbour(index + 1),
+  };
+}

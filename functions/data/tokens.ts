@@ -1,0 +1,88 @@
+import type { D1Database } from '@cloudflare/workers-types';
+import { hashToken, newToken } from '../token.ts';
+
+export const ACCESS_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const REFRESH_TOKEN_TTL_MS = 180 * 24 * 60 * 60 * 1000;
+const ROTATION_GRACE_MS = 30 * 1000;
+
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+}
+
+interface TokenRow {
+  hash: string;
+  user_id: string;
+  kind: 'access' | 'refresh';
+  family: string;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+/** Issues an access and a refresh token of one family; only their hashes reach D1. */
+export async function issueTokens(db: D1Database, userId: string, now: number, family: string = crypto.randomUUID()): Promise<TokenPair> {
+  const accessToken = newToken();
+  const refreshToken = newToken();
+  const insert = db.prepare('INSERT INTO auth_token (hash, user_id, kind, family, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)');
+  await db.batch([
+    insert.bind(await hashToken(accessToken), userId, 'access', family, now + ACCESS_TOKEN_TTL_MS, now),
+    insert.bind(await hashToken(refreshToken), userId, 'refresh', family, now + REFRESH_TOKEN_TTL_MS, now),
+  ]);
+  return { accessToken, refreshToken };
+}
+
+async function findToken(db: D1Database, token: string): Promise<TokenRow | null> {
+  return db.prepare('SELECT * FROM auth_token WHERE hash = ?').bind(await hashToken(token)).first<TokenRow>();
+}
+
+export type TokenCheck =
+  | { kind: 'valid'; userId: string }
+  | { kind: 'renewed'; userId: string; tokens: TokenPair }
+  | { kind: 'invalid' };
+
+/**
+ * Accepts a live access token; otherwise renews the pair with the refresh token, which rotates.
+ * A refresh token presented after its rotation means it was copied: the whole family is revoked.
+ */
+export async function checkTokens(db: D1Database, tokens: Partial<TokenPair>, now: number): Promise<TokenCheck> {
+  if (tokens.accessToken) {
+    const access = await findToken(db, tokens.accessToken);
+    if (access && access.kind === 'access' && access.revoked_at === null && access.expires_at > now) {
+      return { kind: 'valid', userId: access.user_id };
+    }
+  }
+  if (!tokens.refreshToken) return { kind: 'invalid' };
+  const refresh = await findToken(db, tokens.refreshToken);
+  if (!refresh || refresh.kind !== 'refresh') return { kind: 'invalid' };
+  if (refresh.revoked_at !== null) {
+    // Parallel requests of one page race to rotate the same token: the losers, within a few
+    // seconds, are the same browser, not a thief.
+    // Logout and theft detection also expire the tokens, so they get no grace.
+    if (now - refresh.revoked_at < ROTATION_GRACE_MS && refresh.expires_at > now) return { kind: 'valid', userId: refresh.user_id };
+    await revokeFamily(db, refresh.family, now);
+    return { kind: 'invalid' };
+  }
+  if (refresh.expires_at <= now) return { kind: 'invalid' };
+  // Revoke first and only then issue: two racing renewals cannot both succeed.
+  const revoked = await db
+    .prepare('UPDATE auth_token SET revoked_at = ? WHERE family = ? AND revoked_at IS NULL')
+    .bind(now, refresh.family)
+    .run();
+  if (!revoked.meta.changes) return { kind: 'valid', userId: refresh.user_id };
+  const renewed = await issueTokens(db, refresh.user_id, now, refresh.family);
+  return { kind: 'renewed', userId: refresh.user_id, tokens: renewed };
+}
+
+/** Ends a family for good: revoked and expired, so not even the rotation grace applies. */
+export async function revokeFamily(db: D1Database, family: string, now: number): Promise<void> {
+  await db.prepare('UPDATE auth_token SET revoked_at = COALESCE(revoked_at, ?), expires_at = 0 WHERE family = ?').bind(now, family).run();
+}
+
+/** Revokes the families of whichever of the given tokens are known. */
+export async function revokeTokens(db: D1Database, tokens: Partial<TokenPair>, now: number): Promise<void> {
+  for (const token of [tokens.accessToken, tokens.refreshToken]) {
+    if (!token) continue;
+    const row = await findToken(db, token);
+    if (row) await revokeFamily(db, row.family, now);
+  }
+}

@@ -1,0 +1,17 @@
+import type { D1Database } from '@cloudflare/workers-types';
+
+/** Bindings and variables of the Worker (wrangler.toml, .dev.vars, secrets). */
+export interface Env {
+  DB: D1Database;
+  SITE_ID: string;
+  SESSION_SECRET: string;
+  PASSWORD_PEPPER: string;
+  /** `development` locally (from .dev.vars); anything else is treated as production. */
+  ENVIRONMENT?: string;
+  MEDIKEY_LOGOUT_URL?: string;
+  CMS_URL?: string;
+}
+
+export function isDevelopment(env: Pick<Env, 'ENVIRONMENT'>): boolean {
+  return env.ENVIRONMENT === 'development';
+}

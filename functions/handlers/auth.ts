@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import type { ApiContext } from '../api-context.ts';
+import { issueTokens, revokeTokens } from '../data/tokens.ts';
+import { findUserByCode, findUserById, loadUser, updateUser, type User } from '../data/users.ts';
+import { HttpError } from '../http-error.ts';
+import { message } from '../messages.ts';
+import { DUMMY_HASH, PASSWORD_MAX_LENGTH, verifyPassword } from '../password.ts';
+import { clearSessionCookie, sealSession, sessionSetCookie } from '../session-cookie.ts';
+import { assertSessionSecret } from '../session-secret.ts';
+import { readJson } from '../read-json.ts';
+import { validate } from '../validate.ts';
+import { GENDER_BY_NAME } from '../gender.ts';
+
+const loginBody = z.object({
+  cu: z.string().trim().min(1).max(64),
+  cp: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  ua: z.string().max(512).optional(),
+});
+
+export async function login(context: ApiContext): Promise<User> {
+  const body = validate(loginBody, await readJson(context), context.language);
+  const secret = assertSessionSecret(context.env);
+  const row = await findUserByCode(context.env.DB, context.siteId, body.cu);
+  // Verify against a dummy hash for unknown users too: same work, same timing.
+  const ok = await verifyPassword(body.cp, row?.password_hash ?? DUMMY_HASH, context.env.PASSWORD_PEPPER);
+  if (!row || !row.password_hash || !ok) throw new HttpError(401, message('invalidCredentials', context.language));
+  const tokens = await issueTokens(context.env.DB, row.id, context.now);
+  context.cookies.push(sessionSetCookie(await sealSession(tokens, secret), context.url));
+  return loadUser(context.env.DB, row);
+}
+
+export interface LogoutOutcome {
+  /** Where the browser goes next: the provider's logout page for Medikey federations. */
+  redirect: string | null;
+}
+
+export async function logout(context: ApiContext): Promise<LogoutOutcome> {
+  const session = await context.session();
+  let redirect: string | null = null;
+  if (session) {
+    await revokeTokens(context.env.DB, session.tokens, context.now);
+    const user = await loadUser(context.env.DB, session.user);
+    if (user.federated.some((entry) => entry.provider === 'medikey')) redirect = context.env.MEDIKEY_LOGOUT_URL ?? null;
+  }
+  context.cookies.length = 0;
+  context.cookies.push(clearSessionCookie(context.url));
+  return { redirect };
+}
+
+export async function getUser(context: ApiContext): Promise<User> {
+  const session = await context.requireSession();
+  return loadUser(context.env.DB, session.user);
+}
+
+const LOCALE_CODE = /^[a-z]{2}-[A-Z]{2}$/;
+const nullableText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/** Editable fields only: role, code and ids in the body are ignored, never written. */
+const userBody = z.object({
+  firstName: z.string().trim().min(1).max(80),
+  lastName: z.string().trim().min(1).max(80),
+  email: nullableText(254).pipe(z.email().nullable()),
+  phone: nullableText(20).pipe(z.string().regex(/^\+?[0-9]{6,15}$/).nullable()),
+  locale: z.string().regex(LOCALE_CODE),
+  fields: z
+    .object({ gender: z.enum(['maschile', 'femminile', 'neutro', 'm', 'f', 'n']).default('m') })
+    .default({ gender: 'm' }),
+});
+
+export async function putUser(context: ApiContext): Promise<User> {
+  const session = await context.requireSession();
+  const body = validate(userBody, await readJson(context), context.language);
+  const supported = await context.env.DB.prepare('SELECT supported_locales FROM site WHERE id = ?')
+    .bind(session.user.site_id)
+    .first<{ supported_locales: string }>();
+  const locales: unknown = JSON.parse(supported?.supported_locales ?? '[]');
+  if (!Array.isArray(locales) || !locales.includes(body.locale)) {
+    throw new HttpError(400, message('invalidField', context.language, { field: 'locale', detail: body.locale }));
+  }
+  await updateUser(
+    context.env.DB,
+    session.user.id,
+    { ...body, gender: GENDER_BY_NAME[body.fields.gender] },
+    context.now,
+  );
+  const row = await findUserById(context.env.DB, session.user.id);
+  if (!row) throw new HttpError(401, message('unauthorized', context.language));
+  return loadUser(context.env.DB, row);
+}

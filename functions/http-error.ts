@@ -1,0 +1,30 @@
+/** An error the API answers with its own status and message, as `{ statusCode, statusMessage, message }`. */
+export class HttpError extends Error {
+  readonly statusCode: number;
+  readonly statusMessage: string;
+
+  constructor(statusCode: number, message: string, statusMessage = STATUS_MESSAGES[statusCode] ?? 'Error') {
+    super(message);
+    this.name = 'HttpError';
+    this.statusCode = statusCode;
+    this.statusMessage = statusMessage;
+  }
+}
+
+export const STATUS_MESSAGES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export function errorBody(error: HttpError): { statusCode: number; statusMessage: string; message: string } {
+  return { statusCode: error.statusCode, statusMessage: error.statusMessage, message: error.message };
+}

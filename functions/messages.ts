@@ -1,0 +1,65 @@
+/** API error messages in every supported language; the request's tiles-locale-code picks one. */
+const MESSAGES = {
+  invalidCredentials: {
+    it: 'Codice utente o password non corretti.',
+    en: 'Wrong user code or password.',
+    de: 'Benutzercode oder Passwort ist falsch.',
+  },
+  unauthorized: {
+    it: 'Sessione assente o scaduta: accedi di nuovo.',
+    en: 'No valid session: please sign in again.',
+    de: 'Keine gültige Sitzung: bitte erneut anmelden.',
+  },
+  invalidField: {
+    it: 'Il campo «{field}» non è valido: {detail}',
+    en: 'The field "{field}" is invalid: {detail}',
+    de: 'Das Feld „{field}“ ist ungültig: {detail}',
+  },
+  invalidJson: {
+    it: 'Il corpo della richiesta non è un JSON valido.',
+    en: 'The request body is not valid JSON.',
+    de: 'Der Anfragetext ist kein gültiges JSON.',
+  },
+  bodyTooLarge: {
+    it: 'Il corpo della richiesta è troppo grande.',
+    en: 'The request body is too large.',
+    de: 'Der Anfragetext ist zu groß.',
+  },
+  unsupportedMediaType: {
+    it: 'Il corpo della richiesta deve essere application/json.',
+    en: 'The request body must be application/json.',
+    de: 'Der Anfragetext muss application/json sein.',
+  },
+  notFound: {
+    it: 'Risorsa non trovata: {path}',
+    en: 'Resource not found: {path}',
+    de: 'Ressource nicht gefunden: {path}',
+  },
+  methodNotAllowed: {
+    it: 'Metodo {method} non consentito su {path}',
+    en: 'Method {method} not allowed on {path}',
+    de: 'Methode {method} ist für {path} nicht erlaubt',
+  },
+  roleNotFound: {
+    it: 'Ruolo non trovato: {id}',
+    en: 'Role not found: {id}',
+    de: 'Rolle nicht gefunden: {id}',
+  },
+  internal: {
+    it: 'Errore interno del server.',
+    en: 'Internal server error.',
+    de: 'Interner Serverfehler.',
+  },
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;
+export type Language = 'it' | 'en' | 'de';
+
+export function languageOf(localeCode: string | null | undefined): Language {
+  const language = localeCode?.slice(0, 2);
+  return language === 'en' || language === 'de' ? language : 'it';
+}
+
+export function message(key: MessageKey, language: Language, values: Record<string, string> = {}): string {
+  return MESSAGES[key][language].replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '');
+}

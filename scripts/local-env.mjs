@@ -1,0 +1,33 @@
+// Shared by the start, dev and test scripts: where the local D1 state lives and how to call wrangler.
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, readFileSync } from 'node:fs';
+
+export const STATE_DIR = process.env.TILES_STATE_DIR ?? '.wrangler/state';
+
+/** .dev.vars holds the local secrets; a fresh clone gets the development defaults. */
+export function ensureDevVars() {
+  if (!existsSync('.dev.vars')) {
+    copyFileSync('.dev.vars.example', '.dev.vars');
+    console.log('Created .dev.vars from .dev.vars.example (development secrets).');
+  }
+  const vars = {};
+  for (const line of readFileSync('.dev.vars', 'utf8').split('\n')) {
+    const match = line.match(/^\s*([A-Z_][A-Z0-9_]*)\s*=\s*(.*)\s*$/);
+    if (match) vars[match[1]] = match[2].replace(/^"(.*)"$/, '$1');
+  }
+  return vars;
+}
+
+/** Runs a command with the pinned Node's tools on PATH; stops the script when it fails. */
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: options.capture ? ['ignore', 'pipe', 'inherit'] : 'inherit', encoding: 'utf8', env: { ...process.env, CI: '1', ...options.env } });
+  if (result.status !== 0) {
+    console.error(`\n${command} ${args.join(' ')} failed with ${result.status}`);
+    process.exit(result.status ?? 1);
+  }
+  return result.stdout ?? '';
+}
+
+export function wrangler(args, options) {
+  return run('npx', ['wrangler', ...args], options);
+}

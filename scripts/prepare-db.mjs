@@ -1,0 +1,17 @@
+// Applies the D1 migrations to the local database and loads the demo seed.
+// Reference data is INSERT OR IGNORE (never overwrites); the demo history is loaded once.
+import { ensureDevVars, run, STATE_DIR, wrangler } from './local-env.mjs';
+
+const vars = ensureDevVars();
+const local = ['--local', '--persist-to', STATE_DIR];
+wrangler(['d1', 'migrations', 'apply', 'DB', ...local]);
+run(process.execPath, ['seed/build-seed.ts', '.wrangler/seed'], { env: { PASSWORD_PEPPER: vars.PASSWORD_PEPPER ?? '' } });
+wrangler(['d1', 'execute', 'DB', ...local, '--file', '.wrangler/seed/reference.sql']);
+const answer = wrangler(['d1', 'execute', 'DB', ...local, '--json', '--command', "SELECT value FROM meta WHERE key = 'seeded_at'"], { capture: true });
+const seeded = JSON.parse(answer)[0]?.results?.[0]?.value;
+if (seeded) {
+  console.log(`Demo history already loaded (${seeded}): kept as it is.`);
+} else {
+  wrangler(['d1', 'execute', 'DB', ...local, '--file', '.wrangler/seed/demo.sql']);
+  console.log('Demo history loaded.');
+}

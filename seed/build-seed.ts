@@ -1,0 +1,181 @@
+// Writes the demo site's SQL: reference data (safe to apply on every start: INSERT OR IGNORE
+// never overwrites what editors or users changed) and the demo learners' history (applied once).
+// Run by scripts/prepare-db.mjs with the pinned Node, which strips the TypeScript types.
+import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { hashPassword } from '../functions/password.ts';
+import { romeDayHour } from '../src/lib/rome-time.ts';
+import { experience, earnsBadge, LEVEL_THRESHOLDS, levelFor, longestStreak, type BadgeRule } from '../src/lib/gamification.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const LOCALES = ['it-IT', 'en-US', 'de-DE'] as const;
+type Localized = Record<(typeof LOCALES)[number], string>;
+
+interface SeedSession { kind: string; duration: string; title: Localized; body: Localized; mediaUrl: string | null }
+interface SeedCourse { id: string; category: string; ecmCredits: number | null; title: Localized; summary: Localized; description: Localized; modules: { title: Localized; sessions: SeedSession[] }[] }
+interface SeedCategory { id: string; slug: string; name: Localized; description: Localized }
+interface SeedPage { kind: string; slug: string; title: Localized; description: Localized; body: Record<string, unknown[]>; tiles: Record<string, unknown> | null }
+interface SeedBadge { id: string; icon: string; rule: BadgeRule; threshold: number; name: Localized; description: Localized }
+
+const readJson = <T>(path: string): T => JSON.parse(readFileSync(join(here, path), 'utf8')) as T;
+
+function sql(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'NULL';
+  return `'${value.replaceAll("'", "''")}'`;
+}
+const row = (...values: (string | number | null | undefined)[]) => `(${values.map(sql).join(', ')})`;
+const insert = (table: string, columns: string, rows: string[]) =>
+  rows.length ? `INSERT OR IGNORE INTO ${table} (${columns}) VALUES\n${rows.join(',\n')};\n` : '';
+
+export const SITE_ID = process.env.SITE_ID ?? 'tiles-demo';
+
+export function referenceSql(): string {
+  const { categories, courses } = readJson<{ categories: SeedCategory[]; courses: SeedCourse[] }>('content/courses.json');
+  const pages = readJson<SeedPage[]>('content/pages.json');
+  const badges = readJson<SeedBadge[]>('badges.json');
+  const out: string[] = [];
+  out.push(insert('site', 'id, nice_name, logo, default_locale, supported_locales', [row(SITE_ID, 'Tiles Formazione Sanitaria', 'tiles.svg', 'it-IT', JSON.stringify(LOCALES))]));
+  out.push(insert('locale', 'code, country_code, name', [row('it-IT', 'IT', 'Italiano'), row('en-US', 'US', 'English'), row('de-DE', 'DE', 'Deutsch')]));
+  out.push(
+    insert('boilerplate', 'site_id, key, locale, text', LOCALES.flatMap((locale) =>
+      Object.entries(readJson<Record<string, string>>(`boilerplate/${locale}.json`)).map(([key, text]) => row(SITE_ID, key, locale, text)),
+    )),
+  );
+  out.push(insert('role', 'id, name, mode, permissions', [
+    row('learner', 'Discente', 'user', '[]'),
+    row('admin', 'Redattore', 'admin', JSON.stringify(['content:edit', 'content:publish'])),
+    row('tester', 'Collaudatore', 'tester', JSON.stringify(['build:preview'])),
+  ]));
+  out.push(insert('category', 'id, site_id, slug, type, position', categories.map((c, i) => row(c.id, SITE_ID, c.slug, 'category', i))));
+  out.push(insert('category_text', 'category_id, locale, name, description', categories.flatMap((c) => LOCALES.map((l) => row(c.id, l, c.name[l], c.description[l])))));
+  out.push(insert('course', 'id, site_id, category_id, ecm_credits, position', courses.map((c, i) => row(c.id, SITE_ID, c.category, c.ecmCredits, i))));
+  out.push(insert('course_text', 'course_id, locale, title, summary, description', courses.flatMap((c) => LOCALES.map((l) => row(c.id, l, c.title[l], c.summary[l], c.description[l])))));
+  out.push(insert('module', 'course_id, number', courses.flatMap((c) => c.modules.map((_, m) => row(c.id, m + 1)))));
+  out.push(insert('module_text', 'course_id, number, locale, title', courses.flatMap((c) => c.modules.flatMap((mod, m) => LOCALES.map((l) => row(c.id, m + 1, l, mod.title[l]))))));
+  out.push(insert('session', 'course_id, module_number, number, kind, duration, media_url', courses.flatMap((c) => c.modules.flatMap((mod, m) => mod.sessions.map((s, n) => row(c.id, m + 1, n + 1, s.kind, s.duration, s.mediaUrl))))));
+  out.push(insert('session_text', 'course_id, module_number, number, locale, title, body', courses.flatMap((c) => c.modules.flatMap((mod, m) => mod.sessions.flatMap((s, n) => LOCALES.map((l) => row(c.id, m + 1, n + 1, l, s.title[l], s.body[l])))))));
+  out.push(insert('badge', 'id, site_id, category_id, icon, rule, threshold, position', badges.map((b, i) => row(b.id, SITE_ID, null, b.icon, b.rule, b.threshold, i))));
+  out.push(insert('badge_text', 'badge_id, locale, name, description', badges.flatMap((b) => LOCALES.map((l) => row(b.id, l, b.name[l], b.description[l])))));
+  const levelNames: Record<string, string[]> = {
+    'it-IT': ['Principiante', 'Apprendista', 'Competente', 'Esperto', 'Specialista', 'Maestro'],
+    'en-US': ['Beginner', 'Apprentice', 'Competent', 'Expert', 'Specialist', 'Master'],
+    'de-DE': ['Einsteiger', 'Lernende', 'Kompetent', 'Erfahren', 'Spezialist', 'Meister'],
+  };
+  out.push(insert('level', 'site_id, level, experience', LEVEL_THRESHOLDS.map((t) => row(SITE_ID, t.level, t.experience))));
+  out.push(insert('level_text', 'site_id, level, locale, name', LEVEL_THRESHOLDS.flatMap((t) => LOCALES.map((l) => row(SITE_ID, t.level, l, levelNames[l]?.[t.level - 1] ?? `Livello ${t.level}`)))));
+  const now = Date.now();
+  out.push(insert('page', 'site_id, locale, kind, slug, title, description, body, tiles, updated_at', pages.flatMap((p) => LOCALES.map((l) =>
+    row(SITE_ID, l, p.kind, p.slug, p.title[l], p.description[l], JSON.stringify(p.body[l] ?? []), p.tiles ? JSON.stringify(p.tiles[l]) : null, now),
+  ))));
+  return out.join('\n');
+}
+
+/** A small deterministic generator, so that every fresh machine gets the same demo history shape. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+export async function demoSql(pepper: string, now = Date.now()): Promise<string> {
+  const { courses } = readJson<{ courses: SeedCourse[] }>('content/courses.json');
+  const badges = readJson<SeedBadge[]>('badges.json');
+  const users = [
+    { id: 'u-studente-demo', code: 'studente.demo', password: 'Studente-Demo-2026!', first: 'Giulia', last: 'Bianchi', email: 'giulia.bianchi@example.it', gender: 'f', roles: ['learner'] },
+    { id: 'u-editor-demo', code: 'editor.demo', password: 'Editor-Demo-2026!', first: 'Marco', last: 'Rossi', email: 'marco.rossi@example.it', gender: 'm', roles: ['admin'] },
+    { id: 'u-tester-demo', code: 'tester.demo', password: 'Tester-Demo-2026!', first: 'Sara', last: 'Conti', email: 'sara.conti@example.it', gender: 'n', roles: ['tester'] },
+    { id: 'u-nuovo-demo', code: 'nuovo.demo', password: 'Nuovo-Demo-2026!', first: 'Luca', last: 'Verdi', email: null, gender: 'm', roles: ['learner'] },
+  ];
+  const out: string[] = [];
+  const userRows: string[] = [];
+  for (const user of users) {
+    userRows.push(row(user.id, SITE_ID, user.code, await hashPassword(user.password, pepper), user.first, user.last, user.email, user.gender, 'it-IT', JSON.stringify(user.roles), now, now));
+  }
+  out.push(insert('user', 'id, site_id, code, password_hash, first_name, last_name, email, gender, locale, roles, created_at, updated_at', userRows));
+
+  // 60 days of the demo learner: two courses finished, three under way, hits on most days.
+  const next = random(2026);
+  const learner = 'u-studente-demo';
+  const devices = ['windows', 'windows', 'android', 'ios', 'macos'];
+  const uas: Record<string, string> = {
+    windows: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36',
+    android: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36',
+    ios: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+    macos: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
+  };
+  const plan = courses.slice(0, 5).map((course, index) => ({
+    course,
+    sessions: course.modules.flatMap((mod, m) => mod.sessions.map((_, n) => ({ module: m + 1, number: n + 1 }))),
+    share: index < 2 ? 1 : 0.5,
+  }));
+  const queue = plan.flatMap((entry) => entry.sessions.slice(0, Math.ceil(entry.sessions.length * entry.share)).map((s) => ({ course: entry.course, ...s })));
+  const hits: string[] = [];
+  const progress: string[] = [];
+  const rollup = new Map<string, number>();
+  const completedDays: string[] = [];
+  let minutes = 0;
+  for (let daysAgo = 59; daysAgo >= 0; daysAgo--) {
+    if (next() < 0.2) continue; // a day off
+    const visits = 1 + Math.floor(next() * 3);
+    for (let v = 0; v < visits; v++) {
+      const hour = 7 + Math.floor(next() * 15);
+      const at = now - daysAgo * 86_400_000 - (now % 86_400_000) + hour * 3_600_000 + Math.floor(next() * 3_000_000);
+      if (at > now) continue;
+      const device = devices[Math.floor(next() * devices.length)] ?? 'windows';
+      const item = queue.length > 0 && next() < 0.8 ? queue.shift() : undefined;
+      const course = item?.course ?? courses[Math.floor(next() * courses.length)];
+      if (!course) continue;
+      const ms = (4 + Math.floor(next() * 22)) * 60_000;
+      const path = item ? `/it-IT/course/session/${course.id}/${item.module}/${item.number}` : `/it-IT/course/${course.id}`;
+      hits.push(row(SITE_ID, learner, `demo-${daysAgo}-${v}`, uas[device] ?? '', 'web', path, ms, device, item ? course.id : null, item?.module ?? null, item?.number ?? null, at));
+      const { day, hour: romeHour } = romeDayHour(at);
+      const key = [day, romeHour, device, course.category].join('|');
+      rollup.set(key, (rollup.get(key) ?? 0) + ms);
+      minutes += ms / 60_000;
+      if (item) {
+        progress.push(row(learner, course.id, item.module, item.number, at));
+        completedDays.push(day);
+      }
+    }
+  }
+  out.push(insert('hit', 'site_id, user_id, identity, ua, origin, path, ms, device, course_id, module_number, session_number, created_at', hits));
+  out.push(insert('stats_hourly', 'site_id, user_id, day, hour, device, subject, ms', [...rollup].map(([key, ms]) => {
+    const [day, hour, device, subject] = key.split('|');
+    return row(SITE_ID, learner, day, Number(hour), device, subject, ms);
+  })));
+  out.push(insert('session_progress', 'user_id, course_id, module_number, number, completed_at', progress));
+
+  // Levels and badges follow from that history through the gamification rules.
+  const sessionsDone = progress.length;
+  const perCategory = new Map<string, { sessions: number; courses: number }>();
+  for (const entry of plan) {
+    const done = progress.filter((p) => p.startsWith(`('${learner}', '${entry.course.id}'`)).length;
+    const stats = perCategory.get(entry.course.category) ?? { sessions: 0, courses: 0 };
+    stats.sessions += done;
+    if (done === entry.sessions.length) stats.courses += 1;
+    perCategory.set(entry.course.category, stats);
+  }
+  const coursesDone = [...perCategory.values()].reduce((sum, c) => sum + c.courses, 0);
+  out.push(insert('user_level', 'user_id, category_id, level, experience, obtained_at', [...perCategory].filter(([, c]) => c.sessions > 0).map(([category, c]) => {
+    const xp = experience(c.sessions, c.courses);
+    return row(learner, category, levelFor(xp), xp, now - 86_400_000);
+  })));
+  const facts = { sessions: sessionsDone, courses: coursesDone, streak: longestStreak(completedDays), minutes: Math.round(minutes) };
+  out.push(insert('user_badge', 'user_id, badge_id, obtained_at, amount, chain', badges.filter((b) => earnsBadge(b.rule, b.threshold, facts)).map((b, i) => row(learner, b.id, now - (badges.length - i) * 2 * 86_400_000, 1, 1))));
+  out.push(`INSERT OR REPLACE INTO meta (key, value) VALUES ('seeded_at', ${sql(new Date(now).toISOString())});\n`);
+  return out.join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const target = process.argv[2] ?? join(here, '..', '.wrangler', 'seed');
+  const pepper = process.env.PASSWORD_PEPPER;
+  if (!pepper) throw new Error('PASSWORD_PEPPER is not set');
+  mkdirSync(target, { recursive: true });
+  writeFileSync(join(target, 'reference.sql'), referenceSql());
+  writeFileSync(join(target, 'demo.sql'), await demoSql(pepper));
+  console.log(`Seed SQL written to ${target}`);
+}

@@ -1,0 +1,17 @@
+/// <reference types="astro/client" />
+
+declare module 'cloudflare:workers' {
+  export const env: import('../functions/env.ts').Env;
+}
+
+declare namespace App {
+  interface Locals {
+    /** The signed-in user, loaded by the session guard; null for visitors. */
+    user: import('../functions/data/users.ts').User | null;
+    session: import('../functions/session.ts').Session | null;
+    /** The current locale: the path's, else the user's, the remembered one or the site default. */
+    locale: string;
+    /** An error recorded by a guard, shown by the error screen. */
+    routeError?: import('./lib/guards.ts').RouteError;
+  }
+}

@@ -1,0 +1,110 @@
+import { useState, type FormEvent } from 'react';
+import { ApiRequestError, createApiClient } from '../../lib/api-client.ts';
+import { translator } from '../../lib/translate.ts';
+import { GENDER_NAMES, validateUserForm, type UserForm } from '../../lib/user-form.ts';
+
+interface Props {
+  user: { firstName: string; lastName: string; email: string | null; phone: string | null; locale: string; fields: { gender: 'm' | 'f' | 'n' } };
+  siteId: string;
+  locale: string;
+  locales: { code: string; name: string }[];
+  strings: Record<string, string>;
+}
+
+type Status = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'refused'; message: string };
+
+export default function UserDataForm({ user, siteId, locale, locales, strings }: Props) {
+  const t = translator(strings);
+  const [form, setForm] = useState<UserForm>({
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email ?? '',
+    phone: user.phone ?? '',
+    gender: GENDER_NAMES[user.fields.gender],
+    locale: user.locale,
+  });
+  const [errors, setErrors] = useState<ReturnType<typeof validateUserForm>>({});
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const client = createApiClient({ siteId: () => siteId, localeCode: () => locale });
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = validateUserForm(form);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setStatus({ kind: 'saving' });
+    try {
+      const saved = await client.put<Props['user']>('/api/auth/user', {
+        firstName: form.firstName,
+        lastName: form.lastName,
+        email: form.email || null,
+        phone: form.phone || null,
+        locale: form.locale,
+        fields: { gender: form.gender },
+      });
+      // The saved user is the reloaded one: show what the server kept.
+      setForm((current) => ({ ...current, firstName: saved.firstName, lastName: saved.lastName, email: saved.email ?? '', phone: saved.phone ?? '', locale: saved.locale }));
+      setStatus({ kind: 'saved' });
+    } catch (error) {
+      setStatus({ kind: 'refused', message: error instanceof ApiRequestError ? error.message : t('userData.error') });
+    }
+  }
+
+  const field = (name: keyof UserForm, label: string, type = 'text', autoComplete?: string) => (
+    <p className="field">
+      <label htmlFor={`user-${name}`}>{label}</label>
+      <input
+        id={`user-${name}`}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        value={form[name]}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `user-${name}-error` : undefined}
+        onChange={(event) => setForm({ ...form, [name]: event.target.value })}
+      />
+      {errors[name] && (
+        <span className="field-error" id={`user-${name}-error`}>
+          {t(errors[name].key, errors[name].values)}
+        </span>
+      )}
+    </p>
+  );
+
+  return (
+    <form className="user-data" onSubmit={submit} noValidate>
+      {field('firstName', t('userData.firstName'), 'text', 'given-name')}
+      {field('lastName', t('userData.lastName'), 'text', 'family-name')}
+      {field('email', t('userData.email'), 'email', 'email')}
+      {field('phone', t('userData.phone'), 'tel', 'tel')}
+      <fieldset className="field">
+        <legend>{t('userData.gender')}</legend>
+        {(['maschile', 'femminile', 'neutro'] as const).map((gender) => (
+          <label key={gender} className="choice">
+            <input type="radio" name="gender" value={gender} checked={form.gender === gender} onChange={() => setForm({ ...form, gender })} />
+            {t(`gender.${gender}`)}
+          </label>
+        ))}
+      </fieldset>
+      <p className="field">
+        <label htmlFor="user-locale">{t('userData.locale')}</label>
+        <select id="user-locale" name="locale" value={form.locale} onChange={(event) => setForm({ ...form, locale: event.target.value })}>
+          {locales.map((option) => (
+            <option key={option.code} value={option.code}>
+              {option.name}
+            </option>
+          ))}
+        </select>
+      </p>
+      <p>
+        <button type="submit" disabled={status.kind === 'saving'}>
+          {status.kind === 'saving' ? t('userData.saving') : t('userData.save')}
+        </button>
+      </p>
+      <p role="status" aria-live="polite" data-testid="user-data-status">
+        {status.kind === 'saved' && t('userData.saved')}
+        {status.kind === 'refused' && <span className="field-error">{status.message}</span>}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,34 @@
+/** A locale path segment: two lowercase letters, a dash, two uppercase letters (SPEC section 5). */
+export const LOCALE_PATTERN = /^[a-z]{2}-[A-Z]{2}$/;
+export const DEFAULT_LOCALE = 'it-IT';
+/** Remembers the visitor's last locale, for paths that arrive without one. */
+export const LOCALE_COOKIE = 't-lc';
+
+export function isLocaleCode(segment: string | undefined): segment is string {
+  return typeof segment === 'string' && LOCALE_PATTERN.test(segment);
+}
+
+export function pathSegments(pathname: string): string[] {
+  return pathname.split('/').filter(Boolean);
+}
+
+/** The locale of a path's first segment, if it has one. */
+export function localeOfPath(pathname: string): string | undefined {
+  const first = pathSegments(pathname)[0];
+  return isLocaleCode(first) ? first : undefined;
+}
+
+/** The path with its locale segment replaced (or added). */
+export function localizedPath(pathname: string, locale: string): string {
+  const segments = pathSegments(pathname);
+  if (isLocaleCode(segments[0])) segments.shift();
+  return `/${[locale, ...segments].join('/')}`;
+}
+
+/** Picks the current locale: the user's, then the remembered one, then the site default. */
+export function chooseLocale(options: { userLocale?: string | null; cookieLocale?: string | null; supported: readonly string[]; fallback: string }): string {
+  for (const candidate of [options.userLocale, options.cookieLocale]) {
+    if (candidate && isLocaleCode(candidate) && options.supported.includes(candidate)) return candidate;
+  }
+  return options.fallback;
+}

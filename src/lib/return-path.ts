@@ -1,0 +1,6 @@
+/** Only same-origin relative paths are followed after sign-in: no open redirect. */
+export function isSafeReturnPath(path: string): boolean {
+  if (!path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return false;
+  // Control characters and backslashes let browsers reinterpret the path as another origin.
+  return !/[\u0000-\u001f\\]/.test(path);
+}

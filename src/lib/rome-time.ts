@@ -1,0 +1,32 @@
+/** Learning time is reported in the platform's home time zone, whatever the server's. */
+export const TIME_ZONE = 'Europe/Rome';
+
+const formatter = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The Europe/Rome calendar day (YYYY-MM-DD) and hour (0..23) of an instant. */
+export function romeDayHour(epochMs: number): { day: string; hour: number } {
+  const parts = Object.fromEntries(formatter.formatToParts(new Date(epochMs)).map((part) => [part.type, part.value]));
+  return { day: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
+}
+
+/** Day of the week of a YYYY-MM-DD day, 0 = Monday ... 6 = Sunday. */
+export function weekdayOf(day: string): number {
+  const date = new Date(`${day}T12:00:00Z`);
+  return (date.getUTCDay() + 6) % 7;
+}
+
+/** The YYYY-MM-DD days from `first` to `last`, both included. */
+export function daysBetween(first: string, last: string): string[] {
+  const days: string[] = [];
+  for (let t = Date.parse(`${first}T12:00:00Z`); t <= Date.parse(`${last}T12:00:00Z`); t += 86_400_000) {
+    days.push(new Date(t).toISOString().slice(0, 10));
+  }
+  return days;
+}

@@ -1,0 +1,53 @@
+import { ApiRequestError, type ApiClient } from './api-client.ts';
+
+export interface SiteInfo {
+  _id: string;
+  niceName: string;
+  logo: string;
+  defaultLocale: string;
+  supportedLocale: string[];
+}
+export interface LocaleInfo {
+  code: string;
+  name: string;
+  country: { code: string };
+}
+export interface BoilerplateEntry {
+  key: string;
+  translations: Record<string, string>;
+}
+export interface LoadedSite {
+  site: SiteInfo;
+  locales: LocaleInfo[];
+  boilerplate: BoilerplateEntry[];
+  badges: unknown[];
+  levels: unknown[];
+  categories: { _id: string; name: string }[];
+}
+
+/**
+ * The site load sequence of SPEC section 4: the site; then locales and boilerplate in parallel;
+ * then badges, levels and categories in parallel (badges and levels only for a signed-in user).
+ */
+export async function loadSite(client: ApiClient, siteId: string, options: { signedIn: boolean }): Promise<LoadedSite> {
+  const path = `/api/site/sites/${encodeURIComponent(siteId)}`;
+  let site: SiteInfo;
+  try {
+    site = await client.get<SiteInfo>(path);
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.statusCode === 404) {
+      throw new Error(`Site not found ${JSON.stringify(error.body)} ${path}`);
+    }
+    throw error;
+  }
+  const [locales, boilerplate] = await Promise.all([
+    client.get<LocaleInfo[]>('/api/i18n/locales', { lc: site.supportedLocale.join(',') }),
+    client.get<BoilerplateEntry[]>('/api/i18n/boilerplate/'),
+  ]);
+  const [badges, levels, categories] = await Promise.all([
+    options.signedIn ? client.get<unknown[]>('/api/lms/game/badge') : Promise.resolve([]),
+    options.signedIn ? client.get<unknown[]>('/api/lms/game/level') : Promise.resolve([]),
+    client.get<{ _id: string; name: string }[]>('/api/content/tag', { type: 'category' }),
+  ]);
+  return { site, locales, boilerplate, badges, levels, categories };
+}

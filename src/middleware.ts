@@ -1,0 +1,64 @@
+import { env } from 'cloudflare:workers';
+import { defineMiddleware } from 'astro:middleware';
+import { findSite } from '../functions/data/site.ts';
+import { loadUser } from '../functions/data/users.ts';
+import { resolveSession } from '../functions/session.ts';
+import { clearSessionCookie } from '../functions/session-cookie.ts';
+import { localeRedirect, requiresAuthentication, validateRoute } from './lib/guards.ts';
+import { chooseLocale, DEFAULT_LOCALE, LOCALE_COOKIE, localeOfPath } from './lib/locale.ts';
+import { applyRouteRules } from './lib/route-rules.ts';
+
+/** The route guards of SPEC section 2, in the order given there. */
+export const onRequest = defineMiddleware(async (context, next) => {
+  const { url, locals } = context;
+  locals.user = null;
+  locals.session = null;
+  locals.locale = localeOfPath(url.pathname) ?? DEFAULT_LOCALE;
+  // Pre-rendered pages have no visitor, and the API guards itself.
+  if (context.isPrerendered || url.pathname.startsWith('/api/')) return next();
+
+  // 1. Per-route validation: a fatal 404.
+  const routeError = validateRoute(url.pathname);
+  if (routeError) {
+    locals.routeError = routeError;
+    return context.rewrite('/404');
+  }
+
+  // 2. Session check: unseal t-ssid; a broken or revoked cookie makes a visitor, never a crash.
+  const outcome = await resolveSession(env, context.request);
+  const extraCookies: string[] = [];
+  if (outcome.kind === 'user') {
+    locals.session = outcome.session;
+    locals.user = await loadUser(env.DB, outcome.session.user);
+    if (outcome.session.renewedCookie) extraCookies.push(outcome.session.renewedCookie);
+  } else if (outcome.kind === 'stale') {
+    console.warn('Session cookie refused:', outcome.reason);
+    extraCookies.push(clearSessionCookie(url));
+  }
+  const withCookies = (response: Response) => {
+    if (extraCookies.length === 0) return response;
+    const copy = new Response(response.body, response);
+    for (const cookie of extraCookies) copy.headers.append('set-cookie', cookie);
+    return copy;
+  };
+  if (!locals.user && requiresAuthentication(url.pathname)) return withCookies(context.redirect('/', 302));
+
+  // 3. Locale prefix.
+  if (!localeOfPath(url.pathname)) {
+    const site = await findSite(env.DB, env.SITE_ID);
+    locals.locale = chooseLocale({
+      userLocale: locals.user?.locale,
+      cookieLocale: context.cookies.get(LOCALE_COOKIE)?.value,
+      supported: site?.supportedLocale ?? [DEFAULT_LOCALE],
+      fallback: site?.defaultLocale ?? DEFAULT_LOCALE,
+    });
+    const target = localeRedirect(url.pathname, url.search, locals.locale);
+    if (target) return withCookies(context.redirect(target, 302));
+  }
+
+  // 5. Route rules (4, the page hit, is the client's).
+  const ruled = applyRouteRules(url.pathname, url.search);
+  if (ruled) return withCookies(context.redirect(ruled, 302));
+
+  return withCookies(await next());
+});

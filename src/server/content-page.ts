@@ -1,0 +1,25 @@
+import { env } from 'cloudflare:workers';
+import { findPage, listPages, type Page, type PageKind } from '../../functions/data/pages.ts';
+import { loadPageContext, type PageContext } from './page-context.ts';
+
+/** Pages with a fixed route (home, privacy, ...) are not served again by the catch-all. */
+export const FIXED_CONTENT_SLUGS = ['home', 'privacy', 'chi-siamo', 'assistenza', 'note-legali'];
+
+export async function loadContentPage(locale: string, kind: PageKind, slug: string): Promise<{ page: PageContext; content: Page }> {
+  const page = await loadPageContext(locale);
+  const content = await findPage(env.DB, page.site._id, locale, kind, slug);
+  if (!content) throw new Error(`Content page missing from D1: ${kind}/${slug} in ${locale}`);
+  return { page, content };
+}
+
+/** Static paths for a fixed content page: one per locale it exists in. */
+export async function fixedContentPaths(slug: string): Promise<{ params: { locale: string } }[]> {
+  const pages = await listPages(env.DB, env.SITE_ID, 'content');
+  return pages.filter((page) => page.slug === slug).map((page) => ({ params: { locale: page.locale } }));
+}
+
+/** Static paths for every page of a kind, slug included. */
+export async function contentPaths(kind: PageKind, exclude: string[] = []): Promise<{ params: { locale: string; slug: string } }[]> {
+  const pages = await listPages(env.DB, env.SITE_ID, kind);
+  return pages.filter((page) => !exclude.includes(page.slug)).map((page) => ({ params: { locale: page.locale, slug: page.slug } }));
+}

@@ -1,0 +1,41 @@
+import { env } from 'cloudflare:workers';
+import { isDevelopment } from '../../functions/env.ts';
+import { isCrawler } from '../lib/crawler.ts';
+import { localeOfPath } from '../lib/locale.ts';
+import { translator, type Translate } from '../lib/translate.ts';
+import { loadPageContext } from './page-context.ts';
+
+/** The error screen's own strings, for when D1 itself is what failed. */
+const FALLBACK_STRINGS = {
+  'error.title': 'Errore {code}',
+  'error.detected': 'Errore rilevato:',
+  'error.support': 'Assistenza',
+  'error.home': 'Torna alla homepage',
+  'error.stack': 'Traccia dello stack',
+};
+
+export interface ErrorView {
+  t: Translate;
+  logo: string;
+  siteName: string;
+  locale: string;
+  showStack: boolean;
+}
+
+export async function loadErrorView(pathname: string): Promise<ErrorView> {
+  const locale = localeOfPath(pathname) ?? 'it-IT';
+  const showStack = isDevelopment(env);
+  try {
+    const page = await loadPageContext(locale);
+    return { t: translator({ ...FALLBACK_STRINGS, ...page.strings }), logo: page.site.logo, siteName: page.site.niceName, locale, showStack };
+  } catch (error) {
+    console.error('Error screen without D1:', error);
+    return { t: translator(FALLBACK_STRINGS), logo: 'tiles.svg', siteName: 'Tiles', locale, showStack };
+  }
+}
+
+/** Crawlers get the status only; the error is logged either way. */
+export function crawlerResponse(userAgent: string | null, statusCode: number, detail: string): Response | null {
+  console.error(`[${statusCode}] ${detail}`);
+  return isCrawler(userAgent) ? new Response(null, { status: statusCode, headers: { 'cache-control': 'no-store' } }) : null;
+}

@@ -1,0 +1,33 @@
+import { env } from 'cloudflare:workers';
+import { findLocales, findSite, findStrings, type Locale, type Site } from '../../functions/data/site.ts';
+import { DEFAULT_LOCALE } from '../lib/locale.ts';
+import { translator, type Strings, type Translate } from '../lib/translate.ts';
+
+export interface PageContext {
+  site: Site;
+  locale: string;
+  locales: Locale[];
+  strings: Strings;
+  t: Translate;
+}
+
+const FALLBACK_SITE: Site = { _id: 'not-set', niceName: 'Tiles', logo: 'tiles.svg', defaultLocale: DEFAULT_LOCALE, supportedLocale: [DEFAULT_LOCALE] };
+
+/** What every page needs: the site, its locales and the interface strings of the page's locale. */
+export async function loadPageContext(locale: string): Promise<PageContext> {
+  const site = (await findSite(env.DB, env.SITE_ID)) ?? FALLBACK_SITE;
+  const [locales, fallbackStrings, localeStrings] = await Promise.all([
+    findLocales(env.DB, site.supportedLocale),
+    findStrings(env.DB, site._id, site.defaultLocale),
+    locale === site.defaultLocale ? Promise.resolve({}) : findStrings(env.DB, site._id, locale),
+  ]);
+  // A string not yet translated shows in the site's default language.
+  const strings = { ...fallbackStrings, ...localeStrings };
+  return { site, locale, locales, strings, t: translator(strings) };
+}
+
+/** getStaticPaths for pages that exist once per supported locale. */
+export async function localeStaticPaths(): Promise<{ params: { locale: string } }[]> {
+  const site = await findSite(env.DB, env.SITE_ID);
+  return (site?.supportedLocale ?? [DEFAULT_LOCALE]).map((locale) => ({ params: { locale } }));
+}

@@ -1,0 +1,62 @@
+import { env } from 'cloudflare:workers';
+import { handleApi } from '../../functions/api.ts';
+import { hashPassword } from '../../functions/password.ts';
+
+export const SITE = 'tiles-demo';
+export const LEARNER = { id: 'u-api-learner', code: 'api.learner', password: 'Api-Learner-2026!' };
+export const OTHER = { id: 'u-api-other', code: 'api.other', password: 'Api-Other-2026!' };
+
+/** A small site: what the API tests read and write, inserted once per test file. */
+export async function seedFixtures(): Promise<void> {
+  const now = Date.now();
+  const hash = async (password: string) => hashPassword(password, env.PASSWORD_PEPPER, 1000);
+  await env.DB.batch([
+    env.DB.prepare("INSERT OR IGNORE INTO site VALUES (?, 'Tiles Test', 'tiles.svg', 'it-IT', '[\"it-IT\",\"en-US\",\"de-DE\"]')").bind(SITE),
+    env.DB.prepare("INSERT OR IGNORE INTO locale VALUES ('it-IT', 'IT', 'Italiano'), ('en-US', 'US', 'English'), ('de-DE', 'DE', 'Deutsch')"),
+    env.DB.prepare("INSERT OR IGNORE INTO boilerplate VALUES (?, 'nav.home', 'it-IT', 'Home'), (?, 'nav.home', 'en-US', 'Home'), (?, 'nav.home', 'de-DE', 'Startseite')").bind(SITE, SITE, SITE),
+    env.DB.prepare("INSERT OR IGNORE INTO role VALUES ('learner', 'Discente', 'user', '[]'), ('admin', 'Redattore', 'admin', '[\"content:edit\"]')"),
+    env.DB.prepare("INSERT OR IGNORE INTO category VALUES ('cat-rischio', ?, 'rischio', 'category', 0), ('cat-privacy', ?, 'privacy', 'category', 1)").bind(SITE, SITE),
+    env.DB.prepare("INSERT OR IGNORE INTO category_text VALUES ('cat-rischio', 'it-IT', 'Rischio clinico', ''), ('cat-rischio', 'en-US', 'Clinical risk', ''), ('cat-privacy', 'it-IT', 'Privacy', '')"),
+    env.DB.prepare("INSERT OR IGNORE INTO course VALUES ('triage', ?, 'cat-rischio', 6, 0)").bind(SITE),
+    env.DB.prepare("INSERT OR IGNORE INTO badge VALUES ('prima-sessione', ?, NULL, '🎯', 'sessions', 1, 0)").bind(SITE),
+    env.DB.prepare("INSERT OR IGNORE INTO badge_text VALUES ('prima-sessione', 'it-IT', 'Primo passo', 'Prima sessione completata.')"),
+    env.DB.prepare("INSERT OR IGNORE INTO level VALUES (?, 1, 0), (?, 2, 40)").bind(SITE, SITE),
+    env.DB.prepare(
+      "INSERT OR IGNORE INTO user (id, site_id, code, password_hash, first_name, last_name, email, gender, locale, roles, created_at, updated_at) VALUES (?, ?, ?, ?, 'Giulia', 'Bianchi', 'giulia@example.it', 'f', 'en-US', '[\"learner\"]', ?, ?)",
+    ).bind(LEARNER.id, SITE, LEARNER.code, await hash(LEARNER.password), now, now),
+    env.DB.prepare(
+      "INSERT OR IGNORE INTO user (id, site_id, code, password_hash, first_name, last_name, email, gender, locale, roles, created_at, updated_at) VALUES (?, ?, ?, ?, 'Marco', 'Rossi', NULL, 'm', 'it-IT', '[\"learner\"]', ?, ?)",
+    ).bind(OTHER.id, SITE, OTHER.code, await hash(OTHER.password), now, now),
+    env.DB.prepare("INSERT OR IGNORE INTO user_badge VALUES (?, 'prima-sessione', ?, 1, 1)").bind(LEARNER.id, now),
+    env.DB.prepare("INSERT OR IGNORE INTO user_level VALUES (?, 'cat-rischio', 2, 50, ?)").bind(LEARNER.id, now),
+  ]);
+}
+
+export interface CallOptions {
+  method?: string;
+  body?: unknown;
+  rawBody?: string;
+  cookie?: string;
+  headers?: Record<string, string>;
+  locale?: string;
+}
+
+/** Calls the API as the platform's client does: site and locale headers, JSON body. */
+export async function call(path: string, options: CallOptions = {}): Promise<Response> {
+  const headers = new Headers({ 'tiles-site-id': SITE, 'tiles-locale-code': options.locale ?? 'it-IT', ...options.headers });
+  if (options.cookie) headers.set('cookie', options.cookie);
+  let body: string | undefined = options.rawBody;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers.set('content-type', 'application/json');
+  }
+  return handleApi(new Request(`http://localhost${path}`, { method: options.method ?? 'GET', headers, body }), env);
+}
+
+/** Signs in and returns the t-ssid cookie to send back. */
+export async function signIn(user: { code: string; password: string } = LEARNER): Promise<string> {
+  const response = await call('/api/auth/login', { method: 'POST', body: { cu: user.code, cp: user.password, ua: 'vitest' } });
+  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  const setCookie = response.headers.get('set-cookie') ?? '';
+  return setCookie.split(';')[0] ?? '';
+}

@@ -1,0 +1,152 @@
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, LEARNER, OTHER, seedFixtures, signIn, SITE } from './fixtures.ts';
+
+beforeAll(seedFixtures);
+
+const outcome = async <T>(response: Response) => (await response.json<{ outcome: T }>()).outcome;
+
+describe('site and i18n', () => {
+  it('GET /api/site/sites/{id} returns the site', async () => {
+    const response = await call(`/api/site/sites/${SITE}`);
+    expect(response.status).toBe(200);
+    expect(await outcome(response)).toEqual({ _id: SITE, niceName: 'Tiles Test', logo: 'tiles.svg', defaultLocale: 'it-IT', supportedLocale: ['it-IT', 'en-US', 'de-DE'] });
+  });
+
+  it("answers 404 'Site not found' for an unknown site and 400 for a malformed id", async () => {
+    const missing = await call('/api/site/sites/nowhere');
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ statusCode: 404, statusMessage: 'Not Found', message: 'Site not found: nowhere' });
+    expect((await call('/api/site/sites/%3Cscript%3E')).status).toBe(400);
+  });
+
+  it('GET /api/i18n/locales returns the asked locales in order, with their country', async () => {
+    const response = await call('/api/i18n/locales?lc=en-US,it-IT');
+    expect(await outcome(response)).toEqual([
+      { code: 'en-US', name: 'English', country: { code: 'US' } },
+      { code: 'it-IT', name: 'Italiano', country: { code: 'IT' } },
+    ]);
+    expect((await call('/api/i18n/locales?lc=en-US,bogus')).status).toBe(400);
+  });
+
+  it('GET /api/i18n/boilerplate/ returns entries with translations per locale', async () => {
+    const entries = await outcome<{ key: string; translations: Record<string, string> }[]>(await call('/api/i18n/boilerplate/'));
+    expect(entries).toContainEqual({ key: 'nav.home', translations: { 'de-DE': 'Startseite', 'en-US': 'Home', 'it-IT': 'Home' } });
+    const unknownSite = await call('/api/i18n/boilerplate/', { headers: { 'tiles-site-id': 'nowhere' } });
+    expect(unknownSite.status).toBe(404);
+  });
+
+  it('GET /api/content/tag?type=category names categories in the caller locale', async () => {
+    expect(await outcome(await call('/api/content/tag?type=category', { locale: 'en-US' }))).toEqual([
+      { _id: 'cat-rischio', name: 'Clinical risk' },
+      { _id: 'cat-privacy', name: 'Privacy' },
+    ]);
+    expect((await call('/api/content/tag?type=unknown')).status).toBe(400);
+    expect((await call('/api/content/tag')).status).toBe(400);
+  });
+});
+
+describe('roles and gamification', () => {
+  it('GET /api/role/{id} needs a session and returns the role', async () => {
+    expect((await call('/api/role/learner')).status).toBe(401);
+    const cookie = await signIn();
+    expect(await outcome(await call('/api/role/learner', { cookie }))).toEqual({ _id: 'learner', name: 'Discente', mode: 'user', permissions: [] });
+    const missing = await call('/api/role/nope', { cookie });
+    expect(missing.status).toBe(404);
+    expect((await missing.json<{ message: string }>()).message).toBe('Ruolo non trovato: nope');
+  });
+
+  it('progress, badges and levels need a session', async () => {
+    for (const path of ['/api/lms/game/progress', '/api/lms/game/badge', '/api/lms/game/level', '/api/stats']) {
+      expect((await call(path)).status).toBe(401);
+    }
+  });
+
+  it('returns the learner progress keyed by badge and category', async () => {
+    const cookie = await signIn();
+    const progress = await outcome<{ badges: Record<string, unknown>; levels: Record<string, unknown> }>(await call('/api/lms/game/progress', { cookie }));
+    expect(progress.badges['prima-sessione']).toMatchObject({ amount: 1, chain: 1 });
+    expect(progress.levels['cat-rischio']).toMatchObject({ level: 2, experience: 50 });
+    const other = await outcome<{ badges: Record<string, unknown> }>(await call('/api/lms/game/progress', { cookie: await signIn(OTHER) }));
+    expect(other).toEqual({ badges: {}, levels: {} });
+  });
+
+  it('lists badges and levels', async () => {
+    const cookie = await signIn();
+    expect(await outcome(await call('/api/lms/game/badge', { cookie }))).toEqual([
+      { _id: 'prima-sessione', name: 'Primo passo', description: 'Prima sessione completata.', icon: '🎯', category: null, rule: 'sessions', threshold: 1 },
+    ]);
+    expect(await outcome(await call('/api/lms/game/level', { cookie }))).toEqual([
+      { level: 1, experience: 0, name: 'Livello 1' },
+      { level: 2, experience: 40, name: 'Livello 2' },
+    ]);
+  });
+});
+
+describe('events and hits', () => {
+  it('POST /api/event stores an event split into action, variant and scope', async () => {
+    const response = await call('/api/event', {
+      method: 'POST',
+      body: { ua: 'vitest', origin: 'web', type: 'event', createdAt: '2026-11-23T10:00:00.000Z', action: 'course', variant: 'open', scope: 'catalogue', subject: 'triage' },
+    });
+    expect(response.status).toBe(200);
+    const { _id } = await outcome<{ _id: number }>(response);
+    const row = await env.DB.prepare('SELECT action, variant, scope, subject, origin, created_at FROM event WHERE id = ?').bind(_id).first();
+    expect(row).toEqual({ action: 'course', variant: 'open', scope: 'catalogue', subject: 'triage', origin: 'web', created_at: Date.parse('2026-11-23T10:00:00.000Z') });
+    expect((await call('/api/event', { method: 'POST', body: { action: '' } })).status).toBe(400);
+    expect((await call('/api/event', { method: 'POST', body: { action: 'a', origin: 'ios' } })).status).toBe(400);
+  });
+
+  it('POST /api/event/hit stores the hit and rolls its time up for the signed-in learner', async () => {
+    const cookie = await signIn(OTHER);
+    const body = {
+      ua: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36',
+      identity: 'identity-0001',
+      origin: 'web',
+      subject: { id: '/it-IT/course/session/triage/1/2', meta: [{ field: 'ms', value: 90_000 }] },
+      course: 'triage',
+      module: 1,
+      session: 2,
+    };
+    const response = await call('/api/event/hit', { method: 'POST', cookie, body });
+    expect(response.status).toBe(200);
+    const { _id } = await outcome<{ _id: number }>(response);
+    expect(await env.DB.prepare('SELECT user_id, path, ms, device, course_id, module_number, session_number FROM hit WHERE id = ?').bind(_id).first()).toEqual({
+      user_id: OTHER.id, path: '/it-IT/course/session/triage/1/2', ms: 90_000, device: 'android', course_id: 'triage', module_number: 1, session_number: 2,
+    });
+    const stats = await outcome<{ data: { totalTimeSpent: number; devices: unknown[]; courseSubject: unknown[] } }>(await call('/api/stats', { cookie }));
+    expect(stats.data.totalTimeSpent).toBe(90_000);
+    expect(stats.data.devices).toEqual([{ label: 'android', data: 1.5 }]);
+    expect(stats.data.courseSubject).toEqual([{ label: 'Rischio clinico', data: 1.5 }]);
+  });
+
+  it('refuses malformed hits with 400', async () => {
+    for (const body of [{}, { identity: 'identity-0001', subject: { id: 'no-slash' } }, { identity: 'identity-0001', subject: { id: '/x' }, module: 1.5 }, { identity: 'short', subject: { id: '/x' } }]) {
+      expect((await call('/api/event/hit', { method: 'POST', body })).status).toBe(400);
+    }
+  });
+});
+
+describe('GET /api/stats', () => {
+  it('answers { outcome: { data } } with every statistics field', async () => {
+    const data = (await outcome<{ data: Record<string, unknown> }>(await call('/api/stats', { cookie: await signIn(LEARNER) }))).data;
+    expect(Object.keys(data).sort()).toEqual(['averageTimeSpentByDay', 'courseSubject', 'devices', 'timeSpentByDay', 'timeSpentByHour', 'totalTimeSpent']);
+    expect(data.timeSpentByHour).toHaveLength(24);
+    expect(data.averageTimeSpentByDay).toHaveLength(7);
+    expect(data.timeSpentByDay).toHaveLength(30);
+  });
+});
+
+describe('routing', () => {
+  it('answers unknown paths with 404 and wrong methods with 405, as JSON errors', async () => {
+    const unknown = await call('/api/nothing/here');
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ statusCode: 404, statusMessage: 'Not Found' });
+    expect((await call('/api/auth/login')).status).toBe(405);
+    expect((await call('/api/stats', { method: 'DELETE' })).status).toBe(405);
+  });
+
+  it('refuses a malformed site header', async () => {
+    expect((await call('/api/i18n/locales', { headers: { 'tiles-site-id': '../../etc' } })).status).toBe(400);
+  });
+});

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { buildEvent, splitEventName } from '../../src/lib/event-name.ts';
+import { buildHit } from '../../src/lib/hit.ts';
+
+describe('event names', () => {
+  it('split on dots into action, variant and scope', () => {
+    expect(splitEventName('course.open.catalogue')).toEqual({ action: 'course', variant: 'open', scope: 'catalogue' });
+    expect(splitEventName('login')).toEqual({ action: 'login', variant: undefined, scope: undefined });
+    expect(splitEventName('a.b.c.d')).toEqual({ action: 'a', variant: 'b', scope: 'c.d' });
+  });
+
+  it("build a web event of type 'event'", () => {
+    const event = buildEvent('session.complete', { ua: 'UA', now: new Date('2026-01-02T03:04:05Z') });
+    expect(event).toMatchObject({ ua: 'UA', origin: 'web', type: 'event', createdAt: '2026-01-02T03:04:05.000Z', action: 'session', variant: 'complete' });
+  });
+});
+
+describe('hits', () => {
+  it('carry the path and the time since the previous navigation', () => {
+    expect(buildHit({ path: '/it-IT/privacy', ms: 1200, ua: 'UA', identity: 'id-123456' })).toEqual({
+      ua: 'UA',
+      identity: 'id-123456',
+      origin: 'web',
+      subject: { id: '/it-IT/privacy', meta: [{ field: 'ms', value: 1200 }] },
+    });
+  });
+
+  it('name course, module and session as integers on the session route', () => {
+    expect(buildHit({ path: '/it-IT/course/session/triage/2/3', ms: 0, ua: '', identity: 'x' })).toMatchObject({ course: 'triage', module: 2, session: 3 });
+  });
+});

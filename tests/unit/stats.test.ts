@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { earnsBadge, experience, levelFor, longestStreak } from '../../src/lib/gamification.ts';
+import { daysBetween, romeDayHour, weekdayOf } from '../../src/lib/rome-time.ts';
+import { busiestDay, shapeStats } from '../../src/lib/stats.ts';
+
+describe('Europe/Rome time', () => {
+  it('puts late UTC evenings on the next Rome day, in winter and summer time', () => {
+    expect(romeDayHour(Date.parse('2026-01-15T23:30:00Z'))).toEqual({ day: '2026-01-16', hour: 0 });
+    expect(romeDayHour(Date.parse('2026-07-15T22:30:00Z'))).toEqual({ day: '2026-07-16', hour: 0 });
+    expect(romeDayHour(Date.parse('2026-07-15T21:59:00Z'))).toEqual({ day: '2026-07-15', hour: 23 });
+  });
+
+  it('numbers weekdays from Monday and lists days inclusively', () => {
+    expect(weekdayOf('2026-11-23')).toBe(0);
+    expect(weekdayOf('2026-11-29')).toBe(6);
+    expect(daysBetween('2026-03-28', '2026-03-30')).toEqual(['2026-03-28', '2026-03-29', '2026-03-30']);
+  });
+});
+
+describe('statistics shape', () => {
+  const stats = shapeStats({
+    byDay: new Map([['2026-11-23', 30 * 60_000], ['2026-11-24', 90 * 60_000]]),
+    byHour: new Map([[9, 120 * 60_000]]),
+    byDevice: new Map([['windows', 100 * 60_000], ['android', 20 * 60_000]]),
+    bySubject: new Map([['Rischio clinico', 120 * 60_000]]),
+    total: 120 * 60_000,
+    firstDay: '2026-11-23',
+    lastDay: '2026-11-25',
+  });
+
+  it('lists every day of the period, empty days as 0 minutes', () => {
+    expect(stats.timeSpentByDay).toEqual([
+      { label: '2026-11-23', data: 30 },
+      { label: '2026-11-24', data: 90 },
+      { label: '2026-11-25', data: 0 },
+    ]);
+  });
+
+  it('gives 24 hours, devices by size, and the busiest weekday', () => {
+    expect(stats.timeSpentByHour).toHaveLength(24);
+    expect(stats.timeSpentByHour[9]).toEqual({ label: '9', data: 120 });
+    expect(stats.devices[0]).toEqual({ label: 'windows', data: 100 });
+    expect(busiestDay(stats)).toEqual({ label: 'tuesday', data: 90 });
+    expect(stats.totalTimeSpent).toBe(7_200_000);
+  });
+});
+
+describe('gamification rules', () => {
+  it('turn sessions and courses into experience and levels', () => {
+    expect(experience(4, 0)).toBe(40);
+    expect(levelFor(0)).toBe(1);
+    expect(levelFor(39)).toBe(1);
+    expect(levelFor(40)).toBe(2);
+    expect(levelFor(1000)).toBe(6);
+  });
+
+  it('award badges at their thresholds', () => {
+    const facts = { sessions: 5, courses: 0, streak: 7, minutes: 599 };
+    expect(earnsBadge('sessions', 5, facts)).toBe(true);
+    expect(earnsBadge('courses', 1, facts)).toBe(false);
+    expect(earnsBadge('minutes', 600, facts)).toBe(false);
+    expect(longestStreak(['2026-11-01', '2026-11-02', '2026-11-04', '2026-11-05', '2026-11-06'])).toBe(3);
+  });
+});

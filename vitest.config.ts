@@ -1,0 +1,33 @@
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations('migrations');
+  return {
+    test: {
+      projects: [
+        {
+          test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+        },
+        {
+          // API tests run in workerd against a real D1, migrated in set-up.
+          plugins: [
+            cloudflareTest({
+              main: './tests/api/api-worker.ts',
+              wrangler: { configPath: './wrangler.toml' },
+              miniflare: {
+                bindings: {
+                  TEST_MIGRATIONS: migrations,
+                  ENVIRONMENT: 'development',
+                  SESSION_SECRET: 'api-test-session-secret-0123456789abcdefghij',
+                  PASSWORD_PEPPER: 'api-test-pepper-0123456789',
+                },
+              },
+            }),
+          ],
+          test: { name: 'api', include: ['tests/api/**/*.test.ts'], setupFiles: ['tests/api/apply-migrations.ts'] },
+        },
+      ],
+    },
+  };
+});
