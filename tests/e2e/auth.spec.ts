@@ -1,0 +1,37 @@
+import { expect, test } from '@playwright/test';
+import { islandsReady, LEARNER, signIn } from './helpers.ts';
+
+test('a learner signs in through the form, opens the profile area and signs out', async ({ page, context }) => {
+  await page.goto('/it-IT');
+  await page.getByTestId('sign-in-link').click();
+  await page.waitForURL(/\/tiles-access$/);
+  await signIn(page);
+
+  await expect(page.getByTestId('profile-greeting')).toHaveText('Ciao, Giulia Bianchi');
+  const cookie = (await context.cookies()).find((c) => c.name === 't-ssid');
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
+  expect(cookie?.value.startsWith('Fe26.2*')).toBe(true);
+  expect(await page.evaluate(() => document.cookie)).not.toContain('t-ssid');
+
+  for (const [name, heading] of [['Dati personali', 'Dati personali'], ['I miei corsi', 'I miei corsi'], ['Archivio corsi', 'Archivio corsi'], ['Progressi', 'Progressi']]) {
+    await page.getByRole('navigation', { name: 'Area personale' }).getByRole('link', { name }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+  }
+
+  await page.getByTestId('logout-link').click();
+  await page.waitForURL(/\/it-IT$/);
+  await expect(page.getByTestId('sign-in-link')).toBeVisible();
+  expect((await context.cookies()).find((c) => c.name === 't-ssid')).toBeUndefined();
+  await page.goto('/it-IT/profile');
+  expect(new URL(page.url()).pathname).toBe('/it-IT');
+});
+
+test('wrong credentials are refused in Italian and set no cookie', async ({ page, context }) => {
+  await page.goto('/tiles-access');
+  await islandsReady(page);
+  await page.getByLabel('Codice utente').fill(LEARNER.code);
+  await page.getByLabel('Password').fill('password-sbagliata');
+  await page.getByRole('button', { name: 'Accedi' }).click();
+  await expect(page.getByTestId('sign-in-error')).toHaveText('Codice utente o password non corretti.');
+  expect((await context.cookies()).find((c) => c.name === 't-ssid')).toBeUndefined();
+});

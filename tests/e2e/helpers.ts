@@ -1,0 +1,17 @@
+import { expect, type Page } from '@playwright/test';
+
+export const LEARNER = { code: 'studente.demo', password: 'Studente-Demo-2026!' };
+
+/** Waits until every island of the page has hydrated (no `ssr` attribute left). */
+export async function islandsReady(page: Page): Promise<void> {
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
+
+export async function signIn(page: Page, user = LEARNER): Promise<void> {
+  await page.goto('/tiles-access');
+  await islandsReady(page);
+  await page.getByLabel('Codice utente').fill(user.code);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Accedi' }).click();
+  await page.waitForURL(/\/it-IT\/profile$/);
+}

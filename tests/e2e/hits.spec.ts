@@ -1,0 +1,27 @@
+import { expect, test, type Request } from '@playwright/test';
+
+test('one hit per navigation, with identity, path and time since the previous one', async ({ page }) => {
+  const hits: Request[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/event/hit')) hits.push(request);
+  });
+  await page.goto('/it-IT');
+  await expect.poll(() => hits.length).toBe(1);
+  await page.waitForTimeout(300);
+  await page.getByRole('link', { name: 'Chi siamo' }).first().click();
+  await page.waitForURL(/\/it-IT\/chi-siamo$/);
+  await expect.poll(() => hits.length).toBe(2);
+  await page.waitForTimeout(500);
+  expect(hits).toHaveLength(2);
+
+  const [first, second] = hits.map((request) => request.postDataJSON());
+  expect(first).toMatchObject({ origin: 'web', subject: { id: '/it-IT', meta: [{ field: 'ms', value: 0 }] } });
+  expect(second.subject.id).toBe('/it-IT/chi-siamo');
+  expect(second.subject.meta[0].field).toBe('ms');
+  expect(second.subject.meta[0].value).toBeGreaterThanOrEqual(300);
+  expect(second.identity).toBe(first.identity);
+  expect(hits[0]?.headers()['tiles-site-id']).toBe('tiles-demo');
+  expect(hits[0]?.headers()['tiles-locale-code']).toBe('it-IT');
+  const stored = await page.evaluate(() => sessionStorage.getItem('tiles-identity'));
+  expect(stored).toBe(first.identity);
+});

@@ -1,0 +1,67 @@
+import { expect, test } from '@playwright/test';
+
+test('the root sends a visitor to the Italian home', async ({ page }) => {
+  const response = await page.goto('/');
+  expect(new URL(page.url()).pathname).toBe('/it-IT');
+  expect(response?.status()).toBe(200);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'it-IT');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Catalogo corsi' }).first()).toBeVisible();
+});
+
+test('a path without a locale gets the current locale prepended', async ({ page }) => {
+  await page.goto('/privacy');
+  expect(new URL(page.url()).pathname).toBe('/it-IT/privacy');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Privacy');
+});
+
+test('every supported locale has its own home, with hreflang alternates', async ({ page }) => {
+  for (const [locale, link] of [['en-US', 'Course catalogue'], ['de-DE', 'Kurskatalog']] as const) {
+    await page.goto(`/${locale}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    await expect(page.getByRole('link', { name: link }).first()).toBeVisible();
+  }
+  const alternates = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((links) => links.map((l) => l.getAttribute('hreflang')));
+  expect(alternates).toEqual(['it-IT', 'en-US', 'de-DE']);
+});
+
+test('a visitor is sent away from profile and course pages, with or without a locale', async ({ page }) => {
+  for (const path of ['/it-IT/profile', '/profile/user-data', '/en-US/course/anything']) {
+    await page.goto(path);
+    expect(new URL(page.url()).pathname).toBe('/it-IT');
+  }
+});
+
+test('an unknown page shows the Italian error screen, whose buttons lead to support and home', async ({ page }) => {
+  const response = await page.goto('/it-IT/pagina-che-non-esiste?x=1');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Errore 404' })).toBeVisible();
+  await expect(page.getByText('Errore rilevato:')).toBeVisible();
+  await expect(page.getByTestId('error-message')).toHaveText('Page not found: /it-IT/pagina-che-non-esiste?x=1');
+  await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', '/favicon.svg');
+  await expect(page.locator('.error-screen img')).toHaveAttribute('src', /^\/logo\//);
+
+  const support = page.getByRole('link', { name: 'Assistenza' });
+  const href = new URL((await support.getAttribute('href')) ?? '', page.url());
+  expect(href.pathname).toBe('/assistenza');
+  expect(Object.fromEntries(href.searchParams)).toEqual({ c: '404', e: 'Page not found: /it-IT/pagina-che-non-esiste?x=1', p: '/it-IT/pagina-che-non-esiste?x=1' });
+  await support.click();
+  await page.waitForURL(/\/it-IT\/assistenza\?/);
+  await expect(page.getByTestId('error-reference')).toContainText('404');
+
+  await page.goBack();
+  await page.getByRole('link', { name: 'Torna alla homepage' }).click();
+  await page.waitForURL(/\/it-IT$/);
+});
+
+test('a malformed session id is a fatal 404 naming the path', async ({ page }) => {
+  const response = await page.goto('/it-IT/course/session/triage/uno/2');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByTestId('error-message')).toHaveText('Page Not Found: /it-IT/course/session/triage/uno/2');
+});
+
+test('crawlers get the status and no error page', async ({ request }) => {
+  const response = await request.get('/it-IT/pagina-che-non-esiste', { headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' } });
+  expect(response.status()).toBe(404);
+  expect(await response.text()).toBe('');
+});
