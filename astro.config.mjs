@@ -10,7 +10,7 @@ export default defineConfig({
   adapter: cloudflare({ persistState: { path: process.env.TILES_STATE_DIR ?? '.wrangler/state' } }),
   integrations: [react()],
   trailingSlash: 'ignore',
-  build: { format: 'directory' },
+  build: { format: 'file' },
   prefetch: false,
   security: { checkOrigin: true },
 });

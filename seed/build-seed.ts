@@ -26,8 +26,24 @@ function sql(value: string | number | null | undefined): string {
   return `'${value.replaceAll("'", "''")}'`;
 }
 const row = (...values: (string | number | null | undefined)[]) => `(${values.map(sql).join(', ')})`;
-const insert = (table: string, columns: string, rows: string[]) =>
-  rows.length ? `INSERT OR IGNORE INTO ${table} (${columns}) VALUES\n${rows.join(',\n')};\n` : '';
+/** D1 refuses statements over 100 KB: rows are grouped into statements of at most ~50 KB. */
+function insert(table: string, columns: string, rows: string[]): string {
+  const statements: string[] = [];
+  let group: string[] = [];
+  let size = 0;
+  const flush = () => {
+    if (group.length) statements.push(`INSERT OR IGNORE INTO ${table} (${columns}) VALUES\n${group.join(',\n')};\n`);
+    group = [];
+    size = 0;
+  };
+  for (const entry of rows) {
+    if (size + entry.length > 50_000) flush();
+    group.push(entry);
+    size += entry.length;
+  }
+  flush();
+  return statements.join('');
+}
 
 export const SITE_ID = process.env.SITE_ID ?? 'tiles-demo';
 

@@ -8,6 +8,8 @@ import { localeRedirect, requiresAuthentication, validateRoute } from './lib/gua
 import { chooseLocale, DEFAULT_LOCALE, LOCALE_COOKIE, localeOfPath } from './lib/locale.ts';
 import { applyRouteRules } from './lib/route-rules.ts';
 
+const ERROR_PAGES = new Set(['/404', '/500']);
+
 /** The route guards of SPEC section 2, in the order given there. */
 export const onRequest = defineMiddleware(async (context, next) => {
   const { url, locals } = context;
@@ -16,6 +18,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   locals.locale = localeOfPath(url.pathname) ?? DEFAULT_LOCALE;
   // Pre-rendered pages have no visitor, and the API guards itself.
   if (context.isPrerendered || url.pathname.startsWith('/api/')) return next();
+  // The error pages, reached by a guard's rewrite, render as they are.
+  if (ERROR_PAGES.has(url.pathname)) return next();
 
   // 1. Per-route validation: a fatal 404.
   const routeError = validateRoute(url.pathname);

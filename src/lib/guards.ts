@@ -9,6 +9,8 @@ export interface RouteError {
   statusMessage: string;
   message: string;
   fatal: boolean;
+  /** Full path of the page where the error happened (the error page itself is a rewrite). */
+  path: string;
 }
 
 /** The route's area: its first segment after the optional locale. */
@@ -28,7 +30,12 @@ export function validateRoute(pathname: string): RouteError | null {
       ? rest.length === 5 && /^[a-z0-9-]{1,100}$/.test(rest[2] ?? '') && isPositive(rest[3]) && isPositive(rest[4])
       : rest.length >= 2 && rest.length <= 3 && /^[a-z0-9-]{1,100}$/.test(rest[1] ?? '') && (rest.length === 2 || isPositive(rest[2]));
   if (valid) return null;
-  return { statusCode: 404, statusMessage: 'Not Found', message: `Page Not Found: ${pathname}`, fatal: true };
+  return pageNotFound(pathname);
+}
+
+/** The fatal 404 of a page whose route exists but whose id does not. */
+export function pageNotFound(pathname: string): RouteError {
+  return { statusCode: 404, statusMessage: 'Not Found', message: `Page Not Found: ${pathname}`, fatal: true, path: pathname };
 }
 
 /** Guard 2: course and profile areas, with or without a locale segment, are for signed-in users. */

@@ -1,4 +1,4 @@
-import { UAParser } from 'ua-parser-js';
+import UAParser from 'ua-parser-js';
 
 /** Platform detection values of SPEC section 9; 'other' when none applies. */
 export const PLATFORMS = ['android', 'ios', 'xbox', 'switch', 'playstation', 'macos', 'windows', 'linux', 'chromeos'] as const;

@@ -11,7 +11,7 @@ describe('route validation (guard 1)', () => {
 
   it('refuses other session ids with a fatal 404 naming the path', () => {
     for (const path of ['/it-IT/course/session/rischio/uno/2', '/it-IT/course/session/rischio/1', '/it-IT/course/session/rischio/1/2/3', '/it-IT/course/session/rischio/0/1']) {
-      expect(validateRoute(path)).toEqual({ statusCode: 404, statusMessage: 'Not Found', message: `Page Not Found: ${path}`, fatal: true });
+      expect(validateRoute(path)).toEqual({ statusCode: 404, statusMessage: 'Not Found', message: `Page Not Found: ${path}`, fatal: true, path });
     }
   });
 });
