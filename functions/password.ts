@@ -18,7 +18,7 @@ function toBase64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
-function fromBase64(text: string): Uint8Array {
+function fromBase64(text: string): Uint8Array<ArrayBuffer> {
   const binary = atob(text);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
@@ -30,7 +30,7 @@ async function pepper(password: string, pepperSecret: string): Promise<ArrayBuff
   return crypto.subtle.sign('HMAC', key, encoder.encode(password));
 }
 
-async function derive(password: string, pepperSecret: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {
+async function derive(password: string, pepperSecret: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<Uint8Array> {
   const peppered = await pepper(password, pepperSecret);
   const key = await crypto.subtle.importKey('raw', peppered, 'PBKDF2', false, ['deriveBits']);
   const bits = await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt, iterations }, key, 256);

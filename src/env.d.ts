@@ -1,9 +1,5 @@
 /// <reference types="astro/client" />
 
-declare module 'cloudflare:workers' {
-  export const env: import('../functions/env.ts').Env;
-}
-
 declare namespace App {
   interface Locals {
     /** The signed-in user, loaded by the session guard; null for visitors. */

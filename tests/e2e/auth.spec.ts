@@ -13,7 +13,7 @@ test('a learner signs in through the form, opens the profile area and signs out'
   expect(cookie?.value.startsWith('Fe26.2*')).toBe(true);
   expect(await page.evaluate(() => document.cookie)).not.toContain('t-ssid');
 
-  for (const [name, heading] of [['Dati personali', 'Dati personali'], ['I miei corsi', 'I miei corsi'], ['Archivio corsi', 'Archivio corsi'], ['Progressi', 'Progressi']]) {
+  for (const [name, heading] of [['Dati personali', 'Dati personali'], ['I miei corsi', 'I miei corsi'], ['Archivio corsi', 'Archivio corsi'], ['Progressi', 'Progressi']] as const) {
     await page.getByRole('navigation', { name: 'Area personale' }).getByRole('link', { name }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
   }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { ApiRequestError, createApiClient } from '../../lib/api-client.ts';
 import { translator } from '../../lib/translate.ts';
 import { $user } from '../../stores/session.ts';
@@ -17,7 +17,7 @@ export default function SignInForm({ siteId, locale, returnTo, strings }: Props)
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!code.trim() || !password) {
       setError(t('validation.required'));

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { ApiRequestError, createApiClient } from '../../lib/api-client.ts';
 import { translator } from '../../lib/translate.ts';
 import { GENDER_NAMES, validateUserForm, type UserForm } from '../../lib/user-form.ts';
@@ -27,7 +27,7 @@ export default function UserDataForm({ user, siteId, locale, locales, strings }:
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const client = createApiClient({ siteId: () => siteId, localeCode: () => locale });
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const found = validateUserForm(form);
     setErrors(found);
