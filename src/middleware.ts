@@ -4,9 +4,13 @@ import { findSite } from '../functions/data/site.ts';
 import { loadUser } from '../functions/data/users.ts';
 import { resolveSession } from '../functions/session.ts';
 import { clearSessionCookie } from '../functions/session-cookie.ts';
+import { assertSessionSecret } from '../functions/session-secret.ts';
 import { localeRedirect, requiresAuthentication, validateRoute } from './lib/guards.ts';
 import { chooseLocale, DEFAULT_LOCALE, LOCALE_COOKIE, localeOfPath } from './lib/locale.ts';
 import { applyRouteRules } from './lib/route-rules.ts';
+
+// Start-up refuses a short session secret, or the development one outside development.
+assertSessionSecret(env);
 
 const ERROR_PAGES = new Set(['/404', '/500']);
 

@@ -1,0 +1,8 @@
+// npm run bench: every benchmark in bench/, each printing a table.
+import { spawnSync } from 'node:child_process';
+
+for (const script of ['bench/page-weight.mjs']) {
+  console.log(`\n## ${script}`);
+  const result = spawnSync(process.execPath, [script], { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
