@@ -35,3 +35,26 @@ test('wrong credentials are refused in Italian and set no cookie', async ({ page
   await expect(page.getByTestId('sign-in-error')).toHaveText('Codice utente o password non corretti.');
   expect((await context.cookies()).find((c) => c.name === 't-ssid')).toBeUndefined();
 });
+
+test('the profile area loads the site in order: site; locales and strings; badges, levels and categories', async ({ page }) => {
+  await signIn(page);
+  const calls: { path: string; at: number; done?: number }[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/event')) calls.push({ path: url.pathname, at: Date.now() });
+  });
+  page.on('requestfinished', (request) => {
+    const call = calls.find((c) => c.path === new URL(request.url()).pathname && c.done === undefined);
+    if (call) call.done = Date.now();
+  });
+  await page.goto('/it-IT/profile/user-progress');
+  await expect.poll(() => calls.filter((c) => c.done !== undefined).length).toBe(6);
+  const byPath = Object.fromEntries(calls.map((c) => [c.path, c]));
+  const site = byPath['/api/site/sites/tiles-demo'];
+  const second = [byPath['/api/i18n/locales'], byPath['/api/i18n/boilerplate/']];
+  const third = [byPath['/api/lms/game/badge'], byPath['/api/lms/game/level'], byPath['/api/content/tag']];
+  expect(site?.done).toBeDefined();
+  for (const call of second) expect(call?.at).toBeGreaterThanOrEqual(site?.done ?? Infinity);
+  const secondDone = Math.max(...second.map((c) => c?.done ?? Infinity));
+  for (const call of third) expect(call?.at).toBeGreaterThanOrEqual(secondDone);
+});
