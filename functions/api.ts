@@ -4,6 +4,7 @@ import { getUser, login, logout, putUser } from './handlers/auth.ts';
 import { postEvent, postHit } from './handlers/event.ts';
 import { federatedLogin } from './handlers/federated.ts';
 import { getBadges, getLevels, getProgress } from './handlers/game.ts';
+import { getCourse, getMyCourses, getSession, postSessionComplete } from './handlers/lms.ts';
 import { getRole } from './handlers/role.ts';
 import { getBoilerplate, getLocales, getSite, getTags } from './handlers/site.ts';
 import { getStats } from './handlers/stats.ts';
@@ -39,6 +40,11 @@ export const ROUTES: Route[] = [
   route('GET', '/api/lms/game/badge', getBadges),
   route('GET', '/api/lms/game/level', getLevels),
   route('GET', '/api/stats', getStats),
+  // Course content and progress: calls the spec leaves out, in the same style.
+  route('GET', '/api/lms/courses/mine', getMyCourses),
+  route('GET', '/api/lms/course/:courseId', getCourse),
+  route('GET', '/api/lms/course/:courseId/session/:module/:session', getSession),
+  route('POST', '/api/lms/course/:courseId/session/:module/:session/complete', postSessionComplete),
   route('GET', '/api/site/sites/:siteId', getSite),
   route('GET', '/api/i18n/locales', getLocales),
   route('GET', '/api/i18n/boilerplate{/}?', getBoilerplate),

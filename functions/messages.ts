@@ -45,6 +45,16 @@ const MESSAGES = {
     en: 'Role not found: {id}',
     de: 'Rolle nicht gefunden: {id}',
   },
+  courseNotFound: {
+    it: 'Corso non trovato: {id}',
+    en: 'Course not found: {id}',
+    de: 'Kurs nicht gefunden: {id}',
+  },
+  sessionNotFound: {
+    it: 'Sessione non trovata: {id}',
+    en: 'Session not found: {id}',
+    de: 'Einheit nicht gefunden: {id}',
+  },
   internal: {
     it: 'Errore interno del server.',
     en: 'Internal server error.',

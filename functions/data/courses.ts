@@ -55,33 +55,69 @@ export async function listCategories(db: D1Database, siteId: string, locale: str
   return results;
 }
 
-export async function listCourses(db: D1Database, siteId: string, locale: string, defaultLocale: string): Promise<CourseCard[]> {
-  const [courses, durations] = await db.batch<Record<string, unknown>>([
-    db
-      .prepare(
-        `SELECT c.id, ${localized('t', 'title')} AS title, ${localized('t', 'summary')} AS summary, c.category_id AS categoryId,
-                ${localized('k', 'name')} AS categoryName, cat.slug AS categorySlug, c.ecm_credits AS ecmCredits
-         FROM course c
+export interface CourseFilter {
+  ids?: string[];
+  categoryId?: string;
+  withoutEcm?: boolean;
+  /** Words to find in title or summary, in the page's locale. */
+  query?: string;
+  limit?: number;
+  offset?: number;
+}
+
+/** Course cards, filtered and paged in SQL, with the total number of matches. */
+export async function findCourses(
+  db: D1Database,
+  siteId: string,
+  locale: string,
+  defaultLocale: string,
+  filter: CourseFilter = {},
+): Promise<{ courses: CourseCard[]; total: number }> {
+  const where = ['c.site_id = ?'];
+  const args: (string | number)[] = [siteId];
+  if (filter.ids) {
+    if (filter.ids.length === 0) return { courses: [], total: 0 };
+    where.push(`c.id IN (${filter.ids.map(() => '?').join(', ')})`);
+    args.push(...filter.ids);
+  }
+  if (filter.categoryId) {
+    where.push('c.category_id = ?');
+    args.push(filter.categoryId);
+  }
+  if (filter.withoutEcm) where.push('c.ecm_credits IS NULL');
+  for (const word of (filter.query ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8)) {
+    where.push(`(lower(${localized('t', 'title')}) LIKE ? ESCAPE '\\' OR lower(${localized('t', 'summary')}) LIKE ? ESCAPE '\\')`);
+    const pattern = `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    args.push(pattern, pattern);
+  }
+  const from = `FROM course c
          JOIN category cat ON cat.id = c.category_id
          LEFT JOIN course_text t ON t.course_id = c.id AND t.locale = ?
          LEFT JOIN course_text t_d ON t_d.course_id = c.id AND t_d.locale = ?
          LEFT JOIN category_text k ON k.category_id = c.category_id AND k.locale = ?
          LEFT JOIN category_text k_d ON k_d.category_id = c.category_id AND k_d.locale = ?
-         WHERE c.site_id = ? ORDER BY c.position, c.id`,
+         WHERE ${where.join(' AND ')}`;
+  const joinArgs = [locale, defaultLocale, locale, defaultLocale];
+  const [rows, count] = await db.batch<Record<string, unknown>>([
+    db
+      .prepare(
+        `SELECT c.id, ${localized('t', 'title')} AS title, ${localized('t', 'summary')} AS summary, c.category_id AS categoryId,
+                ${localized('k', 'name')} AS categoryName, cat.slug AS categorySlug, c.ecm_credits AS ecmCredits,
+                (SELECT group_concat(s.duration, '|') FROM session s WHERE s.course_id = c.id) AS durations
+         ${from} ORDER BY c.position, c.id LIMIT ? OFFSET ?`,
       )
-      .bind(locale, defaultLocale, locale, defaultLocale, siteId),
-    db.prepare('SELECT s.course_id, s.duration FROM session s JOIN course c ON c.id = s.course_id WHERE c.site_id = ?').bind(siteId),
+      .bind(...joinArgs, ...args, filter.limit ?? -1, filter.offset ?? 0),
+    db.prepare(`SELECT COUNT(*) AS total ${from}`).bind(...joinArgs, ...args),
   ]);
-  const byCourse = new Map<string, string[]>();
-  for (const row of durations?.results ?? []) {
-    const list = byCourse.get(String(row.course_id)) ?? [];
-    list.push(String(row.duration));
-    byCourse.set(String(row.course_id), list);
-  }
-  return (courses?.results ?? []).map((row) => ({
-    ...(row as unknown as Omit<CourseCard, 'duration'>),
-    duration: totalDuration(byCourse.get(String(row.id)) ?? []),
-  }));
+  const courses = (rows?.results ?? []).map((row) => {
+    const { durations, ...card } = row as unknown as Omit<CourseCard, 'duration'> & { durations: string | null };
+    return { ...card, duration: totalDuration(durations ? durations.split('|') : []) };
+  });
+  return { courses, total: Number(count?.results[0]?.total ?? 0) };
+}
+
+export async function listCourses(db: D1Database, siteId: string, locale: string, defaultLocale: string, filter: CourseFilter = {}): Promise<CourseCard[]> {
+  return (await findCourses(db, siteId, locale, defaultLocale, filter)).courses;
 }
 
 export async function findCourse(
@@ -92,8 +128,7 @@ export async function findCourse(
   defaultLocale: string,
   userId: string | null,
 ): Promise<CourseDetail | null> {
-  const cards = await listCourses(db, siteId, locale, defaultLocale);
-  const card = cards.find((candidate) => candidate.id === courseId);
+  const [card] = await listCourses(db, siteId, locale, defaultLocale, { ids: [courseId] });
   if (!card) return null;
   const [text, modules, sessions] = await db.batch<Record<string, unknown>>([
     db

@@ -5,6 +5,7 @@ import { hashPassword } from '../../functions/password.ts';
 export const SITE = 'tiles-demo';
 export const LEARNER = { id: 'u-api-learner', code: 'api.learner', password: 'Api-Learner-2026!' };
 export const OTHER = { id: 'u-api-other', code: 'api.other', password: 'Api-Other-2026!' };
+export const THIRD = { id: 'u-api-third', code: 'api.third', password: 'Api-Third-2026!' };
 
 /** A small site: what the API tests read and write, inserted once per test file. */
 export async function seedFixtures(): Promise<void> {
@@ -28,6 +29,18 @@ export async function seedFixtures(): Promise<void> {
       "INSERT OR IGNORE INTO user (id, site_id, code, password_hash, first_name, last_name, email, gender, locale, roles, created_at, updated_at) VALUES (?, ?, ?, ?, 'Marco', 'Rossi', NULL, 'm', 'it-IT', '[\"learner\"]', ?, ?)",
     ).bind(OTHER.id, SITE, OTHER.code, await hash(OTHER.password), now, now),
     env.DB.prepare("INSERT OR IGNORE INTO user_badge VALUES (?, 'prima-sessione', ?, 1, 1)").bind(LEARNER.id, now),
+    env.DB.prepare("INSERT OR IGNORE INTO course_text VALUES ('triage', 'it-IT', 'Triage', 'Il triage in pronto soccorso.', 'Priorità di accesso alle cure.')"),
+    env.DB.prepare('INSERT OR IGNORE INTO module VALUES (?, 1), (?, 2)').bind('triage', 'triage'),
+    env.DB.prepare("INSERT OR IGNORE INTO module_text VALUES ('triage', 1, 'it-IT', 'Il processo'), ('triage', 2, 'it-IT', 'Le competenze')"),
+    env.DB.prepare(
+      "INSERT OR IGNORE INTO session VALUES ('triage', 1, 1, 'text', '0h 25m 0s', NULL), ('triage', 1, 2, 'video', '0h 40m 30s', NULL), ('triage', 2, 1, 'document', '0h 10m 45s', NULL)",
+    ),
+    env.DB.prepare(
+      "INSERT OR IGNORE INTO session_text VALUES ('triage', 1, 1, 'it-IT', 'Le fasi', 'Primo paragrafo.\n\nSecondo paragrafo.'), ('triage', 1, 2, 'it-IT', 'I codici', 'Cinque codici.'), ('triage', 2, 1, 'it-IT', 'Casi', 'Casi clinici.')",
+    ),
+    env.DB.prepare(
+      "INSERT OR IGNORE INTO user (id, site_id, code, password_hash, first_name, last_name, email, gender, locale, roles, created_at, updated_at) VALUES (?, ?, ?, ?, 'Sara', 'Conti', NULL, 'n', 'it-IT', '[\"learner\"]', ?, ?)",
+    ).bind(THIRD.id, SITE, THIRD.code, await hash(THIRD.password), now, now),
     env.DB.prepare("INSERT OR IGNORE INTO user_level VALUES (?, 'cat-rischio', 2, 50, ?)").bind(LEARNER.id, now),
   ]);
 }
