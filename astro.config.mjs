@@ -2,13 +2,14 @@
 import { defineConfig } from 'astro/config';
 import cloudflare from '@astrojs/cloudflare';
 import react from '@astrojs/react';
+import { buildInfo } from './integrations/build-info.mjs';
 
 export default defineConfig({
   site: process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321',
   // Pages are static unless they opt out with `export const prerender = false`.
   output: 'static',
   adapter: cloudflare({ persistState: { path: process.env.TILES_STATE_DIR ?? '.wrangler/state' } }),
-  integrations: [react()],
+  integrations: [react(), buildInfo()],
   trailingSlash: 'ignore',
   build: { format: 'file' },
   prefetch: false,

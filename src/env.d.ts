@@ -11,3 +11,8 @@ declare namespace App {
     routeError?: import('./lib/guards.ts').RouteError;
   }
 }
+
+interface ImportMetaEnv {
+  /** The id of the build the page came from (integrations/build-info.mjs). */
+  readonly PUBLIC_BUILD_ID?: string;
+}

@@ -32,3 +32,9 @@ export function chooseLocale(options: { userLocale?: string | null; cookieLocale
   }
   return options.fallback;
 }
+
+/** The address of a page as visitors see it: pre-rendering names pages '/it-IT/privacy.html'. */
+export function pagePath(pathname: string): string {
+  const path = pathname.replace(/(\/index)?\.html$/, '');
+  return path === '' ? '/' : path;
+}

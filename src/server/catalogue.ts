@@ -1,37 +1,60 @@
 import { env } from 'cloudflare:workers';
-import { listCategories, listCourses, type Category, type CourseCard } from '../../functions/data/courses.ts';
+import { findCourses, listCategories, type Category, type CourseCard } from '../../functions/data/courses.ts';
 import { findSite } from '../../functions/data/site.ts';
+import { CATALOGUE_PAGE_SIZE, catalogueSlug, pageCount, parseCataloguePath } from '../lib/catalogue-path.ts';
 import { DEFAULT_LOCALE } from '../lib/locale.ts';
 
-export interface CataloguePaths {
+export interface CatalogueStaticPath {
   params: { locale: string; slug: string | undefined };
 }
 
-/** The catalogue root and one page per category, in every supported locale. */
-export async function catalogueStaticPaths(): Promise<CataloguePaths[]> {
+/** Every catalogue page of every supported locale: the root and each category, page by page. */
+export async function catalogueStaticPaths(withoutEcm: boolean): Promise<CatalogueStaticPath[]> {
   const site = await findSite(env.DB, env.SITE_ID);
   const locales = site?.supportedLocale ?? [DEFAULT_LOCALE];
   const categories = await listCategories(env.DB, env.SITE_ID, DEFAULT_LOCALE, DEFAULT_LOCALE);
-  return locales.flatMap((locale) => [
-    { params: { locale, slug: undefined } },
-    ...categories.map((category) => ({ params: { locale, slug: category.slug } })),
-  ]);
+  const counts = await Promise.all(
+    [null, ...categories].map(async (category) => ({
+      category: category?.slug ?? null,
+      total: (await findCourses(env.DB, env.SITE_ID, DEFAULT_LOCALE, DEFAULT_LOCALE, { categoryId: category?.id, withoutEcm, limit: 0 })).total,
+    })),
+  );
+  return locales.flatMap((locale) =>
+    counts.flatMap(({ category, total }) =>
+      Array.from({ length: pageCount(total) }, (_, index) => ({ params: { locale, slug: catalogueSlug({ category, page: index + 1 }) } })),
+    ),
+  );
 }
 
 export interface CatalogueData {
   categories: Category[];
   category: Category | null;
   courses: CourseCard[];
+  page: number;
+  pages: number;
+  total: number;
+  query: string;
 }
 
-export async function loadCatalogue(options: { siteId: string; locale: string; defaultLocale: string; slug: string | undefined; withoutEcm: boolean }): Promise<CatalogueData> {
-  const [categories, all] = await Promise.all([
-    listCategories(env.DB, options.siteId, options.locale, options.defaultLocale),
-    listCourses(env.DB, options.siteId, options.locale, options.defaultLocale),
-  ]);
-  const category = categories.find((candidate) => candidate.slug === options.slug) ?? null;
-  const courses = all.filter(
-    (course) => (!category || course.categoryId === category.id) && (!options.withoutEcm || course.ecmCredits === null),
-  );
-  return { categories, category, courses };
+export async function loadCatalogue(options: {
+  siteId: string;
+  locale: string;
+  defaultLocale: string;
+  slug: string | undefined;
+  withoutEcm: boolean;
+  query?: string;
+}): Promise<CatalogueData | null> {
+  const path = parseCataloguePath(options.slug);
+  if (!path) return null;
+  const categories = await listCategories(env.DB, options.siteId, options.locale, options.defaultLocale);
+  const category = path.category ? (categories.find((candidate) => candidate.slug === path.category) ?? null) : null;
+  if (path.category && !category) return null;
+  const { courses, total } = await findCourses(env.DB, options.siteId, options.locale, options.defaultLocale, {
+    categoryId: category?.id,
+    withoutEcm: options.withoutEcm,
+    query: options.query,
+    limit: CATALOGUE_PAGE_SIZE,
+    offset: (path.page - 1) * CATALOGUE_PAGE_SIZE,
+  });
+  return { categories, category, courses, page: path.page, pages: pageCount(total), total, query: options.query ?? '' };
 }

@@ -7,7 +7,9 @@ export async function islandsReady(page: Page): Promise<void> {
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
 
-export async function signIn(page: Page, user = LEARNER): Promise<void> {
+export const NEW_LEARNER = { code: 'nuovo.demo', password: 'Nuovo-Demo-2026!' };
+
+export async function signIn(page: Page, user: { code: string; password: string } = LEARNER): Promise<void> {
   await page.goto('/tiles-access');
   await islandsReady(page);
   await page.getByLabel('Codice utente').fill(user.code);

@@ -65,3 +65,9 @@ test('crawlers get the status and no error page', async ({ request }) => {
   expect(response.status()).toBe(404);
   expect(await response.text()).toBe('');
 });
+
+test('a locale-less path opens in the locale the visitor last used', async ({ page }) => {
+  await page.goto('/de-DE');
+  await page.goto('/privacy');
+  expect(new URL(page.url()).pathname).toBe('/de-DE/privacy');
+});

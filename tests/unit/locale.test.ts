@@ -26,3 +26,12 @@ describe('locale codes', () => {
     expect(chooseLocale({ userLocale: 'fr-FR', cookieLocale: 'xx', supported, fallback: 'it-IT' })).toBe('it-IT');
   });
 });
+
+describe('page paths', () => {
+  it('drop the .html of pre-rendered file names', async () => {
+    const { pagePath } = await import('../../src/lib/locale.ts');
+    expect(pagePath('/de-DE/chi-siamo.html')).toBe('/de-DE/chi-siamo');
+    expect(pagePath('/it-IT.html')).toBe('/it-IT');
+    expect(pagePath('/it-IT/profile')).toBe('/it-IT/profile');
+  });
+});

@@ -1,0 +1,23 @@
+import { env } from 'cloudflare:workers';
+import { listPages } from '../../functions/data/pages.ts';
+import { findSite } from '../../functions/data/site.ts';
+import { DEFAULT_LOCALE } from '../lib/locale.ts';
+import { catalogueStaticPaths } from './catalogue.ts';
+
+/** Every public page, as paths without the locale, with the locales it exists in. */
+export async function publicPaths(): Promise<{ path: string; locales: string[] }[]> {
+  const site = await findSite(env.DB, env.SITE_ID);
+  const byPath = new Map<string, string[]>();
+  const add = (path: string, locale: string) => byPath.set(path, [...(byPath.get(path) ?? []), locale]);
+  for (const kind of ['content', 'pf', 'repository'] as const) {
+    for (const page of await listPages(env.DB, env.SITE_ID, kind)) {
+      const prefix = kind === 'content' ? '' : `/${kind}`;
+      add(page.slug === 'home' && kind === 'content' ? '' : `${prefix}/${page.slug}`, page.locale);
+    }
+  }
+  for (const [variant, withoutEcm] of [['catalogo-corsi', false], ['catalogo-corsi-no-ecm', true]] as const) {
+    for (const { params } of await catalogueStaticPaths(withoutEcm)) add(`/${variant}${params.slug ? `/${params.slug}` : ''}`, params.locale);
+  }
+  const order = site?.supportedLocale ?? [DEFAULT_LOCALE];
+  return [...byPath].map(([path, locales]) => ({ path, locales: order.filter((locale) => locales.includes(locale)) }));
+}

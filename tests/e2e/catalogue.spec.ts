@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+
+test('the catalogue in two locales, filtered by category and searched, without client code', async ({ page }) => {
+  await page.goto('/it-IT/catalogo-corsi');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Catalogo corsi');
+  await expect(page.getByRole('note')).toContainText('ECM');
+  const all = await page.getByTestId('course-card').count();
+  expect(all).toBe(12);
+  const first = page.getByTestId('course-card').first();
+  await expect(first.locator('dd').first()).toHaveText(/^\d+h \d{1,2}m \d{1,2}s$/);
+
+  await page.getByRole('navigation', { name: 'Categorie' }).getByRole('link', { name: 'Emergenza e urgenza' }).click();
+  await page.waitForURL(/\/it-IT\/catalogo-corsi\/emergenza-urgenza$/);
+  const filtered = await page.getByTestId('course-card').count();
+  expect(filtered).toBeGreaterThan(0);
+  expect(filtered).toBeLessThan(all);
+  for (const category of await page.locator('.course-category').allTextContents()) expect(category).toMatch(/emergenza/i);
+
+  await page.getByLabel('Cerca un corso').fill('triage');
+  await page.getByRole('button', { name: 'Cerca' }).click();
+  await page.waitForURL(/\/it-IT\/catalogo-corsi\/cerca\?q=triage/);
+  await expect(page.getByTestId('course-card')).toHaveCount(1);
+  await expect(page.getByTestId('course-card')).toContainText(/triage/i);
+
+  await page.goto('/en-US/catalogo-corsi');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Course catalogue');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+  await expect(page.getByTestId('catalogue-count')).toHaveText('Courses found: 12');
+
+  await page.goto('/it-IT/catalogo-corsi-no-ecm');
+  const withoutCredits = page.getByTestId('course-card');
+  await expect(withoutCredits).toHaveCount(4);
+  for (const credits of await withoutCredits.locator('dd').nth(1).allTextContents()) expect(credits).toBe('Nessun credito');
+});
+
+test('public pages carry canonical and hreflang links, and the sitemap lists every locale', async ({ page, request }) => {
+  await page.goto('/de-DE/chi-siamo');
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/de-DE\/chi-siamo$/);
+  await expect(page.locator('link[rel="alternate"][hreflang="it-IT"]')).toHaveAttribute('href', /\/it-IT\/chi-siamo$/);
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  for (const locale of ['it-IT', 'en-US', 'de-DE']) {
+    expect(sitemap).toContain(`/${locale}/catalogo-corsi</loc>`);
+    expect(sitemap).toContain(`/${locale}/privacy</loc>`);
+  }
+});
+
+test('tile pages show multiline field sets, and an expired one says so', async ({ page }) => {
+  await page.goto('/it-IT/pf/percorso-infermieri');
+  await expect(page.locator('fieldset.multiline').first()).toBeVisible();
+  await page.goto('/it-IT/pf/percorso-2024');
+  await expect(page.getByTestId('expired')).toHaveText('Questo contenuto è scaduto e non è più disponibile.');
+  await expect(page.locator('.tile')).toHaveCount(0);
+});

@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import { islandsReady, NEW_LEARNER, signIn } from './helpers.ts';
+
+test('a learner opens a course, plays and completes its sessions, and sees progress and the archive change', async ({ page }) => {
+  await signIn(page, NEW_LEARNER);
+  await page.getByRole('navigation', { name: 'Area personale' }).getByRole('link', { name: 'Archivio corsi' }).click();
+  await expect(page.getByText('Non hai ancora completato un corso.')).toBeVisible();
+
+  await page.goto('/it-IT/catalogo-corsi');
+  const card = page.getByTestId('course-card').first();
+  const title = (await card.getByRole('link').textContent())?.trim() ?? '';
+  await card.getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  const total = await page.locator('.module li').count();
+  await expect(page.getByTestId('course-progress')).toHaveText(`0 di ${total} sessioni completate`);
+
+  await page.locator('.module a').first().click();
+  await page.waitForURL(/\/course\/session\/[a-z0-9-]+\/1\/1$/);
+  await islandsReady(page);
+  await page.getByTestId('complete-session').click();
+  await expect(page.getByTestId('session-completed')).toBeVisible();
+  await expect(page.getByTestId('player-progress')).toHaveText(`1 di ${total} sessioni completate`);
+  await expect(page.getByTestId('completion-rewards')).toContainText('Nuovo badge: Primo passo');
+
+  await page.goto('/it-IT/profile/user-courses');
+  await expect(page.getByTestId('learner-course')).toHaveCount(1);
+  await expect(page.getByTestId('learner-course')).toContainText(title);
+
+  // Finish the course: every remaining session, through the player's next links.
+  await page.getByTestId('learner-course').getByRole('link').click();
+  for (let i = 1; i < total; i++) {
+    await page.locator('.module li').filter({ hasNot: page.locator('.badge-done') }).first().getByRole('link').click();
+    await islandsReady(page);
+    await page.getByTestId('complete-session').click();
+    await expect(page.getByTestId('session-completed')).toBeVisible();
+    await page.goBack();
+    await page.reload();
+  }
+  await expect(page.getByTestId('course-progress')).toHaveText(`${total} di ${total} sessioni completate`);
+  await page.goto('/it-IT/profile/user-archive');
+  await expect(page.getByTestId('learner-course')).toContainText(title);
+  await page.goto('/it-IT/profile/user-courses');
+  await expect(page.getByText('Non hai corsi in corso.')).toBeVisible();
+});
+
+test('a session that does not exist is a 404 naming the page', async ({ page }) => {
+  await signIn(page, NEW_LEARNER);
+  const response = await page.goto('/it-IT/course/session/triage-intraospedaliero/9/9');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByTestId('error-message')).toHaveText('Page Not Found: /it-IT/course/session/triage-intraospedaliero/9/9');
+});
