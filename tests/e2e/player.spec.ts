@@ -45,7 +45,7 @@ test('a learner opens a course, plays and completes its sessions, and sees progr
 
 test('a session that does not exist is a 404 naming the page', async ({ page }) => {
   await signIn(page, NEW_LEARNER);
-  const response = await page.goto('/it-IT/course/session/triage-intraospedaliero/9/9');
+  const response = await page.goto('/it-IT/course/session/triage-pronto-soccorso/9/9');
   expect(response?.status()).toBe(404);
-  await expect(page.getByTestId('error-message')).toHaveText('Page Not Found: /it-IT/course/session/triage-intraospedaliero/9/9');
+  await expect(page.getByTestId('error-message')).toHaveText('Page Not Found: /it-IT/course/session/triage-pronto-soccorso/9/9');
 });
