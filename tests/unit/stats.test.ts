@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { earnsBadge, experience, levelFor, longestStreak } from '../../src/lib/gamification.ts';
 import { daysBetween, romeDayHour, weekdayOf } from '../../src/lib/rome-time.ts';
 import { busiestDay, shapeStats } from '../../src/lib/stats.ts';
 
@@ -42,23 +41,5 @@ describe('statistics shape', () => {
     expect(stats.devices[0]).toEqual({ label: 'windows', data: 100 });
     expect(busiestDay(stats)).toEqual({ label: 'tuesday', data: 90 });
     expect(stats.totalTimeSpent).toBe(7_200_000);
-  });
-});
-
-describe('gamification rules', () => {
-  it('turn sessions and courses into experience and levels', () => {
-    expect(experience(4, 0)).toBe(40);
-    expect(levelFor(0)).toBe(1);
-    expect(levelFor(39)).toBe(1);
-    expect(levelFor(40)).toBe(2);
-    expect(levelFor(1000)).toBe(6);
-  });
-
-  it('award badges at their thresholds', () => {
-    const facts = { sessions: 5, courses: 0, streak: 7, minutes: 599 };
-    expect(earnsBadge('sessions', 5, facts)).toBe(true);
-    expect(earnsBadge('courses', 1, facts)).toBe(false);
-    expect(earnsBadge('minutes', 600, facts)).toBe(false);
-    expect(longestStreak(['2026-11-01', '2026-11-02', '2026-11-04', '2026-11-05', '2026-11-06'])).toBe(3);
   });
 });
