@@ -163,6 +163,7 @@ export async function demoSql(pepper: string, now = Date.now()): Promise<string>
     const [day, hour, device, subject] = key.split('|');
     return row(SITE_ID, learner, day, Number(hour), device, subject, ms);
   })));
+  out.push(insert('stats_total', 'site_id, user_id, ms', [row(SITE_ID, learner, [...rollup.values()].reduce((sum, ms) => sum + ms, 0))]));
   out.push(insert('session_progress', 'user_id, course_id, module_number, number, completed_at', progress));
 
   // Levels and badges follow from that history through the gamification rules.

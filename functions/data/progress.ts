@@ -61,7 +61,7 @@ export async function completeSession(
       )
       .bind(userId, siteId, userId),
     db.prepare('SELECT completed_at AS at FROM session_progress WHERE user_id = ?').bind(userId),
-    db.prepare('SELECT COALESCE(SUM(ms), 0) AS ms FROM stats_hourly WHERE site_id = ? AND user_id = ?').bind(siteId, userId),
+    db.prepare('SELECT COALESCE(SUM(ms), 0) AS ms FROM stats_total WHERE site_id = ? AND user_id = ?').bind(siteId, userId),
     db.prepare('SELECT level FROM user_level WHERE user_id = ? AND category_id = ?').bind(userId, session.categoryId),
     db
       .prepare(

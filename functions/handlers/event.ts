@@ -64,7 +64,7 @@ export async function postHit(context: ApiContext): Promise<{ _id: number }> {
     const row = await insertHit.first<{ id: number }>();
     return { _id: row?.id ?? 0 };
   }
-  // The hit and its roll-up land together or not at all.
+  // The hit and its roll-ups land together or not at all.
   const { day, hour } = romeDayHour(context.now);
   const subject = body.course
     ? ((await db.prepare('SELECT category_id FROM course WHERE id = ? AND site_id = ?').bind(body.course, context.siteId).first<{ category_id: string }>())
@@ -78,6 +78,9 @@ export async function postHit(context: ApiContext): Promise<{ _id: number }> {
          ON CONFLICT (site_id, user_id, day, hour, device, subject) DO UPDATE SET ms = ms + excluded.ms`,
       )
       .bind(context.siteId, session.user.id, day, hour, device, subject, ms),
+    db
+      .prepare('INSERT INTO stats_total (site_id, user_id, ms) VALUES (?, ?, ?) ON CONFLICT (site_id, user_id) DO UPDATE SET ms = ms + excluded.ms')
+      .bind(context.siteId, session.user.id, ms),
   ]);
   return { _id: inserted?.results[0]?.id ?? 0 };
 }
