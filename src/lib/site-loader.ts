@@ -16,18 +16,39 @@ export interface BoilerplateEntry {
   key: string;
   translations: Record<string, string>;
 }
+export interface BadgeInfo {
+  _id: string;
+  name: string;
+  description: string;
+  icon: string;
+  category: string | null;
+  rule: string;
+  threshold: number;
+}
+export interface LevelInfo {
+  level: number;
+  experience: number;
+  name: string;
+}
+export interface ProgressInfo {
+  badges: Record<string, { obtainedAt: string; amount: number; chain: number }>;
+  levels: Record<string, { level: number; obtainedAt: string; experience: number }>;
+}
 export interface LoadedSite {
   site: SiteInfo;
   locales: LocaleInfo[];
   boilerplate: BoilerplateEntry[];
-  badges: unknown[];
-  levels: unknown[];
+  badges: BadgeInfo[];
+  levels: LevelInfo[];
   categories: { _id: string; name: string }[];
+  /** The signed-in learner's progress; null for visitors. */
+  progress: ProgressInfo | null;
 }
 
 /**
  * The site load sequence of SPEC section 4: the site; then locales and boilerplate in parallel;
- * then badges, levels and categories in parallel (badges and levels only for a signed-in user).
+ * then badges, levels and categories in parallel, with the learner's progress beside them
+ * (badges, levels and progress only for a signed-in user).
  */
 export async function loadSite(client: ApiClient, siteId: string, options: { signedIn: boolean }): Promise<LoadedSite> {
   const path = `/api/site/sites/${encodeURIComponent(siteId)}`;
@@ -44,10 +65,11 @@ export async function loadSite(client: ApiClient, siteId: string, options: { sig
     client.get<LocaleInfo[]>('/api/i18n/locales', { lc: site.supportedLocale.join(',') }),
     client.get<BoilerplateEntry[]>('/api/i18n/boilerplate/'),
   ]);
-  const [badges, levels, categories] = await Promise.all([
-    options.signedIn ? client.get<unknown[]>('/api/lms/game/badge') : Promise.resolve([]),
-    options.signedIn ? client.get<unknown[]>('/api/lms/game/level') : Promise.resolve([]),
+  const [badges, levels, categories, progress] = await Promise.all([
+    options.signedIn ? client.get<BadgeInfo[]>('/api/lms/game/badge') : Promise.resolve([]),
+    options.signedIn ? client.get<LevelInfo[]>('/api/lms/game/level') : Promise.resolve([]),
     client.get<{ _id: string; name: string }[]>('/api/content/tag', { type: 'category' }),
+    options.signedIn ? client.get<ProgressInfo>('/api/lms/game/progress') : Promise.resolve(null),
   ]);
-  return { site, locales, boilerplate, badges, levels, categories };
+  return { site, locales, boilerplate, badges, levels, categories, progress };
 }

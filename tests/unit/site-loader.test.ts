@@ -10,7 +10,7 @@ describe('site load sequence', () => {
       const path = String(input).split('?')[0] ?? '';
       started.push(path);
       await new Promise<void>((resolve) => pending.set(path, resolve));
-      const outcome = path.startsWith('/api/site/') ? { _id: 's', niceName: 'S', logo: 'l.svg', defaultLocale: 'it-IT', supportedLocale: ['it-IT', 'en-US'] } : [];
+      const outcome = path.startsWith('/api/site/') ? { _id: 's', niceName: 'S', logo: 'l.svg', defaultLocale: 'it-IT', supportedLocale: ['it-IT', 'en-US'] } : path.endsWith('/progress') ? { badges: {}, levels: {} } : [];
       return new Response(JSON.stringify({ outcome }), { status: 200 });
     };
     const client = createApiClient({ siteId: () => 's', localeCode: () => 'it-IT', fetch });
@@ -24,9 +24,9 @@ describe('site load sequence', () => {
     };
     expect(await settle()).toEqual(['/api/site/sites/s']);
     expect(await settle()).toEqual(['/api/i18n/boilerplate/', '/api/i18n/locales']);
-    expect(await settle()).toEqual(['/api/content/tag', '/api/lms/game/badge', '/api/lms/game/level']);
+    expect(await settle()).toEqual(['/api/content/tag', '/api/lms/game/badge', '/api/lms/game/level', '/api/lms/game/progress']);
     await expect(loading).resolves.toMatchObject({ site: { _id: 's' } });
-    expect(started).toHaveLength(6);
+    expect(started).toHaveLength(7);
   });
 
   it("fails with 'Site not found' followed by the response and the path", async () => {

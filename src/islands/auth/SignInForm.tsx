@@ -1,6 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
 import { ApiRequestError, createApiClient } from '../../lib/api-client.ts';
 import { translator } from '../../lib/translate.ts';
+import { resetMode } from '../../stores/mode.ts';
 import { $user } from '../../stores/session.ts';
 
 interface Props {
@@ -29,6 +30,7 @@ export default function SignInForm({ siteId, locale, returnTo, strings }: Props)
       const client = createApiClient({ siteId: () => siteId, localeCode: () => locale });
       const user = await client.post<{ locale: string }>('/api/auth/login', { cu: code.trim(), cp: password, ua: navigator.userAgent });
       $user.set(user);
+      resetMode();
       // The user's locale applies from here on.
       window.location.assign(returnTo ?? `/${user.locale || 'it-IT'}/profile`);
     } catch (caught) {

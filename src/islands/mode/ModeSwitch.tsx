@@ -1,0 +1,57 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { createApiClient } from '../../lib/api-client.ts';
+import { availableModes, type RoleMode } from '../../lib/mode.ts';
+import { translator } from '../../lib/translate.ts';
+import { $mode, setMode } from '../../stores/mode.ts';
+
+interface Props {
+  roleId: string | null;
+  siteId: string;
+  locale: string;
+  cmsUrl: string | null;
+  strings: Record<string, string>;
+}
+
+/** Editors and testers switch between their mode and the learner's; editors also get the CMS link. */
+export default function ModeSwitch({ roleId, siteId, locale, cmsUrl, strings }: Props) {
+  const t = translator(strings);
+  const mode = useStore($mode);
+  const [roleMode, setRoleMode] = useState<RoleMode | null>(null);
+
+  useEffect(() => {
+    if (!roleId) return;
+    // The role is loaded by a call for the user's first role (SPEC section 6).
+    createApiClient({ siteId: () => siteId, localeCode: () => locale })
+      .get<{ mode: RoleMode }>(`/api/role/${encodeURIComponent(roleId)}`)
+      .then((role) => {
+        setRoleMode(role.mode);
+        if (!availableModes(role.mode).includes($mode.get())) setMode('user');
+      })
+      .catch(() => setRoleMode('user'));
+  }, [roleId, siteId, locale]);
+
+  if (!roleMode || roleMode === 'user') return null;
+  return (
+    <section className="mode-switch notice" aria-labelledby="mode-title" data-testid="mode-switch">
+      <h2 id="mode-title">{t('mode.title')}</h2>
+      <fieldset>
+        <legend>{t('mode.choose')}</legend>
+        {availableModes(roleMode).map((option) => (
+          <label key={option} className="choice">
+            <input type="radio" name="mode" value={option} checked={mode === option} onChange={() => setMode(option)} />
+            {t(`mode.${option}`)}
+          </label>
+        ))}
+      </fieldset>
+      <p role="status" data-testid="mode-current">{t('mode.current', { mode: t(`mode.${mode}`) })}</p>
+      {roleMode === 'admin' && cmsUrl && (
+        <p>
+          <a className="button" href={cmsUrl} data-testid="cms-link">
+            {t('mode.cms')}
+          </a>
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,141 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { ApiRequestError, createApiClient } from '../../lib/api-client.ts';
+import { formatTimeSpent } from '../../lib/duration.ts';
+import { busiestDay, type Stats, type StatItem } from '../../lib/stats.ts';
+import { translator, type Translate } from '../../lib/translate.ts';
+import { barOptions, pieOptions } from './chart-options.ts';
+
+// ECharts arrives in its own chunk, only here, once the page is interactive.
+const EChart = lazy(() => import('./EChart.tsx'));
+
+interface Props {
+  siteId: string;
+  locale: string;
+  strings: Record<string, string>;
+}
+
+type State = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; stats: Stats };
+
+export default function StatsPanel({ siteId, locale, strings }: Props) {
+  const t = translator(strings);
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const client = createApiClient({ siteId: () => siteId, localeCode: () => locale });
+    let active = true;
+    client
+      .get<{ data: Stats }>('/api/stats')
+      .then((outcome) => active && setState({ kind: 'ready', stats: outcome.data }))
+      .catch((error: unknown) => active && setState({ kind: 'failed', message: error instanceof ApiRequestError ? error.message : t('stats.error') }));
+    return () => {
+      active = false;
+    };
+  }, [siteId, locale, attempt]);
+
+  if (state.kind === 'loading') return <p aria-busy="true" data-testid="stats-loading">{t('stats.loading')}</p>;
+  if (state.kind === 'failed')
+    return (
+      <p role="alert" className="field-error">
+        {state.message}{' '}
+        <button type="button" onClick={() => (setState({ kind: 'loading' }), setAttempt(attempt + 1))}>
+          {t('stats.retry')}
+        </button>
+      </p>
+    );
+
+  const { stats } = state;
+  const busiest = busiestDay(stats);
+  const periodMinutes = stats.timeSpentByDay.reduce((sum, day) => sum + day.data, 0);
+  const dayFormat = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const dayLabels = stats.timeSpentByDay.map((day) => dayFormat.format(new Date(`${day.label}T12:00:00Z`)));
+  const deviceLabels = stats.devices.map((item) => t(`device.${item.label}`));
+  const hourLabels = stats.timeSpentByHour.map((item) => `${item.label}:00`);
+  const subjectLabels = stats.courseSubject.map((item) => item.label);
+  const top = (items: StatItem[], labels: string[]) => {
+    let index = -1;
+    items.forEach((item, i) => {
+      if (item.data > 0 && (index < 0 || item.data > (items[index]?.data ?? 0))) index = i;
+    });
+    return index < 0 ? null : { label: labels[index] ?? '', minutes: items[index]?.data ?? 0 };
+  };
+  const topDevice = top(stats.devices, deviceLabels);
+  const topHour = top(stats.timeSpentByHour, hourLabels);
+  const topSubject = top(stats.courseSubject, subjectLabels);
+
+  return (
+    <div className="stats">
+      <dl className="stats-summary">
+        <div>
+          <dt>{t('profile.totalTime')}</dt>
+          <dd data-testid="stats-total">{formatTimeSpent(stats.totalTimeSpent, { hours: t('time.hours'), minutes: t('time.minutes') })}</dd>
+        </div>
+        <div>
+          <dt>{t('stats.periodTime')}</dt>
+          <dd>{formatTimeSpent(periodMinutes * 60_000, { hours: t('time.hours'), minutes: t('time.minutes') })}</dd>
+        </div>
+        <div>
+          <dt>{t('stats.busiestDay')}</dt>
+          <dd data-testid="stats-busiest">{busiest ? `${t(`weekday.${busiest.label}`)} (${busiest.data} min)` : '—'}</dd>
+        </div>
+      </dl>
+      <ChartFigure id="by-day" title={t('stats.byDay')} summary={periodMinutes > 0 ? t('stats.byDaySummary', { minutes: Math.round(periodMinutes) }) : null} empty={t('stats.empty')} t={t} items={stats.timeSpentByDay} labels={dayLabels} option={barOptions(stats.timeSpentByDay, dayLabels)} />
+      <ChartFigure id="by-device" title={t('stats.byDevice')} summary={topDevice ? t('stats.topDevice', topDevice) : null} empty={t('stats.empty')} t={t} items={stats.devices} labels={deviceLabels} option={pieOptions(stats.devices, deviceLabels)} />
+      <ChartFigure id="by-hour" title={t('stats.byHour')} summary={topHour ? t('stats.topHour', topHour) : null} empty={t('stats.empty')} t={t} items={stats.timeSpentByHour} labels={hourLabels} option={barOptions(stats.timeSpentByHour, hourLabels, '#e07a00')} />
+      <ChartFigure id="by-subject" title={t('stats.bySubject')} summary={topSubject ? t('stats.topSubject', topSubject) : null} empty={t('stats.empty')} t={t} items={stats.courseSubject} labels={subjectLabels} option={pieOptions(stats.courseSubject, subjectLabels)} />
+    </div>
+  );
+}
+
+interface FigureProps {
+  id: string;
+  title: string;
+  /** One sentence for everyone, chart or not; null when there is nothing to show. */
+  summary: string | null;
+  empty: string;
+  items: StatItem[];
+  labels: string[];
+  option: Record<string, unknown>;
+  t: Translate;
+}
+
+function ChartFigure({ id, title, summary, empty, items, labels, option, t }: FigureProps) {
+  return (
+    <figure className="chart" aria-labelledby={`${id}-title`} data-testid={`chart-${id}`}>
+      <h3 id={`${id}-title`}>{title}</h3>
+      {summary === null ? (
+        <p className="notice" data-testid="chart-empty">{empty}</p>
+      ) : (
+        <>
+          <figcaption>{summary}</figcaption>
+          {/* The table below is the chart's text alternative: the drawing itself is decoration. */}
+          <div aria-hidden="true" className="chart-canvas">
+            <Suspense fallback={<p className="muted">{t('stats.loadingChart')}</p>}>
+              <EChart option={option} />
+            </Suspense>
+          </div>
+          <details>
+            <summary>{t('stats.showData')}</summary>
+            <table>
+              <caption>{title}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('stats.label')}</th>
+                  <th scope="col">{t('stats.minutes')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((item, i) => (
+                  <tr key={item.label}>
+                    <th scope="row">{labels[i]}</th>
+                    <td>{item.data}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </details>
+        </>
+      )}
+    </figure>
+  );
+}
