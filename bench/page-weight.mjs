@@ -1,6 +1,6 @@
 // JavaScript each kind of page ships, compressed as a browser receives it (gzip), following the
 // scripts and island chunks its HTML names. Pre-rendered and on-demand pages, from a running build.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { signIn, startServer } from './server.mjs';
@@ -9,8 +9,12 @@ const CLIENT = 'dist/client';
 
 /** Every script a page loads, following static imports between chunks. */
 function scriptsOf(html) {
+  return scriptsFrom([...html.matchAll(/(?:src|component-url|renderer-url|before-hydration-url)="(\/_astro\/[^"]+\.js)"/g)].map((m) => m[1]));
+}
+
+function scriptsFrom(entries) {
   const seen = new Set();
-  const queue = [...html.matchAll(/(?:src|component-url|renderer-url|before-hydration-url)="(\/_astro\/[^"]+\.js)"/g)].map((m) => m[1]);
+  const queue = [...entries];
   while (queue.length) {
     const path = queue.shift();
     if (seen.has(path)) continue;
@@ -34,6 +38,7 @@ try {
     ['course (signed in)', '/it-IT/course/triage-pronto-soccorso', true],
     ['session player (signed in)', '/it-IT/course/session/triage-pronto-soccorso/1/1', true],
     ['profile: user data (signed in)', '/it-IT/profile/user-data', true],
+    ['profile: user progress, before charts', '/it-IT/profile/user-progress', true],
   ];
   const rows = [];
   for (const [name, path, signedIn] of pages) {
@@ -51,6 +56,22 @@ try {
       'JS KiB': (raw / 1024).toFixed(1),
       'JS gzip KiB': (gz / 1024).toFixed(1),
       React: /renderer-url|react/i.test(html) ? 'yes' : 'no',
+    });
+  }
+  // The charts chunk that user-progress imports once it has its data: what loads after the page.
+  const progressHtml = await (await fetch(`${server.base}/it-IT/profile/user-progress`, { headers: { cookie } })).text();
+  const before = new Set(scriptsOf(progressHtml));
+  const chart = readdirSync(join(CLIENT, '_astro')).find((file) => /^EChart\..*\.js$/.test(file));
+  if (chart) {
+    const after = scriptsFrom([`/_astro/${chart}`]).filter((path) => !before.has(path));
+    const files = after.map((path) => readFileSync(join(CLIENT, path)));
+    rows.push({
+      page: 'profile: user progress, charts chunk (lazy)',
+      'HTML gzip KiB': '-',
+      'JS files': files.length,
+      'JS KiB': (files.reduce((sum, b) => sum + b.length, 0) / 1024).toFixed(1),
+      'JS gzip KiB': (files.reduce((sum, b) => sum + gzipSync(b).length, 0) / 1024).toFixed(1),
+      React: 'yes',
     });
   }
   console.table(rows);

@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 
 const only = process.argv[2];
-for (const script of ['bench/page-weight.mjs', 'bench/catalogue-scale.mjs']) {
+for (const script of ['bench/page-weight.mjs', 'bench/stats-latency.mjs', 'bench/catalogue-scale.mjs']) {
   if (only && !script.includes(only)) continue;
   console.log(`\n## ${script}`);
   const result = spawnSync(process.execPath, [script], { stdio: 'inherit' });

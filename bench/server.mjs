@@ -1,9 +1,9 @@
 // Starts the production build in workerd for a benchmark, on its own port and database.
 import { spawn } from 'node:child_process';
 
-export async function startServer({ port = 4498, stateDir = '.wrangler/bench-state' } = {}) {
+export async function startServer({ port = 4498, stateDir = '.wrangler/bench-state', fresh = true } = {}) {
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    env: { ...process.env, PORT: String(port), TILES_STATE_DIR: stateDir, TILES_FRESH: '1' },
+    env: { ...process.env, PORT: String(port), TILES_STATE_DIR: stateDir, TILES_FRESH: fresh ? '1' : '0' },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { islandsReady, NEW_LEARNER, signIn } from './helpers.ts';
+import { islandsReady, signIn, TESTER } from './helpers.ts';
 
 test('a learner opens a course, plays and completes its sessions, and sees progress and the archive change', async ({ page }) => {
-  await signIn(page, NEW_LEARNER);
+  await signIn(page, TESTER);
   await page.getByRole('navigation', { name: 'Area personale' }).getByRole('link', { name: 'Archivio corsi' }).click();
   await expect(page.getByText('Non hai ancora completato un corso.')).toBeVisible();
 
@@ -44,7 +44,7 @@ test('a learner opens a course, plays and completes its sessions, and sees progr
 });
 
 test('a session that does not exist is a 404 naming the page', async ({ page }) => {
-  await signIn(page, NEW_LEARNER);
+  await signIn(page, TESTER);
   const response = await page.goto('/it-IT/course/session/triage-pronto-soccorso/9/9');
   expect(response?.status()).toBe(404);
   await expect(page.getByTestId('error-message')).toHaveText('Page Not Found: /it-IT/course/session/triage-pronto-soccorso/9/9');

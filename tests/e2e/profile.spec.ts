@@ -1,0 +1,117 @@
+import { expect, test } from '@playwright/test';
+import { islandsReady, NEW_LEARNER, signIn } from './helpers.ts';
+
+test('the demo learner sees four charts with their text alternatives, badges and levels', async ({ page }) => {
+  await signIn(page);
+  const chartRequests: string[] = [];
+  page.on('request', (request) => {
+    if (/\/_astro\/EChart\./.test(request.url())) chartRequests.push(request.url());
+  });
+  await page.goto('/it-IT/profile/user-progress');
+  await expect(page.getByTestId('stats-total')).toHaveText(/^\d+ h \d+ min$/);
+  await expect(page.getByTestId('stats-busiest')).not.toHaveText('—');
+  for (const id of ['by-day', 'by-device', 'by-hour', 'by-subject']) {
+    const figure = page.getByTestId(`chart-${id}`);
+    await expect(figure.locator('figcaption')).not.toBeEmpty();
+    await expect(figure.locator('svg').first()).toBeVisible();
+    await figure.getByText('Mostra i dati del grafico').click();
+    await expect(figure.getByRole('table')).toBeVisible();
+    expect(await figure.getByRole('row').count()).toBeGreaterThan(1);
+  }
+  await expect(page.getByTestId('chart-by-day').getByRole('row')).toHaveCount(31);
+  await expect(page.getByTestId('chart-by-hour').getByRole('row')).toHaveCount(25);
+  await expect(page.getByTestId('chart-by-device')).toContainText('Windows');
+  expect(chartRequests.length).toBe(1);
+
+  await expect(page.getByTestId('level-card').first()).toContainText('livello');
+  await expect(page.getByTestId('level-card').first()).toContainText('Rischio clinico');
+  expect(await page.getByTestId('badge-earned').count()).toBeGreaterThan(0);
+  expect(await page.getByTestId('badge-locked').count()).toBeGreaterThan(0);
+  await expect(page.getByTestId('badge-earned').first()).toContainText('Ottenuto il');
+});
+
+test('ECharts is not loaded on pages without charts', async ({ page }) => {
+  const chartRequests: string[] = [];
+  page.on('request', (request) => {
+    if (/echarts|EChart/i.test(request.url())) chartRequests.push(request.url());
+  });
+  await signIn(page);
+  await page.goto('/it-IT/catalogo-corsi');
+  await page.goto('/it-IT/profile/user-data');
+  await islandsReady(page);
+  expect(chartRequests).toEqual([]);
+});
+
+test('a learner without history sees empty states, not errors', async ({ page }) => {
+  await signIn(page, NEW_LEARNER);
+  await expect(page.getByText('Nessun livello ancora')).toBeVisible();
+  await page.goto('/it-IT/profile/user-progress');
+  await expect(page.getByTestId('stats-total')).toHaveText('0 h 0 min');
+  await expect(page.getByTestId('chart-empty')).toHaveCount(4);
+  await expect(page.getByTestId('levels-empty')).toBeVisible();
+  await expect(page.getByTestId('badge-earned')).toHaveCount(0);
+  await expect(page.getByTestId('badge-locked')).toHaveCount(7);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('user data: a saved change persists, a refused one keeps the input and says why', async ({ page }) => {
+  await signIn(page, NEW_LEARNER);
+  await page.goto('/it-IT/profile/user-data');
+  await islandsReady(page);
+  await page.getByLabel('Cognome').fill('Verdi-Rossi');
+  await page.getByLabel('Telefono').fill('+390612345678');
+  await page.getByLabel('Femminile').check();
+  await page.getByRole('button', { name: 'Salva' }).click();
+  await expect(page.getByTestId('user-data-status')).toHaveText('Dati salvati.');
+  await page.reload();
+  await islandsReady(page);
+  await expect(page.getByLabel('Cognome')).toHaveValue('Verdi-Rossi');
+  await expect(page.getByLabel('Telefono')).toHaveValue('+390612345678');
+  await expect(page.getByLabel('Femminile')).toBeChecked();
+
+  await page.getByLabel('Indirizzo e-mail').fill('non-una-email');
+  await page.getByLabel('Nome', { exact: true }).fill('');
+  await page.getByRole('button', { name: 'Salva' }).click();
+  await expect(page.getByText('Inserisci un indirizzo e-mail valido')).toBeVisible();
+  await expect(page.getByText('Campo obbligatorio')).toBeVisible();
+  await expect(page.getByLabel('Indirizzo e-mail')).toHaveValue('non-una-email');
+  await page.reload();
+  await islandsReady(page);
+  await expect(page.getByLabel('Nome', { exact: true })).toHaveValue('Luca');
+});
+
+test('a new preferred language applies at once', async ({ page }) => {
+  await signIn(page, NEW_LEARNER);
+  await page.goto('/it-IT/profile/user-data');
+  await islandsReady(page);
+  await page.getByLabel('Lingua preferita').selectOption('en-US');
+  await page.getByRole('button', { name: 'Salva' }).click();
+  await page.waitForURL(/\/en-US\/profile\/user-data$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Personal data');
+  await islandsReady(page);
+  await page.getByLabel('Preferred language').selectOption('it-IT');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL(/\/it-IT\/profile\/user-data$/);
+});
+
+test('an editor switches to CMS mode and sees the CMS link; logout resets the mode', async ({ page }) => {
+  await signIn(page, { code: 'editor.demo', password: 'Editor-Demo-2026!' });
+  const modes = page.getByTestId('mode-switch');
+  await expect(modes).toBeVisible();
+  await expect(page.getByTestId('mode-current')).toHaveText('Modalità attiva: Studente');
+  await modes.getByLabel('Redazione (CMS)').check();
+  await expect(page.getByTestId('mode-current')).toHaveText('Modalità attiva: Redazione (CMS)');
+  await expect(page.getByTestId('cms-link')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('mode-current')).toHaveText('Modalità attiva: Redazione (CMS)');
+  await page.getByTestId('logout-link').click();
+  await page.waitForURL(/\/it-IT$/);
+  expect(await page.evaluate(() => sessionStorage.getItem('tiles-mode'))).toBeNull();
+});
+
+test('a learner has no mode switch', async ({ page }) => {
+  await signIn(page);
+  await expect(page.getByTestId('profile-greeting')).toBeVisible();
+  await page.waitForTimeout(500);
+  await expect(page.getByTestId('mode-switch')).toHaveCount(0);
+});
