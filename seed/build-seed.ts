@@ -46,6 +46,8 @@ function insert(table: string, columns: string, rows: string[]): string {
 }
 
 export const SITE_ID = process.env.SITE_ID ?? 'tiles-demo';
+/** The demo's one recorded lesson (public/media), with captions in every locale. */
+const DEMO_VIDEO = '/media/lezione-video.webm';
 
 export function referenceSql(): string {
   const { categories, courses } = readJson<{ categories: SeedCategory[]; courses: SeedCourse[] }>('content/courses.json');
@@ -70,7 +72,7 @@ export function referenceSql(): string {
   out.push(insert('course_text', 'course_id, locale, title, summary, description', courses.flatMap((c) => LOCALES.map((l) => row(c.id, l, c.title[l], c.summary[l], c.description[l])))));
   out.push(insert('module', 'course_id, number', courses.flatMap((c) => c.modules.map((_, m) => row(c.id, m + 1)))));
   out.push(insert('module_text', 'course_id, number, locale, title', courses.flatMap((c) => c.modules.flatMap((mod, m) => LOCALES.map((l) => row(c.id, m + 1, l, mod.title[l]))))));
-  out.push(insert('session', 'course_id, module_number, number, kind, duration, media_url', courses.flatMap((c) => c.modules.flatMap((mod, m) => mod.sessions.map((s, n) => row(c.id, m + 1, n + 1, s.kind, s.duration, s.mediaUrl))))));
+  out.push(insert('session', 'course_id, module_number, number, kind, duration, media_url', courses.flatMap((c) => c.modules.flatMap((mod, m) => mod.sessions.map((s, n) => row(c.id, m + 1, n + 1, s.kind, s.duration, s.mediaUrl ?? (s.kind === 'video' ? DEMO_VIDEO : null)))))));
   out.push(insert('session_text', 'course_id, module_number, number, locale, title, body', courses.flatMap((c) => c.modules.flatMap((mod, m) => mod.sessions.flatMap((s, n) => LOCALES.map((l) => row(c.id, m + 1, n + 1, l, s.title[l], s.body[l])))))));
   out.push(insert('badge', 'id, site_id, category_id, icon, rule, threshold, position', badges.map((b, i) => row(b.id, SITE_ID, null, b.icon, b.rule, b.threshold, i))));
   out.push(insert('badge_text', 'badge_id, locale, name, description', badges.flatMap((b) => LOCALES.map((l) => row(b.id, l, b.name[l], b.description[l])))));

@@ -49,3 +49,17 @@ test('a session that does not exist is a 404 naming the page', async ({ page }) 
   expect(response?.status()).toBe(404);
   await expect(page.getByTestId('error-message')).toHaveText('Page Not Found: /it-IT/course/session/triage-pronto-soccorso/9/9');
 });
+
+test('a video session plays the recorded lesson with captions in the page language, above its transcript', async ({ page, request }) => {
+  await signIn(page, TESTER);
+  await page.goto('/it-IT/course/session/prevenzione-ica/1/2');
+  const video = page.getByTestId('session-video');
+  await expect(video).toBeVisible();
+  await expect(video).toHaveAttribute('src', '/media/lezione-video.webm');
+  await expect(video.locator('track')).toHaveAttribute('src', '/media/lezione-video.it-IT.vtt');
+  await expect(page.getByRole('heading', { name: 'Trascrizione' })).toBeVisible();
+  const media = await request.get('/media/lezione-video.webm');
+  expect(media.status()).toBe(200);
+  expect(media.headers()['content-type']).toContain('video/webm');
+  expect(await page.evaluate(() => (document.querySelector('video') as HTMLVideoElement).canPlayType('video/webm; codecs="vp9"'))).not.toBe('');
+});

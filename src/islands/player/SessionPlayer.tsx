@@ -57,8 +57,8 @@ export default function SessionPlayer({ session, progress, siteId, locale, strin
   return (
     <div className="player" data-kind={session.kind}>
       {session.kind === 'video' && session.mediaUrl && (
-        <video controls preload="metadata" src={session.mediaUrl} className="player-media">
-          <track kind="captions" />
+        <video controls preload="metadata" src={session.mediaUrl} className="player-media" data-testid="session-video">
+          <track kind="captions" src={session.mediaUrl.replace(/\.\w+$/, `.${locale}.vtt`)} srcLang={locale.slice(0, 2)} label={t('player.captions')} default />
         </video>
       )}
       <section className={`player-content player-${session.kind}`} aria-label={t(`session.kind.${session.kind}`)}>

@@ -1,0 +1,35 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './helpers.ts';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+async function seriousViolations(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await page.waitForLoadState('load');
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${path}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+}
+
+test('public page templates have no serious accessibility violations, in it-IT and en-US', async ({ page }) => {
+  const found: string[] = [];
+  for (const locale of ['it-IT', 'en-US']) {
+    for (const path of ['', '/catalogo-corsi', '/catalogo-corsi-no-ecm', '/privacy', '/pf/percorso-infermieri', '/repository/linee-guida', '/pagina-inesistente']) {
+      found.push(...(await seriousViolations(page, `/${locale}${path}`)));
+    }
+  }
+  found.push(...(await seriousViolations(page, '/tiles-access')));
+  expect(found).toEqual([]);
+});
+
+test('signed-in page templates have no serious accessibility violations', async ({ page }) => {
+  await signIn(page);
+  const found: string[] = [];
+  for (const path of ['/it-IT/profile', '/it-IT/profile/user-data', '/it-IT/profile/user-courses', '/it-IT/profile/user-archive', '/it-IT/profile/user-progress', '/it-IT/course/triage-pronto-soccorso', '/it-IT/course/session/triage-pronto-soccorso/1/1', '/en-US/profile/user-progress']) {
+    found.push(...(await seriousViolations(page, path)));
+  }
+  expect(found).toEqual([]);
+});
