@@ -1,3 +1,6 @@
+import type { Permission } from '../src/lib/permissions.ts';
+import { loadPermissions } from './data/roles.ts';
+import { parseRoles } from './data/users.ts';
 import type { Env } from './env.ts';
 import { HttpError } from './http-error.ts';
 import { languageOf, message, type Language } from './messages.ts';
@@ -23,6 +26,8 @@ export interface ApiContext {
   session(): Promise<Session | null>;
   /** The signed-in user's session, or a 401. */
   requireSession(): Promise<Session>;
+  /** The signed-in user's session if one of their roles grants the permission: else 401, or 403. */
+  requirePermission(permission: Permission): Promise<Session>;
 }
 
 export function createApiContext(request: Request, env: Env, params: Record<string, string> = {}): ApiContext {
@@ -64,6 +69,12 @@ export function createApiContext(request: Request, env: Env, params: Record<stri
     async requireSession() {
       const session = await context.session();
       if (!session) throw new HttpError(401, message('unauthorized', language));
+      return session;
+    },
+    async requirePermission(permission) {
+      const session = await context.requireSession();
+      const granted = await loadPermissions(env.DB, parseRoles(session.user.roles));
+      if (!granted.has(permission)) throw new HttpError(403, message('forbidden', language, { permission }));
       return session;
     },
   };

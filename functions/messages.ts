@@ -10,6 +10,11 @@ const MESSAGES = {
     en: 'No valid session: please sign in again.',
     de: 'Keine gültige Sitzung: bitte erneut anmelden.',
   },
+  forbidden: {
+    it: 'Il tuo ruolo non consente questa operazione ({permission}).',
+    en: 'Your role does not allow this action ({permission}).',
+    de: 'Ihre Rolle erlaubt diese Aktion nicht ({permission}).',
+  },
   invalidField: {
     it: 'Il campo «{field}» non è valido: {detail}',
     en: 'The field "{field}" is invalid: {detail}',

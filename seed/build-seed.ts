@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hashPassword } from '../functions/password.ts';
 import { romeDayHour } from '../src/lib/rome-time.ts';
+import { ROLE_PERMISSIONS } from '../src/lib/permissions.ts';
 import { experience, earnsBadge, LEVEL_THRESHOLDS, levelFor, longestStreak, type BadgeRule } from '../src/lib/gamification.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -61,11 +62,15 @@ export function referenceSql(): string {
       Object.entries(readJson<Record<string, string>>(`boilerplate/${locale}.json`)).map(([key, text]) => row(SITE_ID, key, locale, text)),
     )),
   );
-  out.push(insert('role', 'id, name, mode, permissions', [
-    row('learner', 'Discente', 'user', '[]'),
-    row('admin', 'Redattore', 'admin', JSON.stringify(['content:edit', 'content:publish'])),
-    row('tester', 'Collaudatore', 'tester', JSON.stringify(['build:preview'])),
-  ]));
+  // Roles are configuration, not content: rewritten on every start so permission changes apply.
+  const roles = [
+    { id: 'learner', name: 'Discente', mode: 'user' },
+    { id: 'admin', name: 'Redattore', mode: 'admin' },
+    { id: 'tester', name: 'Collaudatore', mode: 'tester' },
+  ] as const;
+  out.push(
+    `INSERT OR REPLACE INTO role (id, name, mode, permissions) VALUES\n${roles.map((r) => row(r.id, r.name, r.mode, JSON.stringify(ROLE_PERMISSIONS[r.id]))).join(',\n')};\n`,
+  );
   out.push(insert('category', 'id, site_id, slug, type, position', categories.map((c, i) => row(c.id, SITE_ID, c.slug, 'category', i))));
   out.push(insert('category_text', 'category_id, locale, name, description', categories.flatMap((c) => LOCALES.map((l) => row(c.id, l, c.name[l], c.description[l])))));
   out.push(insert('course', 'id, site_id, category_id, ecm_credits, position', courses.map((c, i) => row(c.id, SITE_ID, c.category, c.ecmCredits, i))));

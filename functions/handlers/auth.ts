@@ -74,7 +74,7 @@ const userBody = z.object({
 });
 
 export async function putUser(context: ApiContext): Promise<User> {
-  const session = await context.requireSession();
+  const session = await context.requirePermission('profile:write');
   const body = validate(userBody, await readJson(context), context.language);
   const supported = await context.env.DB.prepare('SELECT supported_locales FROM site WHERE id = ?')
     .bind(session.user.site_id)

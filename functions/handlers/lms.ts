@@ -17,7 +17,7 @@ async function defaultLocale(context: ApiContext): Promise<string> {
 }
 
 export async function getCourse(context: ApiContext): Promise<CourseDetail> {
-  const session = await context.requireSession();
+  const session = await context.requirePermission('course:read');
   const id = validate(courseId, context.params.courseId, context.language, 'courseId');
   const course = await findCourse(context.env.DB, context.siteId, id, context.localeCode, await defaultLocale(context), session.user.id);
   if (!course) throw new HttpError(404, message('courseNotFound', context.language, { id }));
@@ -25,7 +25,7 @@ export async function getCourse(context: ApiContext): Promise<CourseDetail> {
 }
 
 export async function getSession(context: ApiContext): Promise<SessionDetail> {
-  const user = await context.requireSession();
+  const user = await context.requirePermission('course:read');
   const params = validate(sessionParams, context.params, context.language);
   const found = await findSession(context.env.DB, context.siteId, params.courseId, params.module, params.session, context.localeCode, await defaultLocale(context), user.user.id);
   if (!found) throw new HttpError(404, message('sessionNotFound', context.language, { id: `${params.courseId}/${params.module}/${params.session}` }));
@@ -33,7 +33,7 @@ export async function getSession(context: ApiContext): Promise<SessionDetail> {
 }
 
 export async function postSessionComplete(context: ApiContext): Promise<Completion> {
-  const user = await context.requireSession();
+  const user = await context.requirePermission('progress:write');
   const params = validate(sessionParams, context.params, context.language);
   const completion = await completeSession(context.env.DB, context.siteId, user.user.id, params.courseId, params.module, params.session, context.localeCode, context.now);
   if (!completion) throw new HttpError(404, message('sessionNotFound', context.language, { id: `${params.courseId}/${params.module}/${params.session}` }));

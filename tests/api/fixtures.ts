@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { handleApi } from '../../functions/api.ts';
 import { hashPassword } from '../../functions/password.ts';
+import { ROLE_PERMISSIONS } from '../../src/lib/permissions.ts';
 
 export const SITE = 'tiles-demo';
 export const LEARNER = { id: 'u-api-learner', code: 'api.learner', password: 'Api-Learner-2026!' };
@@ -15,7 +16,11 @@ export async function seedFixtures(): Promise<void> {
     env.DB.prepare("INSERT OR IGNORE INTO site VALUES (?, 'Tiles Test', 'tiles.svg', 'it-IT', '[\"it-IT\",\"en-US\",\"de-DE\"]')").bind(SITE),
     env.DB.prepare("INSERT OR IGNORE INTO locale VALUES ('it-IT', 'IT', 'Italiano'), ('en-US', 'US', 'English'), ('de-DE', 'DE', 'Deutsch')"),
     env.DB.prepare("INSERT OR IGNORE INTO boilerplate VALUES (?, 'nav.home', 'it-IT', 'Home'), (?, 'nav.home', 'en-US', 'Home'), (?, 'nav.home', 'de-DE', 'Startseite')").bind(SITE, SITE, SITE),
-    env.DB.prepare("INSERT OR IGNORE INTO role VALUES ('learner', 'Discente', 'user', '[]'), ('admin', 'Redattore', 'admin', '[\"content:edit\"]')"),
+    env.DB.prepare('INSERT OR REPLACE INTO role VALUES (?, ?, ?, ?), (?, ?, ?, ?), (?, ?, ?, ?)').bind(
+      'learner', 'Discente', 'user', JSON.stringify(ROLE_PERMISSIONS.learner),
+      'admin', 'Redattore', 'admin', JSON.stringify(ROLE_PERMISSIONS.admin),
+      'tester', 'Collaudatore', 'tester', JSON.stringify(ROLE_PERMISSIONS.tester),
+    ),
     env.DB.prepare("INSERT OR IGNORE INTO category VALUES ('cat-rischio', ?, 'rischio', 'category', 0), ('cat-privacy', ?, 'privacy', 'category', 1)").bind(SITE, SITE),
     env.DB.prepare("INSERT OR IGNORE INTO category_text VALUES ('cat-rischio', 'it-IT', 'Rischio clinico', ''), ('cat-rischio', 'en-US', 'Clinical risk', ''), ('cat-privacy', 'it-IT', 'Privacy', '')"),
     env.DB.prepare("INSERT OR IGNORE INTO course VALUES ('triage', ?, 'cat-rischio', 6, 0)").bind(SITE),

@@ -50,7 +50,8 @@ describe('roles and gamification', () => {
   it('GET /api/role/{id} needs a session and returns the role', async () => {
     expect((await call('/api/role/learner')).status).toBe(401);
     const cookie = await signIn();
-    expect(await outcome(await call('/api/role/learner', { cookie }))).toEqual({ _id: 'learner', name: 'Discente', mode: 'user', permissions: [] });
+    expect(await outcome(await call('/api/role/learner', { cookie }))).toEqual({ _id: 'learner', name: 'Discente', mode: 'user', permissions: ['course:read', 'progress:write', 'profile:write'] });
+    expect(await outcome(await call('/api/role/admin', { cookie }))).toMatchObject({ mode: 'admin', permissions: expect.arrayContaining(['content:edit', 'content:publish']) });
     const missing = await call('/api/role/nope', { cookie });
     expect(missing.status).toBe(404);
     expect((await missing.json<{ message: string }>()).message).toBe('Ruolo non trovato: nope');

@@ -115,3 +115,22 @@ test('a learner has no mode switch', async ({ page }) => {
   await page.waitForTimeout(500);
   await expect(page.getByTestId('mode-switch')).toHaveCount(0);
 });
+
+test('a tester switches to tester mode: a banner on every page, and /test shows build, user, mode and stores', async ({ page }) => {
+  await signIn(page, { code: 'tester.demo', password: 'Tester-Demo-2026!' });
+  await page.getByTestId('mode-switch').getByLabel('Collaudo').check();
+  await expect(page.getByText('Modalità collaudo attiva')).toBeVisible();
+  await page.goto('/it-IT/catalogo-corsi');
+  await expect(page.getByText('Modalità collaudo attiva')).toBeVisible();
+  await page.goto('/test');
+  await expect(page.getByTestId('test-build')).not.toBeEmpty();
+  await expect(page.getByTestId('test-user')).toContainText('tester.demo');
+  await expect(page.getByTestId('store-state')).toContainText('"mode": "tester"');
+  await expect(page.getByTestId('store-state')).toContainText('"niceName": "Tiles Formazione Sanitaria"');
+});
+
+test('learners and visitors never reach /test', async ({ page }) => {
+  expect((await page.goto('/test'))?.status()).toBe(404);
+  await signIn(page);
+  expect((await page.goto('/test'))?.status()).toBe(404);
+});

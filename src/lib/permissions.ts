@@ -1,0 +1,25 @@
+// What each role may do. The seed writes these into the role table; the API checks the table.
+
+export const PERMISSIONS = [
+  'course:read',
+  'progress:write',
+  'profile:write',
+  'content:edit',
+  'content:publish',
+  'drafts:read',
+  'test:read',
+  'support:read',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+const LEARNER: Permission[] = ['course:read', 'progress:write', 'profile:write'];
+
+export const ROLE_PERMISSIONS: Record<'learner' | 'admin' | 'tester', Permission[]> = {
+  learner: LEARNER,
+  admin: [...LEARNER, 'content:edit', 'content:publish', 'drafts:read', 'test:read', 'support:read'],
+  tester: [...LEARNER, 'drafts:read', 'test:read'],
+};
+
+export function isPermission(value: unknown): value is Permission {
+  return typeof value === 'string' && (PERMISSIONS as readonly string[]).includes(value);
+}
