@@ -21,6 +21,8 @@ export default defineConfig(async () => {
                   ENVIRONMENT: 'development',
                   SESSION_SECRET: 'api-test-session-secret-0123456789abcdefghij',
                   PASSWORD_PEPPER: 'api-test-pepper-0123456789',
+                  OIDC_PROVIDERS: JSON.stringify([{ id: 'mock', name: 'Mock IdP', issuer: 'https://idp.example.test', clientId: 'tiles-platform' }]),
+                  OIDC_SECRET_MOCK: 'mock-client-secret',
                 },
               },
             }),

@@ -10,6 +10,8 @@ export interface Env {
   ENVIRONMENT?: string;
   MEDIKEY_LOGOUT_URL?: string;
   CMS_URL?: string;
+  /** JSON list of identity providers (functions/oidc/providers.ts); secrets as OIDC_SECRET_{ID}. */
+  OIDC_PROVIDERS?: string;
 }
 
 export function isDevelopment(env: Pick<Env, 'ENVIRONMENT'>): boolean {

@@ -10,6 +10,16 @@ const MESSAGES = {
     en: 'No valid session: please sign in again.',
     de: 'Keine gültige Sitzung: bitte erneut anmelden.',
   },
+  providerUnknown: {
+    it: 'Provider di identità non configurato: {provider}',
+    en: 'Identity provider not configured: {provider}',
+    de: 'Identitätsanbieter nicht konfiguriert: {provider}',
+  },
+  idTokenInvalid: {
+    it: "Il token di identità non è valido o è scaduto: ripeti l'accesso.",
+    en: 'The identity token is invalid or expired: please sign in again.',
+    de: 'Das Identitätstoken ist ungültig oder abgelaufen: bitte erneut anmelden.',
+  },
   forbidden: {
     it: 'Il tuo ruolo non consente questa operazione ({permission}).',
     en: 'Your role does not allow this action ({permission}).',
