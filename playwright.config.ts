@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4399);
+const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 4398);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -17,14 +18,32 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
-  // A fresh, separately stored database: the tests never touch the one `npm start` uses.
-  webServer: {
-    command: 'node scripts/start.mjs',
-    url: `http://localhost:${PORT}/it-IT`,
-    timeout: 300_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: { PORT: String(PORT), TILES_STATE_DIR: '.wrangler/e2e-state', TILES_FRESH: '1' },
-  },
+  webServer: [
+    // A real OpenID Connect provider on loopback, configured below as the 'medikey' provider.
+    {
+      command: 'node tests/e2e/oidc-provider.mjs',
+      url: `http://localhost:${OIDC_PORT}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      env: { OIDC_PORT: String(OIDC_PORT), APP_ORIGIN: `http://localhost:${PORT}` },
+    },
+    // A fresh, separately stored database: the tests never touch the one `npm start` uses.
+    {
+      command: 'node scripts/start.mjs',
+      url: `http://localhost:${PORT}/it-IT`,
+      timeout: 300_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        TILES_STATE_DIR: '.wrangler/e2e-state',
+        TILES_FRESH: '1',
+        TILES_EXTRA_VARS: JSON.stringify({
+          OIDC_PROVIDERS: JSON.stringify([{ id: 'medikey', name: 'Medikey', issuer: `http://localhost:${OIDC_PORT}`, clientId: 'tiles-e2e' }]),
+          OIDC_SECRET_MEDIKEY: 'tiles-e2e-secret',
+        }),
+      },
+    },
+  ],
 });

@@ -10,6 +10,7 @@ import { assertSessionSecret } from '../session-secret.ts';
 import { readJson } from '../read-json.ts';
 import { validate } from '../validate.ts';
 import { GENDER_BY_NAME } from '../gender.ts';
+import { federatedLogoutUrl } from '../oidc/logout-target.ts';
 
 const loginBody = z.object({
   cu: z.string().trim().min(1).max(64),
@@ -40,7 +41,7 @@ export async function logout(context: ApiContext): Promise<LogoutOutcome> {
   if (session) {
     await revokeTokens(context.env.DB, session.tokens, context.now);
     const user = await loadUser(context.env.DB, session.user);
-    if (user.federated.some((entry) => entry.provider === 'medikey')) redirect = context.env.MEDIKEY_LOGOUT_URL ?? null;
+    redirect = await federatedLogoutUrl(context.env, user, new URL(`/${user.locale}`, context.url).href);
   }
   context.cookies.length = 0;
   context.cookies.push(clearSessionCookie(context.url));

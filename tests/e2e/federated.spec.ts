@@ -1,0 +1,69 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** Drives the provider's own pages: its development login accepts any account name. */
+async function signInAtProvider(page: Page, account: string) {
+  await page.locator('input[name="login"]').fill(account);
+  const password = page.locator('input[name="password"]');
+  if (await password.count()) await password.fill('any-password');
+  await page.locator('button[type="submit"]').first().click();
+  // The provider asks for consent the first time this account meets the client.
+  await page.waitForURL((url) => !url.pathname.startsWith('/interaction/') || url.port !== '4399');
+  if (new URL(page.url()).port === '4398') await page.locator('button[type="submit"]').first().click();
+}
+
+async function currentUser(page: Page) {
+  const response = await page.request.get('/api/auth/user', { headers: { 'tiles-site-id': 'tiles-demo', 'tiles-locale-code': 'it-IT' } });
+  return response.ok() ? ((await response.json()) as { outcome: { _id: string; federated: { provider: string }[] } }).outcome : null;
+}
+
+test('Medikey sign-in creates a learner, logout ends the provider session, the next sign-in reuses the learner', async ({ page, context }) => {
+  await page.goto('/tiles-access');
+  await page.getByRole('link', { name: 'Accedi con Medikey' }).click();
+  await page.waitForURL(/localhost:4398\/interaction\//);
+  await signInAtProvider(page, 'fed-e2e-1');
+  await page.waitForURL(/localhost:4399\/it-IT\/profile$/);
+  await expect(page.getByTestId('profile-greeting')).toHaveText('Ciao, Federica Medici');
+  const first = await currentUser(page);
+  expect(first?.federated).toEqual([{ provider: 'medikey', federatedId: 'fed-e2e-1' }]);
+  expect((await context.cookies()).find((c) => c.name === 't-ssid')?.httpOnly).toBe(true);
+
+  await page.getByTestId('logout-link').click();
+  await page.waitForURL(/localhost:4398\/session\/end/);
+  await page.locator('button[type="submit"], button[autofocus]').first().click();
+  await page.waitForURL(/localhost:4399\/it-IT$/);
+  expect(await currentUser(page)).toBeNull();
+
+  await page.goto('/tiles-access');
+  await page.getByRole('link', { name: 'Accedi con Medikey' }).click();
+  await signInAtProvider(page, 'fed-e2e-1');
+  await page.waitForURL(/localhost:4399\/it-IT\/profile$/);
+  expect((await currentUser(page))?._id).toBe(first?._id);
+});
+
+test('a wrong state is refused with a clear message and no session cookie', async ({ page, context }) => {
+  await page.goto('/federated/medikey');
+  await page.waitForURL(/localhost:4398\//);
+  const response = await page.goto('/federated/medikey/callback?code=forged-code&state=wrong-state');
+  expect(response?.status()).toBe(401);
+  await expect(page.getByRole('heading', { name: 'Accesso non riuscito' })).toBeVisible();
+  await expect(page.getByTestId('federated-error')).toContainText('Nessuna sessione è stata aperta');
+  expect((await context.cookies()).find((c) => c.name === 't-ssid')).toBeUndefined();
+});
+
+test('a forged ID token and a foreign returnTo are refused by the API, with no cookie', async ({ request }) => {
+  const headers = { 'tiles-site-id': 'tiles-demo', 'tiles-locale-code': 'it-IT' };
+  const forged = 'eyJhbGciOiJSUzI1NiIsImtpZCI6ImZvcmdlZCJ9.eyJzdWIiOiJhdHRhY2tlciIsImlzcyI6Imh0dHA6Ly9sb2NhbGhvc3Q6NDM5OCIsImF1ZCI6InRpbGVzLWUyZSIsImV4cCI6NDEwMjQ0NDgwMH0.c2lnbmF0dXJl';
+  const refused = await request.post('/api/auth/federated/login', { headers, data: { provider: 'medikey', token: forged } });
+  expect(refused.status()).toBe(401);
+  expect(refused.headers()['set-cookie']).toBeUndefined();
+  expect((await refused.json()).message).toBe("Il token di identità non è valido o è scaduto: ripeti l'accesso.");
+  const foreign = await request.post('/api/auth/federated/login', { headers, data: { provider: 'medikey', token: forged, returnTo: 'https://evil.example/' } });
+  expect(foreign.status()).toBe(400);
+  expect(foreign.headers()['set-cookie']).toBeUndefined();
+});
+
+test('a foreign returnTo on the sign-in link is ignored: the learner lands on the site', async ({ page }) => {
+  await page.goto('/federated/medikey?returnTo=https://evil.example/steal');
+  await signInAtProvider(page, 'fed-e2e-2');
+  await page.waitForURL(/localhost:4399\/it-IT\/profile$/);
+});
