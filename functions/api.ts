@@ -1,6 +1,7 @@
 import { createApiContext, type ApiContext } from './api-context.ts';
 import type { Env } from './env.ts';
 import { getUser, login, logout, putUser } from './handlers/auth.ts';
+import { getBuild, getEditorPage, publish, putEditorPage, revertVersion } from './handlers/cms.ts';
 import { postEvent, postHit } from './handlers/event.ts';
 import { federatedLogin } from './handlers/federated.ts';
 import { getBadges, getLevels, getProgress } from './handlers/game.ts';
@@ -45,6 +46,12 @@ export const ROUTES: Route[] = [
   route('GET', '/api/lms/course/:courseId', getCourse),
   route('GET', '/api/lms/course/:courseId/session/:module/:session', getSession),
   route('POST', '/api/lms/course/:courseId/session/:module/:session/complete', postSessionComplete),
+  // CMS mode: editors' drafts, versions and publishing.
+  route('GET', '/api/cms/page/:kind/:locale/:slug', getEditorPage),
+  route('PUT', '/api/cms/page/:kind/:locale/:slug', putEditorPage),
+  route('POST', '/api/cms/versions/:id/revert', revertVersion),
+  route('POST', '/api/cms/publish', publish),
+  route('GET', '/api/cms/builds/:id', getBuild),
   route('GET', '/api/site/sites/:siteId', getSite),
   route('GET', '/api/i18n/locales', getLocales),
   route('GET', '/api/i18n/boilerplate{/}?', getBoilerplate),

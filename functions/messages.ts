@@ -20,6 +20,16 @@ const MESSAGES = {
     en: 'The identity token is invalid or expired: please sign in again.',
     de: 'Das Identitätstoken ist ungültig oder abgelaufen: bitte erneut anmelden.',
   },
+  versionNotFound: {
+    it: 'Versione non trovata: {id}',
+    en: 'Version not found: {id}',
+    de: 'Version nicht gefunden: {id}',
+  },
+  buildNotFound: {
+    it: 'Richiesta di pubblicazione non trovata: {id}',
+    en: 'Publish request not found: {id}',
+    de: 'Veröffentlichungsauftrag nicht gefunden: {id}',
+  },
   forbidden: {
     it: 'Il tuo ruolo non consente questa operazione ({permission}).',
     en: 'Your role does not allow this action ({permission}).',

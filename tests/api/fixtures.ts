@@ -7,12 +7,14 @@ export const SITE = 'tiles-demo';
 export const LEARNER = { id: 'u-api-learner', code: 'api.learner', password: 'Api-Learner-2026!' };
 export const OTHER = { id: 'u-api-other', code: 'api.other', password: 'Api-Other-2026!' };
 export const THIRD = { id: 'u-api-third', code: 'api.third', password: 'Api-Third-2026!' };
+export const EDITOR = { id: 'u-api-editor', code: 'api.editor', password: 'Api-Editor-2026!' };
+export const TESTER = { id: 'u-api-tester', code: 'api.tester', password: 'Api-Tester-2026!' };
 
 /** A small site: what the API tests read and write, inserted once per test file. */
 export async function seedFixtures(): Promise<void> {
   const now = Date.now();
   const hash = async (password: string) => hashPassword(password, env.PASSWORD_PEPPER, 1000);
-  await env.DB.batch([
+  const statements = [
     env.DB.prepare("INSERT OR IGNORE INTO site VALUES (?, 'Tiles Test', 'tiles.svg', 'it-IT', '[\"it-IT\",\"en-US\",\"de-DE\"]')").bind(SITE),
     env.DB.prepare("INSERT OR IGNORE INTO locale VALUES ('it-IT', 'IT', 'Italiano'), ('en-US', 'US', 'English'), ('de-DE', 'DE', 'Deutsch')"),
     env.DB.prepare("INSERT OR IGNORE INTO boilerplate VALUES (?, 'nav.home', 'it-IT', 'Home'), (?, 'nav.home', 'en-US', 'Home'), (?, 'nav.home', 'de-DE', 'Startseite')").bind(SITE, SITE, SITE),
@@ -34,6 +36,14 @@ export async function seedFixtures(): Promise<void> {
       "INSERT OR IGNORE INTO user (id, site_id, code, password_hash, first_name, last_name, email, gender, locale, roles, created_at, updated_at) VALUES (?, ?, ?, ?, 'Marco', 'Rossi', NULL, 'm', 'it-IT', '[\"learner\"]', ?, ?)",
     ).bind(OTHER.id, SITE, OTHER.code, await hash(OTHER.password), now, now),
     env.DB.prepare("INSERT OR IGNORE INTO user_badge VALUES (?, 'prima-sessione', ?, 1, 1)").bind(LEARNER.id, now),
+    ...[EDITOR, TESTER].map(async (user, i) =>
+      env.DB.prepare(
+        "INSERT OR IGNORE INTO user (id, site_id, code, password_hash, first_name, last_name, email, gender, locale, roles, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'Prova', NULL, 'm', 'it-IT', ?, ?, ?)",
+      ).bind(user.id, SITE, user.code, await hash(user.password), i === 0 ? 'Edoardo' : 'Tina', JSON.stringify([i === 0 ? 'admin' : 'tester']), now, now),
+    ),
+    env.DB.prepare(
+      "INSERT OR IGNORE INTO page VALUES (?, 'it-IT', 'content', 'privacy', 'Informativa privacy', 'Come trattiamo i dati.', '[{\"type\":\"p\",\"text\":\"Testo originale.\"}]', NULL, 0), (?, 'en-US', 'content', 'privacy', 'Privacy notice', 'How we handle data.', '[{\"type\":\"p\",\"text\":\"Original text.\"}]', NULL, 0)",
+    ).bind(SITE, SITE),
     env.DB.prepare("INSERT OR IGNORE INTO course_text VALUES ('triage', 'it-IT', 'Triage', 'Il triage in pronto soccorso.', 'Priorità di accesso alle cure.')"),
     env.DB.prepare('INSERT OR IGNORE INTO module VALUES (?, 1), (?, 2)').bind('triage', 'triage'),
     env.DB.prepare("INSERT OR IGNORE INTO module_text VALUES ('triage', 1, 'it-IT', 'Il processo'), ('triage', 2, 'it-IT', 'Le competenze')"),
@@ -47,7 +57,8 @@ export async function seedFixtures(): Promise<void> {
       "INSERT OR IGNORE INTO user (id, site_id, code, password_hash, first_name, last_name, email, gender, locale, roles, created_at, updated_at) VALUES (?, ?, ?, ?, 'Sara', 'Conti', NULL, 'n', 'it-IT', '[\"learner\"]', ?, ?)",
     ).bind(THIRD.id, SITE, THIRD.code, await hash(THIRD.password), now, now),
     env.DB.prepare("INSERT OR IGNORE INTO user_level VALUES (?, 'cat-rischio', 2, 50, ?)").bind(LEARNER.id, now),
-  ]);
+  ];
+  await env.DB.batch(await Promise.all(statements));
 }
 
 export interface CallOptions {
