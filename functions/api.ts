@@ -1,6 +1,7 @@
 import { createApiContext, type ApiContext } from './api-context.ts';
 import type { Env } from './env.ts';
 import { getUser, login, logout, putUser } from './handlers/auth.ts';
+import { claimBuild, finishBuild } from './handlers/build-worker.ts';
 import { getBuild, getEditorPage, publish, putEditorPage, revertVersion } from './handlers/cms.ts';
 import { postEvent, postHit } from './handlers/event.ts';
 import { federatedLogin } from './handlers/federated.ts';
@@ -52,6 +53,8 @@ export const ROUTES: Route[] = [
   route('POST', '/api/cms/versions/:id/revert', revertVersion),
   route('POST', '/api/cms/publish', publish),
   route('GET', '/api/cms/builds/:id', getBuild),
+  route('POST', '/api/cms/builds/claim', claimBuild),
+  route('POST', '/api/cms/builds/:id/finish', finishBuild),
   route('GET', '/api/site/sites/:siteId', getSite),
   route('GET', '/api/i18n/locales', getLocales),
   route('GET', '/api/i18n/boilerplate{/}?', getBoilerplate),

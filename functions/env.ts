@@ -12,6 +12,8 @@ export interface Env {
   CMS_URL?: string;
   /** JSON list of identity providers (functions/oidc/providers.ts); secrets as OIDC_SECRET_{ID}. */
   OIDC_PROVIDERS?: string;
+  /** Shared with the local build worker for one `npm start` run (scripts/build-worker.mjs). */
+  BUILD_WORKER_TOKEN?: string;
 }
 
 export function isDevelopment(env: Pick<Env, 'ENVIRONMENT'>): boolean {

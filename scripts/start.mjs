@@ -1,18 +1,91 @@
-// npm start: migrate and seed the local D1, build, and serve the production build in workerd.
+// npm start: migrate and seed the local D1, build, and serve the production build in workerd,
+// behind a small proxy on PORT so that a published rebuild can replace it without dropping requests.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { appendFileSync, rmSync } from 'node:fs';
-import { run, STATE_DIR, wrangler } from './local-env.mjs';
+import http from 'node:http';
+import { startBuildWorker } from './build-worker.mjs';
+import { run, STATE_DIR } from './local-env.mjs';
 
 if (process.env.TILES_FRESH === '1') rmSync(STATE_DIR, { recursive: true, force: true });
 run(process.execPath, ['scripts/prepare-db.mjs']);
 run('npx', ['astro', 'build']);
-const port = process.env.PORT ?? '4321';
-addExtraVars();
-// The build copies .dev.vars next to the Worker (dist/server/.dev.vars): wrangler reads it from there.
-wrangler(['dev', '--config', 'dist/server/wrangler.json', '--port', port, '--ip', '127.0.0.1', '--persist-to', STATE_DIR, '--show-interactive-dev-session=false']);
+const port = Number(process.env.PORT ?? 4321);
 
-/** TILES_EXTRA_VARS (a JSON object) adds configuration for a test run, such as identity providers. */
-function addExtraVars() {
-  if (!process.env.TILES_EXTRA_VARS) return;
-  const extra = Object.entries(JSON.parse(process.env.TILES_EXTRA_VARS)).map(([key, value]) => `${key}='${String(value)}'`);
-  appendFileSync('dist/server/.dev.vars', `\n${extra.join('\n')}\n`);
+// Configuration the build does not carry: a fresh build-worker secret, and a test run's extras.
+const token = randomBytes(32).toString('hex');
+const extra = Object.entries(JSON.parse(process.env.TILES_EXTRA_VARS ?? '{}')).map(([key, value]) => `${key}='${String(value)}'`);
+const extraVars = [`BUILD_WORKER_TOKEN='${token}'`, ...extra].join('\n');
+// The build copies .dev.vars next to the Worker (dist/server/.dev.vars): wrangler reads it there.
+appendFileSync('dist/server/.dev.vars', `\n${extraVars}\n`);
+
+const children = new Set();
+function startWorkerd(dir, workerPort) {
+  const child = spawn('npx', ['wrangler', 'dev', '--config', `${dir}/server/wrangler.json`, '--port', String(workerPort), '--ip', '127.0.0.1', '--persist-to', STATE_DIR, '--show-interactive-dev-session=false', '--log-level', 'warn'], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, CI: '1' },
+  });
+  children.add(child);
+  child.on('exit', () => children.delete(child));
+  return child;
+}
+
+async function waitUntilReady(workerPort) {
+  for (let i = 0; i < 240; i++) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${workerPort}/it-IT`);
+      if (response.status === 200) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`workerd on ${workerPort} did not start`);
+}
+
+const ports = [port + 1, port + 2];
+let upstream = { port: ports[0], dir: 'dist', child: startWorkerd('dist', ports[0]) };
+await waitUntilReady(upstream.port);
+
+const proxy = http.createServer((request, response) => {
+  const target = upstream;
+  const forward = http.request({ host: '127.0.0.1', port: target.port, path: request.url, method: request.method, headers: request.headers }, (answer) => {
+    response.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
+    answer.pipe(response);
+  });
+  forward.on('error', () => {
+    if (!response.headersSent) response.writeHead(502, { 'content-type': 'text/plain' });
+    response.end('Bad gateway');
+  });
+  request.pipe(forward);
+});
+proxy.listen(port, '127.0.0.1', () => console.log(`Ready on http://localhost:${port}`));
+
+startBuildWorker({
+  stateDir: STATE_DIR,
+  token,
+  extraVars,
+  upstream: () => upstream,
+  // Start the new build beside the old one, switch new requests to it, then let the old one finish.
+  async swap(dir) {
+    const nextPort = ports.find((candidate) => candidate !== upstream.port);
+    const child = startWorkerd(dir, nextPort);
+    await waitUntilReady(nextPort);
+    const previous = upstream;
+    upstream = { port: nextPort, dir, child };
+    setTimeout(() => stop(previous.child), 5000);
+    return previous.dir;
+  },
+});
+
+// Children stay in this process group, so whoever stops `npm start` (Ctrl-C, a test runner) stops them too.
+function stop(child) {
+  child.kill('SIGTERM');
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const child of children) stop(child);
+    proxy.close();
+    process.exit(0);
+  });
 }

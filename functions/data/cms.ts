@@ -152,3 +152,20 @@ export async function findBuildRequest(db: D1Database, siteId: string, id: numbe
     error: row.error,
   };
 }
+
+/** The build worker takes the oldest queued request, if any, and marks it building. */
+export async function claimBuildRequest(db: D1Database, now: number): Promise<{ id: number; siteId: string } | null> {
+  const row = await db
+    .prepare("UPDATE build_request SET status = 'building', started_at = ? WHERE id = (SELECT id FROM build_request WHERE status = 'queued' ORDER BY id LIMIT 1) RETURNING id, site_id")
+    .bind(now)
+    .first<{ id: number; site_id: string }>();
+  return row ? { id: row.id, siteId: row.site_id } : null;
+}
+
+/** Ends a build: live with its build id, or failed with the reason. Requests queued meanwhile ride on it. */
+export async function finishBuildRequest(db: D1Database, id: number, outcome: { status: 'live' | 'failed'; buildId?: string; error?: string }, now: number): Promise<void> {
+  await db
+    .prepare("UPDATE build_request SET status = ?, finished_at = ?, build_id = ?, error = ? WHERE id = ? AND status = 'building'")
+    .bind(outcome.status, now, outcome.buildId ?? null, outcome.error?.slice(0, 2000) ?? null, id)
+    .run();
+}
