@@ -21,7 +21,8 @@ appendFileSync('dist/server/.dev.vars', `\n${extraVars}\n`);
 
 const children = new Set();
 function startWorkerd(dir, workerPort) {
-  const child = spawn('npx', ['wrangler', 'dev', '--config', `${dir}/server/wrangler.json`, '--port', String(workerPort), '--ip', '127.0.0.1', '--persist-to', STATE_DIR, '--show-interactive-dev-session=false', '--log-level', 'warn'], {
+  // wrangler itself, not through npx: stopping this child must stop wrangler and its workerd.
+  const child = spawn(process.execPath, ['node_modules/wrangler/bin/wrangler.js', 'dev', '--config', `${dir}/server/wrangler.json`, '--port', String(workerPort), '--ip', '127.0.0.1', '--persist-to', STATE_DIR, '--show-interactive-dev-session=false', '--log-level', 'warn'], {
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...process.env, CI: '1' },
   });
