@@ -1,3 +1,4 @@
+import type { Badge as BadgeInfo, Level as LevelInfo, Progress as ProgressInfo } from '../../functions/handlers/game.ts';
 import { ApiRequestError, type ApiClient } from './api-client.ts';
 
 export interface SiteInfo {
@@ -16,24 +17,9 @@ export interface BoilerplateEntry {
   key: string;
   translations: Record<string, string>;
 }
-export interface BadgeInfo {
-  _id: string;
-  name: string;
-  description: string;
-  icon: string;
-  category: string | null;
-  rule: string;
-  threshold: number;
-}
-export interface LevelInfo {
-  level: number;
-  experience: number;
-  name: string;
-}
-export interface ProgressInfo {
-  badges: Record<string, { obtainedAt: string; amount: number; chain: number }>;
-  levels: Record<string, { level: number; obtainedAt: string; experience: number }>;
-}
+// The API's own types: the client reads exactly what the handlers return.
+export type { Badge as BadgeInfo, Level as LevelInfo, Progress as ProgressInfo } from '../../functions/handlers/game.ts';
+
 export interface LoadedSite {
   site: SiteInfo;
   locales: LocaleInfo[];

@@ -58,3 +58,14 @@ export async function loadCatalogue(options: {
   });
   return { categories, category, courses, page: path.page, pages: pageCount(total), total, query: options.query ?? '' };
 }
+
+/** The on-demand search page: the text query (at most 100 characters) and page number from the URL. */
+export async function loadCatalogueSearch(url: URL, siteId: string, locale: string, defaultLocale: string, withoutEcm: boolean): Promise<CatalogueData> {
+  const query = (url.searchParams.get('q') ?? '').trim().slice(0, 100);
+  const pageNumber = url.searchParams.get('pagina');
+  const options = { siteId, locale, defaultLocale, withoutEcm, query };
+  // A malformed page number falls back to the first page rather than failing the search.
+  const data = (await loadCatalogue({ ...options, slug: pageNumber ? `pagina/${pageNumber}` : undefined })) ?? (await loadCatalogue({ ...options, slug: undefined }));
+  if (!data) throw new Error('Catalogue search without data');
+  return data;
+}
