@@ -50,10 +50,14 @@ export async function verifyPassword(password: string, stored: string, pepperSec
   if (scheme !== SCHEME || !Number.isInteger(iterations) || iterations < 1 || !saltText || !hashText) return false;
   const expected = fromBase64(hashText);
   const actual = await derive(password, pepperSecret, fromBase64(saltText), iterations);
-  if (actual.length !== expected.length) return false;
-  // Constant-time comparison: the loop never exits early.
+  return constantTimeEqual(actual, expected);
+}
+
+/** Compares two byte strings without exiting early, so timing tells nothing about where they differ. */
+export function constantTimeEqual(left: Uint8Array, right: Uint8Array): boolean {
+  if (left.length !== right.length) return false;
   let difference = 0;
-  for (let i = 0; i < actual.length; i++) difference |= (actual[i] ?? 0) ^ (expected[i] ?? 0);
+  for (let i = 0; i < left.length; i++) difference |= (left[i] ?? 0) ^ (right[i] ?? 0);
   return difference === 0;
 }
 

@@ -166,6 +166,8 @@ export interface SessionDetail extends SessionSummary {
   mediaUrl: string | null;
   previous: { moduleNumber: number; number: number } | null;
   next: { moduleNumber: number; number: number } | null;
+  /** Sessions of the whole course completed by the learner. */
+  progress: { done: number; total: number };
 }
 
 export async function findSession(
@@ -205,5 +207,6 @@ export async function findSession(
     mediaUrl: row?.mediaUrl ?? null,
     previous: neighbour(index - 1),
     next: neighbour(index + 1),
+    progress: { done: all.filter((candidate) => candidate.completedAt !== null).length, total: all.length },
   };
 }

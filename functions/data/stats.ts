@@ -25,7 +25,7 @@ export async function loadStats(db: D1Database, siteId: string, userId: string, 
          WHERE s.site_id = ? AND s.user_id = ? AND s.day >= ? AND s.day <= ? AND s.subject != '' GROUP BY s.subject`,
       )
       .bind(locale, ...args),
-    db.prepare('SELECT 0 AS key, ms FROM stats_total WHERE site_id = ? AND user_id = ?').bind(siteId, userId),
+    totalStatement(db, siteId, userId),
   ]);
   const toMap = <K>(rows: { key: string | number; ms: number }[] | undefined, key: (value: string | number) => K) =>
     new Map((rows ?? []).map((row) => [key(row.key), row.ms]));
@@ -39,4 +39,13 @@ export async function loadStats(db: D1Database, siteId: string, userId: string, 
     firstDay,
     lastDay,
   });
+}
+
+function totalStatement(db: D1Database, siteId: string, userId: string) {
+  return db.prepare('SELECT 0 AS key, ms FROM stats_total WHERE site_id = ? AND user_id = ?').bind(siteId, userId);
+}
+
+/** All-time learning time in milliseconds: one row, whatever the length of the history. */
+export async function loadTotalTimeSpent(db: D1Database, siteId: string, userId: string): Promise<number> {
+  return Number((await totalStatement(db, siteId, userId).first<{ ms: number }>())?.ms ?? 0);
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ApiContext } from '../api-context.ts';
 import { claimBuildRequest, finishBuildRequest } from '../data/cms.ts';
 import { HttpError } from '../http-error.ts';
+import { constantTimeEqual } from '../password.ts';
 import { readJson } from '../read-json.ts';
 import { validate } from '../validate.ts';
 
@@ -15,11 +16,8 @@ async function requireWorker(context: ApiContext): Promise<void> {
   if (!expected || expected.length < 32) throw new HttpError(404, `Resource not found: ${context.url.pathname}`);
   const encoder = new TextEncoder();
   const [a, b] = await Promise.all([crypto.subtle.digest('SHA-256', encoder.encode(given)), crypto.subtle.digest('SHA-256', encoder.encode(expected))]);
-  const left = new Uint8Array(a);
-  const right = new Uint8Array(b);
-  let difference = 0;
-  for (let i = 0; i < left.length; i++) difference |= (left[i] ?? 0) ^ (right[i] ?? 0);
-  if (difference !== 0) throw new HttpError(404, `Resource not found: ${context.url.pathname}`);
+  // Digests first: equal lengths, so the comparison reveals nothing about the secret's length.
+  if (!constantTimeEqual(new Uint8Array(a), new Uint8Array(b))) throw new HttpError(404, `Resource not found: ${context.url.pathname}`);
 }
 
 export async function claimBuild(context: ApiContext): Promise<{ id: number; siteId: string } | null> {

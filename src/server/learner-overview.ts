@@ -1,20 +1,20 @@
 import { env } from 'cloudflare:workers';
 import { listLearnerBadges, listLearnerLevels, type LearnerBadge, type LearnerLevel } from '../../functions/data/learner.ts';
-import { loadStats } from '../../functions/data/stats.ts';
-import type { Stats } from '../lib/stats.ts';
+import { loadTotalTimeSpent } from '../../functions/data/stats.ts';
 
 export interface LearnerOverview {
   levels: LearnerLevel[];
   badges: LearnerBadge[];
-  stats: Stats;
+  /** Milliseconds, all time. */
+  totalTimeSpent: number;
 }
 
-/** Levels, badges and learning time of one learner: the profile home and progress pages show them. */
+/** Levels, badges and total learning time of one learner: what the profile home shows. */
 export async function loadLearnerOverview(siteId: string, userId: string, locale: string): Promise<LearnerOverview> {
-  const [levels, badges, stats] = await Promise.all([
+  const [levels, badges, totalTimeSpent] = await Promise.all([
     listLearnerLevels(env.DB, userId, locale),
     listLearnerBadges(env.DB, userId, locale),
-    loadStats(env.DB, siteId, userId, locale, Date.now()),
+    loadTotalTimeSpent(env.DB, siteId, userId),
   ]);
-  return { levels, badges, stats };
+  return { levels, badges, totalTimeSpent };
 }

@@ -1,10 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, EDITOR, LEARNER, seedFixtures, signIn, TESTER } from './fixtures.ts';
+import { call, EDITOR, LEARNER, outcome, seedFixtures, signIn, TESTER } from './fixtures.ts';
 
 beforeAll(seedFixtures);
 
-const outcome = async <T>(response: Response) => (await response.json<{ outcome: T }>()).outcome;
 const livePrivacy = async (locale: string) =>
   env.DB.prepare("SELECT title, body FROM page WHERE site_id = 'tiles-demo' AND locale = ? AND kind = 'content' AND slug = 'privacy'").bind(locale).first<{ title: string; body: string }>();
 const edit = { title: 'Informativa privacy aggiornata', description: 'Come trattiamo i dati, aggiornato.', body: [{ type: 'h2', text: 'Titolare' }, { type: 'p', text: 'Testo nuovo.' }] };

@@ -89,3 +89,8 @@ export async function signIn(user: { code: string; password: string } = LEARNER)
   const setCookie = response.headers.get('set-cookie') ?? '';
   return setCookie.split(';')[0] ?? '';
 }
+
+/** The `outcome` of a successful API answer. */
+export async function outcome<T>(response: Response): Promise<T> {
+  return (await response.json<{ outcome: T }>()).outcome;
+}

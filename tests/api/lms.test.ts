@@ -1,10 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, seedFixtures, signIn, THIRD } from './fixtures.ts';
+import { call, outcome, seedFixtures, signIn, THIRD } from './fixtures.ts';
 
 beforeAll(seedFixtures);
 
-const outcome = async <T>(response: Response) => (await response.json<{ outcome: T }>()).outcome;
 
 describe('course content', () => {
   it('needs a session', async () => {

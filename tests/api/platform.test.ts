@@ -1,10 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, LEARNER, OTHER, seedFixtures, signIn, SITE } from './fixtures.ts';
+import { call, LEARNER, OTHER, outcome, seedFixtures, signIn, SITE } from './fixtures.ts';
 
 beforeAll(seedFixtures);
 
-const outcome = async <T>(response: Response) => (await response.json<{ outcome: T }>()).outcome;
 
 describe('site and i18n', () => {
   it('GET /api/site/sites/{id} returns the site', async () => {
