@@ -39,6 +39,8 @@ export default defineConfig({
         PORT: String(PORT),
         TILES_STATE_DIR: '.wrangler/e2e-state',
         TILES_FRESH: '1',
+        // Open pages look for a new build every 3 s instead of hourly, so the publish journey sees the prompt.
+        PUBLIC_BUILD_CHECK_MS: '3000',
         TILES_EXTRA_VARS: JSON.stringify({
           OIDC_PROVIDERS: JSON.stringify([{ id: 'medikey', name: 'Medikey', issuer: `http://localhost:${OIDC_PORT}`, clientId: 'tiles-e2e' }]),
           OIDC_SECRET_MEDIKEY: 'tiles-e2e-secret',

@@ -2,7 +2,7 @@ import { createApiContext, type ApiContext } from './api-context.ts';
 import type { Env } from './env.ts';
 import { getUser, login, logout, putUser } from './handlers/auth.ts';
 import { claimBuild, finishBuild } from './handlers/build-worker.ts';
-import { getBuild, getEditorPage, publish, putEditorPage, revertVersion } from './handlers/cms.ts';
+import { deleteDraft, getBuild, getBuilds, getDocument, getDrafts, publish, putDocument, revertVersion } from './handlers/cms.ts';
 import { postEvent, postHit } from './handlers/event.ts';
 import { federatedLogin } from './handlers/federated.ts';
 import { getBadges, getLevels, getProgress } from './handlers/game.ts';
@@ -48,10 +48,13 @@ export const ROUTES: Route[] = [
   route('GET', '/api/lms/course/:courseId/session/:module/:session', getSession),
   route('POST', '/api/lms/course/:courseId/session/:module/:session/complete', postSessionComplete),
   // CMS mode: editors' drafts, versions and publishing.
-  route('GET', '/api/cms/page/:kind/:locale/:slug', getEditorPage),
-  route('PUT', '/api/cms/page/:kind/:locale/:slug', putEditorPage),
+  route('GET', '/api/cms/documents/:kind/:locale/:key', getDocument),
+  route('PUT', '/api/cms/documents/:kind/:locale/:key', putDocument),
+  route('DELETE', '/api/cms/documents/:kind/:locale/:key', deleteDraft),
+  route('GET', '/api/cms/drafts', getDrafts),
   route('POST', '/api/cms/versions/:id/revert', revertVersion),
   route('POST', '/api/cms/publish', publish),
+  route('GET', '/api/cms/builds', getBuilds),
   route('GET', '/api/cms/builds/:id', getBuild),
   route('POST', '/api/cms/builds/claim', claimBuild),
   route('POST', '/api/cms/builds/:id/finish', finishBuild),

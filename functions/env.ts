@@ -12,6 +12,8 @@ export interface Env {
   CMS_URL?: string;
   /** JSON list of identity providers (functions/oidc/providers.ts); secrets as OIDC_SECRET_{ID}. */
   OIDC_PROVIDERS?: string;
+  /** Production: the URL publish requests are POSTed to (a CI or Workers Builds deploy hook). */
+  DEPLOY_HOOK_URL?: string;
   /** Shared with the local build worker for one `npm start` run (scripts/build-worker.mjs). */
   BUILD_WORKER_TOKEN?: string;
 }

@@ -25,6 +25,16 @@ const MESSAGES = {
     en: 'Version not found: {id}',
     de: 'Version nicht gefunden: {id}',
   },
+  documentNotFound: {
+    it: 'Contenuto non trovato: {kind} «{key}»',
+    en: 'Content not found: {kind} "{key}"',
+    de: 'Inhalt nicht gefunden: {kind} „{key}“',
+  },
+  placeholdersChanged: {
+    it: 'Il testo deve mantenere i segnaposto del testo pubblicato. Mancano: {missing}. Sconosciuti: {unknown}.',
+    en: 'The text must keep the placeholders of the published text. Missing: {missing}. Unknown: {unknown}.',
+    de: 'Der Text muss die Platzhalter des veröffentlichten Textes behalten. Fehlend: {missing}. Unbekannt: {unknown}.',
+  },
   buildNotFound: {
     it: 'Richiesta di pubblicazione non trovata: {id}',
     en: 'Publish request not found: {id}',

@@ -15,4 +15,6 @@ declare namespace App {
 interface ImportMetaEnv {
   /** The id of the build the page came from (integrations/build-info.mjs). */
   readonly PUBLIC_BUILD_ID?: string;
+  /** Milliseconds between checks for a new build; the default is an hour (tests set a few seconds). */
+  readonly PUBLIC_BUILD_CHECK_MS?: string;
 }

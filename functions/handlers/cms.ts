@@ -1,6 +1,23 @@
 import { z } from 'zod';
 import type { ApiContext } from '../api-context.ts';
-import { findBuildRequest, findVersion, loadEditorView, publishDrafts, saveDraft, type BuildRequest, type EditorView, type PageRef } from '../data/cms.ts';
+import { DOCUMENT_FIELDS, DOCUMENT_KINDS, documentEventName, isDocumentKey, PAGE_KINDS, placeholderMismatch, type DocumentFields } from '../cms-document.ts';
+import {
+  discardDraft,
+  documentExists,
+  findBuildRequest,
+  findVersion,
+  listBuildRequests,
+  listDrafts,
+  loadEditorView,
+  markHandedToHook,
+  publishDrafts,
+  readLive,
+  saveDraft,
+  type BuildRequest,
+  type DocumentRef,
+  type Draft,
+  type EditorView,
+} from '../data/cms.ts';
 import { eventStatement } from '../data/events.ts';
 import { findSite } from '../data/site.ts';
 import { HttpError } from '../http-error.ts';
@@ -8,44 +25,68 @@ import { message } from '../messages.ts';
 import { readJson } from '../read-json.ts';
 import { validate } from '../validate.ts';
 
-const pageParams = z.object({
-  kind: z.enum(['content', 'pf', 'repository']),
-  locale: z.string().regex(/^[a-z]{2}-[A-Z]{2}$/),
-  slug: z.string().regex(/^[a-z0-9-]{1,100}$/),
-});
+const localeCode = z.string().regex(/^[a-z]{2}-[A-Z]{2}$/);
+const documentParams = z.object({ kind: z.enum(DOCUMENT_KINDS), locale: localeCode, key: z.string().min(1).max(100) });
 
-const pageBody = z.object({
-  title: z.string().trim().min(1).max(200),
-  description: z.string().trim().max(300),
-  body: z
-    .array(z.object({ type: z.enum(['h2', 'p']), text: z.string().trim().min(1).max(5000) }))
-    .min(1)
-    .max(100),
-});
-
-async function pageRef(context: ApiContext): Promise<PageRef> {
-  const params = validate(pageParams, context.params, context.language);
+async function supportedLocale(context: ApiContext, locale: string): Promise<void> {
   const site = await findSite(context.env.DB, context.siteId);
-  if (!site?.supportedLocale.includes(params.locale)) {
-    throw new HttpError(400, message('invalidField', context.language, { field: 'locale', detail: params.locale }));
+  if (!site?.supportedLocale.includes(locale)) {
+    throw new HttpError(400, message('invalidField', context.language, { field: 'locale', detail: locale }));
   }
+}
+
+async function documentRef(context: ApiContext): Promise<DocumentRef> {
+  const params = validate(documentParams, context.params, context.language);
+  if (!isDocumentKey(params.kind, params.key)) {
+    throw new HttpError(400, message('invalidField', context.language, { field: 'key', detail: params.key }));
+  }
+  await supportedLocale(context, params.locale);
   return { siteId: context.siteId, ...params };
 }
 
-const pageName = (ref: PageRef) => `${ref.locale}/${ref.kind}/${ref.slug}`;
+const documentName = (ref: Omit<DocumentRef, 'siteId'>) => `${ref.locale}/${ref.kind}/${ref.key}`;
 
-export async function getEditorPage(context: ApiContext): Promise<EditorView> {
+export async function getDocument(context: ApiContext): Promise<EditorView> {
   await context.requirePermission('drafts:read');
-  return loadEditorView(context.env.DB, await pageRef(context));
+  return loadEditorView(context.env.DB, await documentRef(context));
 }
 
-export async function putEditorPage(context: ApiContext): Promise<EditorView> {
+/**
+ * Pages may be new (a catch-all page the next build publishes); courses, categories and strings
+ * are translated or reworded, never invented: the catalogue's structure is not edited here.
+ */
+async function checkDraft(context: ApiContext, ref: DocumentRef, fields: DocumentFields): Promise<void> {
+  if (!PAGE_KINDS.includes(ref.kind) && !(await documentExists(context.env.DB, ref))) {
+    throw new HttpError(404, message('documentNotFound', context.language, { kind: ref.kind, key: ref.key }));
+  }
+  if (ref.kind !== 'boilerplate') return;
+  const live = (await readLive(context.env.DB, ref)) as { text: string } | null;
+  if (!live) return;
+  const { missing, unknown } = placeholderMismatch(live.text, (fields as { text: string }).text);
+  if (missing.length || unknown.length) {
+    const list = (names: string[]) => (names.length ? names.map((name) => `{${name}}`).join(', ') : '-');
+    throw new HttpError(400, message('placeholdersChanged', context.language, { missing: list(missing), unknown: list(unknown) }));
+  }
+}
+
+export async function putDocument(context: ApiContext): Promise<EditorView> {
   const session = await context.requirePermission('content:edit');
-  const ref = await pageRef(context);
-  const page = validate(pageBody, await readJson(context), context.language);
-  await saveDraft(context.env.DB, ref, page, session.user.id, context.now);
-  await eventStatement(context.env.DB, context.siteId, session.user.id, 'cms.page.edit', pageName(ref), context.now).run();
+  const ref = await documentRef(context);
+  const fields = validate(DOCUMENT_FIELDS[ref.kind], await readJson(context), context.language) as DocumentFields;
+  await checkDraft(context, ref, fields);
+  const event = eventStatement(context.env.DB, context.siteId, session.user.id, documentEventName(ref.kind, 'edit'), documentName(ref), context.now);
+  await saveDraft(context.env.DB, ref, fields, session.user.id, context.now, event);
   return loadEditorView(context.env.DB, ref);
+}
+
+export async function deleteDraft(context: ApiContext): Promise<EditorView> {
+  const session = await context.requirePermission('content:edit');
+  const ref = await documentRef(context);
+  const view = await loadEditorView(context.env.DB, ref);
+  if (!view.draft) return view;
+  const event = eventStatement(context.env.DB, context.siteId, session.user.id, documentEventName(ref.kind, 'discard'), documentName(ref), context.now);
+  await discardDraft(context.env.DB, ref, event);
+  return { ...view, draft: null };
 }
 
 export async function revertVersion(context: ApiContext): Promise<EditorView> {
@@ -53,16 +94,53 @@ export async function revertVersion(context: ApiContext): Promise<EditorView> {
   const id = validate(z.coerce.number().int().positive(), context.params.id, context.language, 'id');
   const version = await findVersion(context.env.DB, context.siteId, id);
   if (!version) throw new HttpError(404, message('versionNotFound', context.language, { id: String(id) }));
-  await saveDraft(context.env.DB, version, version, session.user.id, context.now);
-  await eventStatement(context.env.DB, context.siteId, session.user.id, 'cms.page.revert', `${pageName(version)}#${id}`, context.now).run();
+  const event = eventStatement(context.env.DB, context.siteId, session.user.id, documentEventName(version.kind, 'revert'), `${documentName(version)}#${id}`, context.now);
+  await saveDraft(context.env.DB, version, version.fields, session.user.id, context.now, event);
   return loadEditorView(context.env.DB, version);
 }
 
-export async function publish(context: ApiContext): Promise<{ requestId: number; pages: number }> {
+export async function getDrafts(context: ApiContext): Promise<Draft[]> {
+  await context.requirePermission('drafts:read');
+  const locale = context.url.searchParams.get('locale');
+  if (locale !== null) {
+    validate(localeCode, locale, context.language, 'locale');
+    await supportedLocale(context, locale);
+  }
+  return listDrafts(context.env.DB, context.siteId, locale);
+}
+
+/**
+ * Hands a queued request to the production deploy hook (DEPLOY_HOOK_URL), when one is configured:
+ * the build it starts reports back through the build-worker calls. Locally there is no hook and
+ * the `npm start` build worker claims the request instead.
+ */
+async function callDeployHook(context: ApiContext, requestId: number): Promise<void> {
+  const hook = context.env.DEPLOY_HOOK_URL;
+  if (!hook) return;
+  let outcome: { accepted: boolean; error?: string };
+  try {
+    const response = await fetch(hook, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ requestId, siteId: context.siteId }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    outcome = response.ok ? { accepted: true } : { accepted: false, error: `Deploy hook answered ${response.status} ${response.statusText}` };
+  } catch (error) {
+    outcome = { accepted: false, error: `Deploy hook unreachable: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  await markHandedToHook(context.env.DB, requestId, outcome, Date.now());
+}
+
+export async function publish(context: ApiContext): Promise<{ requestId: number; documents: number; build: BuildRequest | null }> {
   const session = await context.requirePermission('content:publish');
-  const published = await publishDrafts(context.env.DB, context.siteId, session.user.id, context.now);
-  await eventStatement(context.env.DB, context.siteId, session.user.id, 'cms.site.publish', `build#${published.requestId}`, context.now).run();
-  return published;
+  const { DB } = context.env;
+  const published = await publishDrafts(DB, context.siteId, session.user.id, context.now, (draft) => [
+    eventStatement(DB, context.siteId, session.user.id, documentEventName(draft.kind, 'publish'), documentName(draft), context.now),
+  ]);
+  await eventStatement(DB, context.siteId, session.user.id, 'cms.site.publish', `build#${published.requestId}`, context.now).run();
+  await callDeployHook(context, published.requestId);
+  return { ...published, build: await findBuildRequest(DB, context.siteId, published.requestId) };
 }
 
 export async function getBuild(context: ApiContext): Promise<BuildRequest> {
@@ -71,4 +149,9 @@ export async function getBuild(context: ApiContext): Promise<BuildRequest> {
   const build = await findBuildRequest(context.env.DB, context.siteId, id);
   if (!build) throw new HttpError(404, message('buildNotFound', context.language, { id: String(id) }));
   return build;
+}
+
+export async function getBuilds(context: ApiContext): Promise<BuildRequest[]> {
+  await context.requirePermission('content:publish');
+  return listBuildRequests(context.env.DB, context.siteId, 10);
 }

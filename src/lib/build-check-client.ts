@@ -3,7 +3,7 @@ import { BUILD_CHECK_INTERVAL_MS, FIRST_CHECK_DELAY_MS, findNewBuild } from './b
 let started = false;
 
 /** Offers a reload when a newer build is out, and makes the next navigation a full page load. */
-export function startBuildCheck(currentId: string): void {
+export function startBuildCheck(currentId: string, intervalMs = BUILD_CHECK_INTERVAL_MS): void {
   if (started) return;
   started = true;
   let found = false;
@@ -23,7 +23,7 @@ export function startBuildCheck(currentId: string): void {
     });
   };
   setTimeout(check, FIRST_CHECK_DELAY_MS);
-  setInterval(check, BUILD_CHECK_INTERVAL_MS);
+  setInterval(check, intervalMs);
   // The router brings a fresh head on each navigation: keep the marker away once a build is found.
   document.addEventListener('astro:after-swap', () => {
     if (found) document.querySelector('meta[name="astro-view-transitions-enabled"]')?.remove();

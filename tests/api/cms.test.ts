@@ -1,21 +1,34 @@
 import { env } from 'cloudflare:workers';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, EDITOR, LEARNER, outcome, seedFixtures, signIn, TESTER } from './fixtures.ts';
 
 beforeAll(seedFixtures);
+afterEach(() => vi.restoreAllMocks());
 
 const livePrivacy = async (locale: string) =>
   env.DB.prepare("SELECT title, body FROM page WHERE site_id = 'tiles-demo' AND locale = ? AND kind = 'content' AND slug = 'privacy'").bind(locale).first<{ title: string; body: string }>();
 const edit = { title: 'Informativa privacy aggiornata', description: 'Come trattiamo i dati, aggiornato.', body: [{ type: 'h2', text: 'Titolare' }, { type: 'p', text: 'Testo nuovo.' }] };
+const PRIVACY = '/api/cms/documents/content/it-IT/privacy';
+const count = async (table: string) => (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>())?.n;
+
+interface View<F> {
+  live: F | null;
+  draft: { fields: F; author: string } | null;
+  versions: { id: number; status: string; author: string; fields: F }[];
+}
 
 describe('CMS calls are role-checked', () => {
   it('answers 401 to visitors and 403 with a clear message to learners', async () => {
     const learner = await signIn(LEARNER);
     const calls: [string, string, unknown?][] = [
-      ['GET', '/api/cms/page/content/it-IT/privacy'],
-      ['PUT', '/api/cms/page/content/it-IT/privacy', edit],
+      ['GET', PRIVACY],
+      ['PUT', PRIVACY, edit],
+      ['PUT', '/api/cms/documents/course/it-IT/triage', { title: 'x', summary: 'x', description: 'x' }],
+      ['DELETE', PRIVACY],
+      ['GET', '/api/cms/drafts?locale=it-IT'],
       ['POST', '/api/cms/versions/1/revert'],
       ['POST', '/api/cms/publish'],
+      ['GET', '/api/cms/builds'],
       ['GET', '/api/cms/builds/1'],
     ];
     for (const [method, path, body] of calls) {
@@ -28,59 +41,130 @@ describe('CMS calls are role-checked', () => {
 
   it('lets a tester read drafts but not edit or publish', async () => {
     const tester = await signIn(TESTER);
-    expect((await call('/api/cms/page/content/it-IT/privacy', { cookie: tester })).status).toBe(200);
-    expect((await call('/api/cms/page/content/it-IT/privacy', { method: 'PUT', body: edit, cookie: tester })).status).toBe(403);
+    expect((await call(PRIVACY, { cookie: tester })).status).toBe(200);
+    expect((await call('/api/cms/drafts?locale=it-IT', { cookie: tester })).status).toBe(200);
+    expect((await call(PRIVACY, { method: 'PUT', body: edit, cookie: tester })).status).toBe(403);
     expect((await call('/api/cms/publish', { method: 'POST', cookie: tester })).status).toBe(403);
   });
 });
 
-describe('editing, publishing and reverting a page', () => {
+describe('editing, publishing and reverting', () => {
   it('keeps a draft apart from the live page until it is published, with versions, events and a queued build', async () => {
     const editor = await signIn(EDITOR);
-    const saved = await outcome<{ live: { title: string }; draft: { title: string; author: string }; versions: { status: string; author: string }[] }>(
-      await call('/api/cms/page/content/it-IT/privacy', { method: 'PUT', body: edit, cookie: editor }),
-    );
-    expect(saved.live.title).toBe('Informativa privacy');
-    expect(saved.draft).toMatchObject({ title: edit.title, author: 'Edoardo Prova' });
+    const saved = await outcome<View<typeof edit>>(await call(PRIVACY, { method: 'PUT', body: edit, cookie: editor }));
+    expect(saved.live?.title).toBe('Informativa privacy');
+    expect(saved.draft).toMatchObject({ fields: { title: edit.title }, author: 'Edoardo Prova' });
     expect(saved.versions[0]).toMatchObject({ status: 'draft', author: 'Edoardo Prova' });
     expect((await livePrivacy('it-IT'))?.title).toBe('Informativa privacy');
 
-    const published = await outcome<{ requestId: number; pages: number }>(await call('/api/cms/publish', { method: 'POST', cookie: editor }));
-    expect(published.pages).toBe(1);
-    expect((await livePrivacy('it-IT'))?.title).toBe(edit.title);
-    expect((await livePrivacy('en-US'))?.title).toBe('Privacy notice');
-    const build = await outcome<{ status: string; requestedAt: string }>(await call(`/api/cms/builds/${published.requestId}`, { cookie: editor }));
-    expect(build.status).toBe('queued');
+    const tester = await signIn(TESTER);
+    const drafts = await outcome<{ kind: string; key: string; fields: { title: string } }[]>(await call('/api/cms/drafts?locale=it-IT', { cookie: tester }));
+    expect(drafts).toContainEqual(expect.objectContaining({ kind: 'content', key: 'privacy', fields: expect.objectContaining({ title: edit.title }) }));
+    expect(await outcome<unknown[]>(await call('/api/cms/drafts?locale=en-US', { cookie: tester }))).toEqual([]);
 
-    const view = await outcome<{ draft: null; versions: { id: number; status: string; title: string }[] }>(await call('/api/cms/page/content/it-IT/privacy', { cookie: editor }));
+    const published = await outcome<{ requestId: number; documents: number; build: { status: string; runner: string; requestedBy: string } }>(
+      await call('/api/cms/publish', { method: 'POST', cookie: editor }),
+    );
+    expect(published.documents).toBe(1);
+    expect(published.build).toMatchObject({ status: 'queued', runner: 'local', requestedBy: 'Edoardo Prova' });
+    expect((await livePrivacy('it-IT'))?.title).toBe(edit.title);
+    expect(JSON.parse((await livePrivacy('it-IT'))?.body ?? '[]')).toEqual(edit.body);
+    expect((await livePrivacy('en-US'))?.title).toBe('Privacy notice');
+    const builds = await outcome<{ id: number; status: string }[]>(await call('/api/cms/builds', { cookie: editor }));
+    expect(builds[0]).toMatchObject({ id: published.requestId, status: 'queued' });
+
+    const view = await outcome<View<typeof edit>>(await call(PRIVACY, { cookie: editor }));
     expect(view.draft).toBeNull();
     const before = view.versions.find((version) => version.status === 'live-before');
-    expect(before?.title).toBe('Informativa privacy');
+    expect(before?.fields.title).toBe('Informativa privacy');
 
-    const reverted = await outcome<{ draft: { title: string } }>(await call(`/api/cms/versions/${before?.id}/revert`, { method: 'POST', cookie: editor }));
-    expect(reverted.draft.title).toBe('Informativa privacy');
+    const reverted = await outcome<View<typeof edit>>(await call(`/api/cms/versions/${before?.id}/revert`, { method: 'POST', cookie: editor }));
+    expect(reverted.draft?.fields.title).toBe('Informativa privacy');
     await call('/api/cms/publish', { method: 'POST', cookie: editor });
     expect((await livePrivacy('it-IT'))?.title).toBe('Informativa privacy');
 
     const events = await env.DB.prepare("SELECT action || '.' || variant || '.' || scope AS name FROM event WHERE user_id = ? ORDER BY id").bind(EDITOR.id).all<{ name: string }>();
-    expect(events.results.map((e) => e.name)).toEqual(['cms.page.edit', 'cms.site.publish', 'cms.page.revert', 'cms.site.publish']);
+    expect(events.results.map((e) => e.name)).toEqual(['cms.page.edit', 'cms.page.publish', 'cms.site.publish', 'cms.page.revert', 'cms.page.publish', 'cms.site.publish']);
   });
 
-  it('refuses invalid edits with 400 naming the field, and changes nothing', async () => {
+  it('edits course texts, category names and interface strings per locale, and publishes them together', async () => {
     const editor = await signIn(EDITOR);
-    const before = await env.DB.prepare('SELECT COUNT(*) AS n FROM content_version').first<{ n: number }>();
-    for (const [body, field] of [
-      [{ ...edit, title: '' }, 'title'],
-      [{ ...edit, body: [] }, 'body'],
-      [{ ...edit, body: [{ type: 'script', text: 'x' }] }, 'body.0.type'],
+    const course = { title: 'Triage avanzato', summary: 'Il triage, rivisto.', description: 'Descrizione nuova del corso.' };
+    expect((await call('/api/cms/documents/course/it-IT/triage', { method: 'PUT', body: course, cookie: editor })).status).toBe(200);
+    expect((await call('/api/cms/documents/category/en-US/cat-rischio', { method: 'PUT', body: { name: 'Patient safety', description: 'Risk.' }, cookie: editor })).status).toBe(200);
+    const dropped = await outcome<View<typeof course>>(await call('/api/cms/documents/course/en-US/triage', { method: 'PUT', body: course, cookie: editor }));
+    expect(dropped.draft).not.toBeNull();
+    expect((await outcome<View<typeof course>>(await call('/api/cms/documents/course/en-US/triage', { method: 'DELETE', cookie: editor }))).draft).toBeNull();
+    const string = await outcome<View<{ text: string }>>(await call('/api/cms/documents/boilerplate/de-DE/nav.home', { method: 'PUT', body: { text: 'Startseite (neu)' }, cookie: editor }));
+    expect(string).toMatchObject({ live: { text: 'Startseite' }, draft: { fields: { text: 'Startseite (neu)' } } });
+
+    const published = await outcome<{ documents: number }>(await call('/api/cms/publish', { method: 'POST', cookie: editor }));
+    expect(published.documents).toBe(3);
+    expect(await env.DB.prepare("SELECT title, summary, description FROM course_text WHERE course_id = 'triage' AND locale = 'it-IT'").first()).toEqual(course);
+    expect(await env.DB.prepare("SELECT title FROM course_text WHERE course_id = 'triage' AND locale = 'en-US'").first()).toBeNull();
+    expect(await env.DB.prepare("SELECT name FROM category_text WHERE category_id = 'cat-rischio' AND locale = 'en-US'").first()).toEqual({ name: 'Patient safety' });
+    expect(await env.DB.prepare("SELECT name FROM category_text WHERE category_id = 'cat-rischio' AND locale = 'it-IT'").first()).toEqual({ name: 'Rischio clinico' });
+    expect(await env.DB.prepare("SELECT text FROM boilerplate WHERE key = 'nav.home' AND locale = 'de-DE'").first()).toEqual({ text: 'Startseite (neu)' });
+    expect(await env.DB.prepare("SELECT text FROM boilerplate WHERE key = 'nav.home' AND locale = 'it-IT'").first()).toEqual({ text: 'Home' });
+  });
+
+  it('refuses invalid edits with a clear 400 or 404, and changes nothing', async () => {
+    const editor = await signIn(EDITOR);
+    const [versions, drafts] = [await count('cms_version'), await count('cms_draft')];
+    for (const [path, body, field] of [
+      [PRIVACY, { ...edit, title: '' }, 'title'],
+      [PRIVACY, { ...edit, body: [] }, 'body'],
+      [PRIVACY, { ...edit, body: [{ type: 'script', text: 'x' }] }, 'body.0.type'],
+      ['/api/cms/documents/course/it-IT/triage', { title: 'Triage', summary: '' }, 'summary'],
+      ['/api/cms/documents/category/it-IT/cat-rischio', { description: 'x' }, 'name'],
+      ['/api/cms/documents/boilerplate/it-IT/nav.home', { text: 42 }, 'text'],
     ] as const) {
-      const response = await call('/api/cms/page/content/it-IT/privacy', { method: 'PUT', body, cookie: editor });
+      const response = await call(path, { method: 'PUT', body, cookie: editor });
       expect(response.status).toBe(400);
       expect((await response.json<{ message: string }>()).message).toContain(`«${field}»`);
     }
-    expect((await call('/api/cms/page/content/fr-FR/privacy', { method: 'PUT', body: edit, cookie: editor })).status).toBe(400);
-    expect((await call('/api/cms/page/secret/it-IT/privacy', { cookie: editor })).status).toBe(400);
+    expect((await call('/api/cms/documents/content/fr-FR/privacy', { method: 'PUT', body: edit, cookie: editor })).status).toBe(400);
+    expect((await call('/api/cms/documents/secret/it-IT/privacy', { cookie: editor })).status).toBe(400);
+    expect((await call('/api/cms/documents/content/it-IT/..%2Fetc', { cookie: editor })).status).toBe(400);
+    expect((await call('/api/cms/drafts?locale=xx', { cookie: editor })).status).toBe(400);
+    const missing = await call('/api/cms/documents/course/it-IT/corso-inesistente', { method: 'PUT', body: { title: 'x', summary: 'x', description: 'x' }, cookie: editor });
+    expect(missing.status).toBe(404);
+    expect((await missing.json<{ message: string }>()).message).toBe('Contenuto non trovato: course «corso-inesistente»');
     expect((await call('/api/cms/versions/99999/revert', { method: 'POST', cookie: editor })).status).toBe(404);
-    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM content_version').first<{ n: number }>()).toEqual(before);
+    expect([await count('cms_version'), await count('cms_draft')]).toEqual([versions, drafts]);
+  });
+
+  it('keeps the placeholders of interface strings: a string that loses or invents one is refused', async () => {
+    const editor = await signIn(EDITOR);
+    await env.DB.prepare("INSERT OR IGNORE INTO boilerplate VALUES ('tiles-demo', 'catalogue.count', 'it-IT', '{count} corsi')").run();
+    const lost = await call('/api/cms/documents/boilerplate/it-IT/catalogue.count', { method: 'PUT', body: { text: 'Molti corsi {total}' }, cookie: editor });
+    expect(lost.status).toBe(400);
+    expect((await lost.json<{ message: string }>()).message).toBe(
+      'Il testo deve mantenere i segnaposto del testo pubblicato. Mancano: {count}. Sconosciuti: {total}.',
+    );
+    expect((await call('/api/cms/documents/boilerplate/it-IT/catalogue.count', { method: 'PUT', body: { text: 'Corsi trovati: {count}' }, cookie: editor })).status).toBe(200);
+    expect((await call('/api/cms/documents/boilerplate/it-IT/chiave.inventata', { method: 'PUT', body: { text: 'x' }, cookie: editor })).status).toBe(404);
+  });
+});
+
+describe('publishing in production', () => {
+  it('hands the request to the configured deploy hook, and reports a hook that fails', async () => {
+    const editor = await signIn(EDITOR);
+    const hook = vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(new Response('ok', { status: 200 }));
+    const accepted = await outcome<{ requestId: number; build: { status: string; runner: string } }>(
+      await call('/api/cms/publish', { method: 'POST', cookie: editor, env: { DEPLOY_HOOK_URL: 'https://deploy.example/hook' } }),
+    );
+    expect(hook).toHaveBeenCalledOnce();
+    const [url, init] = hook.mock.calls[0] ?? [];
+    expect(String(url)).toBe('https://deploy.example/hook');
+    expect(JSON.parse(String(init?.body))).toEqual({ requestId: accepted.requestId, siteId: 'tiles-demo' });
+    expect(accepted.build).toMatchObject({ status: 'building', runner: 'hook' });
+
+    hook.mockResolvedValueOnce(new Response('down', { status: 503, statusText: 'Service Unavailable' }));
+    const refused = await outcome<{ build: { status: string; error: string; durationMs: number } }>(
+      await call('/api/cms/publish', { method: 'POST', cookie: editor, env: { DEPLOY_HOOK_URL: 'https://deploy.example/hook' } }),
+    );
+    expect(refused.build).toMatchObject({ status: 'failed', error: 'Deploy hook answered 503 Service Unavailable' });
+    expect(refused.build.durationMs).toBeGreaterThanOrEqual(0);
   });
 });

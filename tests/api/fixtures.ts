@@ -68,6 +68,8 @@ export interface CallOptions {
   cookie?: string;
   headers?: Record<string, string>;
   locale?: string;
+  /** Bindings to change for this call, e.g. a configured deploy hook. */
+  env?: Partial<typeof env>;
 }
 
 /** Calls the API as the platform's client does: site and locale headers, JSON body. */
@@ -79,7 +81,7 @@ export async function call(path: string, options: CallOptions = {}): Promise<Res
     body = JSON.stringify(options.body);
     headers.set('content-type', 'application/json');
   }
-  return handleApi(new Request(`http://localhost${path}`, { method: options.method ?? 'GET', headers, body }), env);
+  return handleApi(new Request(`http://localhost${path}`, { method: options.method ?? 'GET', headers, body }), { ...env, ...options.env });
 }
 
 /** Signs in and returns the t-ssid cookie to send back. */

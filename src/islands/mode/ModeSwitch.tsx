@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { createApiClient } from '../../lib/api-client.ts';
+import { buildEvent } from '../../lib/event-name.ts';
 import { availableModes, type RoleMode } from '../../lib/mode.ts';
 import { translator } from '../../lib/translate.ts';
 import { $mode, setMode } from '../../stores/mode.ts';
@@ -19,10 +20,17 @@ export default function ModeSwitch({ roleId, siteId, locale, cmsUrl, strings }: 
   const mode = useStore($mode);
   const [roleMode, setRoleMode] = useState<RoleMode | null>(null);
 
+  const api = createApiClient({ siteId: () => siteId, localeCode: () => locale });
+  // The audit trail keeps who entered or left CMS and tester mode (the server records the edits themselves).
+  const choose = (option: RoleMode) => {
+    setMode(option);
+    api.post('/api/event', buildEvent(`${option === 'tester' || mode === 'tester' ? 'test' : 'cms'}.mode.${option}`, { ua: navigator.userAgent })).catch(() => undefined);
+  };
+
   useEffect(() => {
     if (!roleId) return;
     // The role is loaded by a call for the user's first role (SPEC section 6).
-    createApiClient({ siteId: () => siteId, localeCode: () => locale })
+    api
       .get<{ mode: RoleMode }>(`/api/role/${encodeURIComponent(roleId)}`)
       .then((role) => {
         setRoleMode(role.mode);
@@ -39,7 +47,7 @@ export default function ModeSwitch({ roleId, siteId, locale, cmsUrl, strings }: 
         <legend>{t('mode.choose')}</legend>
         {availableModes(roleMode).map((option) => (
           <label key={option} className="choice">
-            <input type="radio" name="mode" value={option} checked={mode === option} onChange={() => setMode(option)} />
+            <input type="radio" name="mode" value={option} checked={mode === option} onChange={() => choose(option)} />
             {t(`mode.${option}`)}
           </label>
         ))}

@@ -1,0 +1,122 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, useState } from 'react';
+import type { Draft } from '../../../functions/data/cms.ts';
+import { ApiRequestError, createApiClient } from '../../lib/api-client.ts';
+import { applyDrafts } from '../../lib/draft-preview.ts';
+import { $drafts, $unsaved } from '../../stores/cms.ts';
+import { $mode, resetMode } from '../../stores/mode.ts';
+import DocumentEditor from './DocumentEditor.tsx';
+import DraftList from './DraftList.tsx';
+import PublishPanel from './PublishPanel.tsx';
+import StringsEditor from './StringsEditor.tsx';
+import { useCmsStrings } from './use-cms-strings.ts';
+import { usePageContext } from './use-page-context.ts';
+
+/**
+ * CMS mode (admin role): edit this page's documents and the interface strings in the page's
+ * locale, then publish. Tester mode: the same drafts previewed on the page, read-only. Either way
+ * the drafts of the locale replace the live text on the page until the mode goes back to user.
+ */
+export default function CmsPanel() {
+  const mode = useStore($mode);
+  const drafts = useStore($drafts);
+  const unsaved = useStore($unsaved);
+  const context = usePageContext();
+  const api = useMemo(() => createApiClient({ siteId: () => context.siteId, localeCode: () => context.locale }), [context.siteId, context.locale]);
+  const strings = useCmsStrings(api, context.locale);
+  const { t } = strings;
+  const [open, setOpen] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  // Signed out, or a role without the mode (a stale tab, a forged sessionStorage): nothing to show but the way out.
+  const [denied, setDenied] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const formatDate = useMemo(() => {
+    const format = new Intl.DateTimeFormat(context.locale, { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Rome' });
+    return (iso: string) => format.format(new Date(iso));
+  }, [context.locale]);
+
+  useEffect(() => {
+    if (mode === 'user') return;
+    api.get<Draft[]>('/api/cms/drafts').then(
+      (loaded) => ($drafts.set(loaded), setError(null), setDenied(false)),
+      (failure: Error) => {
+        setError(failure.message);
+        setDenied(failure instanceof ApiRequestError && (failure.statusCode === 401 || failure.statusCode === 403));
+      },
+    );
+  }, [mode, api, attempt]);
+
+  const localeDrafts = drafts.filter((draft) => draft.locale === context.locale);
+  useEffect(() => {
+    const main = document.getElementById('main');
+    if (mode === 'user' || !main) return;
+    const typed = Object.entries(unsaved)
+      .filter(([id]) => id.startsWith(`${context.locale}/`))
+      .map(([, draft]) => draft);
+    return applyDrafts(main, [...localeDrafts, ...typed]);
+  }, [mode, context, drafts, unsaved]);
+
+  if (mode === 'user') return null;
+  const admin = mode === 'admin';
+  const problem = error ?? strings.error;
+  return (
+    <aside className="cms-panel" aria-labelledby="cms-panel-title" data-testid="cms-panel" data-open={open}>
+      <header>
+        <h2 id="cms-panel-title">{strings.entries ? t(admin ? 'cms.panel.admin' : 'cms.panel.tester') : '…'}</h2>
+        <button type="button" className="secondary" aria-expanded={open} aria-controls="cms-panel-body" onClick={() => setOpen(!open)}>
+          {t(open ? 'cms.panel.collapse' : 'cms.panel.expand')}
+        </button>
+      </header>
+      <div id="cms-panel-body" hidden={!open}>
+        {problem && (
+          <p role="alert" className="error-text">
+            {t('cms.error', { message: problem })}{' '}
+            {denied ? (
+              <button type="button" className="secondary" onClick={resetMode}>
+                {t('cms.leave')}
+              </button>
+            ) : (
+              <button type="button" className="secondary" onClick={() => (setAttempt((n) => n + 1), strings.reload())}>
+                {t('cms.retry')}
+              </button>
+            )}
+          </p>
+        )}
+        {denied ? null : !strings.entries ? (
+          !problem && <p className="muted">…</p>
+        ) : (
+          <>
+            <p className="muted">{t('cms.panel.locale', { locale: context.locale })}</p>
+            <section aria-labelledby="cms-drafts-title">
+              <h3 id="cms-drafts-title">{t('cms.drafts.title')}</h3>
+              <p className="hint">{t('cms.drafts.note')}</p>
+              <DraftList drafts={localeDrafts} t={t} formatDate={formatDate} />
+            </section>
+            {admin && (
+              <>
+                <section aria-labelledby="cms-page-title">
+                  <h3 id="cms-page-title">{t('cms.page.title')}</h3>
+                  {context.documents.length === 0 && <p className="muted">{t('cms.page.none')}</p>}
+                  {context.documents.map((document, index) => (
+                    <details key={`${context.path}/${document.kind}/${document.key}`} open={index === 0} className="cms-document">
+                      <summary>{t(`cms.kind.${document.kind}`, { key: document.key })}</summary>
+                      <DocumentEditor document={document} locale={context.locale} api={api} t={t} formatDate={formatDate} />
+                    </details>
+                  ))}
+                </section>
+                <section aria-labelledby="cms-strings-title">
+                  <h3 id="cms-strings-title">{t('cms.strings.title')}</h3>
+                  <StringsEditor key={context.locale} entries={strings.entries} locale={context.locale} api={api} t={t} formatDate={formatDate} />
+                </section>
+                <section aria-labelledby="cms-publish-title">
+                  <h3 id="cms-publish-title">{t('cms.publish.title')}</h3>
+                  <PublishPanel api={api} t={t} formatDate={formatDate} />
+                </section>
+              </>
+            )}
+          </>
+        )}
+      </div>
+    </aside>
+  );
+}

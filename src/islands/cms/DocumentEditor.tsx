@@ -1,0 +1,154 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
+import { placeholders, type DocumentKind } from '../../../functions/cms-document.ts';
+import type { Draft, EditorView } from '../../../functions/data/cms.ts';
+import type { ApiClient } from '../../lib/api-client.ts';
+import { emptyFields, FORMS, missingField, toPayload, type Block, type FormFields } from '../../lib/cms-form.ts';
+import type { PageDocument } from '../../lib/cms-marker.ts';
+import type { Translate } from '../../lib/translate.ts';
+import { $drafts, $published, documentId, setUnsaved } from '../../stores/cms.ts';
+import BlocksField from './BlocksField.tsx';
+import VersionList from './VersionList.tsx';
+
+interface Props {
+  document: PageDocument;
+  locale: string;
+  api: ApiClient;
+  t: Translate;
+  formatDate: (iso: string) => string;
+}
+
+type Status = { kind: 'idle' | 'saving' } | { kind: 'saved' | 'restored' | 'error'; text: string };
+
+const formOf = (kind: DocumentKind, view: EditorView): FormFields => ({ ...emptyFields(kind), ...((view.draft?.fields ?? view.live ?? {}) as FormFields) });
+
+/** Edits one document in one locale: the draft (or live text), saved as a draft, with its history. */
+export default function DocumentEditor({ document, locale, api, t, formatDate }: Props) {
+  const id = useId();
+  const path = `/api/cms/documents/${document.kind}/${locale}/${encodeURIComponent(document.key)}`;
+  const draftId = documentId(document, locale);
+  const [view, setView] = useState<EditorView | null>(null);
+  const [fields, setFields] = useState<FormFields>(() => emptyFields(document.kind));
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const published = useStore($published);
+
+  const show = (loaded: EditorView) => {
+    setView(loaded);
+    setFields(formOf(document.kind, loaded));
+    setUnsaved(draftId, null);
+  };
+  const publishDraftList = (draft: Draft | null) => {
+    const others = $drafts.get().filter((entry) => documentId(entry, entry.locale) !== draftId);
+    $drafts.set(draft ? [draft, ...others] : others);
+  };
+
+  useEffect(() => {
+    let current = true;
+    setView(null);
+    api
+      .get<EditorView>(path)
+      .then((loaded) => current && show(loaded))
+      .catch((error: Error) => current && setStatus({ kind: 'error', text: t('cms.error', { message: error.message }) }));
+    return () => {
+      current = false;
+      setUnsaved(draftId, null);
+    };
+  }, [path, published]);
+
+  const change = (name: string, value: string | Block[]) => {
+    const next = { ...fields, [name]: value };
+    setFields(next);
+    setStatus({ kind: 'idle' });
+    setUnsaved(draftId, { kind: document.kind, key: document.key, fields: toPayload(document.kind, next) });
+  };
+
+  const save = async (event: SubmitEvent) => {
+    event.preventDefault();
+    const missing = missingField(document.kind, fields);
+    if (missing) {
+      setStatus({ kind: 'error', text: t('cms.required', { field: t(`cms.field.${missing}`) }) });
+      globalThis.document.getElementById(`${id}-${missing}`)?.focus();
+      return;
+    }
+    setStatus({ kind: 'saving' });
+    try {
+      const saved = await api.put<EditorView>(path, toPayload(document.kind, fields));
+      show(saved);
+      publishDraftList(saved.draft);
+      setStatus({ kind: 'saved', text: t('cms.saved') });
+    } catch (error) {
+      setStatus({ kind: 'error', text: t('cms.error', { message: (error as Error).message }) });
+    }
+  };
+
+  /** Restoring a version and dropping the draft both answer with the new editor view. */
+  const replaceDraft = async (request: () => Promise<EditorView>, done: string) => {
+    setStatus({ kind: 'saving' });
+    try {
+      const next = await request();
+      show(next);
+      publishDraftList(next.draft);
+      setStatus({ kind: 'restored', text: done });
+    } catch (error) {
+      setStatus({ kind: 'error', text: t('cms.error', { message: (error as Error).message }) });
+    }
+  };
+  const restore = (versionId: number) => replaceDraft(() => api.post<EditorView>(`/api/cms/versions/${versionId}/revert`), t('cms.restored'));
+  const discard = () => replaceDraft(() => api.request<EditorView>('DELETE', path), t('cms.discarded'));
+
+  if (!view) {
+    return status.kind === 'error' ? <p role="alert" className="error-text">{status.text}</p> : <p className="muted">{t('cms.panel.loading')}</p>;
+  }
+  const livePlaceholders = document.kind === 'boilerplate' && view.live ? placeholders((view.live as { text: string }).text) : [];
+  return (
+    <form className="cms-editor" onSubmit={save} noValidate data-testid={`cms-editor-${document.kind}-${document.key}`}>
+      <p className="muted" data-testid="cms-draft-state">
+        {view.draft ? t('cms.draftBy', { author: view.draft.author, date: formatDate(view.draft.updatedAt) }) : view.live ? t('cms.liveOnly') : t('cms.new')}
+      </p>
+      {FORMS[document.kind].map((field) => {
+        const value = fields[field.name];
+        const fieldId = `${id}-${field.name}`;
+        if (Array.isArray(value)) {
+          return <BlocksField key={field.name} id={fieldId} label={t(`cms.field.${field.name}`)} blocks={value} onChange={(blocks) => change(field.name, blocks)} t={t} />;
+        }
+        const common = {
+          id: fieldId,
+          value: value ?? '',
+          maxLength: field.max,
+          required: field.required,
+          'aria-required': field.required,
+          onChange: (event: { target: { value: string } }) => change(field.name, event.target.value),
+        };
+        return (
+          <p key={field.name} className="field">
+            <label htmlFor={fieldId}>{t(`cms.field.${field.name}`)}</label>
+            {field.input === 'line' ? <input type="text" {...common} /> : <textarea rows={field.max > 500 ? 6 : 3} {...common} />}
+          </p>
+        );
+      })}
+      {livePlaceholders.length > 0 && <p className="hint">{t('cms.placeholders', { names: livePlaceholders.map((name) => `{${name}}`).join(', ') })}</p>}
+      <p className="cms-actions">
+        <button type="submit" disabled={status.kind === 'saving'}>
+          {status.kind === 'saving' ? t('cms.saving') : t('cms.save')}
+        </button>
+        <button type="button" className="secondary" onClick={() => (show(view), setStatus({ kind: 'idle' }))}>
+          {t('cms.discard')}
+        </button>
+        {view.draft && (
+          <button type="button" className="secondary" disabled={status.kind === 'saving'} onClick={discard}>
+            {t('cms.deleteDraft')}
+          </button>
+        )}
+      </p>
+      {status.kind === 'error' && (
+        <p role="alert" className="error-text">
+          {status.text}
+        </p>
+      )}
+      <p role="status" className="cms-status">
+        {status.kind === 'saved' || status.kind === 'restored' ? status.text : ''}
+      </p>
+      <VersionList versions={view.versions} onRestore={restore} busy={status.kind === 'saving'} t={t} formatDate={formatDate} />
+    </form>
+  );
+}

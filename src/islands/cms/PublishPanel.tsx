@@ -1,0 +1,128 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import type { BuildRequest } from '../../../functions/data/cms.ts';
+import type { ApiClient } from '../../lib/api-client.ts';
+import type { Translate } from '../../lib/translate.ts';
+import { $drafts, $published } from '../../stores/cms.ts';
+
+interface Props {
+  api: ApiClient;
+  t: Translate;
+  formatDate: (iso: string) => string;
+}
+
+const POLL_MS = 1_500;
+const finished = (build: BuildRequest) => build.status === 'live' || build.status === 'failed';
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
+
+/** "Pubblica": records the request, then follows its build until it is live or has failed, with the time it took. */
+export default function PublishPanel({ api, t, formatDate }: Props) {
+  const drafts = useStore($drafts);
+  const [builds, setBuilds] = useState<BuildRequest[]>([]);
+  const [current, setCurrent] = useState<BuildRequest | null>(null);
+  const [requesting, setRequesting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+
+  useEffect(() => {
+    api.get<BuildRequest[]>('/api/cms/builds').then((recent) => {
+      setBuilds(recent);
+      const running = recent.find((build) => !finished(build));
+      if (running) setCurrent(running);
+    }, () => undefined);
+  }, [api]);
+
+  useEffect(() => {
+    if (!current || finished(current)) return;
+    const timer = setInterval(() => {
+      setNow(Date.now());
+      api.get<BuildRequest>(`/api/cms/builds/${current.id}`).then((build) => {
+        setCurrent(build);
+        setBuilds((list) => list.map((entry) => (entry.id === build.id ? build : entry)));
+      }, () => undefined);
+    }, POLL_MS);
+    return () => clearInterval(timer);
+  }, [api, current]);
+
+  const publish = async () => {
+    setRequesting(true);
+    setError(null);
+    try {
+      const published = await api.post<{ requestId: number; build: BuildRequest | null }>('/api/cms/publish');
+      $drafts.set([]);
+      $published.set($published.get() + 1);
+      if (published.build) {
+        setCurrent(published.build);
+        setBuilds((list) => [published.build as BuildRequest, ...list].slice(0, 10));
+      }
+    } catch (failure) {
+      setError(t('cms.error', { message: (failure as Error).message }));
+    } finally {
+      setRequesting(false);
+    }
+  };
+
+  return (
+    <div className="cms-publish">
+      <p data-testid="cms-pending">{t('cms.publish.pending', { count: drafts.length })}</p>
+      <p>
+        <button type="button" onClick={publish} disabled={requesting || (current !== null && !finished(current))}>
+          {requesting ? t('cms.publish.requesting') : t('cms.publish.button')}
+        </button>
+      </p>
+      {error && (
+        <p role="alert" className="error-text">
+          {error}
+        </p>
+      )}
+      <div role="status" aria-live="polite" data-testid="cms-build-status" data-status={current?.status ?? ''}>
+        {current && (
+          <>
+            <p>
+              <strong>{t('cms.build.line', { id: current.id, status: t(`cms.build.${current.status}`) })}</strong>
+            </p>
+            {finished(current) ? (
+              current.durationMs !== null && <p>{t('cms.build.duration', { seconds: seconds(current.durationMs) })}</p>
+            ) : (
+              <p className="muted">{t('cms.build.elapsed', { seconds: Math.max(0, Math.round((now - Date.parse(current.requestedAt)) / 1000)) })}</p>
+            )}
+            {current.status === 'failed' && current.error && <p className="error-text">{t('cms.build.error', { error: current.error })}</p>}
+            {current.status === 'live' && (
+              <p>
+                {t('cms.build.liveNote')}{' '}
+                <button type="button" className="secondary" onClick={() => location.reload()}>
+                  {t('cms.build.reload')}
+                </button>
+              </p>
+            )}
+          </>
+        )}
+      </div>
+      {builds.length > 0 && (
+        <table className="cms-builds">
+          <caption>{t('cms.build.recent')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('cms.build.number')}</th>
+              <th scope="col">{t('cms.build.when')}</th>
+              <th scope="col">{t('cms.build.by')}</th>
+              <th scope="col">{t('cms.build.status')}</th>
+              <th scope="col">{t('cms.build.time')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {builds.map((build) => (
+              <tr key={build.id}>
+                <td>{build.id}</td>
+                <td>{formatDate(build.requestedAt)}</td>
+                <td>{build.requestedBy}</td>
+                <td>{t(`cms.build.${build.status}`)}</td>
+                <td>{build.durationMs === null ? '' : `${seconds(build.durationMs)} s`}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { BoilerplateEntry } from '../../../functions/data/site.ts';
+import type { ApiClient } from '../../lib/api-client.ts';
+import { DEFAULT_LOCALE } from '../../lib/locale.ts';
+import { translator, type Translate } from '../../lib/translate.ts';
+
+export interface CmsStrings {
+  entries: BoilerplateEntry[] | null;
+  error: string | null;
+  t: Translate;
+  reload: () => void;
+}
+
+/**
+ * The panel is loaded on any page, so its strings come from the API rather than the page: the
+ * same boilerplate entries the strings editor lists, in the page's locale, falling back to Italian.
+ */
+export function useCmsStrings(api: ApiClient, locale: string): CmsStrings {
+  const [entries, setEntries] = useState<BoilerplateEntry[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let current = true;
+    api
+      .get<BoilerplateEntry[]>('/api/i18n/boilerplate')
+      .then((loaded) => current && (setEntries(loaded), setError(null)))
+      .catch((failure: Error) => current && setError(failure.message));
+    return () => {
+      current = false;
+    };
+  }, [api, attempt]);
+  const t = useMemo(
+    () => translator(Object.fromEntries((entries ?? []).map((entry) => [entry.key, entry.translations[locale] ?? entry.translations[DEFAULT_LOCALE] ?? entry.key]))),
+    [entries, locale],
+  );
+  return { entries, error, t, reload: () => setAttempt((n) => n + 1) };
+}

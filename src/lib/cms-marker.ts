@@ -1,0 +1,15 @@
+import type { DocumentKind } from '../../functions/cms-document.ts';
+
+/** A document an editor can change from the page it appears on. */
+export interface PageDocument {
+  kind: DocumentKind;
+  key: string;
+}
+
+/**
+ * The `data-cms` value of an element showing one field of a document: CMS and tester mode find
+ * the elements a draft changes by it, without the page shipping any editing code.
+ */
+export function cmsField(kind: DocumentKind, key: string, field: string): string {
+  return `${kind}:${key}:${field}`;
+}
