@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+
 /**
  * What editors can change: pages (content, pf, repository), course texts, categories and
  * interface strings. Each kind has a key (slug, course id, category id, boilerplate key) and its
@@ -51,18 +52,6 @@ export function isDocumentKind(value: string): value is DocumentKind {
 
 export function isDocumentKey(kind: DocumentKind, key: string): boolean {
   return key.length <= 100 && KEY_PATTERNS[kind].test(key);
-}
-
-/** The `{name}` placeholders of an interface string, which the interface fills in at run time. */
-export function placeholders(text: string): string[] {
-  return [...new Set([...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? ''))].sort();
-}
-
-/** The placeholders a new text lost or gained against the live one: an edit must keep them all. */
-export function placeholderMismatch(live: string, draft: string): { missing: string[]; unknown: string[] } {
-  const before = placeholders(live);
-  const after = placeholders(draft);
-  return { missing: before.filter((name) => !after.includes(name)), unknown: after.filter((name) => !before.includes(name)) };
 }
 
 /** The audit event name for an action on a document: pages share `cms.page.*`. */

@@ -33,3 +33,26 @@ test('signed-in page templates have no serious accessibility violations', async 
   }
   expect(found).toEqual([]);
 });
+
+test('the CMS panel has no serious accessibility violations and works from the keyboard', async ({ page }) => {
+  await signIn(page, { code: 'editor.demo', password: 'Editor-Demo-2026!' });
+  await page.getByTestId('mode-switch').getByLabel('Redazione (CMS)').check();
+  const found: string[] = [];
+  for (const path of ['/it-IT/privacy', '/en-US/course/triage-pronto-soccorso', '/it-IT/catalogo-corsi/emergenza-urgenza']) {
+    await page.goto(path);
+    await expect(page.getByTestId('cms-panel').locator('form').first()).toBeVisible();
+    found.push(...(await seriousViolations(page, path)));
+  }
+  expect(found).toEqual([]);
+
+  // Keyboard only: from the panel's collapse button, Tab reaches the first field; typing previews it.
+  await page.goto('/it-IT/privacy');
+  const collapse = page.getByRole('button', { name: 'Riduci il pannello' });
+  await collapse.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Apri il pannello' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('cms-panel').getByLabel('Titolo', { exact: true })).toBeFocused();
+});

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
-import { placeholders, type DocumentKind } from '../../../functions/cms-document.ts';
+import type { DocumentKind } from '../../../functions/cms-document.ts';
+import { placeholders } from '../../lib/placeholders.ts';
 import type { Draft, EditorView } from '../../../functions/data/cms.ts';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { emptyFields, FORMS, missingField, toPayload, type Block, type FormFields } from '../../lib/cms-form.ts';
