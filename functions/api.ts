@@ -13,6 +13,7 @@ import { getStats } from './handlers/stats.ts';
 import { HttpError } from './http-error.ts';
 import { errorResponse, outcomeResponse } from './json-response.ts';
 import { languageOf, message } from './messages.ts';
+import { hasNonJsonBody, isCrossSite } from './request-origin.ts';
 
 type Handler = (context: ApiContext) => Promise<unknown>;
 
@@ -78,6 +79,8 @@ export async function handleApi(request: Request, env: Env): Promise<Response> {
     if (!found) {
       throw new HttpError(405, message('methodNotAllowed', language, { method: request.method, path: url.pathname }));
     }
+    if (isCrossSite(request, url)) throw new HttpError(403, message('crossSite', language));
+    if (hasNonJsonBody(request)) throw new HttpError(415, message('unsupportedMediaType', language));
     const params = Object.fromEntries(
       Object.entries(found.match?.pathname.groups ?? {}).map(([key, value]) => [key, decodeURIComponent(value ?? '')]),
     );

@@ -40,6 +40,11 @@ const MESSAGES = {
     en: 'Publish request not found: {id}',
     de: 'Veröffentlichungsauftrag nicht gefunden: {id}',
   },
+  crossSite: {
+    it: 'Richiesta rifiutata: proviene da un altro sito.',
+    en: 'Request refused: it comes from another site.',
+    de: 'Anfrage abgelehnt: Sie stammt von einer anderen Website.',
+  },
   forbidden: {
     it: 'Il tuo ruolo non consente questa operazione ({permission}).',
     en: 'Your role does not allow this action ({permission}).',

@@ -17,4 +17,6 @@ interface ImportMetaEnv {
   readonly PUBLIC_BUILD_ID?: string;
   /** Milliseconds between checks for a new build; the default is an hour (tests set a few seconds). */
   readonly PUBLIC_BUILD_CHECK_MS?: string;
+  /** The CSP hashes of the inline scripts Astro writes for islands (integrations/security-headers.mjs). */
+  readonly CSP_SCRIPT_HASHES?: string[];
 }

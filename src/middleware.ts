@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:workers';
-import { defineMiddleware } from 'astro:middleware';
+import { defineMiddleware, sequence } from 'astro:middleware';
 import { findSite } from '../functions/data/site.ts';
 import { loadUser } from '../functions/data/users.ts';
 import { resolveSession } from '../functions/session.ts';
@@ -8,6 +8,7 @@ import { assertSessionSecret } from '../functions/session-secret.ts';
 import { localeRedirect, requiresAuthentication, validateRoute } from './lib/guards.ts';
 import { chooseLocale, DEFAULT_LOCALE, LOCALE_COOKIE, localeOfPath } from './lib/locale.ts';
 import { applyRouteRules } from './lib/route-rules.ts';
+import { secureHeaders } from './server/secure-headers.ts';
 
 // Start-up refuses a short session secret, or the development one outside development.
 assertSessionSecret(env);
@@ -15,7 +16,7 @@ assertSessionSecret(env);
 const ERROR_PAGES = new Set(['/404', '/500']);
 
 /** The route guards of SPEC section 2, in the order given there. */
-export const onRequest = defineMiddleware(async (context, next) => {
+const routeGuards = defineMiddleware(async (context, next) => {
   const { url, locals } = context;
   locals.user = null;
   locals.session = null;
@@ -70,3 +71,5 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   return withCookies(await next());
 });
+
+export const onRequest = sequence(secureHeaders, routeGuards);

@@ -146,3 +146,21 @@ describe('PUT /api/auth/user', () => {
     expect((await call('/api/auth/user', { method: 'PUT', body: valid })).status).toBe(401);
   });
 });
+
+describe('cross-site requests', () => {
+  it('refuses a change from another origin or a cross-site fetch with 403, and a form body with 415, writing nothing', async () => {
+    const learner = await signIn(LEARNER);
+    const before = await env.DB.prepare('SELECT first_name FROM user WHERE id = ?').bind(LEARNER.id).first();
+    const body = { firstName: 'Intrusa', lastName: 'Bianchi', email: null, phone: null, locale: 'it-IT' };
+    for (const headers of [{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }]) {
+      const refused = await call('/api/auth/user', { method: 'PUT', body, cookie: learner, headers });
+      expect(refused.status).toBe(403);
+      expect((await refused.json<{ message: string }>()).message).toBe('Richiesta rifiutata: proviene da un altro sito.');
+    }
+    const form = await call('/api/auth/logout', { method: 'POST', rawBody: 'a=1', cookie: learner, headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost' } });
+    expect(form.status).toBe(415);
+    expect(await env.DB.prepare('SELECT first_name FROM user WHERE id = ?').bind(LEARNER.id).first()).toEqual(before);
+    // The same change from our own origin goes through.
+    expect((await call('/api/auth/user', { method: 'PUT', body: { ...body, firstName: 'Giulia' }, cookie: learner, headers: { origin: 'http://localhost', 'sec-fetch-site': 'same-origin' } })).status).toBe(200);
+  });
+});

@@ -1,0 +1,41 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './helpers.ts';
+
+const REQUIRED = ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'permissions-policy'];
+
+test('every kind of response carries the security headers, with a script policy free of unsafe-inline and no HSTS on localhost', async ({ request }) => {
+  const responses = {
+    'static page': await request.get('/it-IT/privacy'),
+    'static asset': await request.get('/favicon.svg'),
+    'on-demand page': await request.get('/tiles-access'),
+    'error page': await request.get('/it-IT/pagina-che-non-esiste'),
+    'redirect': await request.get('/', { maxRedirects: 0 }),
+    'API answer': await request.get('/api/i18n/locales', { headers: { 'tiles-site-id': 'tiles-demo' } }),
+    'API error': await request.get('/api/nessuna-risorsa'),
+  };
+  for (const [what, response] of Object.entries(responses)) {
+    const headers = response.headers();
+    for (const name of REQUIRED) expect(headers[name], `${name} on the ${what}`).toBeTruthy();
+    const csp = headers['content-security-policy'] ?? '';
+    expect(csp, what).toContain("frame-ancestors 'none'");
+    expect(csp.split(';').find((directive) => directive.trim().startsWith('script-src')), what).not.toContain('unsafe-inline');
+    expect(headers['x-content-type-options'], what).toBe('nosniff');
+    expect(headers['strict-transport-security'], `no HSTS on localhost (${what})`).toBeUndefined();
+  }
+});
+
+test('pages work under the policy: no script is refused while a learner signs in, navigates and opens the charts', async ({ page }) => {
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
+  await signIn(page);
+  await page.goto('/it-IT/profile/user-progress');
+  await expect(page.locator('[data-testid="chart-by-day"] svg')).toBeVisible({ timeout: 15_000 });
+  await page.goto('/it-IT/course/session/prevenzione-ica/1/2');
+  await expect(page.getByTestId('session-video')).toBeVisible();
+  await page.goto('/it-IT/catalogo-corsi');
+  await page.getByRole('link', { name: 'Chi siamo' }).first().click();
+  await expect(page).toHaveURL(/chi-siamo$/);
+  expect(refused).toEqual([]);
+});
