@@ -1,6 +1,6 @@
 import { createApiContext, type ApiContext } from './api-context.ts';
 import type { Env } from './env.ts';
-import { getUser, login, logout, putUser } from './handlers/auth.ts';
+import { getChallenge, getUser, login, logout, logoutAll, putUser } from './handlers/auth.ts';
 import { claimBuild, finishBuild } from './handlers/build-worker.ts';
 import { deleteDraft, getBuild, getBuilds, getDocument, getDrafts, publish, putDocument, revertVersion } from './handlers/cms.ts';
 import { postEvent, postHit } from './handlers/event.ts';
@@ -34,6 +34,8 @@ export const ROUTES: Route[] = [
   route('POST', '/api/auth/login', login),
   route('POST', '/api/auth/federated/login', federatedLogin),
   route('POST', '/api/auth/logout', logout),
+  route('POST', '/api/auth/logout-all', logoutAll),
+  route('GET', '/api/auth/challenge', getChallenge),
   route('GET', '/api/auth/user', getUser),
   route('PUT', '/api/auth/user', putUser),
   route('GET', '/api/role/:roleId', getRole),

@@ -2,6 +2,8 @@
 export class HttpError extends Error {
   readonly statusCode: number;
   readonly statusMessage: string;
+  /** Extra response headers, e.g. Retry-After or the bot-check signal. */
+  headers: Record<string, string> = {};
 
   constructor(statusCode: number, message: string, statusMessage = STATUS_MESSAGES[statusCode] ?? 'Error') {
     super(message);
@@ -20,6 +22,7 @@ export const STATUS_MESSAGES: Record<number, string> = {
   409: 'Conflict',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
+  428: 'Precondition Required',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
   503: 'Service Unavailable',

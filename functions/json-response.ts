@@ -10,6 +10,6 @@ export function outcomeResponse(outcome: unknown, init: { status?: number; heade
 
 export function errorResponse(error: HttpError, headers?: HeadersInit): Response {
   const merged = new Headers(headers);
-  for (const [name, value] of Object.entries(JSON_HEADERS)) merged.set(name, value);
+  for (const [name, value] of Object.entries({ ...error.headers, ...JSON_HEADERS })) merged.set(name, value);
   return new Response(JSON.stringify(errorBody(error)), { status: error.statusCode, headers: merged });
 }

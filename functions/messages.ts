@@ -5,6 +5,21 @@ const MESSAGES = {
     en: 'Wrong user code or password.',
     de: 'Benutzercode oder Passwort ist falsch.',
   },
+  botCheckRequired: {
+    it: 'Dopo alcuni tentativi non riusciti serve la verifica anti-bot: completala e accedi di nuovo.',
+    en: 'After several failed attempts a bot check is needed: complete it and sign in again.',
+    de: 'Nach mehreren Fehlversuchen ist eine Bot-Prüfung nötig: Schließen Sie sie ab und melden Sie sich erneut an.',
+  },
+  botCheckInvalid: {
+    it: 'La verifica anti-bot non è valida o è scaduta: ripetila.',
+    en: 'The bot check is invalid or has expired: please repeat it.',
+    de: 'Die Bot-Prüfung ist ungültig oder abgelaufen: Bitte wiederholen Sie sie.',
+  },
+  signInLocked: {
+    it: 'Troppi tentativi di accesso non riusciti: per sicurezza riprova tra {minutes} minuti.',
+    en: 'Too many failed sign-in attempts: for your security, try again in {minutes} minutes.',
+    de: 'Zu viele fehlgeschlagene Anmeldeversuche: Versuchen Sie es zur Sicherheit in {minutes} Minuten erneut.',
+  },
   unauthorized: {
     it: 'Sessione assente o scaduta: accedi di nuovo.',
     en: 'No valid session: please sign in again.',

@@ -2,7 +2,10 @@ import type { D1Database } from '@cloudflare/workers-types';
 import { hashToken, newToken } from '../token.ts';
 
 export const ACCESS_TOKEN_TTL_MS = 60 * 60 * 1000;
-export const REFRESH_TOKEN_TTL_MS = 180 * 24 * 60 * 60 * 1000;
+/** Idle lifetime: a session unused for 30 days ends (each renewal starts the 30 days again). */
+export const REFRESH_TOKEN_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
+/** Absolute lifetime: 180 days after sign-in the session ends however active it is. */
+export const SESSION_ABSOLUTE_MS = 180 * 24 * 60 * 60 * 1000;
 const ROTATION_GRACE_MS = 30 * 1000;
 
 export interface TokenPair {
@@ -20,13 +23,14 @@ interface TokenRow {
 }
 
 /** Issues an access and a refresh token of one family; only their hashes reach D1. */
-export async function issueTokens(db: D1Database, userId: string, now: number, family: string = crypto.randomUUID()): Promise<TokenPair> {
+export async function issueTokens(db: D1Database, userId: string, now: number, family: string = crypto.randomUUID(), signedInAt = now): Promise<TokenPair> {
   const accessToken = newToken();
   const refreshToken = newToken();
+  const end = signedInAt + SESSION_ABSOLUTE_MS;
   const insert = db.prepare('INSERT INTO auth_token (hash, user_id, kind, family, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)');
   await db.batch([
-    insert.bind(await hashToken(accessToken), userId, 'access', family, now + ACCESS_TOKEN_TTL_MS, now),
-    insert.bind(await hashToken(refreshToken), userId, 'refresh', family, now + REFRESH_TOKEN_TTL_MS, now),
+    insert.bind(await hashToken(accessToken), userId, 'access', family, Math.min(now + ACCESS_TOKEN_TTL_MS, end), now),
+    insert.bind(await hashToken(refreshToken), userId, 'refresh', family, Math.min(now + REFRESH_TOKEN_IDLE_MS, end), now),
   ]);
   return { accessToken, refreshToken };
 }
@@ -69,7 +73,9 @@ export async function checkTokens(db: D1Database, tokens: Partial<TokenPair>, no
     .bind(now, refresh.family)
     .run();
   if (!revoked.meta.changes) return { kind: 'valid', userId: refresh.user_id };
-  const renewed = await issueTokens(db, refresh.user_id, now, refresh.family);
+  // The family's first token dates the sign-in, which bounds the session's absolute lifetime.
+  const started = await db.prepare('SELECT MIN(created_at) AS at FROM auth_token WHERE family = ?').bind(refresh.family).first<{ at: number }>();
+  const renewed = await issueTokens(db, refresh.user_id, now, refresh.family, started?.at ?? now);
   return { kind: 'renewed', userId: refresh.user_id, tokens: renewed };
 }
 
@@ -85,4 +91,10 @@ export async function revokeTokens(db: D1Database, tokens: Partial<TokenPair>, n
     const row = await findToken(db, token);
     if (row) await revokeFamily(db, row.family, now);
   }
+}
+
+/** "Esci da tutti i dispositivi": every session of the user ends now, with no rotation grace. */
+export async function revokeUserTokens(db: D1Database, userId: string, now: number): Promise<number> {
+  const result = await db.prepare('UPDATE auth_token SET revoked_at = COALESCE(revoked_at, ?), expires_at = 0 WHERE user_id = ? AND expires_at > ?').bind(now, userId, now).run();
+  return result.meta.changes ?? 0;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ApiContext } from '../api-context.ts';
-import { issueTokens, revokeTokens } from '../data/tokens.ts';
+import { issueTokens, revokeTokens, revokeUserTokens } from '../data/tokens.ts';
 import { findUserByCode, findUserById, loadUser, updateUser, type User } from '../data/users.ts';
 import { HttpError } from '../http-error.ts';
 import { message } from '../messages.ts';
@@ -8,6 +8,11 @@ import { DUMMY_HASH, PASSWORD_MAX_LENGTH, verifyPassword } from '../password.ts'
 import { clearSessionCookie, sealSession, sessionSetCookie } from '../session-cookie.ts';
 import { assertSessionSecret } from '../session-secret.ts';
 import { readJson } from '../read-json.ts';
+import { eventStatement } from '../data/events.ts';
+import { createBotChallenge, verifyBotCheck } from '../bot-check.ts';
+import { clearAccount, readCounters, recordFailure } from '../data/throttle.ts';
+import { gate, waitMinutes } from '../sign-in-throttle.ts';
+import type { Challenge } from 'altcha-lib';
 import { validate } from '../validate.ts';
 import { GENDER_BY_NAME } from '../gender.ts';
 import { federatedLogoutUrl } from '../oidc/logout-target.ts';
@@ -16,18 +21,62 @@ const loginBody = z.object({
   cu: z.string().trim().min(1).max(64),
   cp: z.string().min(1).max(PASSWORD_MAX_LENGTH),
   ua: z.string().max(512).optional(),
+  /** The solved bot check (ALTCHA payload), needed after repeated failures. */
+  altcha: z.string().max(8192).optional(),
 });
 
+const BOT_CHECK_HEADER = { 'tiles-bot-check': 'required' };
+
+function refusal(status: number, text: string, headers: Record<string, string>): HttpError {
+  const error = new HttpError(status, text);
+  error.headers = headers;
+  return error;
+}
+
+/**
+ * Password sign-in, throttled per account and per address (functions/sign-in-throttle.ts). An
+ * unknown user code is counted, checked and answered exactly like a known one: the answers, the
+ * status and the work done (a dummy hash) are the same, so they tell nobody which codes exist.
+ */
 export async function login(context: ApiContext): Promise<User> {
   const body = validate(loginBody, await readJson(context), context.language);
   const secret = assertSessionSecret(context.env);
-  const row = await findUserByCode(context.env.DB, context.siteId, body.cu);
+  const { DB } = context.env;
+  const keys = { account: `${context.siteId}/${body.cu.toLowerCase()}`, address: clientAddress(context.request) };
+  const counters = await readCounters(DB, keys);
+  const { waitMs, botCheck } = gate(counters.account, counters.address, context.now);
+  if (waitMs > 0) {
+    throw refusal(429, message('signInLocked', context.language, { minutes: String(waitMinutes(waitMs)) }), { 'retry-after': String(Math.ceil(waitMs / 1000)) });
+  }
+  if (botCheck) {
+    if (!body.altcha) throw refusal(428, message('botCheckRequired', context.language), BOT_CHECK_HEADER);
+    if (!(await verifyBotCheck(DB, secret, body.altcha, context.now))) throw refusal(428, message('botCheckInvalid', context.language), BOT_CHECK_HEADER);
+  }
+  const row = await findUserByCode(DB, context.siteId, body.cu);
   // Verify against a dummy hash for unknown users too: same work, same timing.
   const ok = await verifyPassword(body.cp, row?.password_hash ?? DUMMY_HASH, context.env.PASSWORD_PEPPER);
-  if (!row || !row.password_hash || !ok) throw new HttpError(401, message('invalidCredentials', context.language));
-  const tokens = await issueTokens(context.env.DB, row.id, context.now);
+  if (!row || !row.password_hash || !ok) {
+    const now = await recordFailure(DB, keys, counters, context.now);
+    const next = gate(now.account, now.address, context.now);
+    if (next.waitMs > 0) {
+      throw refusal(429, message('signInLocked', context.language, { minutes: String(waitMinutes(next.waitMs)) }), { 'retry-after': String(Math.ceil(next.waitMs / 1000)) });
+    }
+    throw refusal(401, message('invalidCredentials', context.language), next.botCheck ? BOT_CHECK_HEADER : {});
+  }
+  await clearAccount(DB, keys.account);
+  const tokens = await issueTokens(DB, row.id, context.now);
   context.cookies.push(sessionSetCookie(await sealSession(tokens, secret), context.url));
   return loadUser(context.env.DB, row);
+}
+
+/** Cloudflare sets CF-Connecting-IP at its edge (a client cannot forge it there). */
+function clientAddress(request: Request): string {
+  return request.headers.get('cf-connecting-ip')?.slice(0, 64) ?? 'unknown';
+}
+
+/** A fresh bot-check challenge for the sign-in and support forms (the widget solves it). */
+export async function getChallenge(context: ApiContext): Promise<Challenge> {
+  return createBotChallenge(assertSessionSecret(context.env), context.now);
 }
 
 export interface LogoutOutcome {
@@ -46,6 +95,16 @@ export async function logout(context: ApiContext): Promise<LogoutOutcome> {
   context.cookies.length = 0;
   context.cookies.push(clearSessionCookie(context.url));
   return { redirect };
+}
+
+/** Ends every session of the signed-in user, on every device, this one included. */
+export async function logoutAll(context: ApiContext): Promise<{ revoked: number }> {
+  const session = await context.requireSession();
+  const revoked = await revokeUserTokens(context.env.DB, session.user.id, context.now);
+  await eventStatement(context.env.DB, context.siteId, session.user.id, 'auth.logout.all', `${revoked} tokens`, context.now).run();
+  context.cookies.length = 0;
+  context.cookies.push(clearSessionCookie(context.url));
+  return { revoked };
 }
 
 export async function getUser(context: ApiContext): Promise<User> {

@@ -11,14 +11,17 @@ export class ApiRequestError extends Error implements ApiError {
   readonly statusMessage: string;
   readonly path: string;
   readonly body: unknown;
+  /** The answer's headers, e.g. Retry-After or the bot-check signal. */
+  readonly headers: Headers;
 
-  constructor(error: ApiError, path: string, body: unknown) {
+  constructor(error: ApiError, path: string, body: unknown, headers: Headers = new Headers()) {
     super(error.message);
     this.name = 'ApiRequestError';
     this.statusCode = error.statusCode;
     this.statusMessage = error.statusMessage;
     this.path = path;
     this.body = body;
+    this.headers = headers;
   }
 }
 
@@ -61,7 +64,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         const error = isApiError(payload)
           ? payload
           : { statusCode: response.status, statusMessage: response.statusText, message: `${method} ${path} failed with ${response.status}` };
-        throw new ApiRequestError(error, path, payload);
+        throw new ApiRequestError(error, path, payload, response.headers);
       }
       return (payload as { outcome: T }).outcome;
     }

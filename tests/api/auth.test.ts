@@ -152,7 +152,7 @@ describe('cross-site requests', () => {
     const learner = await signIn(LEARNER);
     const before = await env.DB.prepare('SELECT first_name FROM user WHERE id = ?').bind(LEARNER.id).first();
     const body = { firstName: 'Intrusa', lastName: 'Bianchi', email: null, phone: null, locale: 'it-IT' };
-    for (const headers of [{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }]) {
+    for (const headers of [{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }] as Record<string, string>[]) {
       const refused = await call('/api/auth/user', { method: 'PUT', body, cookie: learner, headers });
       expect(refused.status).toBe(403);
       expect((await refused.json<{ message: string }>()).message).toBe('Richiesta rifiutata: proviene da un altro sito.');

@@ -74,7 +74,10 @@ export interface CallOptions {
 
 /** Calls the API as the platform's client does: site and locale headers, JSON body. */
 export async function call(path: string, options: CallOptions = {}): Promise<Response> {
-  const headers = new Headers({ 'tiles-site-id': SITE, 'tiles-locale-code': options.locale ?? 'it-IT', ...options.headers });
+  // Each call comes from its own address unless a test says otherwise: sign-in throttling per
+  // address (tested on its own) must not leak from one test's failures into another's sign-in.
+  const address = `198.51.100.${Math.floor(Math.random() * 254) + 1}`;
+  const headers = new Headers({ 'tiles-site-id': SITE, 'tiles-locale-code': options.locale ?? 'it-IT', 'cf-connecting-ip': address, ...options.headers });
   if (options.cookie) headers.set('cookie', options.cookie);
   let body: string | undefined = options.rawBody;
   if (options.body !== undefined) {

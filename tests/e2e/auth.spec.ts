@@ -1,5 +1,6 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { islandsReady, LEARNER, signIn } from './helpers.ts';
+import { islandsReady, LEARNER, signIn, TESTER } from './helpers.ts';
 
 test('a learner signs in through the form, opens the profile area and signs out', async ({ page, context }) => {
   await page.goto('/it-IT');
@@ -34,6 +35,45 @@ test('wrong credentials are refused in Italian and set no cookie', async ({ page
   await page.getByRole('button', { name: 'Accedi' }).click();
   await expect(page.getByTestId('sign-in-error')).toHaveText('Codice utente o password non corretti.');
   expect((await context.cookies()).find((c) => c.name === 't-ssid')).toBeUndefined();
+});
+
+test('after 3 failed sign-ins a self-hosted bot check appears, solves itself, and lets the right password in; no third party, no cookie', async ({ browser }) => {
+  // Its own client address (Cloudflare's header; wrangler dev passes it through), so the other tests' sign-ins stay unchecked.
+  const context = await browser.newContext({ extraHTTPHeaders: { 'cf-connecting-ip': '203.0.113.77' } });
+  const page = await context.newPage();
+  const origins = new Set<string>();
+  page.on('request', (request) => origins.add(new URL(request.url()).origin));
+  await page.goto('/tiles-access');
+  await islandsReady(page);
+  await page.getByLabel('Codice utente').fill(TESTER.code);
+  for (let i = 0; i < 3; i++) {
+    await page.getByLabel('Password').fill(`sbagliata-${i}`);
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    await expect(page.getByTestId('sign-in-error')).toHaveText('Codice utente o password non corretti.');
+  }
+  await expect(page.getByText(/^Dopo alcuni tentativi non riusciti serve una verifica anti-bot/)).toBeVisible();
+  await expect.poll(() => page.evaluate(() => (document.querySelector('altcha-widget') as (Element & { getState?: () => string }) | null)?.getState?.()), { timeout: 30_000 }).toBe('verified');
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
+  await page.getByLabel('Password').fill(TESTER.password);
+  await page.getByRole('button', { name: 'Accedi' }).click();
+  await page.waitForURL(/\/it-IT\/profile$/);
+  expect([...origins]).toEqual(['http://localhost:4399']);
+  expect((await context.cookies()).map((cookie) => cookie.name).filter((name) => name !== 't-lc')).toEqual(['t-ssid']);
+  await context.close();
+});
+
+test('"Esci da tutti i dispositivi" ends the sessions on every device', async ({ browser }) => {
+  const laptop = await (await browser.newContext()).newPage();
+  const phone = await (await browser.newContext()).newPage();
+  await signIn(laptop, TESTER);
+  await signIn(phone, TESTER);
+  await laptop.getByRole('button', { name: 'Esci da tutti i dispositivi' }).click();
+  await laptop.waitForURL(/\/it-IT$/);
+  await expect(laptop.getByTestId('sign-in-link')).toBeVisible();
+  await phone.goto('/it-IT/profile');
+  expect(new URL(phone.url()).pathname).toBe('/it-IT');
+  await expect(phone.getByTestId('sign-in-link')).toBeVisible();
 });
 
 test('the profile area loads the site in order: site; locales and strings; badges, levels, categories and progress', async ({ page }) => {

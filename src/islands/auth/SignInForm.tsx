@@ -1,8 +1,11 @@
-import { useState, type SubmitEvent } from 'react';
+import { lazy, Suspense, useCallback, useState, type SubmitEvent } from 'react';
 import { ApiRequestError, createApiClient } from '../../lib/api-client.ts';
 import { translator } from '../../lib/translate.ts';
 import { resetMode } from '../../stores/mode.ts';
 import { $user } from '../../stores/session.ts';
+
+// The bot check's code (the ALTCHA widget and its worker) loads only when the server asks for it.
+const BotCheck = lazy(() => import('./BotCheck.tsx'));
 
 interface Props {
   siteId: string;
@@ -17,6 +20,8 @@ export default function SignInForm({ siteId, locale, returnTo, strings }: Props)
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [botCheck, setBotCheck] = useState<{ round: number; payload: string | null } | null>(null);
+  const onBotCheck = useCallback((payload: string | null) => setBotCheck((current) => current && { ...current, payload }), []);
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -24,17 +29,26 @@ export default function SignInForm({ siteId, locale, returnTo, strings }: Props)
       setError(t('validation.required'));
       return;
     }
+    if (botCheck && !botCheck.payload) {
+      setError(t('signIn.botCheckPending'));
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
       const client = createApiClient({ siteId: () => siteId, localeCode: () => locale });
-      const user = await client.post<{ locale: string }>('/api/auth/login', { cu: code.trim(), cp: password, ua: navigator.userAgent });
+      const altcha = botCheck?.payload ?? undefined;
+      const user = await client.post<{ locale: string }>('/api/auth/login', { cu: code.trim(), cp: password, ua: navigator.userAgent, altcha });
       $user.set(user);
       resetMode();
       // The user's locale applies from here on.
       window.location.assign(returnTo ?? `/${user.locale || 'it-IT'}/profile`);
     } catch (caught) {
       setError(caught instanceof ApiRequestError ? caught.message : t('signIn.failed'));
+      // A solved check is good for one attempt: after a refusal that asks for it, solve a new one.
+      if (caught instanceof ApiRequestError && (caught.statusCode === 428 || caught.headers.get('tiles-bot-check') === 'required')) {
+        setBotCheck((current) => ({ round: (current?.round ?? 0) + 1, payload: null }));
+      }
       setBusy(false);
     }
   }
@@ -49,6 +63,14 @@ export default function SignInForm({ siteId, locale, returnTo, strings }: Props)
         <label htmlFor="sign-in-password">{t('signIn.password')}</label>
         <input id="sign-in-password" name="cp" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
       </p>
+      {botCheck && (
+        <div className="field">
+          <p className="hint">{t('signIn.botCheck')}</p>
+          <Suspense fallback={<p className="muted">{t('signIn.botCheckLoading')}</p>}>
+            <BotCheck key={botCheck.round} siteId={siteId} locale={locale} onChange={onBotCheck} />
+          </Suspense>
+        </div>
+      )}
       <p role="alert" className="field-error" data-testid="sign-in-error">
         {error}
       </p>

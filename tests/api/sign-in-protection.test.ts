@@ -1,0 +1,115 @@
+import { env } from 'cloudflare:workers';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { call, LEARNER, OTHER, outcome, seedFixtures, signIn, THIRD } from './fixtures.ts';
+
+beforeAll(seedFixtures);
+afterEach(() => vi.useRealTimers());
+
+const attempt = (cu: string, cp: string, address: string, altcha?: string) =>
+  call('/api/auth/login', { method: 'POST', body: { cu, cp, ...(altcha ? { altcha } : {}) }, headers: { 'cf-connecting-ip': address } });
+
+async function solved(): Promise<string> {
+  const challenge = await outcome<Challenge>(await call('/api/auth/challenge'));
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('no solution');
+  return btoa(JSON.stringify({ challenge, solution }));
+}
+
+describe('sign-in throttling and the bot check', () => {
+  it('asks nothing of an honest first sign-in', async () => {
+    const response = await attempt(LEARNER.code, LEARNER.password, '203.0.113.1');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('tiles-bot-check')).toBeNull();
+  });
+
+  it('answers an unknown user and a wrong password alike: same status, message and headers', async () => {
+    const unknown = await attempt('nessuno.esiste', 'Password-Sbagliata-1', '203.0.113.2');
+    const wrong = await attempt(OTHER.code, 'Password-Sbagliata-1', '203.0.113.3');
+    expect([unknown.status, wrong.status]).toEqual([401, 401]);
+    expect(await unknown.json()).toEqual(await wrong.json());
+    expect([...unknown.headers.keys()].sort()).toEqual([...wrong.headers.keys()].sort());
+  });
+
+  it('after 3 failures on an account, asks for a solved bot check, accepts it once, and refuses a replay', async () => {
+    for (let i = 0; i < 3; i++) expect((await attempt(THIRD.code, 'Sbagliata-2026!', `203.0.113.${10 + i}`)).status).toBe(401);
+    const third = await attempt(THIRD.code, 'Sbagliata-2026!', '203.0.113.20');
+    expect(third.status).toBe(428);
+    expect(third.headers.get('tiles-bot-check')).toBe('required');
+    expect((await third.json<{ message: string }>()).message).toMatch(/^Dopo alcuni tentativi non riusciti serve la verifica anti-bot/);
+    // The right password alone is not enough now; with a solved check it is.
+    expect((await attempt(THIRD.code, THIRD.password, '203.0.113.21')).status).toBe(428);
+    expect((await attempt(THIRD.code, THIRD.password, '203.0.113.21', 'bm90IGEgcGF5bG9hZA==')).status).toBe(428);
+    const payload = await solved();
+    expect((await attempt(THIRD.code, THIRD.password, '203.0.113.22', payload)).status).toBe(200);
+    // Success cleared the account's counter; the used challenge is refused if sent again elsewhere.
+    for (let i = 0; i < 3; i++) await attempt('altro.utente', 'x', '203.0.113.30');
+    const replay = await attempt('altro.utente', 'x', '203.0.113.30', payload);
+    expect(replay.status).toBe(428);
+    expect((await replay.json<{ message: string }>()).message).toBe('La verifica anti-bot non è valida o è scaduta: ripetila.');
+  });
+
+  it('after 3 failures from one address, every account signing in from there needs the bot check', async () => {
+    for (const code of ['a.uno', 'a.due', 'a.tre']) await attempt(code, 'x', '203.0.113.40');
+    const response = await attempt(LEARNER.code, LEARNER.password, '203.0.113.40');
+    expect(response.status).toBe(428);
+    expect((await attempt(LEARNER.code, LEARNER.password, '203.0.113.41')).status).toBe(200);
+  });
+
+  it('refuses an expired challenge', async () => {
+    const payload = await solved();
+    for (let i = 0; i < 3; i++) await attempt('scade.presto', 'x', '203.0.113.50');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 11 * 60 * 1000);
+    expect((await attempt('scade.presto', 'x', '203.0.113.51', payload)).status).toBe(428);
+  });
+
+  it('after 10 failures the account waits, with an Italian message saying how long, even with the right password', async () => {
+    const code = 'bersaglio.demo';
+    await env.DB.prepare(
+      "INSERT INTO sign_in_throttle (scope, key, failures, last_failure_at, locked_until) VALUES ('account', ?, 9, ?, NULL)",
+    ).bind(`tiles-demo/${code}`, Date.now()).run();
+    const tenth = await attempt(code, 'x', '203.0.113.60', await solved());
+    expect(tenth.status).toBe(429);
+    expect(tenth.headers.get('retry-after')).toBe('900');
+    expect((await tenth.json<{ message: string }>()).message).toBe('Troppi tentativi di accesso non riusciti: per sicurezza riprova tra 15 minuti.');
+    expect((await attempt(code, 'x', '203.0.113.61', await solved())).status).toBe(429);
+    const row = await env.DB.prepare("SELECT failures FROM sign_in_throttle WHERE scope = 'account' AND key = ?").bind(`tiles-demo/${code}`).first();
+    expect(row).toEqual({ failures: 10 });
+  });
+});
+
+describe('sessions', () => {
+  it('"Esci da tutti i dispositivi" ends every session of the user, and only theirs', async () => {
+    const phone = await signIn(OTHER);
+    const laptop = await signIn(OTHER);
+    const someoneElse = await signIn(LEARNER);
+    const response = await call('/api/auth/logout-all', { method: 'POST', cookie: laptop });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('set-cookie')).toMatch(/^t-ssid=;/);
+    expect((await outcome<{ revoked: number }>(response)).revoked).toBeGreaterThanOrEqual(4);
+    expect((await call('/api/auth/user', { cookie: phone })).status).toBe(401);
+    expect((await call('/api/auth/user', { cookie: laptop })).status).toBe(401);
+    expect((await call('/api/auth/user', { cookie: someoneElse })).status).toBe(200);
+  });
+
+  it('ends a session unused for 30 days, and any session 180 days after sign-in however active', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    const idle = await signIn(OTHER);
+    vi.setSystemTime(start + 31 * 24 * 60 * 60 * 1000);
+    expect((await call('/api/auth/user', { cookie: idle })).status).toBe(401);
+
+    vi.setSystemTime(start);
+    let active = await signIn(OTHER);
+    for (let day = 20; day < 180; day += 20) {
+      vi.setSystemTime(start + day * 24 * 60 * 60 * 1000);
+      const response = await call('/api/auth/user', { cookie: active });
+      expect(response.status, `day ${day}`).toBe(200);
+      active = response.headers.get('set-cookie')?.split(';')[0] ?? active;
+    }
+    vi.setSystemTime(start + 181 * 24 * 60 * 60 * 1000);
+    expect((await call('/api/auth/user', { cookie: active })).status).toBe(401);
+  });
+});
