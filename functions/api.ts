@@ -10,6 +10,7 @@ import { getCourse, getMyCourses, getSession, postSessionComplete } from './hand
 import { getRole } from './handlers/role.ts';
 import { getBoilerplate, getLocales, getSite, getTags } from './handlers/site.ts';
 import { getStats } from './handlers/stats.ts';
+import { getSupportRequests, postSupportRequest } from './handlers/support.ts';
 import { HttpError } from './http-error.ts';
 import { errorResponse, outcomeResponse } from './json-response.ts';
 import { languageOf, message } from './messages.ts';
@@ -58,9 +59,11 @@ export const ROUTES: Route[] = [
   route('POST', '/api/cms/versions/:id/revert', revertVersion),
   route('POST', '/api/cms/publish', publish),
   route('GET', '/api/cms/builds', getBuilds),
+  route('GET', '/api/cms/support', getSupportRequests),
   route('GET', '/api/cms/builds/:id', getBuild),
   route('POST', '/api/cms/builds/claim', claimBuild),
   route('POST', '/api/cms/builds/:id/finish', finishBuild),
+  route('POST', '/api/support', postSupportRequest),
   route('GET', '/api/site/sites/:siteId', getSite),
   route('GET', '/api/i18n/locales', getLocales),
   route('GET', '/api/i18n/boilerplate{/}?', getBoilerplate),

@@ -17,7 +17,7 @@ async function seriousViolations(page: Page, path: string) {
 test('public page templates have no serious accessibility violations, in it-IT and en-US', async ({ page }) => {
   const found: string[] = [];
   for (const locale of ['it-IT', 'en-US']) {
-    for (const path of ['', '/catalogo-corsi', '/catalogo-corsi-no-ecm', '/privacy', '/pf/percorso-infermieri', '/repository/linee-guida', '/pagina-inesistente']) {
+    for (const path of ['', '/catalogo-corsi', '/catalogo-corsi-no-ecm', '/privacy', '/assistenza', '/pf/percorso-infermieri', '/repository/linee-guida', '/pagina-inesistente']) {
       found.push(...(await seriousViolations(page, `/${locale}${path}`)));
     }
   }

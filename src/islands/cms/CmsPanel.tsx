@@ -9,6 +9,7 @@ import DocumentEditor from './DocumentEditor.tsx';
 import DraftList from './DraftList.tsx';
 import PublishPanel from './PublishPanel.tsx';
 import StringsEditor from './StringsEditor.tsx';
+import SupportRequests from './SupportRequests.tsx';
 import { useCmsStrings } from './use-cms-strings.ts';
 import { usePageContext } from './use-page-context.ts';
 
@@ -107,6 +108,10 @@ export default function CmsPanel() {
                 <section aria-labelledby="cms-strings-title">
                   <h3 id="cms-strings-title">{t('cms.strings.title')}</h3>
                   <StringsEditor key={context.locale} entries={strings.entries} locale={context.locale} api={api} t={t} formatDate={formatDate} />
+                </section>
+                <section aria-labelledby="cms-support-title">
+                  <h3 id="cms-support-title">{t('cms.support.title')}</h3>
+                  <SupportRequests api={api} t={t} formatDate={formatDate} />
                 </section>
                 <section aria-labelledby="cms-publish-title">
                   <h3 id="cms-publish-title">{t('cms.publish.title')}</h3>

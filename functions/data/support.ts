@@ -1,0 +1,52 @@
+import type { D1Database } from '@cloudflare/workers-types';
+
+export interface SupportRequestInput {
+  name: string;
+  email: string;
+  message: string;
+  c: string | null;
+  e: string | null;
+  p: string | null;
+}
+
+export interface SupportRequest extends SupportRequestInput {
+  id: number;
+  locale: string;
+  createdAt: string;
+  signedIn: boolean;
+}
+
+/** Stores a request and its audit event ('support.request.create') in one batch. */
+export async function createSupportRequest(db: D1Database, request: SupportRequestInput & { siteId: string; locale: string; userId: string | null; now: number }): Promise<number> {
+  const [inserted] = await db.batch<{ id: number }>([
+    db
+      .prepare(
+        `INSERT INTO support_request (site_id, locale, user_id, name, email, message, error_code, error_message, error_path, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+      )
+      .bind(request.siteId, request.locale, request.userId, request.name, request.email, request.message, request.c, request.e, request.p, request.now),
+    db
+      .prepare("INSERT INTO event (site_id, user_id, ua, origin, type, action, variant, scope, subject, created_at) VALUES (?, ?, 'server', 'web', 'event', 'support', 'request', 'create', 'support#' || last_insert_rowid(), ?)")
+      .bind(request.siteId, request.userId, request.now),
+  ]);
+  return Number(inserted?.results[0]?.id ?? 0);
+}
+
+export async function listSupportRequests(db: D1Database, siteId: string, limit: number): Promise<SupportRequest[]> {
+  const { results } = await db
+    .prepare('SELECT id, locale, user_id, name, email, message, error_code, error_message, error_path, created_at FROM support_request WHERE site_id = ? ORDER BY id DESC LIMIT ?')
+    .bind(siteId, limit)
+    .all<{ id: number; locale: string; user_id: string | null; name: string; email: string; message: string; error_code: string | null; error_message: string | null; error_path: string | null; created_at: number }>();
+  return results.map((row) => ({
+    id: row.id,
+    locale: row.locale,
+    name: row.name,
+    email: row.email,
+    message: row.message,
+    c: row.error_code,
+    e: row.error_message,
+    p: row.error_path,
+    signedIn: row.user_id !== null,
+    createdAt: new Date(row.created_at).toISOString(),
+  }));
+}

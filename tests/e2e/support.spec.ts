@@ -1,0 +1,37 @@
+import { expect, test } from '@playwright/test';
+import { islandsReady, signIn } from './helpers.ts';
+
+test('from an error screen a visitor writes to support; the request keeps the error reference and editors read it in CMS mode', async ({ page, browser }) => {
+  await page.goto('/it-IT/pagina-sparita');
+  await page.getByRole('link', { name: 'Assistenza' }).click();
+  await page.waitForURL(/\/it-IT\/assistenza\?/);
+  const form = page.locator('#support-form');
+
+  // Wrong input first: messages per field, in Italian, nothing sent.
+  await form.getByRole('button', { name: 'Invia richiesta' }).click();
+  await expect(page.locator('#support-name-error')).toHaveText('Campo obbligatorio');
+  await expect(form.getByLabel('Nome e cognome')).toBeFocused();
+  await form.getByLabel('Nome e cognome').fill('Anna Verdi');
+  await form.getByLabel('E-mail').fill('anna.verdi@');
+  await form.getByLabel('Messaggio').fill('Corto');
+  await form.getByRole('button', { name: 'Invia richiesta' }).click();
+  await expect(page.locator('#support-email-error')).toHaveText('Inserisci un indirizzo e-mail valido');
+  await expect(page.locator('#support-message-error')).toHaveText('Inserisci almeno 10 caratteri');
+
+  await form.getByLabel('E-mail').fill('anna.verdi@example.it');
+  await form.getByLabel('Messaggio').fill('La pagina del corso che cercavo non esiste più.');
+  await expect.poll(() => page.evaluate(() => (document.querySelector('altcha-widget') as (Element & { getState?: () => string }) | null)?.getState?.()), { timeout: 30_000 }).toBe('verified');
+  await form.getByRole('button', { name: 'Invia richiesta' }).click();
+  const status = page.getByRole('status').filter({ hasText: 'Richiesta inviata' });
+  await expect(status).toHaveText(/^Richiesta inviata \(n\. \d+\): ti risponderemo/);
+
+  const editor = await (await browser.newContext()).newPage();
+  await signIn(editor, { code: 'editor.demo', password: 'Editor-Demo-2026!' });
+  await islandsReady(editor);
+  await editor.getByTestId('mode-switch').getByLabel('Redazione (CMS)').check();
+  await editor.goto('/it-IT/assistenza');
+  const requests = editor.getByTestId('cms-support');
+  await expect(requests).toContainText('Anna Verdi <anna.verdi@example.it>');
+  await expect(requests).toContainText('La pagina del corso che cercavo non esiste più.');
+  await expect(requests).toContainText('Errore 404 su /it-IT/pagina-sparita');
+});
