@@ -32,35 +32,35 @@ export async function completeSession(
     .bind(siteId, courseId, moduleNumber, number)
     .first<{ categoryId: string }>();
   if (!session) return null;
-  const inserted = await db
-    .prepare('INSERT OR IGNORE INTO session_progress (user_id, course_id, module_number, number, completed_at) VALUES (?, ?, ?, ?, ?)')
-    .bind(userId, courseId, moduleNumber, number, now)
-    .run();
-  const newlyCompleted = (inserted.meta.changes ?? 0) > 0;
-
-  // Everything the rules need, read in one round trip.
-  const [courseProgress, categoryCounts, totals, completionTimes, minutes, previousLevel, badges] = await db.batch<Record<string, unknown>>([
+  // The rules read the learner's progress as it will be once this session counts (the `done` view:
+  // stored progress plus this completion), so that progress, level and badges are then written in
+  // ONE batch: a failure anywhere leaves none of them half-written.
+  const done = `done AS (SELECT course_id, module_number, number, completed_at FROM session_progress WHERE user_id = ?1
+                UNION SELECT ?2, ?3, ?4, ?5 WHERE NOT EXISTS (SELECT 1 FROM session_progress WHERE user_id = ?1 AND course_id = ?2 AND module_number = ?3 AND number = ?4))`;
+  const view = [userId, courseId, moduleNumber, number, now] as const;
+  const [already, courseProgress, categoryCounts, totals, completionTimes, minutes, previousLevel, badges] = await db.batch<Record<string, unknown>>([
+    db.prepare('SELECT 1 AS found FROM session_progress WHERE user_id = ? AND course_id = ? AND module_number = ? AND number = ?').bind(userId, courseId, moduleNumber, number),
     db
-      .prepare('SELECT COUNT(*) AS total, COUNT(p.completed_at) AS done FROM session s LEFT JOIN session_progress p ON p.user_id = ? AND p.course_id = s.course_id AND p.module_number = s.module_number AND p.number = s.number WHERE s.course_id = ?')
-      .bind(userId, courseId),
+      .prepare(`WITH ${done} SELECT COUNT(*) AS total, COUNT(d.completed_at) AS done FROM session s LEFT JOIN done d ON d.course_id = s.course_id AND d.module_number = s.module_number AND d.number = s.number WHERE s.course_id = ?2`)
+      .bind(...view),
     db
       .prepare(
-        `SELECT COUNT(p.completed_at) AS sessions,
-                (SELECT COUNT(*) FROM course c2 WHERE c2.category_id = ? AND c2.site_id = ? AND NOT EXISTS (
+        `WITH ${done} SELECT COUNT(d.completed_at) AS sessions,
+                (SELECT COUNT(*) FROM course c2 WHERE c2.category_id = ?6 AND c2.site_id = ?7 AND NOT EXISTS (
                    SELECT 1 FROM session s2 WHERE s2.course_id = c2.id AND NOT EXISTS (
-                     SELECT 1 FROM session_progress p2 WHERE p2.user_id = ? AND p2.course_id = s2.course_id AND p2.module_number = s2.module_number AND p2.number = s2.number))) AS courses
-         FROM session_progress p JOIN course c ON c.id = p.course_id WHERE p.user_id = ? AND c.category_id = ?`,
+                     SELECT 1 FROM done d2 WHERE d2.course_id = s2.course_id AND d2.module_number = s2.module_number AND d2.number = s2.number))) AS courses
+         FROM done d JOIN course c ON c.id = d.course_id WHERE c.category_id = ?6`,
       )
-      .bind(session.categoryId, siteId, userId, userId, session.categoryId),
+      .bind(...view, session.categoryId, siteId),
     db
       .prepare(
-        `SELECT (SELECT COUNT(*) FROM session_progress WHERE user_id = ?) AS sessions,
-                (SELECT COUNT(*) FROM course c WHERE c.site_id = ? AND NOT EXISTS (
+        `WITH ${done} SELECT (SELECT COUNT(*) FROM done) AS sessions,
+                (SELECT COUNT(*) FROM course c WHERE c.site_id = ?6 AND NOT EXISTS (
                    SELECT 1 FROM session s WHERE s.course_id = c.id AND NOT EXISTS (
-                     SELECT 1 FROM session_progress p WHERE p.user_id = ? AND p.course_id = s.course_id AND p.module_number = s.module_number AND p.number = s.number))) AS courses`,
+                     SELECT 1 FROM done d WHERE d.course_id = s.course_id AND d.module_number = s.module_number AND d.number = s.number))) AS courses`,
       )
-      .bind(userId, siteId, userId),
-    db.prepare('SELECT completed_at AS at FROM session_progress WHERE user_id = ?').bind(userId),
+      .bind(...view, siteId),
+    db.prepare(`WITH ${done} SELECT completed_at AS at FROM done`).bind(...view),
     db.prepare('SELECT COALESCE(SUM(ms), 0) AS ms FROM stats_total WHERE site_id = ? AND user_id = ?').bind(siteId, userId),
     db.prepare('SELECT level FROM user_level WHERE user_id = ? AND category_id = ?').bind(userId, session.categoryId),
     db
@@ -72,6 +72,7 @@ export async function completeSession(
       )
       .bind(locale, userId, siteId),
   ]);
+  const newlyCompleted = (already?.results.length ?? 0) === 0;
   const first = <T>(result: { results: Record<string, unknown>[] } | undefined) => (result?.results[0] ?? {}) as T;
   const course = first<{ total: number; done: number }>(courseProgress);
   const category = first<{ sessions: number; courses: number }>(categoryCounts);
@@ -88,6 +89,7 @@ export async function completeSession(
   const earned = (badges?.results ?? []).filter((badge) => badge.held === null && earnsBadge(badge.rule as BadgeRule, Number(badge.threshold), facts));
 
   const writes = [
+    db.prepare('INSERT OR IGNORE INTO session_progress (user_id, course_id, module_number, number, completed_at) VALUES (?, ?, ?, ?, ?)').bind(userId, courseId, moduleNumber, number, now),
     db
       .prepare(
         `INSERT INTO user_level (user_id, category_id, level, experience, obtained_at) VALUES (?, ?, ?, ?, ?)
