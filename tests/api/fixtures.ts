@@ -2,6 +2,8 @@ import { env } from 'cloudflare:workers';
 import { handleApi } from '../../functions/api.ts';
 import { hashPassword } from '../../functions/password.ts';
 import { ROLE_PERMISSIONS } from '../../src/lib/permissions.ts';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 
 export const SITE = 'tiles-demo';
 export const LEARNER = { id: 'u-api-learner', code: 'api.learner', password: 'Api-Learner-2026!' };
@@ -98,4 +100,12 @@ export async function signIn(user: { code: string; password: string } = LEARNER)
 /** The `outcome` of a successful API answer. */
 export async function outcome<T>(response: Response): Promise<T> {
   return (await response.json<{ outcome: T }>()).outcome;
+}
+
+/** Solves a fresh bot-check challenge as the widget would, and returns its payload. */
+export async function solvedBotCheck(): Promise<string> {
+  const challenge = await outcome<Challenge>(await call('/api/auth/challenge'));
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('no solution for the bot-check challenge');
+  return btoa(JSON.stringify({ challenge, solution }));
 }

@@ -1,8 +1,6 @@
 import { env } from 'cloudflare:workers';
-import { solveChallenge, type Challenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { call, LEARNER, OTHER, outcome, seedFixtures, signIn, THIRD } from './fixtures.ts';
+import { call, LEARNER, OTHER, outcome, seedFixtures, signIn, solvedBotCheck, THIRD } from './fixtures.ts';
 
 beforeAll(seedFixtures);
 afterEach(() => vi.useRealTimers());
@@ -10,12 +8,6 @@ afterEach(() => vi.useRealTimers());
 const attempt = (cu: string, cp: string, address: string, altcha?: string) =>
   call('/api/auth/login', { method: 'POST', body: { cu, cp, ...(altcha ? { altcha } : {}) }, headers: { 'cf-connecting-ip': address } });
 
-async function solved(): Promise<string> {
-  const challenge = await outcome<Challenge>(await call('/api/auth/challenge'));
-  const solution = await solveChallenge({ challenge, deriveKey });
-  if (!solution) throw new Error('no solution');
-  return btoa(JSON.stringify({ challenge, solution }));
-}
 
 describe('sign-in throttling and the bot check', () => {
   it('asks nothing of an honest first sign-in', async () => {
@@ -41,7 +33,7 @@ describe('sign-in throttling and the bot check', () => {
     // The right password alone is not enough now; with a solved check it is.
     expect((await attempt(THIRD.code, THIRD.password, '203.0.113.21')).status).toBe(428);
     expect((await attempt(THIRD.code, THIRD.password, '203.0.113.21', 'bm90IGEgcGF5bG9hZA==')).status).toBe(428);
-    const payload = await solved();
+    const payload = await solvedBotCheck();
     expect((await attempt(THIRD.code, THIRD.password, '203.0.113.22', payload)).status).toBe(200);
     // Success cleared the account's counter; the used challenge is refused if sent again elsewhere.
     for (let i = 0; i < 3; i++) await attempt('altro.utente', 'x', '203.0.113.30');
@@ -58,7 +50,7 @@ describe('sign-in throttling and the bot check', () => {
   });
 
   it('refuses an expired challenge', async () => {
-    const payload = await solved();
+    const payload = await solvedBotCheck();
     for (let i = 0; i < 3; i++) await attempt('scade.presto', 'x', '203.0.113.50');
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 11 * 60 * 1000);
@@ -70,11 +62,11 @@ describe('sign-in throttling and the bot check', () => {
     await env.DB.prepare(
       "INSERT INTO sign_in_throttle (scope, key, failures, last_failure_at, locked_until) VALUES ('account', ?, 9, ?, NULL)",
     ).bind(`tiles-demo/${code}`, Date.now()).run();
-    const tenth = await attempt(code, 'x', '203.0.113.60', await solved());
+    const tenth = await attempt(code, 'x', '203.0.113.60', await solvedBotCheck());
     expect(tenth.status).toBe(429);
     expect(tenth.headers.get('retry-after')).toBe('900');
     expect((await tenth.json<{ message: string }>()).message).toBe('Troppi tentativi di accesso non riusciti: per sicurezza riprova tra 15 minuti.');
-    expect((await attempt(code, 'x', '203.0.113.61', await solved())).status).toBe(429);
+    expect((await attempt(code, 'x', '203.0.113.61', await solvedBotCheck())).status).toBe(429);
     const row = await env.DB.prepare("SELECT failures FROM sign_in_throttle WHERE scope = 'account' AND key = ?").bind(`tiles-demo/${code}`).first();
     expect(row).toEqual({ failures: 10 });
   });

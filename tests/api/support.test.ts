@@ -1,23 +1,16 @@
 import { env } from 'cloudflare:workers';
-import { solveChallenge, type Challenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, EDITOR, LEARNER, outcome, seedFixtures, signIn, TESTER } from './fixtures.ts';
+import { call, EDITOR, LEARNER, outcome, seedFixtures, signIn, solvedBotCheck, TESTER } from './fixtures.ts';
 
 beforeAll(seedFixtures);
 
-async function solved(): Promise<string> {
-  const challenge = await outcome<Challenge>(await call('/api/auth/challenge'));
-  const solution = await solveChallenge({ challenge, deriveKey });
-  return btoa(JSON.stringify({ challenge, solution }));
-}
 
 const request = { name: 'Anna Verdi', email: 'anna.verdi@example.it', message: 'Il video della sessione non parte.', c: '500', e: 'Errore interno', p: '/it-IT/course/triage' };
 const count = async () => (await env.DB.prepare('SELECT COUNT(*) AS n FROM support_request').first<{ n: number }>())?.n;
 
 describe('the support form', () => {
   it('stores a request with the error reference after the bot check, with its audit event', async () => {
-    const response = await call('/api/support', { method: 'POST', body: { ...request, altcha: await solved() } });
+    const response = await call('/api/support', { method: 'POST', body: { ...request, altcha: await solvedBotCheck() } });
     expect(response.status).toBe(200);
     const { id } = await outcome<{ id: number }>(response);
     expect(await env.DB.prepare('SELECT name, email, error_code, error_path, locale, user_id FROM support_request WHERE id = ?').bind(id).first()).toEqual({
@@ -35,11 +28,11 @@ describe('the support form', () => {
     const before = await count();
     expect((await call('/api/support', { method: 'POST', body: request })).status).toBe(400);
     expect((await call('/api/support', { method: 'POST', body: { ...request, altcha: 'bm9wZQ==' } })).status).toBe(428);
-    const payload = await solved();
+    const payload = await solvedBotCheck();
     expect((await call('/api/support', { method: 'POST', body: { ...request, altcha: payload } })).status).toBe(200);
     const replay = await call('/api/support', { method: 'POST', body: { ...request, altcha: payload } });
     expect(replay.status).toBe(428);
-    const bad = await call('/api/support', { method: 'POST', body: { ...request, email: 'non-una-mail', altcha: await solved() } });
+    const bad = await call('/api/support', { method: 'POST', body: { ...request, email: 'non-una-mail', altcha: await solvedBotCheck() } });
     expect(bad.status).toBe(400);
     expect((await bad.json<{ message: string }>()).message).toContain('«email»');
     expect(await count()).toBe((before ?? 0) + 1);
