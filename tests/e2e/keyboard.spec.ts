@@ -37,6 +37,7 @@ test('keyboard only: sign in, open a course, play and complete a session, open a
   await tabTo(page, page.getByRole('button', { name: 'Segna come completata' }));
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('session-completed')).toHaveText('✓ Sessione completata');
+  await expect(page.getByTestId('session-completed')).toBeFocused();
 
   await page.goto('/it-IT/profile/user-progress');
   const figure = page.getByTestId('chart-by-day');

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiRequestError, createApiClient } from '../../lib/api-client.ts';
 import { translator } from '../../lib/translate.ts';
 
@@ -39,6 +39,11 @@ export default function SessionPlayer({ session, progress, siteId, locale, strin
   const t = translator(strings);
   const [state, setState] = useState<State>({ kind: 'idle' });
   const completed = session.completedAt !== null || state.kind === 'done';
+  // The button the learner pressed disappears: keyboard and screen-reader users land on the outcome.
+  const outcome = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (state.kind === 'done') outcome.current?.focus();
+  }, [state.kind]);
   const current = state.kind === 'done' ? state.completion.progress : progress;
   const link = (target: { moduleNumber: number; number: number }) => `/${locale}/course/session/${session.courseId}/${target.moduleNumber}/${target.number}`;
   const paragraphs = session.body.split(/\n{2,}/).filter(Boolean);
@@ -79,7 +84,7 @@ export default function SessionPlayer({ session, progress, siteId, locale, strin
         <p data-testid="player-progress">{t('course.progress', { done: current.done, total: current.total })}</p>
         <progress max={current.total} value={current.done} aria-label={t('course.progress', { done: current.done, total: current.total })} />
         {completed ? (
-          <p className="badge-done" data-testid="session-completed">
+          <p className="badge-done" data-testid="session-completed" ref={outcome} tabIndex={-1}>
             ✓ {t('player.completed')}
           </p>
         ) : (
