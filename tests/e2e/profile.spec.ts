@@ -13,6 +13,8 @@ test('the demo learner sees four charts with their text alternatives, badges and
   for (const id of ['by-day', 'by-device', 'by-hour', 'by-subject']) {
     const figure = page.getByTestId(`chart-${id}`);
     await expect(figure.locator('figcaption')).not.toBeEmpty();
+    // Charts start when they come into view.
+    await figure.scrollIntoViewIfNeeded();
     await expect(figure.locator('svg').first()).toBeVisible();
     await figure.getByText('Mostra i dati del grafico').click();
     await expect(figure.getByRole('table')).toBeVisible();

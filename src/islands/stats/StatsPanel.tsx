@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { ApiRequestError, createApiClient } from '../../lib/api-client.ts';
 import { formatTimeSpent } from '../../lib/duration.ts';
 import { busiestDay, type Stats, type StatItem } from '../../lib/stats.ts';
@@ -12,16 +12,20 @@ interface Props {
   siteId: string;
   locale: string;
   strings: Record<string, string>;
+  /** The statistics read by the page itself, so the figures and tables arrive with the HTML. */
+  initial?: Stats | null;
 }
 
 type State = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; stats: Stats };
 
-export default function StatsPanel({ siteId, locale, strings }: Props) {
+export default function StatsPanel({ siteId, locale, strings, initial = null }: Props) {
   const t = translator(strings);
-  const [state, setState] = useState<State>({ kind: 'loading' });
+  const [state, setState] = useState<State>(initial ? { kind: 'ready', stats: initial } : { kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
+    // Statistics that came with the page need no call; a retry or a client-only mount asks the API.
+    if (initial && attempt === 0) return;
     const client = createApiClient({ siteId: () => siteId, localeCode: () => locale });
     let active = true;
     client
@@ -109,11 +113,7 @@ function ChartFigure({ id, title, summary, empty, items, labels, option, t }: Fi
         <>
           <figcaption>{summary}</figcaption>
           {/* The table below is the chart's text alternative: the drawing itself is decoration. */}
-          <div aria-hidden="true" className="chart-canvas">
-            <Suspense fallback={<p className="muted">{t('stats.loadingChart')}</p>}>
-              <EChart option={option} />
-            </Suspense>
-          </div>
+          <LazyChart option={option} loading={t('stats.loadingChart')} />
           <details>
             <summary>{t('stats.showData')}</summary>
             <table>
@@ -137,5 +137,37 @@ function ChartFigure({ id, title, summary, empty, items, labels, option, t }: Fi
         </>
       )}
     </figure>
+  );
+}
+
+/**
+ * The drawing, in its reserved space: ECharts is fetched and started only when the figure comes
+ * near the viewport, so a page whose charts are below the fold does not pay for them at load.
+ */
+function LazyChart({ option, loading }: { option: Record<string, unknown>; loading: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) {
+        setVisible(true);
+        observer.disconnect();
+      }
+    }, { rootMargin: '200px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div aria-hidden="true" className="chart-canvas" ref={box}>
+      {visible ? (
+        <Suspense fallback={<p className="muted">{loading}</p>}>
+          <EChart option={option} />
+        </Suspense>
+      ) : (
+        <p className="muted">{loading}</p>
+      )}
+    </div>
   );
 }
