@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { markdownTable, writeSection } from './results.mjs';
 
 const sizes = (process.env.BENCH_COURSES ?? '0,500,2000').split(',').map(Number);
 const LOCALES = ['it-IT', 'en-US', 'de-DE'];
@@ -76,3 +77,4 @@ for (const extra of sizes) {
   rmSync(stateDir, { recursive: true, force: true });
 }
 console.table(rows);
+writeSection('catalogue-scale', `\`bench/catalogue-scale.mjs\`: build time and static output as the catalogue grows (each course in 3 locales, 2 modules of 2 sessions).\n\n${markdownTable(rows)}\n`);

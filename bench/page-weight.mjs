@@ -3,9 +3,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { signIn, startServer } from './server.mjs';
+import { markdownTable, writeSection } from './results.mjs';
+import { BENCH_OUT_DIR, signIn, startServer } from './server.mjs';
 
-const CLIENT = 'dist/client';
+// The build the bench server serves (bench/server.mjs builds into its own folder, not dist/).
+const CLIENT = join(BENCH_OUT_DIR, 'client');
 
 /** Every script a page loads, following static imports between chunks. */
 function scriptsOf(html) {
@@ -75,6 +77,7 @@ try {
     });
   }
   console.table(rows);
+  writeSection('page-weight', `\`bench/page-weight.mjs\`: the JavaScript each kind of page ships (its scripts and island chunks, following static imports), raw and gzip. Budget: the catalogue at most 30 KiB gzip and no React.\n\n${markdownTable(rows)}\n`);
   const catalogue = rows.find((row) => row.page === 'catalogue');
   if (Number(catalogue['JS gzip KiB']) > 30 || catalogue.React === 'yes') {
     console.error('Budget exceeded: the catalogue must ship at most 30 KiB of JavaScript and no React.');

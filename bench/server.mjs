@@ -1,33 +1,107 @@
-// Starts the production build in workerd for a benchmark, on its own port and database.
-import { spawn } from 'node:child_process';
+// Starts the production build in workerd for a benchmark, on its own port and database, exactly as
+// `npm start` does (scripts/start.mjs: migrations, seed, build, wrangler dev behind the proxy).
+// The build goes to its own folder (TILES_OUT_DIR), never dist/, which another server may be serving.
+import { spawn, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 
-export async function startServer({ port = 4498, stateDir = '.wrangler/bench-state', fresh = true } = {}) {
+export const BENCH_PORT = Number(process.env.BENCH_PORT ?? 4600);
+export const BENCH_STATE_DIR = process.env.BENCH_STATE_DIR ?? '.wrangler/bench-state';
+export const BENCH_OUT_DIR = process.env.BENCH_OUT_DIR ?? '.wrangler/bench-dist';
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Live (not zombie) processes of a process group, from /proc. */
+function groupMembers(pgid) {
+  const members = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // pid (comm) state ppid pgrp ...: comm may hold spaces, so read after the last ')'.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(pgrp) === pgid && state !== 'Z') members.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return members;
+}
+
+async function answers(url) {
+  try {
+    return (await fetch(url, { signal: AbortSignal.timeout(2000) })).ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `npm start` on `port` with its database in `stateDir` (wiped first when `fresh`); resolves once
+ * the site answers. `stop()` sends SIGTERM to the whole process group (start.mjs, wrangler, workerd)
+ * and resolves when every process of it has exited.
+ */
+export async function startServer({ port = BENCH_PORT, stateDir = BENCH_STATE_DIR, fresh = true, outDir = BENCH_OUT_DIR } = {}) {
+  const base = `http://localhost:${port}`;
+  if (await answers(`${base}/it-IT`)) throw new Error(`Something already answers on port ${port}: stop it first`);
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    env: { ...process.env, PORT: String(port), TILES_STATE_DIR: stateDir, TILES_FRESH: fresh ? '1' : '0' },
+    env: { ...process.env, PORT: String(port), TILES_STATE_DIR: stateDir, TILES_OUT_DIR: outDir, TILES_FRESH: fresh ? '1' : '0' },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
-  const base = `http://localhost:${port}`;
-  for (let i = 0; i < 600; i++) {
+  let exited = false;
+  child.on('exit', () => (exited = true));
+  const pgid = child.pid;
+  const stop = async () => {
     try {
-      const response = await fetch(`${base}/it-IT`);
-      if (response.ok) return { base, stop: () => process.kill(-child.pid, 'SIGTERM') };
+      process.kill(-pgid, 'SIGTERM');
     } catch {
-      // not up yet
+      return; // already gone
     }
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    for (let i = 0; i < 150 && groupMembers(pgid).length > 0; i++) await sleep(100);
+    if (groupMembers(pgid).length > 0) {
+      console.error(`Process group ${pgid} still running 15 s after SIGTERM: SIGKILL`);
+      try {
+        process.kill(-pgid, 'SIGKILL');
+      } catch {
+        // gone meanwhile
+      }
+      for (let i = 0; i < 50 && groupMembers(pgid).length > 0; i++) await sleep(100);
+    }
+  };
+  const started = performance.now();
+  for (let i = 0; i < 1200; i++) {
+    if (exited) throw new Error('The server stopped before it answered (see the output above)');
+    if (await answers(`${base}/it-IT`)) return { base, port, stateDir, outDir, pid: pgid, startSeconds: (performance.now() - started) / 1000, stop };
+    await sleep(500);
   }
-  process.kill(-child.pid, 'SIGTERM');
+  await stop();
   throw new Error('The server did not start');
+}
+
+/** The headers the browser's own API calls carry (same-site Origin, site and locale). */
+export function apiHeaders(base, extra = {}) {
+  return { 'content-type': 'application/json', 'tiles-site-id': 'tiles-demo', 'tiles-locale-code': 'it-IT', origin: base, ...extra };
 }
 
 /** Signs in the demo learner and returns the cookie header to send. */
 export async function signIn(base, code = 'studente.demo', password = 'Studente-Demo-2026!') {
   const response = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'tiles-site-id': 'tiles-demo', 'tiles-locale-code': 'it-IT' },
+    headers: apiHeaders(base),
     body: JSON.stringify({ cu: code, cp: password, ua: 'bench' }),
   });
   if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
   return response.headers.get('set-cookie').split(';')[0];
+}
+
+/** Runs one SQL statement on the local D1 of `stateDir`, as scripts/prepare-db.mjs does; returns the rows. */
+export function queryD1(stateDir, sql) {
+  const result = spawnSync('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--json', '--command', sql], {
+    encoding: 'utf8',
+    maxBuffer: 512 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, CI: '1' },
+  });
+  if (result.status !== 0) throw new Error(`wrangler d1 execute failed (${result.status}): ${sql}`);
+  return JSON.parse(result.stdout)[0].results;
 }

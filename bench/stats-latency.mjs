@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hashPassword } from '../functions/password.ts';
+import { markdownTable, writeSection } from './results.mjs';
 import { signIn, startServer } from './server.mjs';
 
 const STATE = '.wrangler/bench-stats';
@@ -79,7 +80,9 @@ try {
   console.table(rows);
   const ratio = Number(rows[1]['p99 ms']) / Number(rows[0]['p99 ms']);
   const medianRatio = Number(rows[1]['median ms']) / Number(rows[0]['median ms']);
-  console.log(`10-year / 1-year: median ${medianRatio.toFixed(2)}x, p99 ${ratio.toFixed(2)}x (target: p99 < 50 ms, ratio < 2)`);
+  const summary = `10-year / 1-year: median ${medianRatio.toFixed(2)}x, p99 ${ratio.toFixed(2)}x (target: p99 < 50 ms, ratio < 2)`;
+  console.log(summary);
+  writeSection('stats-latency', `\`bench/stats-latency.mjs\`: \`GET /api/stats\` one request at a time for learners with 1 and 10 years of history.\n\n${markdownTable(rows)}\n\n${summary}\n`);
 } finally {
   server.stop();
   rmSync(STATE, { recursive: true, force: true });

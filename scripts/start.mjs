@@ -9,7 +9,10 @@ import { run, STATE_DIR } from './local-env.mjs';
 
 if (process.env.TILES_FRESH === '1') rmSync(STATE_DIR, { recursive: true, force: true });
 run(process.execPath, ['scripts/prepare-db.mjs']);
-run('npx', ['astro', 'build']);
+// TILES_OUT_DIR builds elsewhere than dist/, so that a benchmark or second server does not rebuild
+// the folder another running server serves from.
+const OUT_DIR = process.env.TILES_OUT_DIR ?? 'dist';
+run('npx', ['astro', 'build', ...(OUT_DIR === 'dist' ? [] : ['--outDir', OUT_DIR])]);
 const port = Number(process.env.PORT ?? 4321);
 
 // Configuration the build does not carry: a fresh build-worker secret, and a test run's extras.
@@ -17,7 +20,7 @@ const token = randomBytes(32).toString('hex');
 const extra = Object.entries(JSON.parse(process.env.TILES_EXTRA_VARS ?? '{}')).map(([key, value]) => `${key}='${String(value)}'`);
 const extraVars = [`BUILD_WORKER_TOKEN='${token}'`, ...extra].join('\n');
 // The build copies .dev.vars next to the Worker (dist/server/.dev.vars): wrangler reads it there.
-appendFileSync('dist/server/.dev.vars', `\n${extraVars}\n`);
+appendFileSync(`${OUT_DIR}/server/.dev.vars`, `\n${extraVars}\n`);
 
 const children = new Set();
 function startWorkerd(dir, workerPort) {
@@ -45,7 +48,7 @@ async function waitUntilReady(workerPort) {
 }
 
 const ports = [port + 1, port + 2];
-let upstream = { port: ports[0], dir: 'dist', child: startWorkerd('dist', ports[0]) };
+let upstream = { port: ports[0], dir: OUT_DIR, child: startWorkerd(OUT_DIR, ports[0]) };
 await waitUntilReady(upstream.port);
 
 const proxy = http.createServer((request, response) => {
