@@ -9,6 +9,9 @@ test('the demo learner sees four charts with their text alternatives, badges and
   });
   await page.goto('/it-IT/profile/user-progress');
   await expect(page.getByTestId('stats-total')).toHaveText(/^\d+ h \d+ min$/);
+  // The charts wait for the visitor's first activity (or a few seconds).
+  await islandsReady(page);
+  await page.mouse.move(20, 20);
   await expect(page.getByTestId('stats-busiest')).not.toHaveText('—');
   for (const id of ['by-day', 'by-device', 'by-hour', 'by-subject']) {
     const figure = page.getByTestId(`chart-${id}`);

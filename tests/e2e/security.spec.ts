@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './helpers.ts';
+import { islandsReady, signIn } from './helpers.ts';
 
 const REQUIRED = ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'permissions-policy'];
 
@@ -31,6 +31,8 @@ test('pages work under the policy: no script is refused while a learner signs in
   });
   await signIn(page);
   await page.goto('/it-IT/profile/user-progress');
+  await islandsReady(page);
+  await page.mouse.move(20, 20);
   await expect(page.locator('[data-testid="chart-by-day"] svg')).toBeVisible({ timeout: 15_000 });
   await page.goto('/it-IT/course/session/prevenzione-ica/1/2');
   await expect(page.getByTestId('session-video')).toBeVisible();

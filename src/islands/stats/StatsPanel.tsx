@@ -1,12 +1,15 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { ApiRequestError, createApiClient } from '../../lib/api-client.ts';
 import { formatTimeSpent } from '../../lib/duration.ts';
+import { afterFirstInteraction } from '../../lib/first-interaction.ts';
 import { busiestDay, type Stats, type StatItem } from '../../lib/stats.ts';
 import { translator, type Translate } from '../../lib/translate.ts';
 import { barOptions, pieOptions } from './chart-options.ts';
 
 // ECharts arrives in its own chunk, only here, once the page is interactive.
 const EChart = lazy(() => import('./EChart.tsx'));
+// Listen for the visitor's first activity from the moment this module runs, before hydration.
+if (typeof window !== 'undefined') void afterFirstInteraction();
 
 interface Props {
   siteId: string;
@@ -141,8 +144,10 @@ function ChartFigure({ id, title, summary, empty, items, labels, option, t }: Fi
 }
 
 /**
- * The drawing, in its reserved space: ECharts is fetched and started only when the figure comes
- * near the viewport, so a page whose charts are below the fold does not pay for them at load.
+ * The drawing, in its reserved space: ECharts is fetched and started once the visitor is active
+ * (moves the pointer, touches, scrolls or presses a key) and the figure comes near the viewport,
+ * so the page loads without it and charts below the fold cost nothing until they are scrolled to.
+ * The drawing is decoration (aria-hidden): the figures and tables are in the page already.
  */
 function LazyChart({ option, loading }: { option: Record<string, unknown>; loading: string }) {
   const box = useRef<HTMLDivElement>(null);
@@ -150,14 +155,19 @@ function LazyChart({ option, loading }: { option: Record<string, unknown>; loadi
   useEffect(() => {
     const element = box.current;
     if (!element) return;
+    // ECharts is some 180 KiB of gzip JavaScript: never while the page itself loads.
+    const activity = afterFirstInteraction();
+    let active = true;
     const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) {
-        setVisible(true);
-        observer.disconnect();
-      }
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      void activity.then(() => active && setVisible(true));
     }, { rootMargin: '200px' });
     observer.observe(element);
-    return () => observer.disconnect();
+    return () => {
+      active = false;
+      observer.disconnect();
+    };
   }, []);
   return (
     <div aria-hidden="true" className="chart-canvas" ref={box}>
