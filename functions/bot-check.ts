@@ -9,6 +9,8 @@ import type { D1Database } from '@cloudflare/workers-types';
  * accepted once: its id goes into D1 when it is used.
  */
 export const CHALLENGE_TTL_MS = 10 * 60 * 1000;
+/** The header that tells a form to show the bot check (with 428, or with a 401 that makes it due). */
+export const BOT_CHECK_REQUIRED = { 'tiles-bot-check': 'required' };
 // About a second of work for a browser's Web Worker; a bot pays it on every attempt.
 const COST = 1_000;
 

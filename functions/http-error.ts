@@ -13,6 +13,13 @@ export class HttpError extends Error {
   }
 }
 
+/** An HttpError that also sets response headers (Retry-After, the bot-check signal). */
+export function refusal(statusCode: number, message: string, headers: Record<string, string> = {}): HttpError {
+  const error = new HttpError(statusCode, message);
+  error.headers = headers;
+  return error;
+}
+
 export const STATUS_MESSAGES: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',

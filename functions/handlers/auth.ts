@@ -2,14 +2,14 @@ import { z } from 'zod';
 import type { ApiContext } from '../api-context.ts';
 import { issueTokens, revokeTokens, revokeUserTokens } from '../data/tokens.ts';
 import { findUserByCode, findUserById, loadUser, updateUser, type User } from '../data/users.ts';
-import { HttpError } from '../http-error.ts';
+import { HttpError, refusal } from '../http-error.ts';
 import { message } from '../messages.ts';
 import { DUMMY_HASH, PASSWORD_MAX_LENGTH, verifyPassword } from '../password.ts';
 import { clearSessionCookie, sealSession, sessionSetCookie } from '../session-cookie.ts';
 import { assertSessionSecret } from '../session-secret.ts';
 import { readJson } from '../read-json.ts';
 import { eventStatement } from '../data/events.ts';
-import { createBotChallenge, verifyBotCheck } from '../bot-check.ts';
+import { BOT_CHECK_REQUIRED, createBotChallenge, verifyBotCheck } from '../bot-check.ts';
 import { clearAccount, readCounters, recordFailure } from '../data/throttle.ts';
 import { gate, waitMinutes } from '../sign-in-throttle.ts';
 import type { Challenge } from 'altcha-lib';
@@ -25,13 +25,6 @@ const loginBody = z.object({
   altcha: z.string().max(8192).optional(),
 });
 
-const BOT_CHECK_HEADER = { 'tiles-bot-check': 'required' };
-
-function refusal(status: number, text: string, headers: Record<string, string>): HttpError {
-  const error = new HttpError(status, text);
-  error.headers = headers;
-  return error;
-}
 
 /**
  * Password sign-in, throttled per account and per address (functions/sign-in-throttle.ts). An
@@ -43,14 +36,13 @@ export async function login(context: ApiContext): Promise<User> {
   const secret = assertSessionSecret(context.env);
   const { DB } = context.env;
   const keys = { account: `${context.siteId}/${body.cu.toLowerCase()}`, address: clientAddress(context.request) };
+  const locked = (waitMs: number) => refusal(429, message('signInLocked', context.language, { minutes: String(waitMinutes(waitMs)) }), { 'retry-after': String(Math.ceil(waitMs / 1000)) });
   const counters = await readCounters(DB, keys);
   const { waitMs, botCheck } = gate(counters.account, counters.address, context.now);
-  if (waitMs > 0) {
-    throw refusal(429, message('signInLocked', context.language, { minutes: String(waitMinutes(waitMs)) }), { 'retry-after': String(Math.ceil(waitMs / 1000)) });
-  }
+  if (waitMs > 0) throw locked(waitMs);
   if (botCheck) {
-    if (!body.altcha) throw refusal(428, message('botCheckRequired', context.language), BOT_CHECK_HEADER);
-    if (!(await verifyBotCheck(DB, secret, body.altcha, context.now))) throw refusal(428, message('botCheckInvalid', context.language), BOT_CHECK_HEADER);
+    if (!body.altcha) throw refusal(428, message('botCheckRequired', context.language), BOT_CHECK_REQUIRED);
+    if (!(await verifyBotCheck(DB, secret, body.altcha, context.now))) throw refusal(428, message('botCheckInvalid', context.language), BOT_CHECK_REQUIRED);
   }
   const row = await findUserByCode(DB, context.siteId, body.cu);
   // Verify against a dummy hash for unknown users too: same work, same timing.
@@ -58,10 +50,8 @@ export async function login(context: ApiContext): Promise<User> {
   if (!row || !row.password_hash || !ok) {
     const now = await recordFailure(DB, keys, counters, context.now);
     const next = gate(now.account, now.address, context.now);
-    if (next.waitMs > 0) {
-      throw refusal(429, message('signInLocked', context.language, { minutes: String(waitMinutes(next.waitMs)) }), { 'retry-after': String(Math.ceil(next.waitMs / 1000)) });
-    }
-    throw refusal(401, message('invalidCredentials', context.language), next.botCheck ? BOT_CHECK_HEADER : {});
+    if (next.waitMs > 0) throw locked(next.waitMs);
+    throw refusal(401, message('invalidCredentials', context.language), next.botCheck ? BOT_CHECK_REQUIRED : {});
   }
   await clearAccount(DB, keys.account);
   const tokens = await issueTokens(DB, row.id, context.now);

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { ApiContext } from '../api-context.ts';
-import { verifyBotCheck } from '../bot-check.ts';
+import { BOT_CHECK_REQUIRED, verifyBotCheck } from '../bot-check.ts';
 import { createSupportRequest, listSupportRequests, type SupportRequest } from '../data/support.ts';
-import { HttpError } from '../http-error.ts';
+import { refusal } from '../http-error.ts';
 import { message } from '../messages.ts';
 import { readJson } from '../read-json.ts';
 import { assertSessionSecret } from '../session-secret.ts';
@@ -31,9 +31,7 @@ export async function postSupportRequest(context: ApiContext): Promise<{ id: num
   const body = validate(supportBody, await readJson(context), context.language);
   const { DB } = context.env;
   if (!(await verifyBotCheck(DB, assertSessionSecret(context.env), body.altcha, context.now))) {
-    const error = new HttpError(428, message('botCheckInvalid', context.language));
-    error.headers = { 'tiles-bot-check': 'required' };
-    throw error;
+    throw refusal(428, message('botCheckInvalid', context.language), BOT_CHECK_REQUIRED);
   }
   const session = await context.session();
   const id = await createSupportRequest(DB, { ...body, siteId: context.siteId, locale: context.localeCode, userId: session?.user.id ?? null, now: context.now });

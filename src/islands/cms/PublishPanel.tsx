@@ -34,15 +34,16 @@ export default function PublishPanel({ api, t, formatDate }: Props) {
 
   useEffect(() => {
     if (!current || finished(current)) return;
-    const timer = setInterval(() => {
+    // Each tick (the clock for the elapsed time) schedules the next poll, whether or not the last one answered.
+    const timer = setTimeout(() => {
       setNow(Date.now());
       api.get<BuildRequest>(`/api/cms/builds/${current.id}`).then((build) => {
         setCurrent(build);
         setBuilds((list) => list.map((entry) => (entry.id === build.id ? build : entry)));
       }, () => undefined);
     }, POLL_MS);
-    return () => clearInterval(timer);
-  }, [api, current]);
+    return () => clearTimeout(timer);
+  }, [api, current, now]);
 
   const publish = async () => {
     setRequesting(true);
