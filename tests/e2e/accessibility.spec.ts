@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers.ts';
+import { EDITOR, signIn, switchMode } from './helpers.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -35,8 +35,8 @@ test('signed-in page templates have no serious accessibility violations', async 
 });
 
 test('the CMS panel has no serious accessibility violations and works from the keyboard', async ({ page }) => {
-  await signIn(page, { code: 'editor.demo', password: 'Editor-Demo-2026!' });
-  await page.getByTestId('mode-switch').getByLabel('Redazione (CMS)').check();
+  await signIn(page, EDITOR);
+  await switchMode(page, 'Redazione (CMS)');
   const found: string[] = [];
   for (const path of ['/it-IT/privacy', '/en-US/course/triage-pronto-soccorso', '/it-IT/catalogo-corsi/emergenza-urgenza']) {
     await page.goto(path);

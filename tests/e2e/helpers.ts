@@ -10,6 +10,7 @@ export async function islandsReady(page: Page): Promise<void> {
 export const NEW_LEARNER = { code: 'nuovo.demo', password: 'Nuovo-Demo-2026!' };
 /** Has no history either; the player tests give it some, so the empty-state tests keep nuovo.demo. */
 export const TESTER = { code: 'tester.demo', password: 'Tester-Demo-2026!' };
+export const EDITOR = { code: 'editor.demo', password: 'Editor-Demo-2026!' };
 
 export async function signIn(page: Page, user: { code: string; password: string } = LEARNER): Promise<void> {
   await page.goto('/tiles-access');
@@ -18,4 +19,17 @@ export async function signIn(page: Page, user: { code: string; password: string 
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Accedi' }).click();
   await page.waitForURL(/\/it-IT\/profile$/);
+}
+
+/** Switches the tab's mode on the profile page, as an editor or tester does. */
+export async function switchMode(page: Page, mode: 'Redazione (CMS)' | 'Collaudo'): Promise<void> {
+  await islandsReady(page);
+  await page.getByTestId('mode-switch').getByLabel(mode).check();
+}
+
+/** Waits until the bot-check widget on the page has solved its challenge. */
+export async function botCheckSolved(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => (document.querySelector('altcha-widget') as (Element & { getState?: () => string }) | null)?.getState?.()), { timeout: 30_000 })
+    .toBe('verified');
 }

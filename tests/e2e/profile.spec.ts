@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { islandsReady, NEW_LEARNER, signIn } from './helpers.ts';
+import { EDITOR, islandsReady, NEW_LEARNER, signIn } from './helpers.ts';
 
 test('the demo learner sees four charts with their text alternatives, badges and levels', async ({ page }) => {
   await signIn(page);
@@ -100,7 +100,7 @@ test('a new preferred language applies at once', async ({ page }) => {
 });
 
 test('an editor switches to CMS mode and sees the CMS link; logout resets the mode', async ({ page }) => {
-  await signIn(page, { code: 'editor.demo', password: 'Editor-Demo-2026!' });
+  await signIn(page, EDITOR);
   const modes = page.getByTestId('mode-switch');
   await expect(modes).toBeVisible();
   await expect(page.getByTestId('mode-current')).toHaveText('Modalità attiva: Studente');

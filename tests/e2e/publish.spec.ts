@@ -1,14 +1,8 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { islandsReady, signIn, TESTER } from './helpers.ts';
+import { EDITOR, signIn, switchMode, TESTER } from './helpers.ts';
 
 // Browsers send Origin with every fetch; Astro refuses a POST without a same-site one.
 const headers = { 'tiles-site-id': 'tiles-demo', 'tiles-locale-code': 'it-IT', origin: 'http://localhost:4399', 'content-type': 'application/json' };
-const EDITOR = { code: 'editor.demo', password: 'Editor-Demo-2026!' };
-
-async function switchMode(page: Page, mode: 'Redazione (CMS)' | 'Collaudo') {
-  await islandsReady(page);
-  await page.getByTestId('mode-switch').getByLabel(mode).check();
-}
 
 /** Clicks "Pubblica" and waits for the build to go live; returns the seconds from click to live. */
 async function publishAndWait(page: Page): Promise<number> {

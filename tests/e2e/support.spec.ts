@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { islandsReady, signIn } from './helpers.ts';
+import { botCheckSolved, EDITOR, signIn, switchMode } from './helpers.ts';
 
 test('from an error screen a visitor writes to support; the request keeps the error reference and editors read it in CMS mode', async ({ page, browser }) => {
   await page.goto('/it-IT/pagina-sparita');
@@ -20,15 +20,14 @@ test('from an error screen a visitor writes to support; the request keeps the er
 
   await form.getByLabel('E-mail').fill('anna.verdi@example.it');
   await form.getByLabel('Messaggio').fill('La pagina del corso che cercavo non esiste più.');
-  await expect.poll(() => page.evaluate(() => (document.querySelector('altcha-widget') as (Element & { getState?: () => string }) | null)?.getState?.()), { timeout: 30_000 }).toBe('verified');
+  await botCheckSolved(page);
   await form.getByRole('button', { name: 'Invia richiesta' }).click();
   const status = page.getByRole('status').filter({ hasText: 'Richiesta inviata' });
   await expect(status).toHaveText(/^Richiesta inviata \(n\. \d+\): ti risponderemo/);
 
   const editor = await (await browser.newContext()).newPage();
-  await signIn(editor, { code: 'editor.demo', password: 'Editor-Demo-2026!' });
-  await islandsReady(editor);
-  await editor.getByTestId('mode-switch').getByLabel('Redazione (CMS)').check();
+  await signIn(editor, EDITOR);
+  await switchMode(editor, 'Redazione (CMS)');
   await editor.goto('/it-IT/assistenza');
   const requests = editor.getByTestId('cms-support');
   await expect(requests).toContainText('Anna Verdi <anna.verdi@example.it>');
