@@ -1,5 +1,5 @@
 // Hits as the browser's beacon sends them (src/lib/hit-beacon.ts), and reading them back from D1.
-import { buildHit } from '../src/lib/hit.ts';
+import { buildHit } from '../core/hit.ts';
 import { queryD1 } from './server.mjs';
 
 export const HIT_PATH = '/api/event/hit';

@@ -1,4 +1,4 @@
-import type { Permission } from '../src/lib/permissions.ts';
+import type { Permission } from '../core/permissions.ts';
 import { loadPermissions } from './data/roles.ts';
 import { parseRoles } from './data/users.ts';
 import type { Env } from './env.ts';

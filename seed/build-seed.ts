@@ -5,9 +5,9 @@ import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hashPassword } from '../functions/password.ts';
-import { romeDayHour } from '../src/lib/rome-time.ts';
-import { ROLE_PERMISSIONS } from '../src/lib/permissions.ts';
-import { experience, earnsBadge, LEVEL_THRESHOLDS, levelFor, longestStreak, type BadgeRule } from '../src/lib/gamification.ts';
+import { romeDayHour } from '../core/rome-time.ts';
+import { ROLE_PERMISSIONS } from '../core/permissions.ts';
+import { experience, earnsBadge, LEVEL_THRESHOLDS, levelFor, longestStreak, type BadgeRule } from '../core/gamification.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const LOCALES = ['it-IT', 'en-US', 'de-DE'] as const;

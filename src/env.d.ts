@@ -8,7 +8,7 @@ declare namespace App {
     /** The current locale: the path's, else the user's, the remembered one or the site default. */
     locale: string;
     /** An error recorded by a guard, shown by the error screen. */
-    routeError?: import('./lib/guards.ts').RouteError;
+    routeError?: import('./server/guards.ts').RouteError;
   }
 }
 

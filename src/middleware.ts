@@ -5,9 +5,9 @@ import { loadUser } from '../functions/data/users.ts';
 import { resolveSession } from '../functions/session.ts';
 import { clearSessionCookie } from '../functions/session-cookie.ts';
 import { assertSessionSecret } from '../functions/session-secret.ts';
-import { localeRedirect, requiresAuthentication, validateRoute } from './lib/guards.ts';
-import { chooseLocale, DEFAULT_LOCALE, LOCALE_COOKIE, localeOfPath } from './lib/locale.ts';
-import { applyRouteRules } from './lib/route-rules.ts';
+import { localeRedirect, requiresAuthentication, validateRoute } from './server/guards.ts';
+import { chooseLocale, DEFAULT_LOCALE, LOCALE_COOKIE, localeOfPath } from '../core/locale.ts';
+import { applyRouteRules } from './server/route-rules.ts';
 import { secureHeaders } from './server/secure-headers.ts';
 
 // Start-up refuses a short session secret, or the development one outside development.

@@ -1,5 +1,5 @@
 import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
-import { PAGE_KINDS, type DocumentFields, type DocumentKind } from '../cms-document.ts';
+import { PAGE_KINDS, type DocumentFields, type DocumentKind } from '../../core/cms-document.ts';
 
 export interface DocumentRef {
   siteId: string;

@@ -1,5 +1,5 @@
 import type { D1Database } from '@cloudflare/workers-types';
-import { totalDuration } from '../../src/lib/duration.ts';
+import { totalDuration } from '../../core/duration.ts';
 
 export interface CourseCard {
   id: string;

@@ -1,5 +1,5 @@
 import type { D1Database } from '@cloudflare/workers-types';
-import { splitEventName } from '../../src/lib/event-name.ts';
+import { splitEventName } from '../../core/event-name.ts';
 
 /** An audit event, named like 'cms.page.publish' (action, variant, scope), with the acting user. */
 export function eventStatement(db: D1Database, siteId: string, userId: string | null, name: string, subject: string, now: number) {

@@ -1,6 +1,6 @@
 import type { D1Database } from '@cloudflare/workers-types';
-import { romeDayHour } from '../../src/lib/rome-time.ts';
-import { earnsBadge, experience, levelFor, longestStreak, type BadgeRule } from '../../src/lib/gamification.ts';
+import { romeDayHour } from '../../core/rome-time.ts';
+import { earnsBadge, experience, levelFor, longestStreak, type BadgeRule } from '../../core/gamification.ts';
 
 export interface Completion {
   courseId: string;

@@ -1,5 +1,5 @@
 import type { D1Database } from '@cloudflare/workers-types';
-import { isPermission, type Permission } from '../../src/lib/permissions.ts';
+import { isPermission, type Permission } from '../../core/permissions.ts';
 
 /** The union of the permissions of the given roles, as the role table holds them. */
 export async function loadPermissions(db: D1Database, roleIds: string[]): Promise<Set<Permission>> {

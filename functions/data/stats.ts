@@ -1,6 +1,6 @@
 import type { D1Database } from '@cloudflare/workers-types';
-import { romeDayHour } from '../../src/lib/rome-time.ts';
-import { shapeStats, type Stats } from '../../src/lib/stats.ts';
+import { romeDayHour } from '../../core/rome-time.ts';
+import { shapeStats, type Stats } from '../../core/stats.ts';
 
 /**
  * The statistics period: the last 30 Europe/Rome days, today included. Every query reads a range

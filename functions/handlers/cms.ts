@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ApiContext } from '../api-context.ts';
-import { placeholderMismatch } from '../../src/lib/placeholders.ts';
-import { DOCUMENT_FIELDS, DOCUMENT_KINDS, documentEventName, isDocumentKey, PAGE_KINDS, type DocumentFields } from '../cms-document.ts';
+import { placeholderMismatch } from '../../core/placeholders.ts';
+import { DOCUMENT_FIELDS, DOCUMENT_KINDS, documentEventName, isDocumentKey, PAGE_KINDS, type DocumentFields } from '../../core/cms-document.ts';
 import {
   discardDraft,
   documentExists,

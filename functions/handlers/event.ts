@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { detectPlatform } from '../../src/lib/platform.ts';
-import { romeDayHour } from '../../src/lib/rome-time.ts';
+import { detectPlatform } from '../../core/platform.ts';
+import { romeDayHour } from '../../core/rome-time.ts';
 import type { ApiContext } from '../api-context.ts';
 import { readJson } from '../read-json.ts';
 import { validate } from '../validate.ts';

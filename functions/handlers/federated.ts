@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isSafeReturnPath } from '../../src/lib/return-path.ts';
+import { isSafeReturnPath } from '../../core/return-path.ts';
 import type { ApiContext } from '../api-context.ts';
 import { issueTokens } from '../data/tokens.ts';
 import { findUserById, loadUser, type User } from '../data/users.ts';

@@ -1,6 +1,6 @@
 import type { ApiContext } from '../api-context.ts';
 import { loadStats } from '../data/stats.ts';
-import type { Stats } from '../../src/lib/stats.ts';
+import type { Stats } from '../../core/stats.ts';
 
 export async function getStats(context: ApiContext): Promise<{ data: Stats }> {
   const session = await context.requireSession();

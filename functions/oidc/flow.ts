@@ -1,7 +1,7 @@
 import * as oauth from 'oauth4webapi';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import { defaults, seal, unseal } from 'iron-webcrypto';
-import { isSafeReturnPath } from '../../src/lib/return-path.ts';
+import { isSafeReturnPath } from '../../core/return-path.ts';
 import type { OidcProvider } from './providers.ts';
 
 /** What the browser carries between leaving for the provider and coming back: sealed, 10 minutes. */

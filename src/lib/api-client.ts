@@ -1,4 +1,4 @@
-import { shouldRetry } from './retry-policy.ts';
+import { shouldRetry } from '../../core/retry-policy.ts';
 
 export interface ApiError {
   statusCode: number;

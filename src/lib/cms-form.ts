@@ -1,4 +1,4 @@
-import type { DocumentKind } from '../../functions/cms-document.ts';
+import type { DocumentKind } from '../../core/cms-document.ts';
 
 export interface FieldSpec {
   name: string;

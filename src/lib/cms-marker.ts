@@ -1,4 +1,4 @@
-import type { DocumentKind } from '../../functions/cms-document.ts';
+import type { DocumentKind } from '../../core/cms-document.ts';
 
 /** A document an editor can change from the page it appears on. */
 export interface PageDocument {

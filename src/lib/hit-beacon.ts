@@ -1,4 +1,4 @@
-import { buildHit, sessionIdentity } from './hit.ts';
+import { buildHit, sessionIdentity } from '../../core/hit.ts';
 
 let started = false;
 let previousAt = 0;

@@ -1,4 +1,4 @@
-import { LOCALE_COOKIE } from './locale.ts';
+import { LOCALE_COOKIE } from '../../core/locale.ts';
 
 /** Remembers the locale of the page in view, so that a locale-less address opens in it next time. */
 export function rememberLocale(): void {

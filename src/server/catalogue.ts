@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { findCourses, listCategories, type Category, type CourseCard } from '../../functions/data/courses.ts';
 import { findSite } from '../../functions/data/site.ts';
-import { CATALOGUE_PAGE_SIZE, catalogueSlug, pageCount, parseCataloguePath } from '../lib/catalogue-path.ts';
-import { DEFAULT_LOCALE } from '../lib/locale.ts';
+import { CATALOGUE_PAGE_SIZE, catalogueSlug, pageCount, parseCataloguePath } from '../../core/catalogue-path.ts';
+import { DEFAULT_LOCALE } from '../../core/locale.ts';
 
 export interface CatalogueStaticPath {
   params: { locale: string; slug: string | undefined };

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { isDevelopment } from '../../functions/env.ts';
-import { isCrawler } from '../lib/crawler.ts';
-import { localeOfPath } from '../lib/locale.ts';
-import { translator, type Translate } from '../lib/translate.ts';
+import { isCrawler } from './crawler.ts';
+import { localeOfPath } from '../../core/locale.ts';
+import { translator, type Translate } from '../../core/translate.ts';
 import { loadPageContext } from './page-context.ts';
 
 /** The error screen's own strings, for when D1 itself is what failed. */

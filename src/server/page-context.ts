@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { findLocales, findSite, findStrings, type Locale, type Site } from '../../functions/data/site.ts';
-import { DEFAULT_LOCALE } from '../lib/locale.ts';
-import { translator, type Strings, type Translate } from '../lib/translate.ts';
+import { DEFAULT_LOCALE } from '../../core/locale.ts';
+import { translator, type Strings, type Translate } from '../../core/translate.ts';
 
 export interface PageContext {
   site: Site;

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { listPages } from '../../functions/data/pages.ts';
 import { findSite } from '../../functions/data/site.ts';
-import { DEFAULT_LOCALE } from '../lib/locale.ts';
+import { DEFAULT_LOCALE } from '../../core/locale.ts';
 import { catalogueStaticPaths } from './catalogue.ts';
 
 /** Every public page, as paths without the locale, with the locales it exists in. */

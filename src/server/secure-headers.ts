@@ -1,5 +1,5 @@
 import { defineMiddleware } from 'astro:middleware';
-import { HSTS, isLocalHost, securityHeaders } from '../lib/security-headers.ts';
+import { HSTS, isLocalHost, securityHeaders } from './security-headers.ts';
 
 const HEADERS = Object.entries(securityHeaders(import.meta.env.CSP_SCRIPT_HASHES ?? []));
 

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { handleApi } from '../../functions/api.ts';
 import { hashPassword } from '../../functions/password.ts';
-import { ROLE_PERMISSIONS } from '../../src/lib/permissions.ts';
+import { ROLE_PERMISSIONS } from '../../core/permissions.ts';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueSlug, pageCount, parseCataloguePath } from '../../src/lib/catalogue-path.ts';
+import { catalogueSlug, pageCount, parseCataloguePath } from '../../core/catalogue-path.ts';
 
 describe('catalogue paths', () => {
   it('read the root, a category, and numbered pages', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { documentEventName, isDocumentKey } from '../../functions/cms-document.ts';
-import { placeholderMismatch } from '../../src/lib/placeholders.ts';
+import { documentEventName, isDocumentKey } from '../../core/cms-document.ts';
+import { placeholderMismatch } from '../../core/placeholders.ts';
 import { emptyFields, missingField, move, toPayload } from '../../src/lib/cms-form.ts';
 
 describe('the editor form', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTimeSpent, parseDuration, sumDurations, totalDuration } from '../../src/lib/duration.ts';
+import { formatTimeSpent, parseDuration, sumDurations, totalDuration } from '../../core/duration.ts';
 
 describe('durations', () => {
   it("parse 'h m s' strings into [hours, minutes, seconds]", () => {

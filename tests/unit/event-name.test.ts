@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildEvent, splitEventName } from '../../src/lib/event-name.ts';
-import { buildHit } from '../../src/lib/hit.ts';
+import { buildEvent, splitEventName } from '../../core/event-name.ts';
+import { buildHit } from '../../core/hit.ts';
 
 describe('event names', () => {
   it('split on dots into action, variant and scope', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { earnsBadge, experience, levelFor, longestStreak, XP_PER_COURSE, XP_PER_SESSION } from '../../src/lib/gamification.ts';
+import { earnsBadge, experience, levelFor, longestStreak, XP_PER_COURSE, XP_PER_SESSION } from '../../core/gamification.ts';
 
 describe('gamification rules', () => {
   it('turn sessions and courses into experience and levels', () => {

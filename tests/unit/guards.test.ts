@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { localeRedirect, requiresAuthentication, validateRoute } from '../../src/lib/guards.ts';
-import { applyRouteRules } from '../../src/lib/route-rules.ts';
+import { localeRedirect, requiresAuthentication, validateRoute } from '../../src/server/guards.ts';
+import { applyRouteRules } from '../../src/server/route-rules.ts';
 
 describe('route validation (guard 1)', () => {
   it('accepts a session id of course / module number / session number', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseLocale, isLocaleCode, localeOfPath, localizedPath } from '../../src/lib/locale.ts';
+import { chooseLocale, isLocaleCode, localeOfPath, localizedPath } from '../../core/locale.ts';
 
 describe('locale codes', () => {
   it('match two lowercase letters, a dash and two uppercase letters', () => {
@@ -29,7 +29,7 @@ describe('locale codes', () => {
 
 describe('page paths', () => {
   it('drop the .html of pre-rendered file names', async () => {
-    const { pagePath } = await import('../../src/lib/locale.ts');
+    const { pagePath } = await import('../../core/locale.ts');
     expect(pagePath('/de-DE/chi-siamo.html')).toBe('/de-DE/chi-siamo');
     expect(pagePath('/it-IT.html')).toBe('/it-IT');
     expect(pagePath('/it-IT/profile')).toBe('/it-IT/profile');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isCrawler } from '../../src/lib/crawler.ts';
-import { detectPlatform } from '../../src/lib/platform.ts';
-import { isSafeReturnPath } from '../../src/lib/return-path.ts';
+import { isCrawler } from '../../src/server/crawler.ts';
+import { detectPlatform } from '../../core/platform.ts';
+import { isSafeReturnPath } from '../../core/return-path.ts';
 
 describe('platform detection', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../src/lib/api-client.ts';
-import { RETRY_STATUSES, shouldRetry } from '../../src/lib/retry-policy.ts';
+import { RETRY_STATUSES, shouldRetry } from '../../core/retry-policy.ts';
 
 describe('retry policy', () => {
   it('retries a non-mutating request once on the listed statuses', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { daysBetween, romeDayHour, weekdayOf } from '../../src/lib/rome-time.ts';
-import { busiestDay, shapeStats } from '../../src/lib/stats.ts';
+import { daysBetween, romeDayHour, weekdayOf } from '../../core/rome-time.ts';
+import { busiestDay, shapeStats } from '../../core/stats.ts';
 
 describe('Europe/Rome time', () => {
   it('puts late UTC evenings on the next Rome day, in winter and summer time', () => {

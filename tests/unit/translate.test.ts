@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { translator } from '../../src/lib/translate.ts';
+import { translator } from '../../core/translate.ts';
 
 describe('translator', () => {
   const t = translator({ 'error.title': 'Errore {code}', 'support.reference': 'Codice {c} · {e}' });

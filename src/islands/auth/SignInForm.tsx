@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useState, type SubmitEvent } from 'react';
 import { ApiRequestError, createApiClient } from '../../lib/api-client.ts';
-import { translator } from '../../lib/translate.ts';
+import { translator } from '../../../core/translate.ts';
 import { resetMode } from '../../stores/mode.ts';
 import { $user } from '../../stores/session.ts';
 

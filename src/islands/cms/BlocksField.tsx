@@ -1,5 +1,5 @@
 import { move, type Block } from '../../lib/cms-form.ts';
-import type { Translate } from '../../lib/translate.ts';
+import type { Translate } from '../../../core/translate.ts';
 
 interface Props {
   id: string;

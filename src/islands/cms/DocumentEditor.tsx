@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
-import type { DocumentKind } from '../../../functions/cms-document.ts';
-import { placeholders } from '../../lib/placeholders.ts';
+import type { DocumentKind } from '../../../core/cms-document.ts';
+import { placeholders } from '../../../core/placeholders.ts';
 import type { Draft, EditorView } from '../../../functions/data/cms.ts';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { emptyFields, FORMS, missingField, toPayload, type Block, type FormFields } from '../../lib/cms-form.ts';
 import type { PageDocument } from '../../lib/cms-marker.ts';
-import type { Translate } from '../../lib/translate.ts';
+import type { Translate } from '../../../core/translate.ts';
 import { $drafts, $published, documentId, setUnsaved } from '../../stores/cms.ts';
 import BlocksField from './BlocksField.tsx';
 import VersionList from './VersionList.tsx';

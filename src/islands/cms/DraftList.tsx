@@ -1,5 +1,5 @@
 import type { Draft } from '../../../functions/data/cms.ts';
-import type { Translate } from '../../lib/translate.ts';
+import type { Translate } from '../../../core/translate.ts';
 
 interface Props {
   drafts: Draft[];

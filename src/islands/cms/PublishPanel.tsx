@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { BuildRequest } from '../../../functions/data/cms.ts';
 import type { ApiClient } from '../../lib/api-client.ts';
-import type { Translate } from '../../lib/translate.ts';
+import type { Translate } from '../../../core/translate.ts';
 import { $drafts, $published } from '../../stores/cms.ts';
 
 interface Props {

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { BoilerplateEntry } from '../../../functions/data/site.ts';
 import type { ApiClient } from '../../lib/api-client.ts';
-import type { Translate } from '../../lib/translate.ts';
+import type { Translate } from '../../../core/translate.ts';
 import DocumentEditor from './DocumentEditor.tsx';
 
 interface Props {

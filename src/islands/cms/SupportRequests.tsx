@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { SupportRequest } from '../../../functions/data/support.ts';
 import type { ApiClient } from '../../lib/api-client.ts';
-import type { Translate } from '../../lib/translate.ts';
+import type { Translate } from '../../../core/translate.ts';
 
 interface Props {
   api: ApiClient;

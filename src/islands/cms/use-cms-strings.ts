@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { BoilerplateEntry } from '../../../functions/data/site.ts';
 import type { ApiClient } from '../../lib/api-client.ts';
-import { DEFAULT_LOCALE } from '../../lib/locale.ts';
-import { translator, type Translate } from '../../lib/translate.ts';
+import { DEFAULT_LOCALE } from '../../../core/locale.ts';
+import { translator, type Translate } from '../../../core/translate.ts';
 
 export interface CmsStrings {
   entries: BoilerplateEntry[] | null;

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { LEVEL_THRESHOLDS } from '../../lib/gamification.ts';
-import { translator } from '../../lib/translate.ts';
+import { LEVEL_THRESHOLDS } from '../../../core/gamification.ts';
+import { translator } from '../../../core/translate.ts';
 import { $loadedSite, $siteError, ensureSiteLoaded } from '../../stores/site.ts';
 
 interface Props {

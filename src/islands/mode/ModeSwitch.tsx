@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { createApiClient } from '../../lib/api-client.ts';
-import { buildEvent } from '../../lib/event-name.ts';
-import { availableModes, type RoleMode } from '../../lib/mode.ts';
-import { translator } from '../../lib/translate.ts';
+import { buildEvent } from '../../../core/event-name.ts';
+import { availableModes, type RoleMode } from '../../../core/mode.ts';
+import { translator } from '../../../core/translate.ts';
 import { $mode, setMode } from '../../stores/mode.ts';
 
 interface Props {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { ApiRequestError, createApiClient } from '../../lib/api-client.ts';
-import { translator } from '../../lib/translate.ts';
+import { translator } from '../../../core/translate.ts';
 
 export interface PlayerSession {
   courseId: string;

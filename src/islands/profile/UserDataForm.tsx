@@ -1,6 +1,6 @@
 import { useState, type SubmitEvent } from 'react';
 import { ApiRequestError, createApiClient } from '../../lib/api-client.ts';
-import { translator } from '../../lib/translate.ts';
+import { translator } from '../../../core/translate.ts';
 import { GENDER_NAMES, validateUserForm, type UserForm } from '../../lib/user-form.ts';
 
 interface Props {

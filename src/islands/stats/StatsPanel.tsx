@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { ApiRequestError, createApiClient } from '../../lib/api-client.ts';
-import { formatTimeSpent } from '../../lib/duration.ts';
+import { formatTimeSpent } from '../../../core/duration.ts';
 import { afterFirstInteraction } from '../../lib/first-interaction.ts';
-import { busiestDay, type Stats, type StatItem } from '../../lib/stats.ts';
-import { translator, type Translate } from '../../lib/translate.ts';
+import { busiestDay, type Stats, type StatItem } from '../../../core/stats.ts';
+import { translator, type Translate } from '../../../core/translate.ts';
 import { barOptions, pieOptions } from './chart-options.ts';
 
 // ECharts arrives in its own chunk, only here, once the page is interactive.

@@ -1,4 +1,4 @@
-import type { StatItem } from '../../lib/stats.ts';
+import type { StatItem } from '../../../core/stats.ts';
 
 /** ECharts options for the four statistics charts; values are minutes. */
 export function barOptions(items: StatItem[], labels: string[], color = '#0b5cad'): Record<string, unknown> {

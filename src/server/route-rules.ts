@@ -1,4 +1,4 @@
-import { isLocaleCode, pathSegments } from './locale.ts';
+import { isLocaleCode, pathSegments } from '../../core/locale.ts';
 
 /** Guard 5: old or alternative addresses and where they now live ({locale} is kept). */
 export const ROUTE_RULES: { from: string; to: string }[] = [

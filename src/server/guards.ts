@@ -1,4 +1,4 @@
-import { isLocaleCode, pathSegments } from './locale.ts';
+import { isLocaleCode, pathSegments } from '../../core/locale.ts';
 
 /** First segments that never carry a locale (SPEC section 2, guard 3) plus the platform's own files. */
 export const LOCALE_FREE_SEGMENTS = new Set(['federated', 'tiles-access', 'test', 'api', '_astro', '_server-islands', 'builds', 'logo']);
