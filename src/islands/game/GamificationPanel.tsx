@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { LEVEL_THRESHOLDS } from '../../../core/gamification.ts';
 import { translator } from '../../../core/translate.ts';
 import { $loadedSite, $siteError, ensureSiteLoaded } from '../../stores/site.ts';
+import BadgeArt from './BadgeArt.tsx';
 
 interface Props {
   siteId: string;
@@ -67,7 +68,7 @@ export default function GamificationPanel({ siteId, locale, strings }: Props) {
             const earned = progress.badges[badge._id];
             return (
               <li key={badge._id} className={earned ? 'badge-card earned' : 'badge-card'} data-testid={earned ? 'badge-earned' : 'badge-locked'}>
-                <span className="badge-icon" aria-hidden="true">{badge.icon}</span>
+                <BadgeArt icon={badge.icon} earned={Boolean(earned)} />
                 <h3>{badge.name}</h3>
                 <p>{badge.description}</p>
                 <p className="muted">

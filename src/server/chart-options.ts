@@ -1,0 +1,31 @@
+import type { StatItem } from '../../core/stats.ts';
+
+/** The slices' colours, in order; the page's own legend repeats them beside the pie. */
+export const PIE_COLORS = ['#0b5cad', '#c25e00', '#2e7d32', '#8e24aa', '#c62828', '#00838f', '#5d4037', '#455a64', '#9e7c00'];
+
+const TEXT = { fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif", fontSize: 13, color: '#4a5b6c' };
+
+/**
+ * ECharts options for a bar chart of minutes, drawn once on the server: no animation, no tooltip
+ * component (the page's own script shows one). The top margin leaves room for the axis name.
+ */
+export function barOptions(items: StatItem[], labels: string[], color = '#0b5cad'): Record<string, unknown> {
+  return {
+    animation: false,
+    textStyle: TEXT,
+    grid: { left: 44, right: 12, top: 34, bottom: 28 },
+    xAxis: { type: 'category', data: labels, axisLabel: { hideOverlap: true, color: TEXT.color }, axisTick: { alignWithLabel: true } },
+    yAxis: { type: 'value', name: 'min', nameGap: 14, nameTextStyle: { align: 'right', color: TEXT.color }, axisLabel: { color: TEXT.color } },
+    series: [{ type: 'bar', data: items.map((item) => item.data), itemStyle: { color, borderRadius: [3, 3, 0, 0] } }],
+  };
+}
+
+/** A ring of slices without labels or legend: the page lists the slices beside it, readable at any width. */
+export function pieOptions(items: StatItem[], labels: string[]): Record<string, unknown> {
+  return {
+    animation: false,
+    textStyle: TEXT,
+    color: PIE_COLORS,
+    series: [{ type: 'pie', radius: ['42%', '92%'], center: ['50%', '50%'], label: { show: false }, labelLine: { show: false }, data: items.map((item, i) => ({ name: labels[i], value: item.data })) }],
+  };
+}
