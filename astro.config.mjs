@@ -4,13 +4,14 @@ import cloudflare from '@astrojs/cloudflare';
 import react from '@astrojs/react';
 import { buildInfo } from './integrations/build-info.mjs';
 import { securityHeaders } from './integrations/security-headers.mjs';
+import { trailingSlash } from './integrations/trailing-slash.mjs';
 
 export default defineConfig({
   site: process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321',
   // Pages are static unless they opt out with `export const prerender = false`.
   output: 'static',
   adapter: cloudflare({ persistState: { path: process.env.TILES_STATE_DIR ?? '.wrangler/state' } }),
-  integrations: [react(), buildInfo(), securityHeaders()],
+  integrations: [react(), buildInfo(), securityHeaders(), trailingSlash()],
   trailingSlash: 'ignore',
   build: { format: 'file' },
   prefetch: false,

@@ -40,7 +40,8 @@ try {
     ['course (signed in)', '/it-IT/course/triage-pronto-soccorso', true],
     ['session player (signed in)', '/it-IT/course/session/triage-pronto-soccorso/1/1', true],
     ['profile: user data (signed in)', '/it-IT/profile/user-data', true],
-    ['profile: user progress, before charts', '/it-IT/profile/user-progress', true],
+    ['profile: user progress (charts drawn on the server)', '/it-IT/profile/user-progress', true],
+    ['learning path', '/it-IT/pf/percorso-infermieri', false],
   ];
   const rows = [];
   for (const [name, path, signedIn] of pages) {
@@ -60,22 +61,8 @@ try {
       React: /renderer-url|react/i.test(html) ? 'yes' : 'no',
     });
   }
-  // The charts chunk that user-progress imports once it has its data: what loads after the page.
-  const progressHtml = await (await fetch(`${server.base}/it-IT/profile/user-progress`, { headers: { cookie } })).text();
-  const before = new Set(scriptsOf(progressHtml));
-  const chart = readdirSync(join(CLIENT, '_astro')).find((file) => /^EChart\..*\.js$/.test(file));
-  if (chart) {
-    const after = scriptsFrom([`/_astro/${chart}`]).filter((path) => !before.has(path));
-    const files = after.map((path) => readFileSync(join(CLIENT, path)));
-    rows.push({
-      page: 'profile: user progress, charts chunk (lazy)',
-      'HTML gzip KiB': '-',
-      'JS files': files.length,
-      'JS KiB': (files.reduce((sum, b) => sum + b.length, 0) / 1024).toFixed(1),
-      'JS gzip KiB': (files.reduce((sum, b) => sum + gzipSync(b).length, 0) / 1024).toFixed(1),
-      React: 'yes',
-    });
-  }
+  // No charting code reaches the browser any more: the charts come drawn in the HTML.
+  if (readdirSync(join(CLIENT, '_astro')).some((file) => /echarts|EChart/i.test(file))) throw new Error('A charting chunk is in the client build');
   console.table(rows);
   writeSection('page-weight', `\`bench/page-weight.mjs\`: the JavaScript each kind of page ships (its scripts and island chunks, following static imports), raw and gzip. Budget: the catalogue at most 30 KiB gzip and no React.\n\n${markdownTable(rows)}\n`);
   const catalogue = rows.find((row) => row.page === 'catalogue');

@@ -6,7 +6,7 @@ import { deleteDraft, getBuild, getBuilds, getDocument, getDrafts, publish, putD
 import { postEvent, postHit } from './handlers/event.ts';
 import { federatedLogin } from './handlers/federated.ts';
 import { getBadges, getLevels, getProgress } from './handlers/game.ts';
-import { getCourse, getMyCourses, getSession, postSessionComplete } from './handlers/lms.ts';
+import { getCourse, getCourseProgress, getMyCourses, getSession, postSessionComplete, putSessionPosition } from './handlers/lms.ts';
 import { getRole } from './handlers/role.ts';
 import { getBoilerplate, getLocales, getSite, getTags } from './handlers/site.ts';
 import { getStats } from './handlers/stats.ts';
@@ -51,6 +51,8 @@ export const ROUTES: Route[] = [
   route('GET', '/api/lms/course/:courseId', getCourse),
   route('GET', '/api/lms/course/:courseId/session/:module/:session', getSession),
   route('POST', '/api/lms/course/:courseId/session/:module/:session/complete', postSessionComplete),
+  route('PUT', '/api/lms/course/:courseId/session/:module/:session/position', putSessionPosition),
+  route('GET', '/api/lms/courses/progress', getCourseProgress),
   // CMS mode: editors' drafts, versions and publishing.
   route('GET', '/api/cms/documents/:kind/:locale/:key', getDocument),
   route('PUT', '/api/cms/documents/:kind/:locale/:key', putDocument),

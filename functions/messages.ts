@@ -110,6 +110,11 @@ const MESSAGES = {
     en: 'Session not found: {id}',
     de: 'Einheit nicht gefunden: {id}',
   },
+  videoSessionNotFound: {
+    it: 'Sessione video non trovata: {id}',
+    en: 'Video session not found: {id}',
+    de: 'Videoeinheit nicht gefunden: {id}',
+  },
   internal: {
     it: 'Errore interno del server.',
     en: 'Internal server error.',

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { appendFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { startBuildWorker } from './build-worker.mjs';
+import { serveMedia } from './media-ranges.mjs';
 import { run, STATE_DIR } from './local-env.mjs';
 
 if (process.env.TILES_FRESH === '1') rmSync(STATE_DIR, { recursive: true, force: true });
@@ -53,6 +54,8 @@ await waitUntilReady(upstream.port);
 
 const proxy = http.createServer((request, response) => {
   const target = upstream;
+  // Videos must be seekable, as they are on Cloudflare, for a session to resume mid-video.
+  if (request.method === 'GET' && request.url?.startsWith('/media/')) return serveMedia(request, response, target.port);
   const forward = http.request({ host: '127.0.0.1', port: target.port, path: request.url, method: request.method, headers: request.headers }, (answer) => {
     response.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
     answer.pipe(response);

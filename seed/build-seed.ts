@@ -16,7 +16,7 @@ type Localized = Record<(typeof LOCALES)[number], string>;
 interface SeedSession { kind: string; duration: string; title: Localized; body: Localized; mediaUrl: string | null }
 interface SeedCourse { id: string; category: string; ecmCredits: number | null; title: Localized; summary: Localized; description: Localized; modules: { title: Localized; sessions: SeedSession[] }[] }
 interface SeedCategory { id: string; slug: string; name: Localized; description: Localized }
-interface SeedPage { kind: string; slug: string; title: Localized; description: Localized; body: Record<string, unknown[]>; tiles: Record<string, unknown> | null }
+interface SeedPage { kind: string; slug: string; title: Localized; description: Localized; body: Record<string, unknown[]>; tiles: Record<string, unknown> | null; courses?: string[] }
 interface SeedBadge { id: string; icon: string; rule: BadgeRule; threshold: number; name: Localized; description: Localized }
 
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(join(here, path), 'utf8')) as T;
@@ -92,6 +92,8 @@ export function referenceSql(): string {
   out.push(insert('page', 'site_id, locale, kind, slug, title, description, body, tiles, updated_at', pages.flatMap((p) => LOCALES.map((l) =>
     row(SITE_ID, l, p.kind, p.slug, p.title[l], p.description[l], JSON.stringify(p.body[l] ?? []), p.tiles ? JSON.stringify(p.tiles[l]) : null, now),
   ))));
+  // Learning paths list their courses, in order, the same in every locale.
+  out.push(insert('page_course', 'site_id, slug, course_id, position', pages.flatMap((p) => (p.kind === 'pf' ? (p.courses ?? []).map((course, i) => row(SITE_ID, p.slug, course, i)) : []))));
   return out.join('\n');
 }
 

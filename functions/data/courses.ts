@@ -168,6 +168,8 @@ export interface SessionDetail extends SessionSummary {
   next: { moduleNumber: number; number: number } | null;
   /** Sessions of the whole course completed by the learner. */
   progress: { done: number; total: number };
+  /** Where the learner stopped in this video session, in seconds (any device), or null. */
+  position: number | null;
 }
 
 export async function findSession(
@@ -188,13 +190,14 @@ export async function findSession(
   if (!session) return null;
   const row = await db
     .prepare(
-      `SELECT ${localized('t', 'body')} AS body, s.media_url AS mediaUrl FROM session s
+      `SELECT ${localized('t', 'body')} AS body, s.media_url AS mediaUrl, sp.seconds AS position FROM session s
        LEFT JOIN session_text t ON t.course_id = s.course_id AND t.module_number = s.module_number AND t.number = s.number AND t.locale = ?
        LEFT JOIN session_text t_d ON t_d.course_id = s.course_id AND t_d.module_number = s.module_number AND t_d.number = s.number AND t_d.locale = ?
+       LEFT JOIN session_position sp ON sp.user_id = ? AND sp.course_id = s.course_id AND sp.module_number = s.module_number AND sp.number = s.number
        WHERE s.course_id = ? AND s.module_number = ? AND s.number = ?`,
     )
-    .bind(locale, defaultLocale, courseId, moduleNumber, number)
-    .first<{ body: string; mediaUrl: string | null }>();
+    .bind(locale, defaultLocale, userId, courseId, moduleNumber, number)
+    .first<{ body: string; mediaUrl: string | null; position: number | null }>();
   const neighbour = (i: number) => {
     const found = all[i];
     return found ? { moduleNumber: found.moduleNumber, number: found.number } : null;
@@ -208,5 +211,6 @@ export async function findSession(
     previous: neighbour(index - 1),
     next: neighbour(index + 1),
     progress: { done: all.filter((candidate) => candidate.completedAt !== null).length, total: all.length },
+    position: row?.position ?? null,
   };
 }

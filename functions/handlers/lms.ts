@@ -2,15 +2,21 @@ import { z } from 'zod';
 import type { ApiContext } from '../api-context.ts';
 import { findCourse, findSession, type CourseDetail, type SessionDetail } from '../data/courses.ts';
 import { listLearnerCourses, type LearnerCourse } from '../data/learner.ts';
+import { listCourseProgress, type CourseProgress } from '../data/path-courses.ts';
+import { savePosition } from '../data/positions.ts';
 import { completeSession, type Completion } from '../data/progress.ts';
 import { findSite } from '../data/site.ts';
 import { HttpError } from '../http-error.ts';
 import { message } from '../messages.ts';
+import { readJson } from '../read-json.ts';
 import { validate } from '../validate.ts';
+import { MAX_POSITION_SECONDS, storedPosition } from '../../core/resume.ts';
 
 const courseId = z.string().regex(/^[a-z0-9-]{1,100}$/);
 const position = z.coerce.number().int().positive().max(999_999);
 const sessionParams = z.object({ courseId, module: position, session: position });
+const positionBody = z.object({ seconds: z.number().finite().min(0).max(MAX_POSITION_SECONDS) });
+const progressQuery = z.object({ ids: z.string().max(2_000).transform((text) => text.split(',').filter(Boolean)).pipe(z.array(courseId).min(1).max(50)) });
 
 async function defaultLocale(context: ApiContext): Promise<string> {
   return (await findSite(context.env.DB, context.siteId))?.defaultLocale ?? 'it-IT';
@@ -44,4 +50,26 @@ export async function getMyCourses(context: ApiContext): Promise<{ inProgress: L
   const session = await context.requireSession();
   const courses = await listLearnerCourses(context.env.DB, context.siteId, session.user.id, context.localeCode, await defaultLocale(context));
   return { inProgress: courses.filter((c) => c.done < c.total), completed: courses.filter((c) => c.done === c.total) };
+}
+
+/** Where the learner stopped in a video session, kept for any device; the player writes it sparingly. */
+export async function putSessionPosition(context: ApiContext): Promise<{ seconds: number; updatedAt: number }> {
+  const user = await context.requirePermission('progress:write');
+  const params = validate(sessionParams, context.params, context.language);
+  const body = validate(positionBody, await readJson(context), context.language);
+  const seconds = storedPosition(body.seconds);
+  const saved = await savePosition(context.env.DB, context.siteId, user.user.id, params.courseId, params.module, params.session, seconds, context.now);
+  if (!saved) throw new HttpError(404, message('videoSessionNotFound', context.language, { id: `${params.courseId}/${params.module}/${params.session}` }));
+  return { seconds, updatedAt: context.now };
+}
+
+/**
+ * How far the learner is in the given courses (`?ids=a,b`), for pages built once for everyone
+ * (learning paths). A visitor gets `signedIn: false` and no figures, not an error.
+ */
+export async function getCourseProgress(context: ApiContext): Promise<{ signedIn: boolean; courses: CourseProgress[] }> {
+  const query = validate(progressQuery, Object.fromEntries(context.url.searchParams), context.language, 'ids');
+  const session = await context.session();
+  if (!session) return { signedIn: false, courses: [] };
+  return { signedIn: true, courses: await listCourseProgress(context.env.DB, context.siteId, session.user.id, query.ids) };
 }

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { isDevelopment } from '../../functions/env.ts';
 import { isCrawler } from './crawler.ts';
-import { localeOfPath } from '../../core/locale.ts';
+import { chooseLocale, DEFAULT_LOCALE, localeOfPath } from '../../core/locale.ts';
 import { translator, type Translate } from '../../core/translate.ts';
 import { loadPageContext } from './page-context.ts';
 
@@ -12,6 +12,8 @@ const FALLBACK_STRINGS = {
   'error.support': 'Assistenza',
   'error.home': 'Torna alla homepage',
   'error.stack': 'Traccia dello stack',
+  'error.status.404': 'Pagina non trovata',
+  'error.status.500': 'Errore interno del server',
 };
 
 export interface ErrorView {
@@ -22,15 +24,21 @@ export interface ErrorView {
   showStack: boolean;
 }
 
-export async function loadErrorView(pathname: string): Promise<ErrorView> {
-  const locale = localeOfPath(pathname) ?? 'it-IT';
+/**
+ * The error screen in the reader's language: the locale of the failed page's path, else the one
+ * remembered in the `t-lc` cookie, else the site's default; only a locale the site supports.
+ */
+export async function loadErrorView(pathname: string, cookieLocale?: string | null): Promise<ErrorView> {
+  const requested = localeOfPath(pathname) ?? cookieLocale ?? null;
   const showStack = isDevelopment(env);
   try {
-    const page = await loadPageContext(locale);
-    return { t: translator({ ...FALLBACK_STRINGS, ...page.strings }), logo: page.site.logo, siteName: page.site.niceName, locale, showStack };
+    const probe = await loadPageContext(DEFAULT_LOCALE);
+    const locale = chooseLocale({ userLocale: requested, supported: probe.site.supportedLocale, fallback: probe.site.defaultLocale });
+    const page = locale === probe.locale ? probe : await loadPageContext(locale);
+    return { t: translator({ ...FALLBACK_STRINGS, ...page.strings }), logo: page.site.logo, siteName: page.siteName, locale, showStack };
   } catch (error) {
     console.error('Error screen without D1:', error);
-    return { t: translator(FALLBACK_STRINGS), logo: 'tiles.svg', siteName: 'Tiles', locale, showStack };
+    return { t: translator(FALLBACK_STRINGS), logo: 'tiles.svg', siteName: 'Tiles', locale: DEFAULT_LOCALE, showStack };
   }
 }
 

@@ -9,6 +9,8 @@ export interface PageContext {
   locales: Locale[];
   strings: Strings;
   t: Translate;
+  /** The site's name in the page's language (interface string `site.name`), for titles and shares. */
+  siteName: string;
 }
 
 const FALLBACK_SITE: Site = { _id: 'not-set', niceName: 'Tiles', logo: 'tiles.svg', defaultLocale: DEFAULT_LOCALE, supportedLocale: [DEFAULT_LOCALE] };
@@ -22,8 +24,8 @@ export async function loadPageContext(locale: string): Promise<PageContext> {
     locale === site.defaultLocale ? Promise.resolve({}) : findStrings(env.DB, site._id, locale),
   ]);
   // A string not yet translated shows in the site's default language.
-  const strings = { ...fallbackStrings, ...localeStrings };
-  return { site, locale, locales, strings, t: translator(strings) };
+  const strings: Strings = { ...fallbackStrings, ...localeStrings };
+  return { site, locale, locales, strings, t: translator(strings), siteName: strings['site.name'] ?? site.niceName };
 }
 
 /** getStaticPaths for pages that exist once per supported locale. */

@@ -53,7 +53,12 @@ test('tooltips and highlighting come after load and move nothing; legends and ax
   expect(nameBox && svgBox && nameBox.y >= svgBox.y).toBe(true);
 
   // Pointing at a bar shows its day and minutes, as the table says; the figure keeps its place and size.
-  const before = await byDay.boundingBox();
+  const pageBox = () => byDay.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return { x: box.x + window.scrollX, y: box.y + window.scrollY, width: box.width, height: box.height };
+  });
+  await byDay.scrollIntoViewIfNeeded();
+  const before = await pageBox();
   // The day with the most minutes has the tallest bar.
   const minutes = (await byDay.locator('tbody td').allTextContents()).map(Number);
   const index = minutes.indexOf(Math.max(...minutes));
@@ -62,7 +67,7 @@ test('tooltips and highlighting come after load and move nothing; legends and ax
   await expect(tip).toBeVisible();
   const row = byDay.locator('tbody tr').nth(index);
   await expect(tip).toHaveText(`${await row.locator('th').textContent()}: ${await row.locator('td').textContent()} min`);
-  expect(await byDay.boundingBox()).toEqual(before);
+  expect(await pageBox()).toEqual(before);
   await page.mouse.move(1, 1);
   await expect(tip).toBeHidden();
 

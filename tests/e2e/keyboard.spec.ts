@@ -30,7 +30,8 @@ test('keyboard only: sign in, open a course, play and complete a session, open a
   await tabTo(page, page.locator('a[href="/it-IT/course/gdpr-dati-sanitari"]'));
   await page.keyboard.press('Enter');
   await page.waitForURL(/\/course\/gdpr-dati-sanitari$/);
-  await tabTo(page, page.locator('a[href="/it-IT/course/session/gdpr-dati-sanitari/1/1"]'));
+  await tabTo(page, page.getByTestId('course-continue'));
+  await expect(page.getByTestId('course-continue')).toHaveAttribute('href', '/it-IT/course/session/gdpr-dati-sanitari/1/1');
   await page.keyboard.press('Enter');
   await page.waitForURL(/\/session\/gdpr-dati-sanitari\/1\/1$/);
   await islandsReady(page);

@@ -22,7 +22,7 @@ test('every supported locale has its own home, with hreflang alternates', async 
     await expect(page.getByRole('link', { name: link }).first()).toBeVisible();
   }
   const alternates = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((links) => links.map((l) => l.getAttribute('hreflang')));
-  expect(alternates).toEqual(['it-IT', 'en-US', 'de-DE']);
+  expect(alternates).toEqual(['it-IT', 'en-US', 'de-DE', 'x-default']);
 });
 
 test('a visitor is sent away from profile and course pages, with or without a locale', async ({ page }) => {
@@ -43,7 +43,7 @@ test('an unknown page shows the Italian error screen, whose buttons lead to supp
 
   const support = page.getByRole('link', { name: 'Assistenza' });
   const href = new URL((await support.getAttribute('href')) ?? '', page.url());
-  expect(href.pathname).toBe('/assistenza');
+  expect(href.pathname).toBe('/it-IT/assistenza');
   expect(Object.fromEntries(href.searchParams)).toEqual({ c: '404', e: 'Page not found: /it-IT/pagina-che-non-esiste?x=1', p: '/it-IT/pagina-che-non-esiste?x=1' });
   await support.click();
   await page.waitForURL(/\/it-IT\/assistenza\?/);
@@ -52,6 +52,31 @@ test('an unknown page shows the Italian error screen, whose buttons lead to supp
   await page.goBack();
   await page.getByRole('link', { name: 'Torna alla homepage' }).click();
   await page.waitForURL(/\/it-IT$/);
+});
+
+test('a German 404 speaks German, and its buttons lead to the German support and home pages', async ({ page }) => {
+  const response = await page.goto('/de-DE/gibt-es-nicht');
+  expect(response?.status()).toBe(404);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
+  await expect(page).toHaveTitle('Fehler 404 · Tiles Gesundheitsfortbildung');
+  await expect(page.getByRole('heading', { name: 'Fehler 404' })).toBeVisible();
+  await expect(page.getByTestId('error-status')).toHaveText('Seite nicht gefunden');
+  await expect(page.getByText('Festgestellter Fehler:')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Zurück zur Startseite' })).toHaveAttribute('href', '/de-DE');
+
+  const support = page.getByRole('link', { name: 'Hilfe' });
+  const href = new URL((await support.getAttribute('href')) ?? '', page.url());
+  expect(href.pathname).toBe('/de-DE/assistenza');
+  expect(Object.fromEntries(href.searchParams)).toEqual({ c: '404', e: 'Page not found: /de-DE/gibt-es-nicht', p: '/de-DE/gibt-es-nicht' });
+  await support.click();
+  await page.waitForURL(/\/de-DE\/assistenza\?/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
+  await expect(page.getByTestId('error-reference')).toContainText('Code 404');
+
+  await page.goBack();
+  await page.getByRole('link', { name: 'Zurück zur Startseite' }).click();
+  await page.waitForURL(/\/de-DE$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
 });
 
 test('a malformed session id is a fatal 404 naming the path', async ({ page }) => {

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { ApiRequestError, createApiClient } from '../../lib/api-client.ts';
 import { translator } from '../../../core/translate.ts';
+import { resumeAt, shouldSavePosition, storedPosition, type SaveReason } from '../../../core/resume.ts';
 
 export interface PlayerSession {
   courseId: string;
@@ -15,6 +16,8 @@ export interface PlayerSession {
   completedAt: number | null;
   previous: { moduleNumber: number; number: number } | null;
   next: { moduleNumber: number; number: number } | null;
+  /** Where the learner stopped last time, on any device (seconds), or null. */
+  position: number | null;
 }
 
 interface Completion {
@@ -46,6 +49,8 @@ export default function SessionPlayer({ session, progress, siteId, locale, strin
   }, [state.kind]);
   const current = state.kind === 'done' ? state.completion.progress : progress;
   const link = (target: { moduleNumber: number; number: number }) => `/${locale}/course/session/${session.courseId}/${target.moduleNumber}/${target.number}`;
+  const video = useRef<HTMLVideoElement>(null);
+  useResume(video, session, siteId, locale);
   const paragraphs = session.body.split(/\n{2,}/).filter(Boolean);
 
   async function complete() {
@@ -62,7 +67,7 @@ export default function SessionPlayer({ session, progress, siteId, locale, strin
   return (
     <div className="player" data-kind={session.kind}>
       {session.kind === 'video' && session.mediaUrl && (
-        <video controls preload="metadata" src={session.mediaUrl} className="player-media" data-testid="session-video">
+        <video ref={video} controls preload="metadata" src={session.mediaUrl} className="player-media" data-testid="session-video">
           <track kind="captions" src={session.mediaUrl.replace(/\.\w+$/, `.${locale}.vtt`)} srcLang={locale.slice(0, 2)} label={t('player.captions')} default />
         </video>
       )}
@@ -127,4 +132,58 @@ export default function SessionPlayer({ session, progress, siteId, locale, strin
       </nav>
     </div>
   );
+}
+
+/**
+ * Resume where the learner stopped: the video starts at the position kept on the server, and the
+ * position is written back sparingly (core/resume.ts): on pause, when the page is hidden or left
+ * (a keepalive request that outlives the page), and at most every 20 s while playing.
+ */
+function useResume(video: RefObject<HTMLVideoElement | null>, session: PlayerSession, siteId: string, locale: string) {
+  useEffect(() => {
+    const element = video.current;
+    if (!element || session.kind !== 'video') return;
+    const path = `/api/lms/course/${session.courseId}/session/${session.moduleNumber}/${session.number}/position`;
+    const client = createApiClient({ siteId: () => siteId, localeCode: () => locale });
+    // Leaving: a keepalive request, which the browser completes after the page is gone.
+    const leaving = createApiClient({ siteId: () => siteId, localeCode: () => locale, fetch: (input, init) => fetch(input, { ...init, keepalive: true }) });
+    // The first write while playing comes an interval after the page opened, not at the first frame.
+    let last: { seconds: number; at: number } | null = { seconds: session.position ?? 0, at: Date.now() };
+    const start = () => {
+      const at = resumeAt(session.position, Number.isFinite(element.duration) ? element.duration : null);
+      if (at > 0 && element.currentTime < 1) element.currentTime = at;
+    };
+    // Only a video the learner has played moves the saved position: opening the page and leaving does not.
+    let played = false;
+    const onPlay = () => (played = true);
+    const save = (reason: SaveReason) => {
+      if (!played) return;
+      const current = { seconds: storedPosition(element.currentTime), at: Date.now() };
+      if (!shouldSavePosition(last, current, reason)) return;
+      last = current;
+      (reason === 'leave' ? leaving : client).put(path, { seconds: current.seconds }).catch(() => undefined);
+    };
+    const onTick = () => save('tick');
+    const onPause = () => save('pause');
+    const onHide = () => document.visibilityState === 'hidden' && save('leave');
+    const onLeave = () => save('leave');
+    if (element.readyState >= 1) start();
+    else element.addEventListener('loadedmetadata', start, { once: true });
+    element.addEventListener('play', onPlay);
+    element.addEventListener('timeupdate', onTick);
+    element.addEventListener('pause', onPause);
+    document.addEventListener('visibilitychange', onHide);
+    window.addEventListener('pagehide', onLeave);
+    // Astro's client router leaves the page without a pagehide.
+    document.addEventListener('astro:before-swap', onLeave);
+    return () => {
+      element.removeEventListener('loadedmetadata', start);
+      element.removeEventListener('play', onPlay);
+      element.removeEventListener('timeupdate', onTick);
+      element.removeEventListener('pause', onPause);
+      document.removeEventListener('visibilitychange', onHide);
+      window.removeEventListener('pagehide', onLeave);
+      document.removeEventListener('astro:before-swap', onLeave);
+    };
+  }, [session.courseId, session.moduleNumber, session.number]);
 }

@@ -1,0 +1,67 @@
+/**
+ * schema.org structured data (JSON-LD) for the public pages: the organization on the home page,
+ * the course lists of the catalogue, breadcrumb trails. Plain objects; SeoMeta.astro writes them.
+ * Addresses are absolute, from the site's public origin (PUBLIC_SITE_URL).
+ */
+export type JsonLd = Record<string, unknown>;
+
+const CONTEXT = 'https://schema.org';
+
+export interface Publisher {
+  /** The site's name in the page's language. */
+  name: string;
+  /** The home page of the site in the page's language. */
+  url: string;
+  /** Absolute address of the logo. */
+  logo: string;
+}
+
+export function organization(publisher: Publisher): JsonLd {
+  return { '@context': CONTEXT, '@type': 'Organization', name: publisher.name, url: publisher.url, logo: publisher.logo };
+}
+
+export interface CourseItem {
+  url: string;
+  name: string;
+  description: string;
+  /** ECM (continuing medical education) credits, or null for a course without them. */
+  ecmCredits: number | null;
+}
+
+/** The catalogue's courses in the order shown, each with its provider, language and ECM credits. */
+export function courseList(courses: readonly CourseItem[], publisher: Publisher, inLanguage: string): JsonLd {
+  const provider = { '@type': 'Organization', name: publisher.name, url: publisher.url };
+  return {
+    '@context': CONTEXT,
+    '@type': 'ItemList',
+    numberOfItems: courses.length,
+    itemListElement: courses.map((course, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      item: {
+        '@type': 'Course',
+        url: course.url,
+        name: course.name,
+        description: course.description,
+        inLanguage,
+        provider,
+        // Credits may be fractional (10.5): a quantity with its unit, as schema.org allows.
+        ...(course.ecmCredits === null ? {} : { numberOfCredits: { '@type': 'QuantitativeValue', value: course.ecmCredits, unitText: 'ECM' } }),
+      },
+    })),
+  };
+}
+
+/** A trail from the home page to the current page; the last crumb is the page itself. */
+export function breadcrumbs(trail: readonly { name: string; url: string }[]): JsonLd {
+  return {
+    '@context': CONTEXT,
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.name, item: crumb.url })),
+  };
+}
+
+/** JSON for a `<script type="application/ld+json">`: no `<` may close the element early. */
+export function serializeJsonLd(data: JsonLd): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c');
+}

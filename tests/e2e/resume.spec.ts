@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+import { islandsReady, signIn } from './helpers.ts';
+
+// The demo learner has done half of the BLS-D course: its next session, 2/1, is a video.
+const SESSION = '/it-IT/course/session/bls-d-adulto/2/1';
+
+test('a video resumes where the learner stopped, in another browser; profile and course offer "Continua"', async ({ browser }) => {
+  const first = await browser.newContext();
+  const page = await first.newPage();
+  await signIn(page);
+  await page.goto(SESSION);
+  await islandsReady(page);
+  const video = page.getByTestId('session-video');
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState)).toBeGreaterThanOrEqual(1);
+  // Watch a little, jump to 0:12 and pause: pausing writes the position at once.
+  const saved = page.waitForResponse((response) => response.url().endsWith('/bls-d-adulto/session/2/1/position') && response.request().postDataJSON()?.seconds === 12);
+  await video.evaluate(async (element: HTMLVideoElement) => {
+    element.muted = true;
+    await element.play();
+    element.currentTime = 12;
+    element.pause();
+  });
+  const response = await saved;
+  expect(response.status()).toBe(200);
+  expect((await response.json()).outcome.seconds).toBe(12);
+  await first.close();
+
+  // Another device: a new browser context, the same learner.
+  const second = await browser.newContext();
+  const other = await second.newPage();
+  await signIn(other);
+  const resume = other.getByTestId('resume-card');
+  await expect(resume).toContainText('BLS-D');
+  await expect(resume).toContainText('Il video riparte da 0:12.');
+  await other.getByTestId('profile-continue').click();
+  await other.waitForURL(new RegExp(`${SESSION}$`));
+  await islandsReady(other);
+  const again = other.getByTestId('session-video');
+  await expect.poll(() => again.evaluate((element: HTMLVideoElement) => Math.floor(element.currentTime))).toBe(12);
+
+  // The course page leads to the same next session.
+  await other.goto('/it-IT/course/bls-d-adulto');
+  await expect(other.getByTestId('course-continue')).toHaveText('Continua');
+  await expect(other.getByTestId('course-continue')).toHaveAttribute('href', SESSION);
+  await second.close();
+});
+
+test('a learner who has not begun a course is offered to start it; positions are not kept for text sessions', async ({ page, baseURL }) => {
+  await signIn(page);
+  await page.goto('/it-IT/course/cybersecurity-sanita');
+  await expect(page.getByTestId('course-continue')).toHaveText('Inizia il corso');
+  await expect(page.getByTestId('course-continue')).toHaveAttribute('href', '/it-IT/course/session/cybersecurity-sanita/1/1');
+  const refused = await page.request.put('/api/lms/course/cybersecurity-sanita/session/1/2/position', {
+    headers: { origin: baseURL ?? '', 'tiles-site-id': 'tiles-demo', 'tiles-locale-code': 'it-IT' },
+    data: { seconds: 30 },
+  });
+  expect(refused.status()).toBe(404);
+  expect((await refused.json()).message).toBe('Sessione video non trovata: cybersecurity-sanita/1/2');
+});
