@@ -26,6 +26,8 @@ export function serveMedia(request, response, upstreamPort) {
   const headers = { ...request.headers };
   delete headers.range;
   delete headers['if-range'];
+  // Ranges count bytes of the file itself, never of a compressed copy.
+  delete headers['accept-encoding'];
   const forward = http.request({ host: '127.0.0.1', port: upstreamPort, path: request.url, method: 'GET', headers }, (answer) => {
     const chunks = [];
     answer.on('data', (chunk) => chunks.push(chunk));
@@ -33,6 +35,7 @@ export function serveMedia(request, response, upstreamPort) {
       const body = Buffer.concat(chunks);
       const copy = { ...answer.headers };
       delete copy['content-length'];
+      delete copy['transfer-encoding'];
       if (answer.statusCode !== 200) {
         response.writeHead(answer.statusCode ?? 502, copy);
         return response.end(body);
