@@ -6,7 +6,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import islandScript from 'astro/runtime/server/astro-island.prebuilt.js';
 import loadDirective from 'astro/runtime/client/load.prebuilt.js';
-import { headersFile } from '../src/server/security-headers.ts';
+import { headersFile } from '../core/security-headers.ts';
 
 const hash = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 export const SCRIPT_HASHES = [hash(islandScript), hash(loadDirective)];

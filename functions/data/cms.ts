@@ -1,34 +1,14 @@
 import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
 import { PAGE_KINDS, type DocumentFields, type DocumentKind } from '../../core/cms-document.ts';
+import type { BuildRequest, Draft, EditorView, Version } from '../../core/contracts/cms.ts';
+
+export type { BuildRequest, Draft, EditorView, Version };
 
 export interface DocumentRef {
   siteId: string;
   locale: string;
   kind: DocumentKind;
   key: string;
-}
-
-export interface Version {
-  id: number;
-  fields: DocumentFields;
-  author: string;
-  createdAt: string;
-  status: 'draft' | 'published' | 'live-before';
-}
-
-export interface Draft {
-  locale: string;
-  kind: DocumentKind;
-  key: string;
-  fields: DocumentFields;
-  author: string;
-  updatedAt: string;
-}
-
-export interface EditorView {
-  live: DocumentFields | null;
-  draft: Draft | null;
-  versions: Version[];
 }
 
 /**
@@ -212,19 +192,6 @@ export async function publishDrafts(
     db.prepare("INSERT INTO build_request (site_id, requested_by, requested_at, status) VALUES (?, ?, ?, 'queued') RETURNING id").bind(siteId, userId, now),
   ]);
   return { requestId: Number(results.at(-1)?.results[0]?.id ?? 0), documents: drafts.length };
-}
-
-export interface BuildRequest {
-  id: number;
-  status: 'queued' | 'building' | 'live' | 'failed';
-  runner: 'local' | 'hook';
-  requestedBy: string;
-  requestedAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-  durationMs: number | null;
-  buildId: string | null;
-  error: string | null;
 }
 
 interface BuildRow {

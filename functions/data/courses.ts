@@ -1,36 +1,8 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import { totalDuration } from '../../core/duration.ts';
+import type { CourseCard, CourseDetail, ModuleDetail, SessionDetail, SessionSummary } from '../../core/contracts/lms.ts';
 
-export interface CourseCard {
-  id: string;
-  title: string;
-  summary: string;
-  categoryId: string;
-  categoryName: string;
-  categorySlug: string;
-  ecmCredits: number | null;
-  duration: string;
-}
-
-export interface SessionSummary {
-  moduleNumber: number;
-  number: number;
-  title: string;
-  kind: 'text' | 'video' | 'document';
-  duration: string;
-  completedAt: number | null;
-}
-
-export interface ModuleDetail {
-  number: number;
-  title: string;
-  sessions: SessionSummary[];
-}
-
-export interface CourseDetail extends CourseCard {
-  description: string;
-  modules: ModuleDetail[];
-}
+export type { CourseCard, CourseDetail, ModuleDetail, SessionDetail, SessionSummary };
 
 export interface Category {
   id: string;
@@ -157,17 +129,6 @@ export async function findCourse(
       sessions: sessionRows.filter((session) => session.moduleNumber === module.number),
     })),
   };
-}
-
-export interface SessionDetail extends SessionSummary {
-  courseId: string;
-  courseTitle: string;
-  body: string;
-  mediaUrl: string | null;
-  previous: { moduleNumber: number; number: number } | null;
-  next: { moduleNumber: number; number: number } | null;
-  /** Sessions of the whole course completed by the learner. */
-  progress: { done: number; total: number };
 }
 
 export async function findSession(

@@ -1,11 +1,9 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import { listCourses, type CourseCard } from './courses.ts';
+import type { LearnerBadge, LearnerLevel } from '../../core/contracts/game.ts';
+import type { LearnerCourse } from '../../core/contracts/lms.ts';
 
-export interface LearnerCourse extends CourseCard {
-  done: number;
-  total: number;
-  lastActivity: number;
-}
+export type { LearnerBadge, LearnerCourse, LearnerLevel };
 
 /** The learner's courses with progress: those with at least one completed session. */
 export async function listLearnerCourses(db: D1Database, siteId: string, userId: string, locale: string, defaultLocale: string): Promise<LearnerCourse[]> {
@@ -28,14 +26,6 @@ export async function listLearnerCourses(db: D1Database, siteId: string, userId:
     .sort((a, b) => b.lastActivity - a.lastActivity);
 }
 
-export interface LearnerLevel {
-  categoryId: string;
-  category: string;
-  level: number;
-  experience: number;
-  obtainedAt: number;
-}
-
 export async function listLearnerLevels(db: D1Database, userId: string, locale: string): Promise<LearnerLevel[]> {
   const { results } = await db
     .prepare(
@@ -46,15 +36,6 @@ export async function listLearnerLevels(db: D1Database, userId: string, locale: 
     .bind(locale, userId)
     .all<LearnerLevel>();
   return results;
-}
-
-export interface LearnerBadge {
-  id: string;
-  name: string;
-  description: string;
-  icon: string;
-  obtainedAt: number;
-  amount: number;
 }
 
 export async function listLearnerBadges(db: D1Database, userId: string, locale: string): Promise<LearnerBadge[]> {

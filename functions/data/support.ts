@@ -1,20 +1,8 @@
 import type { D1Database } from '@cloudflare/workers-types';
+import type { SupportRequest } from '../../core/contracts/support.ts';
 
-export interface SupportRequestInput {
-  name: string;
-  email: string;
-  message: string;
-  c: string | null;
-  e: string | null;
-  p: string | null;
-}
-
-export interface SupportRequest extends SupportRequestInput {
-  id: number;
-  locale: string;
-  createdAt: string;
-  signedIn: boolean;
-}
+export type { SupportRequest };
+export type SupportRequestInput = Pick<SupportRequest, 'name' | 'email' | 'message' | 'c' | 'e' | 'p'>;
 
 /** Stores a request and its audit event ('support.request.create') in one batch. */
 export async function createSupportRequest(db: D1Database, request: SupportRequestInput & { siteId: string; locale: string; userId: string | null; now: number }): Promise<number> {

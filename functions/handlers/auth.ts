@@ -1,38 +1,27 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { loginRequest, userUpdateRequest } from '../../core/contracts/user.ts';
 import type { ApiContext } from '../api-context.ts';
 import { issueTokens, revokeTokens, revokeUserTokens } from '../data/tokens.ts';
 import { findUserByCode, findUserById, loadUser, updateUser, type User } from '../data/users.ts';
 import { HttpError, refusal } from '../http-error.ts';
 import { message } from '../messages.ts';
-import { DUMMY_HASH, PASSWORD_MAX_LENGTH, verifyPassword } from '../password.ts';
+import { DUMMY_HASH, verifyPassword } from '../password.ts';
 import { clearSessionCookie, sealSession, sessionSetCookie } from '../session-cookie.ts';
 import { assertSessionSecret } from '../session-secret.ts';
-import { readJson } from '../read-json.ts';
 import { eventStatement } from '../data/events.ts';
 import { BOT_CHECK_REQUIRED, createBotChallenge, verifyBotCheck } from '../bot-check.ts';
 import { clearAccount, readCounters, recordFailure } from '../data/throttle.ts';
 import { gate, waitMinutes } from '../sign-in-throttle.ts';
 import type { Challenge } from 'altcha-lib';
-import { validate } from '../validate.ts';
 import { GENDER_BY_NAME } from '../gender.ts';
 import { federatedLogoutUrl } from '../oidc/logout-target.ts';
-
-const loginBody = z.object({
-  cu: z.string().trim().min(1).max(64),
-  cp: z.string().min(1).max(PASSWORD_MAX_LENGTH),
-  ua: z.string().max(512).optional(),
-  /** The solved bot check (ALTCHA payload), needed after repeated failures. */
-  altcha: z.string().max(8192).optional(),
-});
-
 
 /**
  * Password sign-in, throttled per account and per address (functions/sign-in-throttle.ts). An
  * unknown user code is counted, checked and answered exactly like a known one: the answers, the
  * status and the work done (a dummy hash) are the same, so they tell nobody which codes exist.
  */
-export async function login(context: ApiContext): Promise<User> {
-  const body = validate(loginBody, await readJson(context), context.language);
+export async function login(context: ApiContext, { json: body }: { json: z.output<typeof loginRequest> }): Promise<User> {
   const secret = assertSessionSecret(context.env);
   const { DB } = context.env;
   const keys = { account: `${context.siteId}/${body.cu.toLowerCase()}`, address: clientAddress(context.request) };
@@ -102,41 +91,20 @@ export async function getUser(context: ApiContext): Promise<User> {
   return loadUser(context.env.DB, session.user);
 }
 
-const LOCALE_CODE = /^[a-z]{2}-[A-Z]{2}$/;
-const nullableText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((value) => (value ? value : null));
-
-/** Editable fields only: role, code and ids in the body are ignored, never written. */
-const userBody = z.object({
-  firstName: z.string().trim().min(1).max(80),
-  lastName: z.string().trim().min(1).max(80),
-  email: nullableText(254).pipe(z.email().nullable()),
-  phone: nullableText(20).pipe(z.string().regex(/^\+?[0-9]{6,15}$/).nullable()),
-  locale: z.string().regex(LOCALE_CODE),
-  fields: z
-    .object({ gender: z.enum(['maschile', 'femminile', 'neutro', 'm', 'f', 'n']).default('m') })
-    .default({ gender: 'm' }),
-});
-
-export async function putUser(context: ApiContext): Promise<User> {
+/** Changes only the fields sent: a field left out keeps its value (core/contracts/user.ts). */
+export async function putUser(context: ApiContext, { json: body }: { json: z.output<typeof userUpdateRequest> }): Promise<User> {
   const session = await context.requirePermission('profile:write');
-  const body = validate(userBody, await readJson(context), context.language);
   const supported = await context.env.DB.prepare('SELECT supported_locales FROM site WHERE id = ?')
     .bind(session.user.site_id)
     .first<{ supported_locales: string }>();
   const locales: unknown = JSON.parse(supported?.supported_locales ?? '[]');
-  if (!Array.isArray(locales) || !locales.includes(body.locale)) {
+  if (body.locale !== undefined && (!Array.isArray(locales) || !locales.includes(body.locale))) {
     throw new HttpError(400, message('invalidField', context.language, { field: 'locale', detail: body.locale }));
   }
   await updateUser(
     context.env.DB,
     session.user.id,
-    { ...body, gender: GENDER_BY_NAME[body.fields.gender] },
+    { firstName: body.firstName, lastName: body.lastName, email: body.email, phone: body.phone, locale: body.locale, gender: body.fields?.gender && GENDER_BY_NAME[body.fields.gender] },
     context.now,
   );
   const row = await findUserById(context.env.DB, session.user.id);

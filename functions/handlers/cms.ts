@@ -1,7 +1,8 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { buildParams, documentParams, draftsQuery, versionParams } from '../../core/contracts/cms.ts';
 import type { ApiContext } from '../api-context.ts';
 import { placeholderMismatch } from '../../core/placeholders.ts';
-import { DOCUMENT_FIELDS, DOCUMENT_KINDS, documentEventName, isDocumentKey, PAGE_KINDS, type DocumentFields } from '../../core/cms-document.ts';
+import { documentEventName, isDocumentKey, PAGE_KINDS, type DocumentFields } from '../../core/cms-document.ts';
 import {
   discardDraft,
   documentExists,
@@ -23,11 +24,8 @@ import { eventStatement } from '../data/events.ts';
 import { findSite } from '../data/site.ts';
 import { HttpError } from '../http-error.ts';
 import { message } from '../messages.ts';
-import { readJson } from '../read-json.ts';
-import { validate } from '../validate.ts';
 
-const localeCode = z.string().regex(/^[a-z]{2}-[A-Z]{2}$/);
-const documentParams = z.object({ kind: z.enum(DOCUMENT_KINDS), locale: localeCode, key: z.string().min(1).max(100) });
+type DocumentParams = { param: z.output<typeof documentParams> };
 
 async function supportedLocale(context: ApiContext, locale: string): Promise<void> {
   const site = await findSite(context.env.DB, context.siteId);
@@ -36,8 +34,7 @@ async function supportedLocale(context: ApiContext, locale: string): Promise<voi
   }
 }
 
-async function documentRef(context: ApiContext): Promise<DocumentRef> {
-  const params = validate(documentParams, context.params, context.language);
+async function documentRef(context: ApiContext, params: DocumentParams['param']): Promise<DocumentRef> {
   if (!isDocumentKey(params.kind, params.key)) {
     throw new HttpError(400, message('invalidField', context.language, { field: 'key', detail: params.key }));
   }
@@ -47,9 +44,9 @@ async function documentRef(context: ApiContext): Promise<DocumentRef> {
 
 const documentName = (ref: Omit<DocumentRef, 'siteId'>) => `${ref.locale}/${ref.kind}/${ref.key}`;
 
-export async function getDocument(context: ApiContext): Promise<EditorView> {
+export async function getDocument(context: ApiContext, { param }: DocumentParams): Promise<EditorView> {
   await context.requirePermission('drafts:read');
-  return loadEditorView(context.env.DB, await documentRef(context));
+  return loadEditorView(context.env.DB, await documentRef(context, param));
 }
 
 /**
@@ -70,19 +67,18 @@ async function checkDraft(context: ApiContext, ref: DocumentRef, fields: Documen
   }
 }
 
-export async function putDocument(context: ApiContext): Promise<EditorView> {
+export async function putDocument(context: ApiContext, { param, json: fields }: DocumentParams & { json: DocumentFields }): Promise<EditorView> {
   const session = await context.requirePermission('content:edit');
-  const ref = await documentRef(context);
-  const fields = validate(DOCUMENT_FIELDS[ref.kind], await readJson(context), context.language) as DocumentFields;
+  const ref = await documentRef(context, param);
   await checkDraft(context, ref, fields);
   const event = eventStatement(context.env.DB, context.siteId, session.user.id, documentEventName(ref.kind, 'edit'), documentName(ref), context.now);
   await saveDraft(context.env.DB, ref, fields, session.user.id, context.now, event);
   return loadEditorView(context.env.DB, ref);
 }
 
-export async function deleteDraft(context: ApiContext): Promise<EditorView> {
+export async function deleteDraft(context: ApiContext, { param }: DocumentParams): Promise<EditorView> {
   const session = await context.requirePermission('content:edit');
-  const ref = await documentRef(context);
+  const ref = await documentRef(context, param);
   const view = await loadEditorView(context.env.DB, ref);
   if (!view.draft) return view;
   const event = eventStatement(context.env.DB, context.siteId, session.user.id, documentEventName(ref.kind, 'discard'), documentName(ref), context.now);
@@ -90,9 +86,8 @@ export async function deleteDraft(context: ApiContext): Promise<EditorView> {
   return { ...view, draft: null };
 }
 
-export async function revertVersion(context: ApiContext): Promise<EditorView> {
+export async function revertVersion(context: ApiContext, { param: { id } }: { param: z.output<typeof versionParams> }): Promise<EditorView> {
   const session = await context.requirePermission('content:edit');
-  const id = validate(z.coerce.number().int().positive(), context.params.id, context.language, 'id');
   const version = await findVersion(context.env.DB, context.siteId, id);
   if (!version) throw new HttpError(404, message('versionNotFound', context.language, { id: String(id) }));
   const event = eventStatement(context.env.DB, context.siteId, session.user.id, documentEventName(version.kind, 'revert'), `${documentName(version)}#${id}`, context.now);
@@ -100,14 +95,10 @@ export async function revertVersion(context: ApiContext): Promise<EditorView> {
   return loadEditorView(context.env.DB, version);
 }
 
-export async function getDrafts(context: ApiContext): Promise<Draft[]> {
+export async function getDrafts(context: ApiContext, { query: { locale } }: { query: z.output<typeof draftsQuery> }): Promise<Draft[]> {
   await context.requirePermission('drafts:read');
-  const locale = context.url.searchParams.get('locale');
-  if (locale !== null) {
-    validate(localeCode, locale, context.language, 'locale');
-    await supportedLocale(context, locale);
-  }
-  return listDrafts(context.env.DB, context.siteId, locale);
+  if (locale !== undefined) await supportedLocale(context, locale);
+  return listDrafts(context.env.DB, context.siteId, locale ?? null);
 }
 
 /**
@@ -144,9 +135,8 @@ export async function publish(context: ApiContext): Promise<{ requestId: number;
   return { ...published, build: await findBuildRequest(DB, context.siteId, published.requestId) };
 }
 
-export async function getBuild(context: ApiContext): Promise<BuildRequest> {
+export async function getBuild(context: ApiContext, { param: { id } }: { param: z.output<typeof buildParams> }): Promise<BuildRequest> {
   await context.requirePermission('content:publish');
-  const id = validate(z.coerce.number().int().positive(), context.params.id, context.language, 'id');
   const build = await findBuildRequest(context.env.DB, context.siteId, id);
   if (!build) throw new HttpError(404, message('buildNotFound', context.language, { id: String(id) }));
   return build;

@@ -1,25 +1,10 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { eventRequest, hitRequest } from '../../core/contracts/event.ts';
 import { detectPlatform } from '../../core/platform.ts';
 import { romeDayHour } from '../../core/rome-time.ts';
 import type { ApiContext } from '../api-context.ts';
-import { readJson } from '../read-json.ts';
-import { validate } from '../validate.ts';
 
-const name = z.string().trim().min(1).max(64);
-
-const eventBody = z.object({
-  ua: z.string().max(512).default(''),
-  origin: z.literal('web').default('web'),
-  type: z.literal('event').default('event'),
-  createdAt: z.union([z.iso.datetime({ offset: true }), z.number().int().nonnegative()]).optional(),
-  action: name,
-  variant: name.nullish(),
-  scope: name.nullish(),
-  subject: z.union([z.string().max(512), z.record(z.string(), z.unknown())]).nullish(),
-});
-
-export async function postEvent(context: ApiContext): Promise<{ _id: number }> {
-  const body = validate(eventBody, await readJson(context), context.language);
+export async function postEvent(context: ApiContext, { json: body }: { json: z.output<typeof eventRequest> }): Promise<{ _id: number }> {
   const session = await context.session();
   const createdAt = typeof body.createdAt === 'string' ? Date.parse(body.createdAt) : (body.createdAt ?? context.now);
   const subject = body.subject == null ? null : typeof body.subject === 'string' ? body.subject : JSON.stringify(body.subject).slice(0, 2048);
@@ -34,21 +19,7 @@ export async function postEvent(context: ApiContext): Promise<{ _id: number }> {
 /** Time since the previous navigation; longer gaps are idle time, not learning. */
 export const MAX_HIT_MS = 30 * 60 * 1000;
 
-const hitBody = z.object({
-  ua: z.string().max(512).default(''),
-  identity: z.string().trim().min(8).max(64),
-  origin: z.literal('web').default('web'),
-  subject: z.object({
-    id: z.string().startsWith('/').max(512),
-    meta: z.array(z.object({ field: z.string().max(32), value: z.union([z.number(), z.string().max(64)]) })).max(16).default([]),
-  }),
-  course: z.string().min(1).max(200).optional(),
-  module: z.number().int().positive().optional(),
-  session: z.number().int().positive().optional(),
-});
-
-export async function postHit(context: ApiContext): Promise<{ _id: number }> {
-  const body = validate(hitBody, await readJson(context), context.language);
+export async function postHit(context: ApiContext, { json: body }: { json: z.output<typeof hitRequest> }): Promise<{ _id: number }> {
   const session = await context.session();
   const rawMs = Number(body.subject.meta.find((entry) => entry.field === 'ms')?.value ?? 0);
   const ms = Number.isFinite(rawMs) ? Math.min(Math.max(Math.round(rawMs), 0), MAX_HIT_MS) : 0;

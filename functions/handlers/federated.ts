@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { isSafeReturnPath } from '../../core/return-path.ts';
+import type { z } from 'zod';
+import type { federatedLoginRequest } from '../../core/contracts/user.ts';
 import type { ApiContext } from '../api-context.ts';
 import { issueTokens } from '../data/tokens.ts';
 import { findUserById, loadUser, type User } from '../data/users.ts';
@@ -7,16 +7,8 @@ import { HttpError } from '../http-error.ts';
 import { message } from '../messages.ts';
 import { verifyIdToken, type IdentityClaims } from '../oidc/id-token.ts';
 import { findProvider } from '../oidc/providers.ts';
-import { readJson } from '../read-json.ts';
 import { sealSession, sessionSetCookie } from '../session-cookie.ts';
 import { assertSessionSecret } from '../session-secret.ts';
-import { validate } from '../validate.ts';
-
-const federatedBody = z.object({
-  provider: z.string().regex(/^[a-z0-9-]{1,32}$/),
-  token: z.string().min(1).max(8192),
-  returnTo: z.string().max(512).default('/').refine(isSafeReturnPath, 'must be a same-origin relative path'),
-});
 
 /** Links the identity to a user by federated id, creating a learner on first sign-in. */
 async function linkUser(context: ApiContext, provider: string, claims: IdentityClaims): Promise<string> {
@@ -41,8 +33,7 @@ async function linkUser(context: ApiContext, provider: string, claims: IdentityC
   return id;
 }
 
-export async function federatedLogin(context: ApiContext): Promise<{ user: User; redirect: string }> {
-  const body = validate(federatedBody, await readJson(context), context.language);
+export async function federatedLogin(context: ApiContext, { json: body }: { json: z.output<typeof federatedLoginRequest> }): Promise<{ user: User; redirect: string }> {
   const provider = findProvider(context.env, body.provider);
   if (!provider) throw new HttpError(400, message('providerUnknown', context.language, { provider: body.provider }));
   let claims: IdentityClaims;

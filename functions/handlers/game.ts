@@ -1,25 +1,7 @@
 import type { ApiContext } from '../api-context.ts';
+import type { Badge, Level, Progress } from '../../core/contracts/game.ts';
 
-export interface Badge {
-  _id: string;
-  name: string;
-  description: string;
-  icon: string;
-  category: string | null;
-  rule: string;
-  threshold: number;
-}
-
-export interface Level {
-  level: number;
-  experience: number;
-  name: string;
-}
-
-export interface Progress {
-  badges: Record<string, { obtainedAt: string; amount: number; chain: number }>;
-  levels: Record<string, { level: number; obtainedAt: string; experience: number }>;
-}
+export type { Badge, Level, Progress };
 
 export async function getBadges(context: ApiContext): Promise<Badge[]> {
   await context.requireSession();

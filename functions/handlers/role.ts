@@ -1,17 +1,13 @@
+import type { z } from 'zod';
 import type { ApiContext } from '../api-context.ts';
+import type { Role, roleParams } from '../../core/contracts/role.ts';
+
+export type { Role };
 import { HttpError } from '../http-error.ts';
 import { message } from '../messages.ts';
 
-export interface Role {
-  _id: string;
-  name: string;
-  mode: 'user' | 'admin' | 'tester';
-  permissions: string[];
-}
-
-export async function getRole(context: ApiContext): Promise<Role> {
+export async function getRole(context: ApiContext, { param: { roleId: id } }: { param: z.output<typeof roleParams> }): Promise<Role> {
   await context.requireSession();
-  const id = context.params.roleId ?? '';
   const row = await context.env.DB.prepare('SELECT id, name, mode, permissions FROM role WHERE id = ?')
     .bind(id)
     .first<{ id: string; name: string; mode: Role['mode']; permissions: string }>();
