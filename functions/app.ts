@@ -35,6 +35,14 @@ const hiddenBy = (guard: NonNullable<Route['guard']>) =>
     await next();
   });
 
+/** The route's `auth`: the session or the permission its handler relies on, before any input is read. */
+const authorized = (auth: NonNullable<Route['auth']>) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const api = c.get('api');
+    await (auth === 'session' ? api.requireSession() : api.requirePermission(auth));
+    await next();
+  });
+
 /** A body schema chosen by the validated path parameters (a CMS document's kind). */
 const jsonChosenBy = (choose: (param: never) => z.ZodType) =>
   createMiddleware<AppEnv>(async (c, next) => validated('json', choose(c.req.valid('param' as never) as never))(c, next));
@@ -56,6 +64,7 @@ function chain(route: Route): MiddlewareHandler<AppEnv>[] {
     ...(route.guard ? [hiddenBy(route.guard)] : []),
     sameOrigin,
     apiContext,
+    ...(route.auth ? [authorized(route.auth)] : []),
     ...(json ? [limitBody, requireJson] : []),
     ...(param ? [validated('param', param)] : []),
     ...(query ? [validated('query', query)] : []),

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Permission } from '../core/permissions.ts';
 import type { ApiContext } from './api-context.ts';
 import type { Env } from './env.ts';
 
@@ -26,6 +27,11 @@ export interface Route {
   request: RequestContract;
   response: z.ZodType;
   /**
+   * Who may call: a signed-in user ('session', else 401) or one whose role grants the permission
+   * (else 401 or 403). Checked before the input is validated, so a visitor learns nothing more.
+   */
+  auth?: 'session' | Permission;
+  /**
    * Whether the route exists for this caller, asked before anything else: when not, the answer is
    * the 404 of an unknown path, so a hidden route (the build worker's) cannot be told apart.
    */
@@ -40,7 +46,7 @@ export interface Route {
 export function route<R extends RequestContract, O extends z.ZodType>(
   method: Method,
   path: string,
-  contract: { request?: R; response: O; guard?: Route['guard'] },
+  contract: { request?: R; response: O; auth?: Route['auth']; guard?: Route['guard'] },
   handler: (context: ApiContext, input: Input<R>) => Promise<z.infer<O>>,
 ): Route {
   return {
@@ -48,6 +54,7 @@ export function route<R extends RequestContract, O extends z.ZodType>(
     path,
     request: contract.request ?? {},
     response: contract.response,
+    auth: contract.auth,
     guard: contract.guard,
     handler: handler as Route['handler'],
   };

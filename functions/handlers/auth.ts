@@ -93,7 +93,7 @@ export async function getUser(context: ApiContext): Promise<User> {
 
 /** Changes only the fields sent: a field left out keeps its value (core/contracts/user.ts). */
 export async function putUser(context: ApiContext, { json: body }: { json: z.output<typeof userUpdateRequest> }): Promise<User> {
-  const session = await context.requirePermission('profile:write');
+  const session = await context.requireSession();
   const supported = await context.env.DB.prepare('SELECT supported_locales FROM site WHERE id = ?')
     .bind(session.user.site_id)
     .first<{ supported_locales: string }>();

@@ -45,7 +45,6 @@ async function documentRef(context: ApiContext, params: DocumentParams['param'])
 const documentName = (ref: Omit<DocumentRef, 'siteId'>) => `${ref.locale}/${ref.kind}/${ref.key}`;
 
 export async function getDocument(context: ApiContext, { param }: DocumentParams): Promise<EditorView> {
-  await context.requirePermission('drafts:read');
   return loadEditorView(context.env.DB, await documentRef(context, param));
 }
 
@@ -68,7 +67,7 @@ async function checkDraft(context: ApiContext, ref: DocumentRef, fields: Documen
 }
 
 export async function putDocument(context: ApiContext, { param, json: fields }: DocumentParams & { json: DocumentFields }): Promise<EditorView> {
-  const session = await context.requirePermission('content:edit');
+  const session = await context.requireSession();
   const ref = await documentRef(context, param);
   await checkDraft(context, ref, fields);
   const event = eventStatement(context.env.DB, context.siteId, session.user.id, documentEventName(ref.kind, 'edit'), documentName(ref), context.now);
@@ -77,7 +76,7 @@ export async function putDocument(context: ApiContext, { param, json: fields }: 
 }
 
 export async function deleteDraft(context: ApiContext, { param }: DocumentParams): Promise<EditorView> {
-  const session = await context.requirePermission('content:edit');
+  const session = await context.requireSession();
   const ref = await documentRef(context, param);
   const view = await loadEditorView(context.env.DB, ref);
   if (!view.draft) return view;
@@ -87,7 +86,7 @@ export async function deleteDraft(context: ApiContext, { param }: DocumentParams
 }
 
 export async function revertVersion(context: ApiContext, { param: { id } }: { param: z.output<typeof versionParams> }): Promise<EditorView> {
-  const session = await context.requirePermission('content:edit');
+  const session = await context.requireSession();
   const version = await findVersion(context.env.DB, context.siteId, id);
   if (!version) throw new HttpError(404, message('versionNotFound', context.language, { id: String(id) }));
   const event = eventStatement(context.env.DB, context.siteId, session.user.id, documentEventName(version.kind, 'revert'), `${documentName(version)}#${id}`, context.now);
@@ -96,7 +95,6 @@ export async function revertVersion(context: ApiContext, { param: { id } }: { pa
 }
 
 export async function getDrafts(context: ApiContext, { query: { locale } }: { query: z.output<typeof draftsQuery> }): Promise<Draft[]> {
-  await context.requirePermission('drafts:read');
   if (locale !== undefined) await supportedLocale(context, locale);
   return listDrafts(context.env.DB, context.siteId, locale ?? null);
 }
@@ -125,7 +123,7 @@ async function callDeployHook(context: ApiContext, requestId: number): Promise<v
 }
 
 export async function publish(context: ApiContext): Promise<{ requestId: number; documents: number; build: BuildRequest | null }> {
-  const session = await context.requirePermission('content:publish');
+  const session = await context.requireSession();
   const { DB } = context.env;
   const published = await publishDrafts(DB, context.siteId, session.user.id, context.now, (draft) => [
     eventStatement(DB, context.siteId, session.user.id, documentEventName(draft.kind, 'publish'), documentName(draft), context.now),
@@ -136,13 +134,11 @@ export async function publish(context: ApiContext): Promise<{ requestId: number;
 }
 
 export async function getBuild(context: ApiContext, { param: { id } }: { param: z.output<typeof buildParams> }): Promise<BuildRequest> {
-  await context.requirePermission('content:publish');
   const build = await findBuildRequest(context.env.DB, context.siteId, id);
   if (!build) throw new HttpError(404, message('buildNotFound', context.language, { id: String(id) }));
   return build;
 }
 
 export async function getBuilds(context: ApiContext): Promise<BuildRequest[]> {
-  await context.requirePermission('content:publish');
   return listBuildRequests(context.env.DB, context.siteId, 10);
 }

@@ -15,21 +15,21 @@ async function defaultLocale(context: ApiContext): Promise<string> {
 }
 
 export async function getCourse(context: ApiContext, { param: { courseId: id } }: { param: z.output<typeof courseParams> }): Promise<CourseDetail> {
-  const session = await context.requirePermission('course:read');
+  const session = await context.requireSession();
   const course = await findCourse(context.env.DB, context.siteId, id, context.localeCode, await defaultLocale(context), session.user.id);
   if (!course) throw new HttpError(404, message('courseNotFound', context.language, { id }));
   return course;
 }
 
 export async function getSession(context: ApiContext, { param: params }: SessionParams): Promise<SessionDetail> {
-  const user = await context.requirePermission('course:read');
+  const user = await context.requireSession();
   const found = await findSession(context.env.DB, context.siteId, params.courseId, params.module, params.session, context.localeCode, await defaultLocale(context), user.user.id);
   if (!found) throw new HttpError(404, message('sessionNotFound', context.language, { id: `${params.courseId}/${params.module}/${params.session}` }));
   return found;
 }
 
 export async function postSessionComplete(context: ApiContext, { param: params }: SessionParams): Promise<Completion> {
-  const user = await context.requirePermission('progress:write');
+  const user = await context.requireSession();
   const completion = await completeSession(context.env.DB, context.siteId, user.user.id, params.courseId, params.module, params.session, context.localeCode, context.now);
   if (!completion) throw new HttpError(404, message('sessionNotFound', context.language, { id: `${params.courseId}/${params.module}/${params.session}` }));
   return completion;

@@ -19,6 +19,5 @@ export async function postSupportRequest(context: ApiContext, { json: body }: { 
 }
 
 export async function getSupportRequests(context: ApiContext): Promise<SupportRequest[]> {
-  await context.requirePermission('support:read');
   return listSupportRequests(context.env.DB, context.siteId, 50);
 }
