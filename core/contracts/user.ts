@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { isSafeReturnPath } from '../return-path.ts';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, GENDER_NAMES, GENDERS, NAME_MAX_LENGTH, PHONE_RULES } from '../user-fields.ts';
 import { localeCode } from './common.ts';
+
+export * from '../user-fields.ts';
 
 /** Longest password accepted (ASVS: 64 or more); longer input is refused before any hashing. */
 export const PASSWORD_MAX_LENGTH = 128;
@@ -21,12 +24,7 @@ export const federatedLoginRequest = z.object({
   returnTo: z.string().max(512).default('/').refine(isSafeReturnPath, 'must be a same-origin relative path'),
 });
 
-export const GENDERS = ['m', 'f', 'n'] as const;
 export const gender = z.enum(GENDERS);
-export type Gender = z.infer<typeof gender>;
-/** The interface offers maschile, femminile, neutro; D1 stores m, f, n (SPEC section 3). */
-export const GENDER_NAMES = { m: 'maschile', f: 'femminile', n: 'neutro' } as const;
-export type GenderName = (typeof GENDER_NAMES)[Gender];
 
 /** The user as the API returns it (SPEC section 3): never the password hash. */
 export const user = z.object({
@@ -43,24 +41,10 @@ export const user = z.object({
 });
 export type User = z.infer<typeof user>;
 
-export const NAME_MAX_LENGTH = 80;
-export const EMAIL_MAX_LENGTH = 254;
-export const PHONE_MIN_DIGITS = 6;
-export const PHONE_MAX_DIGITS = 15;
-/** The phone's three rules, each its own check so a form can say which one failed. */
-export const PHONE_RULES = {
-  numbers: /^\+?[0-9]*$/,
-  minLength: new RegExp(`^\\+?[0-9]{${PHONE_MIN_DIGITS},}$`),
-  maxLength: new RegExp(`^\\+?[0-9]{0,${PHONE_MAX_DIGITS}}$`),
-} as const;
-
 const personName = z.string().trim().min(1).max(NAME_MAX_LENGTH);
 /** An optional text: `""` and null both clear it, so they are stored as null. */
-const clearable = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
+const clearable = (max?: number) =>
+  (max === undefined ? z.string().trim() : z.string().trim().max(max))
     .nullable()
     .transform((value) => (value ? value : null));
 
@@ -73,8 +57,9 @@ const clearable = (max: number) =>
 export const userUpdateRequest = z.object({
   firstName: personName.optional(),
   lastName: personName.optional(),
-  email: clearable(EMAIL_MAX_LENGTH).pipe(z.email().nullable()).optional(),
-  phone: clearable(20)
+  email: clearable(EMAIL_MAX_LENGTH).pipe(z.email({ pattern: EMAIL_PATTERN }).nullable()).optional(),
+  // No length of its own: the digit rules bound it, and each says what is wrong.
+  phone: clearable()
     .pipe(z.string().regex(PHONE_RULES.numbers).regex(PHONE_RULES.minLength).regex(PHONE_RULES.maxLength).nullable())
     .optional(),
   locale: localeCode.optional(),
