@@ -103,9 +103,10 @@ export function createApiApp(options: { scriptHashes?: readonly string[] } = {})
     const headers = cookieHeaders((c.var as Partial<AppEnv['Variables']>).api);
     if (error instanceof HttpError) return errorResponse(error, headers);
     const language = requestLanguage(c);
-    if (error instanceof HTTPException && error.status < 500) {
-      const key = error.status === 413 ? 'bodyTooLarge' : error.status === 400 ? 'invalidJson' : 'notFound';
-      return errorResponse(new HttpError(error.status, message(key, language, { path: pathOf(c) })), headers);
+    // Hono's own refusals (body limit, the validator's JSON parse): our middleware answers both
+    // first, in the caller's language; this is the net if one ever gets through.
+    if (error instanceof HTTPException && (error.status === 413 || error.status === 400)) {
+      return errorResponse(new HttpError(error.status, message(error.status === 413 ? 'bodyTooLarge' : 'invalidJson', language)), headers);
     }
     console.error('API error', c.req.method, pathOf(c), error);
     return errorResponse(new HttpError(500, message('internal', language)), headers);
