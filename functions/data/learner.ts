@@ -1,5 +1,5 @@
 import type { D1Database } from '@cloudflare/workers-types';
-import { listCourses, type CourseCard } from './courses.ts';
+import { listCourses } from './courses.ts';
 import type { LearnerBadge, LearnerLevel } from '../../core/contracts/game.ts';
 import type { LearnerCourse } from '../../core/contracts/lms.ts';
 
