@@ -5,8 +5,10 @@ import { randomBytes } from 'node:crypto';
 import { appendFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { startBuildWorker } from './build-worker.mjs';
-import { run, STATE_DIR } from './local-env.mjs';
+import { localProcessEnv, run, STATE_DIR } from './local-env.mjs';
 
+// Every child (build worker, rebuilds) inherits it: see localProcessEnv().
+process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
 if (process.env.TILES_FRESH === '1') rmSync(STATE_DIR, { recursive: true, force: true });
 run(process.execPath, ['scripts/prepare-db.mjs']);
 // TILES_OUT_DIR builds elsewhere than dist/, so that a benchmark or second server does not rebuild
@@ -27,7 +29,7 @@ function startWorkerd(dir, workerPort) {
   // wrangler itself, not through npx: stopping this child must stop wrangler and its workerd.
   const child = spawn(process.execPath, ['node_modules/wrangler/bin/wrangler.js', 'dev', '--config', `${dir}/server/wrangler.json`, '--port', String(workerPort), '--ip', '127.0.0.1', '--persist-to', STATE_DIR, '--show-interactive-dev-session=false', '--log-level', 'warn'], {
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, CI: '1' },
+    env: localProcessEnv(),
   });
   children.add(child);
   child.on('exit', () => children.delete(child));
