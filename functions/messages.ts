@@ -35,6 +35,11 @@ const MESSAGES = {
     en: 'The identity token is invalid or expired: please sign in again.',
     de: 'Das Identitätstoken ist ungültig oder abgelaufen: bitte erneut anmelden.',
   },
+  eventNotAllowed: {
+    it: "L'evento «{name}» non può essere inviato da un client: lo registra solo il server.",
+    en: 'The event "{name}" cannot be sent by a client: only the server records it.',
+    de: 'Das Ereignis „{name}“ kann nicht von einem Client gesendet werden: Nur der Server zeichnet es auf.',
+  },
   versionNotFound: {
     it: 'Versione non trovata: {id}',
     en: 'Version not found: {id}',

@@ -1,7 +1,13 @@
 import { z } from 'zod';
+import { clientEventNames, joinEventName } from '../../core/client-event.ts';
 import { detectPlatform } from '../../core/platform.ts';
 import type { ApiContext } from '../api-context.ts';
+import { recordClientEvent } from '../data/events.ts';
 import { recordHit } from '../data/hits.ts';
+import { findRole } from '../data/roles.ts';
+import { parseRoles } from '../data/users.ts';
+import { HttpError } from '../http-error.ts';
+import { message } from '../messages.ts';
 import { readJson } from '../read-json.ts';
 import { validate } from '../validate.ts';
 
@@ -18,17 +24,32 @@ const eventBody = z.object({
   subject: z.union([z.string().max(512), z.record(z.string(), z.unknown())]).nullish(),
 });
 
+/**
+ * Events the interface sends: the mode switches of the user's role (core/client-event.ts). The
+ * server stamps site, user and time (a client's `createdAt` is ignored); any other name is refused.
+ */
 export async function postEvent(context: ApiContext): Promise<{ _id: number }> {
   const body = validate(eventBody, await readJson(context), context.language);
-  const session = await context.session();
-  const createdAt = typeof body.createdAt === 'string' ? Date.parse(body.createdAt) : (body.createdAt ?? context.now);
+  const session = await context.requireSession();
+  const eventName = joinEventName(body);
+  const role = await findRole(context.env.DB, parseRoles(session.user.roles)[0] ?? '');
+  if (!clientEventNames(role?.mode ?? 'user').includes(eventName)) {
+    throw new HttpError(400, message('eventNotAllowed', context.language, { name: eventName.slice(0, 200) }));
+  }
   const subject = body.subject == null ? null : typeof body.subject === 'string' ? body.subject : JSON.stringify(body.subject).slice(0, 2048);
-  const result = await context.env.DB.prepare(
-    'INSERT INTO event (site_id, user_id, ua, origin, type, action, variant, scope, subject, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id',
-  )
-    .bind(context.siteId, session?.user.id ?? null, body.ua, body.origin, body.type, body.action, body.variant ?? null, body.scope ?? null, subject, createdAt)
-    .first<{ id: number }>();
-  return { _id: result?.id ?? 0 };
+  const id = await recordClientEvent(context.env.DB, {
+    siteId: context.siteId,
+    userId: session.user.id,
+    ua: body.ua,
+    origin: body.origin,
+    type: body.type,
+    action: body.action,
+    variant: body.variant ?? null,
+    scope: body.scope ?? null,
+    subject,
+    now: context.now,
+  });
+  return { _id: id };
 }
 
 const hitBody = z.object({
