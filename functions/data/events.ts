@@ -1,21 +1,28 @@
 import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
 import { splitEventName } from '../../core/event-name.ts';
 
-/** The subject of an audit event about the row the batch's previous statement inserted: `{prefix}{id}`. */
-export interface InsertedRowSubject {
-  insertedRowPrefix: string;
+/**
+ * What an audit event is about: a text, or a count or id only the batch knows when it runs: the
+ * rows the previous statement changed (`{n}{suffix}`) or the row it inserted (`{prefix}{id}`).
+ */
+export type EventSubject = string | { changedRowsSuffix: string } | { insertedRowPrefix: string };
+
+function subjectSql(subject: EventSubject): [string, string] {
+  if (typeof subject === 'string') return ['?', subject];
+  if ('changedRowsSuffix' in subject) return ['changes() || ?', subject.changedRowsSuffix];
+  return ['? || last_insert_rowid()', subject.insertedRowPrefix];
 }
 
 /**
  * An audit event, named like 'cms.page.publish' (action, variant, scope), with the acting user.
  * A statement, not a write: callers put it in the D1 batch of the change it records.
  */
-export function eventStatement(db: D1Database, siteId: string, userId: string | null, name: string, subject: string | InsertedRowSubject, now: number): D1PreparedStatement {
+export function eventStatement(db: D1Database, siteId: string, userId: string | null, name: string, subject: EventSubject, now: number): D1PreparedStatement {
   const { action, variant, scope } = splitEventName(name);
-  const [subjectSql, subjectValue] = typeof subject === 'string' ? ['?', subject] : ['? || last_insert_rowid()', subject.insertedRowPrefix];
+  const [sql, value] = subjectSql(subject);
   return db
-    .prepare(`INSERT INTO event (site_id, user_id, ua, origin, type, action, variant, scope, subject, created_at) VALUES (?, ?, 'server', 'web', 'event', ?, ?, ?, ${subjectSql}, ?)`)
-    .bind(siteId, userId, action, variant ?? null, scope ?? null, subjectValue, now);
+    .prepare(`INSERT INTO event (site_id, user_id, ua, origin, type, action, variant, scope, subject, created_at) VALUES (?, ?, 'server', 'web', 'event', ?, ?, ?, ${sql}, ?)`)
+    .bind(siteId, userId, action, variant ?? null, scope ?? null, value, now);
 }
 
 export interface ClientEvent {
