@@ -142,7 +142,7 @@ export async function demoSql(pepper: string, now = Date.now()): Promise<string>
   }));
   const queue = plan.flatMap((entry) => entry.sessions.slice(0, Math.ceil(entry.sessions.length * entry.share)).map((s) => ({ course: entry.course, ...s })));
   // Each visit opens a tab on the course page (its first hit earns nothing) and, a few minutes
-  // later, reaches a session or the course again: the statements the API runs for every hit.
+  // later, reaches a session: the statements the API runs for every hit.
   const hits: string[] = [];
   const progress: string[] = [];
   const completedDays: string[] = [];
@@ -166,9 +166,9 @@ export async function demoSql(pepper: string, now = Date.now()): Promise<string>
       if (!course) continue;
       const visit = { siteId: SITE_ID, userId: learner, identity: `demo-${daysAgo}-${v}`, ua: uas[device] ?? '', origin: 'web', device, module: null, session: null };
       const landing = { ...visit, path: `/it-IT/course/${course.id}`, course: null, claimedMs: 0, at: start };
-      const reached = item
-        ? { ...visit, path: `/it-IT/course/session/${course.id}/${item.module}/${item.number}`, course: course.id, module: item.module, session: item.number, claimedMs: ms, at }
-        : { ...visit, path: `/it-IT/course/${course.id}`, course: null, claimedMs: ms, at };
+      // A visit without a new session goes back over one already open to the learner.
+      const revisited = item ?? { module: 1, number: 1 + Math.floor(next() * (course.modules[0]?.sessions.length ?? 1)) };
+      const reached = { ...visit, path: `/it-IT/course/session/${course.id}/${revisited.module}/${revisited.number}`, course: course.id, module: revisited.module, session: revisited.number, claimedMs: ms, at };
       hits.push(...[...hitStatements(landing), ...hitStatements(reached)].map(renderStatement));
       minutes += ms / 60_000;
       if (item) {
