@@ -46,10 +46,6 @@ const KEY_PATTERNS: Record<DocumentKind, RegExp> = {
   boilerplate: /^[a-zA-Z0-9_-]+(\.[a-zA-Z0-9_-]+){0,5}$/,
 };
 
-export function isDocumentKind(value: string): value is DocumentKind {
-  return (DOCUMENT_KINDS as readonly string[]).includes(value);
-}
-
 export function isDocumentKey(kind: DocumentKind, key: string): boolean {
   return key.length <= 100 && KEY_PATTERNS[kind].test(key);
 }

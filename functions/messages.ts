@@ -35,6 +35,21 @@ const MESSAGES = {
     en: 'The identity token is invalid or expired: please sign in again.',
     de: 'Das Identitätstoken ist ungültig oder abgelaufen: bitte erneut anmelden.',
   },
+  eventNotAllowed: {
+    it: "L'evento «{name}» non può essere inviato da un client: lo registra solo il server.",
+    en: 'The event "{name}" cannot be sent by a client: only the server records it.',
+    de: 'Das Ereignis „{name}“ kann nicht von einem Client gesendet werden: Nur der Server zeichnet es auf.',
+  },
+  federatedLoginUsed: {
+    it: "Questo accesso è già stato usato o non è stato avviato da questo sito: ripeti l'accesso.",
+    en: 'This sign-in was already used or was not started on this site: please sign in again.',
+    de: 'Diese Anmeldung wurde bereits verwendet oder nicht auf dieser Website begonnen: bitte erneut anmelden.',
+  },
+  siteUnknown: {
+    it: 'Sito sconosciuto: {site}',
+    en: 'Unknown site: {site}',
+    de: 'Unbekannte Website: {site}',
+  },
   versionNotFound: {
     it: 'Versione non trovata: {id}',
     en: 'Version not found: {id}',

@@ -54,7 +54,7 @@ export function gate(account: Counter | null, address: Counter | null, now: numb
   return { waitMs, botCheck: (a?.failures ?? 0) >= BOT_CHECK_AFTER || (b?.failures ?? 0) >= BOT_CHECK_AFTER };
 }
 
-/** "15 minuti", "2 ore e 5 minuti": how long, rounded up to the minute, for the Italian message. */
+/** Whole minutes still to wait, rounded up and at least one: the lock-out message names them. */
 export function waitMinutes(ms: number): number {
   return Math.max(1, Math.ceil(ms / 60_000));
 }

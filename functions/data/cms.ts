@@ -183,7 +183,8 @@ export async function findVersion(db: D1Database, siteId: string, id: number): P
 /**
  * Publishes every draft of the site: the live texts change, the replaced text is kept as a
  * version, the audit events are written and a build request is queued, all in one batch:
- * nothing half-published.
+ * nothing half-published. `requestEvent` comes right after the build request's insert, so it can
+ * name it (an InsertedRowSubject).
  */
 export async function publishDrafts(
   db: D1Database,
@@ -191,6 +192,7 @@ export async function publishDrafts(
   userId: string,
   now: number,
   events: (draft: Draft) => D1PreparedStatement[],
+  requestEvent: D1PreparedStatement,
 ): Promise<{ requestId: number; documents: number }> {
   const drafts = await listDrafts(db, siteId, null);
   const live = drafts.length ? await db.batch<{ fields: string }>(drafts.map((draft) => liveStatement(db, { siteId, ...draft }))) : [];
@@ -210,8 +212,9 @@ export async function publishDrafts(
     ...statements,
     db.prepare('DELETE FROM cms_draft WHERE site_id = ?').bind(siteId),
     db.prepare("INSERT INTO build_request (site_id, requested_by, requested_at, status) VALUES (?, ?, ?, 'queued') RETURNING id").bind(siteId, userId, now),
+    requestEvent,
   ]);
-  return { requestId: Number(results.at(-1)?.results[0]?.id ?? 0), documents: drafts.length };
+  return { requestId: Number(results.at(-2)?.results[0]?.id ?? 0), documents: drafts.length };
 }
 
 export interface BuildRequest {

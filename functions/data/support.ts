@@ -1,4 +1,5 @@
 import type { D1Database } from '@cloudflare/workers-types';
+import { eventStatement } from './events.ts';
 
 export interface SupportRequestInput {
   name: string;
@@ -25,9 +26,7 @@ export async function createSupportRequest(db: D1Database, request: SupportReque
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
       )
       .bind(request.siteId, request.locale, request.userId, request.name, request.email, request.message, request.c, request.e, request.p, request.now),
-    db
-      .prepare("INSERT INTO event (site_id, user_id, ua, origin, type, action, variant, scope, subject, created_at) VALUES (?, ?, 'server', 'web', 'event', 'support', 'request', 'create', 'support#' || last_insert_rowid(), ?)")
-      .bind(request.siteId, request.userId, request.now),
+    eventStatement(db, request.siteId, request.userId, 'support.request.create', { insertedRowPrefix: 'support#' }, request.now),
   ]);
   return Number(inserted?.results[0]?.id ?? 0);
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ApiContext } from '../api-context.ts';
-import { issueTokens, revokeTokens, revokeUserTokens } from '../data/tokens.ts';
+import { issueTokens } from '../data/tokens.ts';
+import { findSite } from '../data/site.ts';
 import { findUserByCode, findUserById, loadUser, updateUser, type User } from '../data/users.ts';
 import { HttpError, refusal } from '../http-error.ts';
 import { message } from '../messages.ts';
@@ -15,7 +16,9 @@ import { gate, waitMinutes } from '../sign-in-throttle.ts';
 import type { Challenge } from 'altcha-lib';
 import { validate } from '../validate.ts';
 import { GENDER_BY_NAME } from '../gender.ts';
-import { federatedLogoutUrl } from '../oidc/logout-target.ts';
+import { logout as endSessions } from '../logout.ts';
+import type { Session } from '../session.ts';
+import { detectPlatform } from '../../core/platform.ts';
 
 const loginBody = z.object({
   cu: z.string().trim().min(1).max(64),
@@ -54,7 +57,9 @@ export async function login(context: ApiContext): Promise<User> {
     throw refusal(401, message('invalidCredentials', context.language), next.botCheck ? BOT_CHECK_REQUIRED : {});
   }
   await clearAccount(DB, keys.account);
-  const tokens = await issueTokens(DB, row.id, context.now);
+  // The audit trail keeps each sign-in and the platform it came from (the body's ua, else the header's).
+  const platform = detectPlatform(body.ua || context.request.headers.get('user-agent') || '');
+  const tokens = await issueTokens(DB, row.id, context.now, { event: eventStatement(DB, context.siteId, row.id, 'auth.login.password', platform, context.now) });
   context.cookies.push(sessionSetCookie(await sealSession(tokens, secret), context.url));
   return loadUser(context.env.DB, row);
 }
@@ -76,12 +81,7 @@ export interface LogoutOutcome {
 
 export async function logout(context: ApiContext): Promise<LogoutOutcome> {
   const session = await context.session();
-  let redirect: string | null = null;
-  if (session) {
-    await revokeTokens(context.env.DB, session.tokens, context.now);
-    const user = await loadUser(context.env.DB, session.user);
-    redirect = await federatedLogoutUrl(context.env, user, new URL(`/${user.locale}`, context.url).href);
-  }
+  const { redirect } = await endSessions(context.env, session, 'session', { home: homeOf(context, session), now: context.now });
   context.cookies.length = 0;
   context.cookies.push(clearSessionCookie(context.url));
   return { redirect };
@@ -90,12 +90,13 @@ export async function logout(context: ApiContext): Promise<LogoutOutcome> {
 /** Ends every session of the signed-in user, on every device, this one included. */
 export async function logoutAll(context: ApiContext): Promise<{ revoked: number }> {
   const session = await context.requireSession();
-  const revoked = await revokeUserTokens(context.env.DB, session.user.id, context.now);
-  await eventStatement(context.env.DB, context.siteId, session.user.id, 'auth.logout.all', `${revoked} tokens`, context.now).run();
+  const { revoked } = await endSessions(context.env, session, 'everywhere', { home: homeOf(context, session), now: context.now });
   context.cookies.length = 0;
   context.cookies.push(clearSessionCookie(context.url));
   return { revoked };
 }
+
+const homeOf = (context: ApiContext, session: Session | null) => new URL(`/${session?.user.locale ?? context.localeCode}`, context.url).href;
 
 export async function getUser(context: ApiContext): Promise<User> {
   const session = await context.requireSession();
@@ -126,11 +127,8 @@ const userBody = z.object({
 export async function putUser(context: ApiContext): Promise<User> {
   const session = await context.requirePermission('profile:write');
   const body = validate(userBody, await readJson(context), context.language);
-  const supported = await context.env.DB.prepare('SELECT supported_locales FROM site WHERE id = ?')
-    .bind(session.user.site_id)
-    .first<{ supported_locales: string }>();
-  const locales: unknown = JSON.parse(supported?.supported_locales ?? '[]');
-  if (!Array.isArray(locales) || !locales.includes(body.locale)) {
+  const site = await findSite(context.env.DB, session.user.site_id);
+  if (!site?.supportedLocale.includes(body.locale)) {
     throw new HttpError(400, message('invalidField', context.language, { field: 'locale', detail: body.locale }));
   }
   await updateUser(

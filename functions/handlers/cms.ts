@@ -136,10 +136,14 @@ async function callDeployHook(context: ApiContext, requestId: number): Promise<v
 export async function publish(context: ApiContext): Promise<{ requestId: number; documents: number; build: BuildRequest | null }> {
   const session = await context.requirePermission('content:publish');
   const { DB } = context.env;
-  const published = await publishDrafts(DB, context.siteId, session.user.id, context.now, (draft) => [
-    eventStatement(DB, context.siteId, session.user.id, documentEventName(draft.kind, 'publish'), documentName(draft), context.now),
-  ]);
-  await eventStatement(DB, context.siteId, session.user.id, 'cms.site.publish', `build#${published.requestId}`, context.now).run();
+  const published = await publishDrafts(
+    DB,
+    context.siteId,
+    session.user.id,
+    context.now,
+    (draft) => [eventStatement(DB, context.siteId, session.user.id, documentEventName(draft.kind, 'publish'), documentName(draft), context.now)],
+    eventStatement(DB, context.siteId, session.user.id, 'cms.site.publish', { insertedRowPrefix: 'build#' }, context.now),
+  );
   await callDeployHook(context, published.requestId);
   return { ...published, build: await findBuildRequest(DB, context.siteId, published.requestId) };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ApiContext } from '../api-context.ts';
 import { findBoilerplate, findLocales, findSite, type BoilerplateEntry, type Locale, type Site } from '../data/site.ts';
+import { listTags, type Tag } from '../data/tags.ts';
 import { HttpError } from '../http-error.ts';
 import { validate } from '../validate.ts';
 
@@ -34,17 +35,8 @@ export async function getBoilerplate(context: ApiContext): Promise<BoilerplateEn
 
 const tagQuery = z.object({ type: z.enum(['category']) });
 
-export async function getTags(context: ApiContext): Promise<{ _id: string; name: string }[]> {
+export async function getTags(context: ApiContext): Promise<Tag[]> {
   const query = validate(tagQuery, Object.fromEntries(context.url.searchParams), context.language, 'type');
   await requireSite(context);
-  const { results } = await context.env.DB.prepare(
-    `SELECT c.id AS _id, COALESCE(t.name, d.name, c.id) AS name
-     FROM category c
-     LEFT JOIN category_text t ON t.category_id = c.id AND t.locale = ?
-     LEFT JOIN category_text d ON d.category_id = c.id AND d.locale = (SELECT default_locale FROM site WHERE id = c.site_id)
-     WHERE c.site_id = ? AND c.type = ? ORDER BY c.position`,
-  )
-    .bind(context.localeCode, context.siteId, query.type)
-    .all<{ _id: string; name: string }>();
-  return results;
+  return listTags(context.env.DB, context.siteId, context.localeCode, query.type);
 }

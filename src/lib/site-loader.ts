@@ -1,4 +1,4 @@
-import type { Badge as BadgeInfo, Level as LevelInfo, Progress as ProgressInfo } from '../../functions/handlers/game.ts';
+import type { Badge as BadgeInfo, Level as LevelInfo, Progress as ProgressInfo } from '../../functions/data/game.ts';
 import { ApiRequestError, type ApiClient } from './api-client.ts';
 
 export interface SiteInfo {
@@ -18,7 +18,7 @@ export interface BoilerplateEntry {
   translations: Record<string, string>;
 }
 // The API's own types: the client reads exactly what the handlers return.
-export type { Badge as BadgeInfo, Level as LevelInfo, Progress as ProgressInfo } from '../../functions/handlers/game.ts';
+export type { Badge as BadgeInfo, Level as LevelInfo, Progress as ProgressInfo } from '../../functions/data/game.ts';
 
 export interface LoadedSite {
   site: SiteInfo;

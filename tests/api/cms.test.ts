@@ -83,7 +83,7 @@ describe('editing, publishing and reverting', () => {
     await call('/api/cms/publish', { method: 'POST', cookie: editor });
     expect((await livePrivacy('it-IT'))?.title).toBe('Informativa privacy');
 
-    const events = await env.DB.prepare("SELECT action || '.' || variant || '.' || scope AS name FROM event WHERE user_id = ? ORDER BY id").bind(EDITOR.id).all<{ name: string }>();
+    const events = await env.DB.prepare("SELECT action || '.' || variant || '.' || scope AS name FROM event WHERE user_id = ? AND action = 'cms' ORDER BY id").bind(EDITOR.id).all<{ name: string }>();
     expect(events.results.map((e) => e.name)).toEqual(['cms.page.edit', 'cms.page.publish', 'cms.site.publish', 'cms.page.revert', 'cms.page.publish', 'cms.site.publish']);
   });
 
