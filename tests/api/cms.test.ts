@@ -1,5 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { RESERVED_PATHS } from '../../core/reserved-paths.ts';
+import { FIXED_CONTENT_KEYS, isDocumentKey } from '../../core/cms-document.ts';
 import { call, EDITOR, LEARNER, outcome, seedFixtures, signIn, TESTER } from './fixtures.ts';
 
 beforeAll(seedFixtures);
@@ -144,6 +146,41 @@ describe('editing, publishing and reverting', () => {
     );
     expect((await call('/api/cms/documents/boilerplate/it-IT/catalogue.count', { method: 'PUT', body: { text: 'Corsi trovati: {count}' }, cookie: editor })).status).toBe(200);
     expect((await call('/api/cms/documents/boilerplate/it-IT/chiave.inventata', { method: 'PUT', body: { text: 'x' }, cookie: editor })).status).toBe(404);
+  });
+});
+
+describe('page keys that would shadow a route', () => {
+  it('refuses to save a content page named after a route, a public file or a build path, naming the key in the caller\'s language', async () => {
+    const editor = await signIn(EDITOR);
+    const [versions, drafts] = [await count('cms_version'), await count('cms_draft')];
+    for (const key of ['logout', 'profile', 'course', 'test', 'tiles-access']) {
+      const refused = await call(`/api/cms/documents/content/it-IT/${key}`, { method: 'PUT', body: edit, cookie: editor });
+      expect(refused.status, key).toBe(400);
+      expect(await refused.json()).toEqual({ statusCode: 400, statusMessage: 'Bad Request', message: `La chiave «${key}» è riservata: è già un indirizzo del sito. Scegline un'altra.` });
+    }
+    const english = await call('/api/cms/documents/content/en-US/logout', { method: 'PUT', body: edit, cookie: editor, locale: 'en-US' });
+    expect((await english.json<{ message: string }>()).message).toBe('The key "logout" is reserved: the site already uses that address. Choose another one.');
+    // Every reserved name a content key could spell is refused, the fixed content pages excepted.
+    for (const key of RESERVED_PATHS.filter((name) => isDocumentKey('content', name) && !FIXED_CONTENT_KEYS.includes(name))) {
+      expect((await call(`/api/cms/documents/content/de-DE/${key}`, { method: 'PUT', body: edit, cookie: editor })).status, key).toBe(400);
+    }
+    expect([await count('cms_version'), await count('cms_draft')]).toEqual([versions, drafts]);
+    // The same names stay free for the other kinds, which live under their own prefix.
+    expect((await call('/api/cms/documents/pf/it-IT/logout', { method: 'PUT', body: edit, cookie: editor })).status).toBe(200);
+    expect((await call('/api/cms/documents/pf/it-IT/logout', { method: 'DELETE', cookie: editor })).status).toBe(200);
+  });
+
+  it('holds back a publish whose drafts include such a key (saved before the rule), publishing nothing', async () => {
+    const editor = await signIn(EDITOR);
+    await env.DB.prepare("INSERT INTO cms_draft (site_id, locale, kind, key, fields, author_id, updated_at) VALUES ('tiles-demo', 'it-IT', 'content', 'logout', ?, ?, ?)")
+      .bind(JSON.stringify(edit), EDITOR.id, Date.now())
+      .run();
+    const [requests, pages] = [await count('build_request'), await count('page')];
+    const refused = await call('/api/cms/publish', { method: 'POST', cookie: editor });
+    expect(refused.status).toBe(400);
+    expect((await refused.json<{ message: string }>()).message).toContain('«logout»');
+    expect([await count('build_request'), await count('page')]).toEqual([requests, pages]);
+    await call('/api/cms/documents/content/it-IT/logout', { method: 'DELETE', cookie: editor });
   });
 });
 
