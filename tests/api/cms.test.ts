@@ -184,6 +184,64 @@ describe('page keys that would shadow a route', () => {
   });
 });
 
+describe('a publish whose build fails', () => {
+  const token = 'build-worker-token-for-the-api-tests-0123456789';
+  const worker = (path: string, body: unknown = {}) => call(path, { method: 'POST', body, headers: { 'x-build-worker': token }, env: { BUILD_WORKER_TOKEN: token } });
+  /** Claims requests as the build worker does, oldest first, until it holds this one; older ones go live. */
+  async function claim(requestId: number): Promise<void> {
+    for (;;) {
+      const claimed = await outcome<{ id: number } | null>(await worker('/api/cms/builds/claim'));
+      if (!claimed) throw new Error(`request ${requestId} was not queued`);
+      if (claimed.id === requestId) return;
+      await worker(`/api/cms/builds/${claimed.id}/finish`, { status: 'live', buildId: `build-${claimed.id}` });
+    }
+  }
+  const liveCourse = (locale: string) => env.DB.prepare("SELECT title FROM course_text WHERE course_id = 'triage' AND locale = ?").bind(locale).first<{ title: string }>();
+
+  it('is rolled back: the live texts are as they were, so static and on-demand pages agree, and the edits come back as drafts', async () => {
+    const editor = await signIn(EDITOR);
+    const before = { privacy: await livePrivacy('it-IT'), course: await liveCourse('it-IT'), pages: await count('page') };
+    const scripted = { ...edit, description: 'Con <script>alert(1)</script> come testo.' };
+    const course = { title: 'Triage (non pubblicato)', summary: 'Riassunto.', description: 'Descrizione.' };
+    expect((await call(PRIVACY, { method: 'PUT', body: scripted, cookie: editor })).status).toBe(200);
+    expect((await call('/api/cms/documents/content/it-IT/pagina-nuova', { method: 'PUT', body: edit, cookie: editor })).status).toBe(200);
+    expect((await call('/api/cms/documents/course/it-IT/triage', { method: 'PUT', body: course, cookie: editor })).status).toBe(200);
+    const { requestId } = await outcome<{ requestId: number }>(await call('/api/cms/publish', { method: 'POST', cookie: editor }));
+    expect((await livePrivacy('it-IT'))?.title).toBe(edit.title);
+
+    await claim(requestId);
+    expect((await worker(`/api/cms/builds/${requestId}/finish`, { status: 'failed', error: 'astro build failed' })).status).toBe(200);
+
+    expect(await livePrivacy('it-IT')).toEqual(before.privacy);
+    expect(await liveCourse('it-IT')).toEqual(before.course);
+    expect(await count('page')).toBe(before.pages);
+    const drafts = await outcome<{ kind: string; key: string; fields: Record<string, string> }[]>(await call('/api/cms/drafts?locale=it-IT', { cookie: editor }));
+    expect(drafts.map((draft) => `${draft.kind}/${draft.key}`)).toEqual(expect.arrayContaining(['content/pagina-nuova', 'content/privacy', 'course/triage']));
+    expect(drafts.find((draft) => draft.key === 'privacy')?.fields.description).toBe(scripted.description);
+    expect(await outcome<{ status: string; error: string }>(await call(`/api/cms/builds/${requestId}`, { cookie: editor }))).toMatchObject({ status: 'failed', error: 'astro build failed' });
+    const event = await env.DB.prepare("SELECT subject FROM event WHERE action = 'cms' AND variant = 'site' AND scope = 'rollback' ORDER BY id DESC").first();
+    expect(event).toEqual({ subject: `build#${requestId}` });
+
+    // Published again and built, the texts go live and stay.
+    const again = await outcome<{ requestId: number }>(await call('/api/cms/publish', { method: 'POST', cookie: editor }));
+    await claim(again.requestId);
+    await worker(`/api/cms/builds/${again.requestId}/finish`, { status: 'live', buildId: 'build-ok' });
+    expect((await livePrivacy('it-IT'))?.title).toBe(edit.title);
+    expect(await liveCourse('it-IT')).toEqual({ title: course.title });
+  });
+
+  it('leaves alone a text that a later publish put live meanwhile', async () => {
+    const editor = await signIn(EDITOR);
+    await call(PRIVACY, { method: 'PUT', body: { ...edit, title: 'Prima pubblicazione' }, cookie: editor });
+    const first = await outcome<{ requestId: number }>(await call('/api/cms/publish', { method: 'POST', cookie: editor }));
+    await claim(first.requestId);
+    await call(PRIVACY, { method: 'PUT', body: { ...edit, title: 'Seconda pubblicazione' }, cookie: editor });
+    await call('/api/cms/publish', { method: 'POST', cookie: editor });
+    await worker(`/api/cms/builds/${first.requestId}/finish`, { status: 'failed', error: 'astro build failed' });
+    expect((await livePrivacy('it-IT'))?.title).toBe('Seconda pubblicazione');
+  });
+});
+
 describe('publishing in production', () => {
   it('hands the request to the configured deploy hook, and reports a hook that fails', async () => {
     const editor = await signIn(EDITOR);
