@@ -60,6 +60,11 @@ const MESSAGES = {
     en: 'Content not found: {kind} "{key}"',
     de: 'Inhalt nicht gefunden: {kind} „{key}“',
   },
+  reservedKey: {
+    it: 'La chiave «{key}» è riservata: è già un indirizzo del sito. Scegline un\'altra.',
+    en: 'The key "{key}" is reserved: the site already uses that address. Choose another one.',
+    de: 'Der Schlüssel „{key}“ ist reserviert: Die Website verwendet diese Adresse bereits. Wählen Sie einen anderen.',
+  },
   placeholdersChanged: {
     it: 'Il testo deve mantenere i segnaposto del testo pubblicato. Mancano: {missing}. Sconosciuti: {unknown}.',
     en: 'The text must keep the placeholders of the published text. Missing: {missing}. Unknown: {unknown}.',

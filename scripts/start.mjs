@@ -3,8 +3,8 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import { startBuildWorker } from './build-worker.mjs';
+import { createProxy } from './proxy.mjs';
 import { localProcessEnv, run, STATE_DIR } from './local-env.mjs';
 
 // Every child (build worker, rebuilds) inherits it: see localProcessEnv().
@@ -53,18 +53,7 @@ const ports = [port + 1, port + 2];
 let upstream = { port: ports[0], dir: OUT_DIR, child: startWorkerd(OUT_DIR, ports[0]) };
 await waitUntilReady(upstream.port);
 
-const proxy = http.createServer((request, response) => {
-  const target = upstream;
-  const forward = http.request({ host: '127.0.0.1', port: target.port, path: request.url, method: request.method, headers: request.headers }, (answer) => {
-    response.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
-    answer.pipe(response);
-  });
-  forward.on('error', () => {
-    if (!response.headersSent) response.writeHead(502, { 'content-type': 'text/plain' });
-    response.end('Bad gateway');
-  });
-  request.pipe(forward);
-});
+const proxy = createProxy(() => upstream);
 proxy.listen(port, '127.0.0.1', () => console.log(`Ready on http://localhost:${port}`));
 
 startBuildWorker({

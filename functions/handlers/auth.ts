@@ -11,7 +11,8 @@ import { assertSessionSecret } from '../session-secret.ts';
 import { readJson } from '../read-json.ts';
 import { eventStatement } from '../data/events.ts';
 import { BOT_CHECK_REQUIRED, createBotChallenge, verifyBotCheck } from '../bot-check.ts';
-import { clearAccount, readCounters, recordFailure } from '../data/throttle.ts';
+import { clearCounter, readCounters, recordFailure } from '../data/throttle.ts';
+import { rememberDevice, trustedDevice } from '../device-cookie.ts';
 import { gate, waitMinutes } from '../sign-in-throttle.ts';
 import type { Challenge } from 'altcha-lib';
 import { validate } from '../validate.ts';
@@ -30,18 +31,21 @@ const loginBody = z.object({
 
 
 /**
- * Password sign-in, throttled per account and per address (functions/sign-in-throttle.ts). An
- * unknown user code is counted, checked and answered exactly like a known one: the answers, the
- * status and the work done (a dummy hash) are the same, so they tell nobody which codes exist.
+ * Password sign-in, throttled per account (or per trusted device) and per address
+ * (functions/sign-in-throttle.ts, functions/device-cookie.ts). An unknown user code is counted,
+ * checked and answered exactly like a known one: the answers, the status and the work done (a
+ * dummy hash) are the same, so they tell nobody which codes exist.
  */
 export async function login(context: ApiContext): Promise<User> {
   const body = validate(loginBody, await readJson(context), context.language);
   const secret = assertSessionSecret(context.env);
   const { DB } = context.env;
-  const keys = { account: `${context.siteId}/${body.cu.toLowerCase()}`, address: clientAddress(context.request) };
+  const account = `${context.siteId}/${body.cu.toLowerCase()}`;
+  const cookieHeader = context.request.headers.get('cookie');
+  const keys = { account, address: clientAddress(context.request), device: await trustedDevice(cookieHeader, account, secret, context.now) };
   const locked = (waitMs: number) => refusal(429, message('signInLocked', context.language, { minutes: String(waitMinutes(waitMs)) }), { 'retry-after': String(Math.ceil(waitMs / 1000)) });
   const counters = await readCounters(DB, keys);
-  const { waitMs, botCheck } = gate(counters.account, counters.address, context.now);
+  const { waitMs, botCheck } = gate(counters.target, counters.address, context.now);
   if (waitMs > 0) throw locked(waitMs);
   if (botCheck) {
     if (!body.altcha) throw refusal(428, message('botCheckRequired', context.language), BOT_CHECK_REQUIRED);
@@ -52,15 +56,16 @@ export async function login(context: ApiContext): Promise<User> {
   const ok = await verifyPassword(body.cp, row?.password_hash ?? DUMMY_HASH, context.env.PASSWORD_PEPPER);
   if (!row || !row.password_hash || !ok) {
     const now = await recordFailure(DB, keys, counters, context.now);
-    const next = gate(now.account, now.address, context.now);
+    const next = gate(now.target, now.address, context.now);
     if (next.waitMs > 0) throw locked(next.waitMs);
     throw refusal(401, message('invalidCredentials', context.language), next.botCheck ? BOT_CHECK_REQUIRED : {});
   }
-  await clearAccount(DB, keys.account);
+  await clearCounter(DB, keys);
   // The audit trail keeps each sign-in and the platform it came from (the body's ua, else the header's).
   const platform = detectPlatform(body.ua || context.request.headers.get('user-agent') || '');
   const tokens = await issueTokens(DB, row.id, context.now, { event: eventStatement(DB, context.siteId, row.id, 'auth.login.password', platform, context.now) });
   context.cookies.push(sessionSetCookie(await sealSession(tokens, secret), context.url));
+  context.cookies.push(await rememberDevice(cookieHeader, account, secret, context.now, context.url));
   return loadUser(context.env.DB, row);
 }
 

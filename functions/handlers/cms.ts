@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ApiContext } from '../api-context.ts';
 import { placeholderMismatch } from '../../core/placeholders.ts';
-import { DOCUMENT_FIELDS, DOCUMENT_KINDS, documentEventName, isDocumentKey, PAGE_KINDS, type DocumentFields } from '../../core/cms-document.ts';
+import { DOCUMENT_FIELDS, DOCUMENT_KINDS, documentEventName, isDocumentKey, isReservedPageKey, PAGE_KINDS, type DocumentFields } from '../../core/cms-document.ts';
 import {
   discardDraft,
   documentExists,
@@ -47,6 +47,11 @@ async function documentRef(context: ApiContext): Promise<DocumentRef> {
 
 const documentName = (ref: Omit<DocumentRef, 'siteId'>) => `${ref.locale}/${ref.kind}/${ref.key}`;
 
+/** A page key that a route, a public file or the build uses would shadow that address: never saved, never published. */
+function refuseReservedKey(context: ApiContext, ref: Pick<DocumentRef, 'kind' | 'key'>): void {
+  if (isReservedPageKey(ref.kind, ref.key)) throw new HttpError(400, message('reservedKey', context.language, { key: ref.key }));
+}
+
 export async function getDocument(context: ApiContext): Promise<EditorView> {
   await context.requirePermission('drafts:read');
   return loadEditorView(context.env.DB, await documentRef(context));
@@ -73,6 +78,7 @@ async function checkDraft(context: ApiContext, ref: DocumentRef, fields: Documen
 export async function putDocument(context: ApiContext): Promise<EditorView> {
   const session = await context.requirePermission('content:edit');
   const ref = await documentRef(context);
+  refuseReservedKey(context, ref);
   const fields = validate(DOCUMENT_FIELDS[ref.kind], await readJson(context), context.language) as DocumentFields;
   await checkDraft(context, ref, fields);
   const event = eventStatement(context.env.DB, context.siteId, session.user.id, documentEventName(ref.kind, 'edit'), documentName(ref), context.now);
@@ -95,6 +101,7 @@ export async function revertVersion(context: ApiContext): Promise<EditorView> {
   const id = validate(z.coerce.number().int().positive(), context.params.id, context.language, 'id');
   const version = await findVersion(context.env.DB, context.siteId, id);
   if (!version) throw new HttpError(404, message('versionNotFound', context.language, { id: String(id) }));
+  refuseReservedKey(context, version);
   const event = eventStatement(context.env.DB, context.siteId, session.user.id, documentEventName(version.kind, 'revert'), `${documentName(version)}#${id}`, context.now);
   await saveDraft(context.env.DB, version, version.fields, session.user.id, context.now, event);
   return loadEditorView(context.env.DB, version);
@@ -136,6 +143,8 @@ async function callDeployHook(context: ApiContext, requestId: number): Promise<v
 export async function publish(context: ApiContext): Promise<{ requestId: number; documents: number; build: BuildRequest | null }> {
   const session = await context.requirePermission('content:publish');
   const { DB } = context.env;
+  // Drafts saved before such keys were refused are held back whole: nothing half-published.
+  for (const draft of await listDrafts(DB, context.siteId, null)) refuseReservedKey(context, draft);
   const published = await publishDrafts(
     DB,
     context.siteId,

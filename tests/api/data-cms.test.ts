@@ -73,8 +73,8 @@ describe('functions/data/cms.ts', () => {
     expect(await listDrafts(env.DB, SITE, null)).toEqual([]);
     expect((await loadEditorView(env.DB, privacy)).versions.map((version) => version.status)).toEqual(['published', 'live-before', 'draft', 'draft']);
     expect((await editorEvents()).slice(-2)).toEqual([
-      { name: 'cms.page.publish', subject: 'it-IT/content/privacy' },
       { name: 'cms.site.publish', subject: `build#${published.requestId}` },
+      { name: 'cms.page.publish', subject: 'it-IT/content/privacy' },
     ]);
     expect(await findBuildRequest(env.DB, SITE, published.requestId)).toMatchObject({ status: 'queued', runner: 'local', requestedBy: 'Edoardo Prova', requestedAt: new Date(4_000).toISOString() });
   });
