@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BLOCK_TEXT_MAX, BLOCK_TYPES, DOCUMENT_FIELD_SPECS, DOCUMENT_KINDS, PAGE_KINDS, type DocumentKind, type FieldSpec } from './cms-fields.ts';
+import { RESERVED_PATHS } from './reserved-paths.ts';
 
 export { DOCUMENT_KINDS, PAGE_KINDS, type DocumentKind };
 
@@ -53,12 +54,20 @@ const KEY_PATTERNS: Record<DocumentKind, RegExp> = {
   boilerplate: /^[a-zA-Z0-9_-]+(\.[a-zA-Z0-9_-]+){0,5}$/,
 };
 
-export function isDocumentKind(value: string): value is DocumentKind {
-  return (DOCUMENT_KINDS as readonly string[]).includes(value);
-}
-
 export function isDocumentKey(kind: DocumentKind, key: string): boolean {
   return key.length <= 100 && KEY_PATTERNS[kind].test(key);
+}
+
+/** Content pages with a route of their own (home, privacy, ...): that route shows them, the catch-all does not. */
+export const FIXED_CONTENT_KEYS: readonly string[] = ['home', 'privacy', 'chi-siamo', 'assistenza', 'note-legali'];
+
+/**
+ * Whether a page key would take an address the site already uses: a content page lives at
+ * /{locale}/{key}, so `logout`, `profile` or `course` would replace that route for everyone.
+ * The fixed content pages are the exception: their route is the one that shows them.
+ */
+export function isReservedPageKey(kind: DocumentKind, key: string): boolean {
+  return kind === 'content' && RESERVED_PATHS.includes(key) && !FIXED_CONTENT_KEYS.includes(key);
 }
 
 /** The audit event name for an action on a document: pages share `cms.page.*`. */

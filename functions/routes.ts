@@ -33,7 +33,7 @@ export const ROUTES: Route[] = [
   route('GET', '/api/auth/user', { auth: 'session', response: user }, getUser),
   route('PUT', '/api/auth/user', { auth: 'profile:write', request: { json: userUpdateRequest }, response: user }, putUser),
   route('GET', '/api/role/:roleId', { auth: 'session', request: { param: roleParams }, response: role }, getRole),
-  route('POST', '/api/event', { request: { json: eventRequest }, response: createdRecord }, postEvent),
+  route('POST', '/api/event', { auth: 'session', request: { json: eventRequest }, response: createdRecord }, postEvent),
   route('POST', '/api/event/hit', { request: { json: hitRequest }, response: createdRecord }, postHit),
   route('GET', '/api/lms/game/progress', { auth: 'session', response: progress }, getProgress),
   route('GET', '/api/lms/game/badge', { auth: 'session', response: z.array(badge) }, getBadges),

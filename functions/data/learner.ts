@@ -25,27 +25,3 @@ export async function listLearnerCourses(db: D1Database, siteId: string, userId:
     })
     .sort((a, b) => b.lastActivity - a.lastActivity);
 }
-
-export async function listLearnerLevels(db: D1Database, userId: string, locale: string): Promise<LearnerLevel[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT l.category_id AS categoryId, COALESCE(t.name, l.category_id) AS category, l.level, l.experience, l.obtained_at AS obtainedAt
-       FROM user_level l LEFT JOIN category_text t ON t.category_id = l.category_id AND t.locale = ?
-       WHERE l.user_id = ? ORDER BY l.experience DESC`,
-    )
-    .bind(locale, userId)
-    .all<LearnerLevel>();
-  return results;
-}
-
-export async function listLearnerBadges(db: D1Database, userId: string, locale: string): Promise<LearnerBadge[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT b.id, COALESCE(t.name, b.id) AS name, COALESCE(t.description, '') AS description, b.icon, u.obtained_at AS obtainedAt, u.amount
-       FROM user_badge u JOIN badge b ON b.id = u.badge_id LEFT JOIN badge_text t ON t.badge_id = b.id AND t.locale = ?
-       WHERE u.user_id = ? ORDER BY u.obtained_at DESC`,
-    )
-    .bind(locale, userId)
-    .all<LearnerBadge>();
-  return results;
-}

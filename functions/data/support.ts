@@ -1,5 +1,6 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import type { SupportRequest } from '../../core/contracts/support.ts';
+import { eventStatement } from './events.ts';
 
 export type { SupportRequest };
 export type SupportRequestInput = Pick<SupportRequest, 'name' | 'email' | 'message' | 'c' | 'e' | 'p'>;
@@ -13,9 +14,7 @@ export async function createSupportRequest(db: D1Database, request: SupportReque
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
       )
       .bind(request.siteId, request.locale, request.userId, request.name, request.email, request.message, request.c, request.e, request.p, request.now),
-    db
-      .prepare("INSERT INTO event (site_id, user_id, ua, origin, type, action, variant, scope, subject, created_at) VALUES (?, ?, 'server', 'web', 'event', 'support', 'request', 'create', 'support#' || last_insert_rowid(), ?)")
-      .bind(request.siteId, request.userId, request.now),
+    eventStatement(db, request.siteId, request.userId, 'support.request.create', { insertedRowPrefix: 'support#' }, request.now),
   ]);
   return Number(inserted?.results[0]?.id ?? 0);
 }

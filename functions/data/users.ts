@@ -73,3 +73,34 @@ export async function updateUser(db: D1Database, id: string, update: Partial<Use
     .bind(...changed.map((field) => update[field] ?? null), now, id)
     .run();
 }
+
+/** The user of this site an identity provider's subject is linked to, if any. */
+export async function findFederatedUser(db: D1Database, siteId: string, provider: string, federatedId: string): Promise<UserRow | null> {
+  return db
+    .prepare('SELECT u.* FROM user_federation f JOIN user u ON u.id = f.user_id WHERE f.provider = ? AND f.federated_id = ? AND u.site_id = ?')
+    .bind(provider, federatedId, siteId)
+    .first<UserRow>();
+}
+
+export interface FederatedUser {
+  id: string;
+  siteId: string;
+  code: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  locale: string;
+  provider: string;
+  federatedId: string;
+}
+
+/** A learner who signed in through a provider, and the link to it, written together. */
+export async function createFederatedUser(db: D1Database, user: FederatedUser, now: number): Promise<void> {
+  // User and link land together: a crash between them cannot leave a user nobody can reach.
+  await db.batch([
+    db
+      .prepare("INSERT INTO user (id, site_id, code, password_hash, first_name, last_name, email, gender, locale, roles, created_at, updated_at) VALUES (?, ?, ?, NULL, ?, ?, ?, 'm', ?, '[\"learner\"]', ?, ?)")
+      .bind(user.id, user.siteId, user.code, user.firstName, user.lastName, user.email, user.locale, now, now),
+    db.prepare('INSERT INTO user_federation (provider, federated_id, user_id, created_at) VALUES (?, ?, ?, ?)').bind(user.provider, user.federatedId, user.id, now),
+  ]);
+}

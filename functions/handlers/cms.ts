@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { buildParams, documentParams, draftsQuery, versionParams } from '../../core/contracts/cms.ts';
 import type { ApiContext } from '../api-context.ts';
 import { placeholderMismatch } from '../../core/placeholders.ts';
-import { documentEventName, isDocumentKey, PAGE_KINDS, type DocumentFields } from '../../core/cms-document.ts';
+import { documentEventName, isDocumentKey, isReservedPageKey, PAGE_KINDS, type DocumentFields } from '../../core/cms-document.ts';
 import {
   discardDraft,
   documentExists,
@@ -44,6 +44,11 @@ async function documentRef(context: ApiContext, params: DocumentParams['param'])
 
 const documentName = (ref: Omit<DocumentRef, 'siteId'>) => `${ref.locale}/${ref.kind}/${ref.key}`;
 
+/** A page key that a route, a public file or the build uses would shadow that address: never saved, never published. */
+function refuseReservedKey(context: ApiContext, ref: Pick<DocumentRef, 'kind' | 'key'>): void {
+  if (isReservedPageKey(ref.kind, ref.key)) throw new HttpError(400, message('reservedKey', context.language, { key: ref.key }));
+}
+
 export async function getDocument(context: ApiContext, { param }: DocumentParams): Promise<EditorView> {
   return loadEditorView(context.env.DB, await documentRef(context, param));
 }
@@ -69,6 +74,7 @@ async function checkDraft(context: ApiContext, ref: DocumentRef, fields: Documen
 export async function putDocument(context: ApiContext, { param, json: fields }: DocumentParams & { json: DocumentFields }): Promise<EditorView> {
   const session = await context.requireSession();
   const ref = await documentRef(context, param);
+  refuseReservedKey(context, ref);
   await checkDraft(context, ref, fields);
   const event = eventStatement(context.env.DB, context.siteId, session.user.id, documentEventName(ref.kind, 'edit'), documentName(ref), context.now);
   await saveDraft(context.env.DB, ref, fields, session.user.id, context.now, event);
@@ -89,6 +95,7 @@ export async function revertVersion(context: ApiContext, { param: { id } }: { pa
   const session = await context.requireSession();
   const version = await findVersion(context.env.DB, context.siteId, id);
   if (!version) throw new HttpError(404, message('versionNotFound', context.language, { id: String(id) }));
+  refuseReservedKey(context, version);
   const event = eventStatement(context.env.DB, context.siteId, session.user.id, documentEventName(version.kind, 'revert'), `${documentName(version)}#${id}`, context.now);
   await saveDraft(context.env.DB, version, version.fields, session.user.id, context.now, event);
   return loadEditorView(context.env.DB, version);
@@ -125,10 +132,16 @@ async function callDeployHook(context: ApiContext, requestId: number): Promise<v
 export async function publish(context: ApiContext): Promise<{ requestId: number; documents: number; build: BuildRequest | null }> {
   const session = await context.requireSession();
   const { DB } = context.env;
-  const published = await publishDrafts(DB, context.siteId, session.user.id, context.now, (draft) => [
-    eventStatement(DB, context.siteId, session.user.id, documentEventName(draft.kind, 'publish'), documentName(draft), context.now),
-  ]);
-  await eventStatement(DB, context.siteId, session.user.id, 'cms.site.publish', `build#${published.requestId}`, context.now).run();
+  // Drafts saved before such keys were refused are held back whole: nothing half-published.
+  for (const draft of await listDrafts(DB, context.siteId, null)) refuseReservedKey(context, draft);
+  const published = await publishDrafts(
+    DB,
+    context.siteId,
+    session.user.id,
+    context.now,
+    (draft) => [eventStatement(DB, context.siteId, session.user.id, documentEventName(draft.kind, 'publish'), documentName(draft), context.now)],
+    eventStatement(DB, context.siteId, session.user.id, 'cms.site.publish', { insertedRowPrefix: 'build#' }, context.now),
+  );
   await callDeployHook(context, published.requestId);
   return { ...published, build: await findBuildRequest(DB, context.siteId, published.requestId) };
 }

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { localesQuery, siteParams, tagQuery } from '../../core/contracts/site.ts';
 import type { ApiContext } from '../api-context.ts';
 import { findBoilerplate, findLocales, findSite, type BoilerplateEntry, type Locale, type Site } from '../data/site.ts';
+import { listTags, type Tag } from '../data/tags.ts';
 import { HttpError } from '../http-error.ts';
 
 async function requireSite(context: ApiContext, siteId = context.siteId): Promise<Site> {
@@ -24,16 +25,7 @@ export async function getBoilerplate(context: ApiContext): Promise<BoilerplateEn
   return findBoilerplate(context.env.DB, context.siteId);
 }
 
-export async function getTags(context: ApiContext, { query }: { query: z.output<typeof tagQuery> }): Promise<{ _id: string; name: string }[]> {
+export async function getTags(context: ApiContext, { query }: { query: z.output<typeof tagQuery> }): Promise<Tag[]> {
   await requireSite(context);
-  const { results } = await context.env.DB.prepare(
-    `SELECT c.id AS _id, COALESCE(t.name, d.name, c.id) AS name
-     FROM category c
-     LEFT JOIN category_text t ON t.category_id = c.id AND t.locale = ?
-     LEFT JOIN category_text d ON d.category_id = c.id AND d.locale = (SELECT default_locale FROM site WHERE id = c.site_id)
-     WHERE c.site_id = ? AND c.type = ? ORDER BY c.position`,
-  )
-    .bind(context.localeCode, context.siteId, query.type)
-    .all<{ _id: string; name: string }>();
-  return results;
+  return listTags(context.env.DB, context.siteId, context.localeCode, query.type);
 }

@@ -89,11 +89,11 @@ describe('routing and input', () => {
   });
 
   it('refuses a body over 64 KiB with 413 and unparsable JSON with 400, in the caller language', async () => {
-    const huge = await call('/api/event', { method: 'POST', rawBody: `{"action":"${'x'.repeat(70_000)}"}`, headers: { 'content-type': 'application/json' }, locale: 'de-DE' });
+    const huge = await call('/api/event/hit', { method: 'POST', rawBody: `{"action":"${'x'.repeat(70_000)}"}`, headers: { 'content-type': 'application/json' }, locale: 'de-DE' });
     expect(await huge.json()).toEqual({ statusCode: 413, statusMessage: 'Payload Too Large', message: 'Der Anfragetext ist zu groß.' });
-    const broken = await call('/api/event', { method: 'POST', rawBody: '{"action":', headers: { 'content-type': 'application/json' }, locale: 'en-US' });
+    const broken = await call('/api/event/hit', { method: 'POST', rawBody: '{"action":', headers: { 'content-type': 'application/json' }, locale: 'en-US' });
     expect(await broken.json()).toEqual({ statusCode: 400, statusMessage: 'Bad Request', message: 'The request body is not valid JSON.' });
-    const untyped = await call('/api/event', { method: 'POST', rawBody: '{"action":"a"}' });
+    const untyped = await call('/api/event/hit', { method: 'POST', rawBody: '{"action":"a"}' });
     expect(untyped.status).toBe(415);
   });
 });

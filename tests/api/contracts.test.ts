@@ -32,7 +32,7 @@ describe('answers match their contracts exactly', () => {
     ['GET', '/api/lms/course/:courseId/session/:module/:session', '/api/lms/course/triage/session/1/2', 'learner'],
     ['POST', '/api/lms/course/:courseId/session/:module/:session/complete', '/api/lms/course/triage/session/1/1/complete', 'learner'],
     ['GET', '/api/lms/courses/mine', '/api/lms/courses/mine', 'learner'],
-    ['POST', '/api/event', '/api/event', null, { action: 'contract', variant: 'check' }],
+    ['POST', '/api/event', '/api/event', 'editor', { action: 'cms', variant: 'mode', scope: 'admin' }],
     ['POST', '/api/event/hit', '/api/event/hit', null, { identity: 'identity-contract', subject: { id: '/it-IT' } }],
     ['PUT', '/api/cms/documents/:kind/:locale/:key', '/api/cms/documents/content/it-IT/privacy', 'editor', { title: 'Privacy', description: '', body: [{ type: 'p', text: 'Testo.' }] }],
     ['GET', '/api/cms/documents/:kind/:locale/:key', '/api/cms/documents/content/it-IT/privacy', 'editor'],

@@ -281,7 +281,7 @@ const BODIES: Record<string, Record<string, unknown>[]> = {
   ],
   '/api/auth/federated/login': [{ provider: 'mock', token: 'eyJhbGciOiJSUzI1NiJ9.e30.c2ln', returnTo: '/it-IT' }],
   '/api/auth/user': [{ firstName: 'Giulia', lastName: 'Bianchi', email: 'giulia@example.it', phone: '+390612345678', locale: 'en-US', fields: { gender: 'f' } }],
-  '/api/event': [{ action: 'view', variant: 'page', scope: 'course', subject: { id: 'triage' }, createdAt: '2026-01-01T10:00:00+01:00' }],
+  '/api/event': [{ action: 'cms', variant: 'mode', scope: 'admin', subject: { id: 'triage' }, createdAt: '2026-01-01T10:00:00+01:00' }],
   '/api/event/hit': [{ identity: 'identity-0123', subject: { id: '/it-IT/corsi', meta: [{ field: 'ms', value: 1500 }] }, course: 'triage', module: 1, session: 1 }],
   '/api/cms/documents/:kind/:locale/:key': [PAGE, { title: 'Triage', summary: 'Sommario', description: 'Descrizione' }, { name: 'Rischio', description: '' }, { text: 'Home' }],
   '/api/cms/builds/:id/finish': [{ status: 'failed', buildId: 'b-1', error: 'boom' }],

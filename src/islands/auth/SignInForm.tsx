@@ -2,7 +2,6 @@ import { lazy, Suspense, useCallback, useState, type SubmitEvent } from 'react';
 import { ApiRequestError, createApiClient } from '../../lib/api-client.ts';
 import { translator } from '../../../core/translate.ts';
 import { resetMode } from '../../stores/mode.ts';
-import { $user } from '../../stores/session.ts';
 
 // The bot check's code (the ALTCHA widget and its worker) loads only when the server asks for it.
 const BotCheck = lazy(() => import('./BotCheck.tsx'));
@@ -39,7 +38,6 @@ export default function SignInForm({ siteId, locale, returnTo, strings }: Props)
       const client = createApiClient({ siteId: () => siteId, localeCode: () => locale });
       const altcha = botCheck?.payload ?? undefined;
       const user = await client.post<{ locale: string }>('/api/auth/login', { cu: code.trim(), cp: password, ua: navigator.userAgent, altcha });
-      $user.set(user);
       resetMode();
       // The user's locale applies from here on.
       window.location.assign(returnTo ?? `/${user.locale || 'it-IT'}/profile`);
