@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DOCUMENT_FIELDS } from '../core/cms-document.ts';
-import { buildParams, buildRequest, claimedBuild, documentParams, draft, draftsQuery, editorView, finishBuildRequest, finishedBuild, publishOutcome, versionParams } from '../core/contracts/cms.ts';
+import { buildParams, buildRequest, claimedBuild, contentSnapshot, documentParams, draft, draftsQuery, editorView, finishBuildRequest, finishedBuild, publishOutcome, versionParams } from '../core/contracts/cms.ts';
 import { createdRecord } from '../core/contracts/common.ts';
 import { eventRequest, hitRequest } from '../core/contracts/event.ts';
 import { badge, level, progress } from '../core/contracts/game.ts';
@@ -11,7 +11,7 @@ import { statsOutcome } from '../core/contracts/stats.ts';
 import { createdSupportRequest, supportRequest, supportRequestBody } from '../core/contracts/support.ts';
 import { botChallenge, federatedLoginOutcome, federatedLoginRequest, loginRequest, logoutAllOutcome, logoutOutcome, user, userUpdateRequest } from '../core/contracts/user.ts';
 import { getChallenge, getUser, login, logout, logoutAll, putUser } from './handlers/auth.ts';
-import { claimBuild, finishBuild, isBuildWorker } from './handlers/build-worker.ts';
+import { claimBuild, finishBuild, getSnapshot, isBuildWorker } from './handlers/build-worker.ts';
 import { deleteDraft, getBuild, getBuilds, getDocument, getDrafts, publish, putDocument, revertVersion } from './handlers/cms.ts';
 import { postEvent, postHit } from './handlers/event.ts';
 import { federatedLogin } from './handlers/federated.ts';
@@ -58,6 +58,8 @@ export const ROUTES: Route[] = [
   route('POST', '/api/cms/publish', { auth: 'content:publish', response: publishOutcome }, publish),
   route('GET', '/api/cms/builds', { auth: 'content:publish', response: z.array(buildRequest) }, getBuilds),
   route('GET', '/api/cms/support', { auth: 'support:read', response: z.array(supportRequest) }, getSupportRequests),
+  // Before `/api/cms/builds/:id`, which would otherwise take `snapshot` for an id.
+  route('GET', '/api/cms/builds/snapshot', { guard: isBuildWorker, response: contentSnapshot }, getSnapshot),
   route('GET', '/api/cms/builds/:id', { auth: 'content:publish', request: { param: buildParams }, response: buildRequest }, getBuild),
   // The build worker's calls: without its token they do not exist (404 before anything is read).
   route('POST', '/api/cms/builds/claim', { guard: isBuildWorker, response: claimedBuild }, claimBuild),

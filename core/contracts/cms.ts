@@ -68,3 +68,7 @@ export const finishBuildRequest = z.object({
   error: z.string().max(2000).optional(),
 });
 export const finishedBuild = z.object({ id: z.number().int() });
+/** The published content a build renders (`GET /api/cms/builds/snapshot`): rows per table. */
+export const contentSnapshot = z.object({
+  tables: z.record(z.string(), z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()])))),
+});

@@ -3,6 +3,7 @@ import type { buildParams, finishBuildRequest as finishBody } from '../../core/c
 import type { ApiContext } from '../api-context.ts';
 import type { Env } from '../env.ts';
 import { claimBuildRequest, finishBuildRequest } from '../data/cms.ts';
+import { readContentSnapshot, type ContentSnapshot } from '../data/snapshot.ts';
 import { constantTimeEqual } from '../password.ts';
 
 /**
@@ -30,4 +31,9 @@ export async function finishBuild(
 ): Promise<{ id: number }> {
   await finishBuildRequest(context.env.DB, id, body, context.now);
   return { id };
+}
+
+/** What the pre-rendered pages show, read from this (the live) database: builds render it, never their own disk. */
+export async function getSnapshot(context: ApiContext): Promise<ContentSnapshot> {
+  return readContentSnapshot(context.env.DB);
 }
