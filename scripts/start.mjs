@@ -18,7 +18,8 @@ run('npx', ['astro', 'build', ...(OUT_DIR === 'dist' ? [] : ['--outDir', OUT_DIR
 const port = Number(process.env.PORT ?? 4321);
 
 // Configuration the build does not carry: a fresh build-worker secret, and a test run's extras.
-const token = randomBytes(32).toString('hex');
+// A given BUILD_WORKER_TOKEN lets another builder (the deploy test) read this server's snapshot.
+const token = process.env.BUILD_WORKER_TOKEN ?? randomBytes(32).toString('hex');
 const extra = Object.entries(JSON.parse(process.env.TILES_EXTRA_VARS ?? '{}')).map(([key, value]) => `${key}='${String(value)}'`);
 const extraVars = [`BUILD_WORKER_TOKEN='${token}'`, ...extra].join('\n');
 // The build copies .dev.vars next to the Worker (dist/server/.dev.vars): wrangler reads it there.
@@ -57,7 +58,6 @@ const proxy = createProxy(() => upstream);
 proxy.listen(port, '127.0.0.1', () => console.log(`Ready on http://localhost:${port}`));
 
 startBuildWorker({
-  stateDir: STATE_DIR,
   token,
   extraVars,
   upstream: () => upstream,
