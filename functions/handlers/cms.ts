@@ -24,6 +24,7 @@ import { eventStatement } from '../data/events.ts';
 import { findSite } from '../data/site.ts';
 import { HttpError } from '../http-error.ts';
 import { message } from '../messages.ts';
+import { deployHookRequest } from '../deploy-hook.ts';
 
 type DocumentParams = { param: z.output<typeof documentParams> };
 
@@ -116,12 +117,7 @@ async function callDeployHook(context: ApiContext, requestId: number): Promise<v
   if (!hook) return;
   let outcome: { accepted: boolean; error?: string };
   try {
-    const response = await fetch(hook, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ requestId, siteId: context.siteId }),
-      signal: AbortSignal.timeout(10_000),
-    });
+    const response = await fetch(hook, { ...deployHookRequest(hook, context.env.DEPLOY_HOOK_TOKEN, { requestId, siteId: context.siteId }), signal: AbortSignal.timeout(10_000) });
     outcome = response.ok ? { accepted: true } : { accepted: false, error: `Deploy hook answered ${response.status} ${response.statusText}` };
   } catch (error) {
     outcome = { accepted: false, error: `Deploy hook unreachable: ${error instanceof Error ? error.message : String(error)}` };
