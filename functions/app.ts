@@ -10,6 +10,7 @@ import { message } from './messages.ts';
 import { limitBody, requireJson } from './middleware/json-body.ts';
 import { sameOrigin } from './middleware/same-origin.ts';
 import { apiSecureHeaders } from './middleware/secure-headers.ts';
+import { LOG_USER_HEADER } from './request-log.ts';
 import { requestLanguage } from './request-language.ts';
 import type { Route } from './route.ts';
 import { ROUTES } from './routes.ts';
@@ -87,6 +88,12 @@ function chain(route: Route): MiddlewareHandler<AppEnv>[] {
 export function createApiApp(options: { scriptHashes?: readonly string[] } = {}): ApiApp {
   const app = new Hono<AppEnv>();
   app.use('*', apiSecureHeaders(options.scriptHashes ?? []));
+  // Whoever the route found signed in, for the Worker's log line (src/worker.ts removes the header).
+  app.use('*', async (c, next) => {
+    await next();
+    const user = (c.var as Partial<AppEnv['Variables']>).api?.loggedUser();
+    if (user) c.res.headers.set(LOG_USER_HEADER, user);
+  });
   for (const route of ROUTES) app.on(route.method, [route.path], ...chain(route));
   // After every route: reached only when no route of the path takes the method. A path only
   // hidden routes answer stays hidden here too.

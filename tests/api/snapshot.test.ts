@@ -10,7 +10,7 @@ const PATH = '/api/cms/builds/snapshot';
 
 describe('GET /api/cms/builds/snapshot', () => {
   it('does not exist without the build worker token: the 404 of an unknown path', async () => {
-    for (const headers of [{}, { 'x-build-worker': 'wrong-token-0123456789abcdef0123456789abcdef' }]) {
+    for (const headers of [{}, { 'x-build-worker': 'wrong-token-0123456789abcdef0123456789abcdef' }] as Record<string, string>[]) {
       for (const method of ['GET', 'POST']) {
         const response = await call(PATH, { method, env: workerEnv, headers, locale: 'en-US' });
         expect(response.status).toBe(404);
