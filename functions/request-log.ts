@@ -40,3 +40,15 @@ export function requestLogLine(fields: { id: string; request: Request; status: n
   };
   return JSON.stringify(line);
 }
+
+/** Each request's id, by its execution context (Astro hands it to pages as `locals.cfContext`). */
+const requestIds = new WeakMap<object, string>();
+
+export function rememberRequestId(context: object, id: string): void {
+  requestIds.set(context, id);
+}
+
+/** The id of the request being answered, for the error screen's support reference; null outside the Worker. */
+export function requestIdFor(context: object | undefined): string | null {
+  return (context && requestIds.get(context)) ?? null;
+}

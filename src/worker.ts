@@ -1,6 +1,6 @@
 import { handle } from '@astrojs/cloudflare/handler';
 import type { Env } from '../functions/env.ts';
-import { LOG_USER_HEADER, requestIdOf, requestLogLine } from '../functions/request-log.ts';
+import { LOG_USER_HEADER, rememberRequestId, requestIdOf, requestLogLine } from '../functions/request-log.ts';
 import { withSecurityHeaders } from './server/secure-headers.ts';
 
 /**
@@ -13,6 +13,7 @@ export default {
   async fetch(request, env, context) {
     const started = Date.now();
     const id = requestIdOf(request);
+    rememberRequestId(context, id);
     let response: Response;
     try {
       response = withSecurityHeaders(await handle(request, env, context), new URL(request.url));

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { isDevelopment } from '../../functions/env.ts';
+import { requestIdFor } from '../../functions/request-log.ts';
 import { isCrawler } from './crawler.ts';
 import { localeOfPath } from '../../core/locale.ts';
 import { translator, type Translate } from '../../core/translate.ts';
@@ -12,6 +13,7 @@ const FALLBACK_STRINGS = {
   'error.support': 'Assistenza',
   'error.home': 'Torna alla homepage',
   'error.stack': 'Traccia dello stack',
+  'error.reference': 'Riferimento per l’assistenza: {id}',
 };
 
 export interface ErrorView {
@@ -20,17 +22,20 @@ export interface ErrorView {
   siteName: string;
   locale: string;
   showStack: boolean;
+  /** The request's id, as in its log line (functions/request-log.ts), or null. */
+  requestId: string | null;
 }
 
-export async function loadErrorView(pathname: string): Promise<ErrorView> {
+export async function loadErrorView(pathname: string, executionContext?: object): Promise<ErrorView> {
   const locale = localeOfPath(pathname) ?? 'it-IT';
   const showStack = isDevelopment(env);
+  const requestId = requestIdFor(executionContext);
   try {
     const page = await loadPageContext(locale);
-    return { t: translator({ ...FALLBACK_STRINGS, ...page.strings }), logo: page.site.logo, siteName: page.site.niceName, locale, showStack };
+    return { t: translator({ ...FALLBACK_STRINGS, ...page.strings }), logo: page.site.logo, siteName: page.site.niceName, locale, showStack, requestId };
   } catch (error) {
     console.error('Error screen without D1:', error);
-    return { t: translator(FALLBACK_STRINGS), logo: 'tiles.svg', siteName: 'Tiles', locale, showStack };
+    return { t: translator(FALLBACK_STRINGS), logo: 'tiles.svg', siteName: 'Tiles', locale, showStack, requestId };
   }
 }
 
