@@ -6,6 +6,7 @@ import { deleteDraft, getBuild, getBuilds, getDocument, getDrafts, publish, putD
 import { postEvent, postHit } from './handlers/event.ts';
 import { federatedLogin } from './handlers/federated.ts';
 import { getBadges, getLevels, getProgress } from './handlers/game.ts';
+import { ECM_ROUTES } from './handlers/ecm-routes.ts';
 import { getCourse, getMyCourses, getSession, postSessionComplete } from './handlers/lms.ts';
 import { getRole } from './handlers/role.ts';
 import { getBoilerplate, getLocales, getSite, getTags } from './handlers/site.ts';
@@ -68,6 +69,7 @@ export const ROUTES: Route[] = [
   route('GET', '/api/i18n/locales', getLocales),
   route('GET', '/api/i18n/boilerplate{/}?', getBoilerplate),
   route('GET', '/api/content/tag', getTags),
+  ...ECM_ROUTES.map(([method, pathname, handler]) => route(method, pathname, handler)),
 ];
 
 export async function handleApi(request: Request, env: Env): Promise<Response> {
@@ -91,8 +93,10 @@ export async function handleApi(request: Request, env: Env): Promise<Response> {
     );
     context = createApiContext(request, env, params);
     const outcome = await found.candidate.handler(context);
-    const headers = new Headers();
+    const headers = new Headers(outcome instanceof Response ? outcome.headers : undefined);
     for (const cookie of context.cookies) headers.append('set-cookie', cookie);
+    // Files (a PDF, a report) come as a Response of their own.
+    if (outcome instanceof Response) return new Response(outcome.body, { status: outcome.status, headers });
     return outcomeResponse(outcome, { headers });
   } catch (error) {
     const headers = new Headers();
