@@ -1,12 +1,14 @@
 import { z } from 'zod';
+import { bankFields } from './ecm/question-bank.ts';
 
 
 /**
  * What editors can change: pages (content, pf, repository), course texts, categories and
- * interface strings. Each kind has a key (slug, course id, category id, boilerplate key) and its
+ * interface strings, and the question banks of ECM courses (key: course id; editors only, since
+ * they hold the correct answers). Each kind has a key (slug, course id, category id, boilerplate key) and its
  * own fields; drafts, versions, revert and publish treat every kind the same way.
  */
-export const DOCUMENT_KINDS = ['content', 'pf', 'repository', 'course', 'category', 'boilerplate'] as const;
+export const DOCUMENT_KINDS = ['content', 'pf', 'repository', 'course', 'category', 'boilerplate', 'bank'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 export const PAGE_KINDS: readonly DocumentKind[] = ['content', 'pf', 'repository'];
@@ -33,6 +35,7 @@ export const DOCUMENT_FIELDS = {
     description: z.string().trim().max(500),
   }),
   boilerplate: z.object({ text: z.string().trim().min(1).max(1000) }),
+  bank: bankFields,
 } satisfies Record<DocumentKind, z.ZodType>;
 
 export type DocumentFields<K extends DocumentKind = DocumentKind> = z.infer<(typeof DOCUMENT_FIELDS)[K]>;
@@ -44,6 +47,7 @@ const KEY_PATTERNS: Record<DocumentKind, RegExp> = {
   course: /^[a-z0-9-]{1,100}$/,
   category: /^[a-z0-9-]{1,100}$/,
   boilerplate: /^[a-zA-Z0-9_-]+(\.[a-zA-Z0-9_-]+){0,5}$/,
+  bank: /^[a-z0-9-]{1,100}$/,
 };
 
 export function isDocumentKind(value: string): value is DocumentKind {

@@ -20,6 +20,7 @@ import {
   type EditorView,
 } from '../data/cms.ts';
 import { eventStatement } from '../data/events.ts';
+import { checkBankDraft, mayReadBanks } from './ecm-bank.ts';
 import { findSite } from '../data/site.ts';
 import { HttpError } from '../http-error.ts';
 import { message } from '../messages.ts';
@@ -49,7 +50,9 @@ const documentName = (ref: Omit<DocumentRef, 'siteId'>) => `${ref.locale}/${ref.
 
 export async function getDocument(context: ApiContext): Promise<EditorView> {
   await context.requirePermission('drafts:read');
-  return loadEditorView(context.env.DB, await documentRef(context));
+  const ref = await documentRef(context);
+  if (ref.kind === 'bank') await context.requirePermission('content:edit');
+  return loadEditorView(context.env.DB, ref);
 }
 
 /**
@@ -60,6 +63,7 @@ async function checkDraft(context: ApiContext, ref: DocumentRef, fields: Documen
   if (!PAGE_KINDS.includes(ref.kind) && !(await documentExists(context.env.DB, ref))) {
     throw new HttpError(404, message('documentNotFound', context.language, { kind: ref.kind, key: ref.key }));
   }
+  if (ref.kind === 'bank') return checkBankDraft(context, ref, fields);
   if (ref.kind !== 'boilerplate') return;
   const live = (await readLive(context.env.DB, ref)) as { text: string } | null;
   if (!live) return;
@@ -95,6 +99,7 @@ export async function revertVersion(context: ApiContext): Promise<EditorView> {
   const id = validate(z.coerce.number().int().positive(), context.params.id, context.language, 'id');
   const version = await findVersion(context.env.DB, context.siteId, id);
   if (!version) throw new HttpError(404, message('versionNotFound', context.language, { id: String(id) }));
+  if (version.kind === 'bank') await checkBankDraft(context, version, version.fields);
   const event = eventStatement(context.env.DB, context.siteId, session.user.id, documentEventName(version.kind, 'revert'), `${documentName(version)}#${id}`, context.now);
   await saveDraft(context.env.DB, version, version.fields, session.user.id, context.now, event);
   return loadEditorView(context.env.DB, version);
@@ -107,7 +112,8 @@ export async function getDrafts(context: ApiContext): Promise<Draft[]> {
     validate(localeCode, locale, context.language, 'locale');
     await supportedLocale(context, locale);
   }
-  return listDrafts(context.env.DB, context.siteId, locale);
+  const drafts = await listDrafts(context.env.DB, context.siteId, locale);
+  return (await mayReadBanks(context)) ? drafts : drafts.filter((draft) => draft.kind !== 'bank');
 }
 
 /**

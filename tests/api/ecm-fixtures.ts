@@ -24,7 +24,7 @@ export function bank(size: number, prefix = 'q') {
 export async function seedEcm(): Promise<void> {
   const now = Date.now();
   const hash = (password: string) => hashPassword(password, env.PASSWORD_PEPPER, 1000);
-  const users = [...Array.from({ length: 12 }, (_, i) => ecmUser(i + 1)), ECM_EDITOR];
+  const users = [...Array.from({ length: 14 }, (_, i) => ecmUser(i + 1)), ECM_EDITOR];
   const pdfStrings = Object.entries(italian as Record<string, string>).filter(([key]) => key.startsWith('ecmPdf.'));
   const statements = [
     ...pdfStrings.map(([key, text]) => env.DB.prepare('INSERT OR IGNORE INTO boilerplate VALUES (?, ?, ?, ?)').bind(SITE, key, 'it-IT', text)),

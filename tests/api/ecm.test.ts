@@ -292,7 +292,7 @@ describe('passing, questionnaire and certificate', () => {
     expect((await call(`/api/lms/certificates/${issued.code}.pdf`)).status).toBe(401);
     const status = await outcome<EcmStatus>(await call(`/api/lms/course/${FIXED_COURSE}/ecm`, { cookie }));
     expect(status).toMatchObject({ step: 'done', certificate: { code: issued.code } });
-  });
+  }, 20_000);
 });
 
 describe('participants report', () => {
@@ -316,3 +316,54 @@ describe('participants report', () => {
   });
 });
 
+
+describe('question bank in the CMS', () => {
+  const path = `/api/cms/documents/bank/it-IT/${FIXED_COURSE}`;
+
+  it('is for editors only: testers and learners never read the correct answers', async () => {
+    expect((await call(path, { cookie: await signIn(TESTER) })).status).toBe(403);
+    expect((await call(path, { cookie: await signIn(ecmUser(1)) })).status).toBe(403);
+    const view = await outcome<{ live: { questions: { correct: number }[] } }>(await call(path, { cookie: await signIn(EDITOR) }));
+    expect(view.live.questions).toHaveLength(18);
+    expect(view.live.questions[1]?.correct).toBe(1);
+    expect((await call(path, { method: 'PUT', cookie: await signIn(ecmUser(1)), body: { questions: bank(18) } })).status).toBe(403);
+  });
+
+  it('refuses a save that breaks the rules, naming the problem', async () => {
+    const cookie = await signIn(EDITOR);
+    const refused = async (questions: unknown[], locale = 'it-IT') => {
+      const response = await call(path, { method: 'PUT', cookie, body: { questions }, locale });
+      expect(response.status).toBe(400);
+      return (await json(response)).message;
+    };
+    expect(await refused(bank(17))).toBe('La banca domande ha 17 domande: per 6 crediti ne servono almeno 18.');
+    const three = bank(18);
+    three[1] = { ...three[1]!, options: ['Sì', 'No', 'Forse'] };
+    expect(await refused(three, 'en-US')).toBe('Question 2 has 3 options: exactly 4 are needed.');
+    const noCorrect: unknown[] = bank(18).map((q, i) => (i === 4 ? { ...q, correct: null } : q));
+    expect(await refused(noCorrect)).toBe('La domanda 5 non indica la sua unica opzione corretta.');
+    expect((await call(`/api/cms/documents/bank/it-IT/${PLAIN_COURSE}`, { method: 'PUT', cookie, body: { questions: bank(3) } })).status).toBe(404);
+    const drafts = await env.DB.prepare("SELECT COUNT(*) AS n FROM cms_draft WHERE kind = 'bank'").first<{ n: number }>();
+    expect(drafts?.n).toBe(0);
+  });
+
+  it('saves a draft hidden from testers, and publishing puts it in the next attempts', async () => {
+    const editor = await signIn(EDITOR);
+    const edited = bank(18).map((q, i) => (i === 0 ? { ...q, text: 'Quale codice di triage indica un\'emergenza?' } : q));
+    const saved = await call(path, { method: 'PUT', cookie: editor, body: { questions: edited } });
+    expect(saved.status).toBe(200);
+    const drafts = await outcome<{ kind: string }[]>(await call('/api/cms/drafts', { cookie: editor }));
+    expect(drafts.map((d) => d.kind)).toContain('bank');
+    const testerDrafts = await outcome<{ kind: string }[]>(await call('/api/cms/drafts', { cookie: await signIn(TESTER) }));
+    expect(testerDrafts.map((d) => d.kind)).not.toContain('bank');
+
+    expect((await call('/api/cms/publish', { method: 'POST', cookie: editor })).status).toBe(200);
+    const live = await env.DB.prepare("SELECT questions FROM ecm_bank WHERE course_id = ? AND locale = 'it-IT'").bind(FIXED_COURSE).first<{ questions: string }>();
+    expect((JSON.parse(live?.questions ?? '[]') as { text: string }[])[0]?.text).toBe("Quale codice di triage indica un'emergenza?");
+    const learner = ecmUser(13);
+    const cookie = await signIn(learner);
+    await completeCourse(learner.id, FIXED_COURSE);
+    const attempt = await open(cookie);
+    expect(attempt.questions.map((q) => q.text)).toContain("Quale codice di triage indica un'emergenza?");
+  });
+});
