@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FISCAL_CODE_SHAPE } from '../ecm/fiscal-code-shape.ts';
 
 /** Request bodies and answers of the ECM calls (assessment, questionnaire, certificates, profile). */
 
@@ -9,9 +10,6 @@ export const attemptIdParam = z.string().regex(/^[a-z0-9]{16,40}$/);
 export const answersBody = z.object({
   answers: z.record(z.string().regex(/^[a-z0-9-]{1,40}$/), z.string().regex(/^[a-z0-9]{1,40}$/)).refine((answers) => Object.keys(answers).length <= 400),
 });
-
-/** The shape of a codice fiscale; its check character is verified by the server. */
-export const FISCAL_CODE_SHAPE = /^[A-Z]{6}[0-9LMNPQRSTUV]{2}[ABCDEHLMPRST][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z]$/;
 
 export const ecmProfileBody = z.object({
   fiscalCode: z

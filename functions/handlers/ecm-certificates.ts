@@ -4,7 +4,7 @@ import type { CertificateSummary } from '../../core/contracts/ecm.ts';
 import { translator } from '../../core/translate.ts';
 import { findEcmSettings } from '../data/ecm-courses.ts';
 import { findCertificate, issueCertificate, listCertificates, saveSatisfaction } from '../data/ecm-records.ts';
-import { findStrings } from '../data/site.ts';
+import { findSite, findStrings } from '../data/site.ts';
 import { eventStatement } from '../data/events.ts';
 import { newCertificateCode, checkCertificateCode } from '../ecm/certificate-code.ts';
 import { certificatePdf } from '../ecm/certificate-pdf.ts';
@@ -114,15 +114,19 @@ export async function getCertificatePdf(context: ApiContext): Promise<Response> 
   const raw = context.params.code ?? '';
   const code = await checkCertificateCode(secret, raw);
   const { DB } = context.env;
-  const defaultLocale = await defaultLocaleOf(context);
-  const view = code ? await findCertificate(DB, code, context.localeCode, defaultLocale) : null;
+  const site = await findSite(DB, context.siteId);
+  const defaultLocale = site?.defaultLocale ?? 'it-IT';
+  // A download link carries its language in the query (a link cannot set the locale header).
+  const asked = context.url.searchParams.get('locale');
+  const locale = asked && site?.supportedLocale.includes(asked) ? asked : context.localeCode;
+  const view = code ? await findCertificate(DB, code, locale, defaultLocale) : null;
   // Someone else's certificate is answered like a missing one: its existence is nobody's business.
   if (!view || view.userId !== session.user.id || view.siteId !== context.siteId) {
     throw new HttpError(404, ecmMessage('certificateNotFound', context.language, { code: raw.slice(0, 40) }));
   }
-  const strings = { ...(await findStrings(DB, context.siteId, defaultLocale)), ...(await findStrings(DB, context.siteId, context.localeCode)) };
-  const verifyUrl = new URL(`/${context.localeCode}/verifica-attestato/${view.code}`, context.url).href;
-  const bytes = await certificatePdf({ certificate: view, locale: context.localeCode, verifyUrl, t: translator(strings) });
+  const strings = { ...(await findStrings(DB, context.siteId, defaultLocale)), ...(await findStrings(DB, context.siteId, locale)) };
+  const verifyUrl = new URL(`/${locale}/verifica-attestato/${view.code}`, context.url).href;
+  const bytes = await certificatePdf({ certificate: view, locale, verifyUrl, t: translator(strings) });
   return new Response(new Uint8Array(bytes), {
     headers: {
       'content-type': 'application/pdf',

@@ -19,7 +19,7 @@ function area(pathname: string): string | undefined {
   return isLocaleCode(segments[0]) ? segments[1] : segments[0];
 }
 
-/** Guard 1: per-route validation. Course sessions need course / module number / session number. */
+/** Guard 1: per-route validation. Course sessions need course / module number / session number; ECM pages a course id. */
 export function validateRoute(pathname: string): RouteError | null {
   const segments = pathSegments(pathname);
   const rest = isLocaleCode(segments[0]) ? segments.slice(1) : segments;
@@ -28,7 +28,9 @@ export function validateRoute(pathname: string): RouteError | null {
   const valid =
     rest[1] === 'session'
       ? rest.length === 5 && /^[a-z0-9-]{1,100}$/.test(rest[2] ?? '') && isPositive(rest[3]) && isPositive(rest[4])
-      : rest.length >= 2 && rest.length <= 3 && /^[a-z0-9-]{1,100}$/.test(rest[1] ?? '') && (rest.length === 2 || isPositive(rest[2]));
+      : (rest.length >= 2 && rest.length <= 3 && /^[a-z0-9-]{1,100}$/.test(rest[1] ?? '') && (rest.length === 2 || isPositive(rest[2]))) ||
+        // The ECM page of a course: assessment, questionnaire and certificate.
+        (rest[1] === 'ecm' && rest.length === 3 && /^[a-z0-9-]{1,100}$/.test(rest[2] ?? ''));
   if (valid) return null;
   return pageNotFound(pathname);
 }
