@@ -1,0 +1,173 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { EDITOR, islandsReady, signIn, switchMode } from './helpers.ts';
+
+/** The demo banks: the test knows the correct answers, the browser never receives them. */
+const BANKS = JSON.parse(readFileSync(new URL('../../seed/content/ecm-banks.json', import.meta.url), 'utf8')) as Record<string, Record<string, { text: string; options: string[]; correct: number }[]>>;
+const COURSE = 'bls-d-adulto';
+const bank = BANKS[COURSE]?.['it-IT'] ?? [];
+/** 'fixed' mode asks the whole bank (at least 3 per credit: 18 for 6 credits). */
+const TOTAL = bank.length;
+const HALF = Math.floor(TOTAL / 2);
+
+/** Answers every question on the page, rightly or wrongly, by reading each question's text. */
+async function answerAll(page: Page, right: boolean, only?: (index: number) => boolean): Promise<string[]> {
+  const questions = page.getByTestId('assessment-question');
+  const count = await questions.count();
+  const order: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const question = questions.nth(i);
+    const legend = ((await question.locator('legend').textContent()) ?? '').replace(/^Domanda \d+ di \d+: /, '').trim();
+    order.push(legend);
+    if (only && !only(i)) continue;
+    const source = bank.find((candidate) => candidate.text === legend);
+    if (!source) throw new Error(`question not in the bank: ${legend}`);
+    const correct = source.options[source.correct] ?? '';
+    const wrong = source.options.find((option) => option !== correct) ?? '';
+    await question.getByLabel(right ? correct : wrong, { exact: true }).check();
+  }
+  return order;
+}
+
+async function pdfText(download: Promise<import('@playwright/test').Download>, click: Locator): Promise<string> {
+  const [file] = await Promise.all([download, click.click()]);
+  const bytes = readFileSync(await file.path());
+  return (await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true })).text;
+}
+
+test('ECM journey: last session, a failed attempt without answers, a pass, the questionnaire, the PDF certificate and its public check', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  // Two sessions of the course are still open for the demo learner: the last two.
+  for (const session of ['2/1', '2/2']) {
+    await page.goto(`/it-IT/course/session/${COURSE}/${session}`);
+    await islandsReady(page);
+    await page.getByTestId('complete-session').click();
+    await expect(page.getByTestId('session-completed')).toBeVisible();
+  }
+  await page.goto(`/it-IT/course/${COURSE}`);
+  await expect(page.getByTestId('course-progress')).toHaveText('4 di 4 sessioni completate');
+  await page.getByTestId('ecm-path').getByRole('link', { name: 'Vai alla verifica di apprendimento' }).click();
+  await page.waitForURL(`**/it-IT/course/ecm/${COURSE}`);
+  await islandsReady(page);
+
+  // First attempt: every answer wrong. The score is told, the correct answers are not.
+  await expect(page.getByTestId('assessment-question')).toHaveCount(TOTAL);
+  await expect(page.getByTestId('assessment-attempts')).toHaveText('Tentativi rimasti, compreso questo: 5');
+  const firstOrder = await answerAll(page, false);
+  await page.getByRole('button', { name: 'Consegna la verifica' }).click();
+  const result = page.getByTestId('assessment-result');
+  await expect(result.getByRole('heading')).toHaveText(`Verifica non superata: 0 risposte corrette su ${TOTAL} (0%). Serve almeno il 75%.`);
+  await expect(result.getByRole('heading')).toBeFocused();
+  await expect(page.getByText('Le risposte corrette non vengono mostrate')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Rivedi le risposte corrette' })).toHaveCount(0);
+  await expect(page.getByText('risposta corretta', { exact: false })).toHaveCount(0);
+
+  // Second attempt: a new order; half answered, left, resumed after a reload with the answers kept.
+  await page.getByRole('button', { name: 'Inizia un nuovo tentativo' }).click();
+  await expect(page.getByTestId('assessment-question')).toHaveCount(TOTAL);
+  await expect(page.getByTestId('assessment-attempts')).toHaveText('Tentativi rimasti, compreso questo: 4');
+  const secondOrder = await answerAll(page, true, (i) => i < HALF);
+  expect(secondOrder).not.toEqual(firstOrder);
+  expect([...secondOrder].sort()).toEqual([...firstOrder].sort());
+  await page.getByRole('button', { name: 'Salva e continua più tardi' }).click();
+  await expect(page.getByTestId('assessment-saved')).toHaveText('Risposte salvate: puoi riprendere quando vuoi.');
+  await page.reload();
+  await islandsReady(page);
+  await expect(page.getByTestId('assessment-answered')).toHaveText(`Risposte date: ${HALF} di ${TOTAL}`);
+  await page.getByRole('button', { name: 'Consegna la verifica' }).click();
+  await expect(page.getByRole('alert')).toHaveText(`Rispondi a tutte le domande prima di consegnare: ne mancano ${TOTAL - HALF}.`);
+  await answerAll(page, true, (i) => i >= HALF);
+  await page.getByRole('button', { name: 'Consegna la verifica' }).click();
+  await expect(result.getByRole('heading')).toHaveText(`Verifica superata: ${TOTAL} risposte corrette su ${TOTAL} (100%).`);
+  await page.getByRole('button', { name: 'Rivedi le risposte corrette' }).click();
+  await expect(page.getByTestId('assessment-review').getByText('✓ risposta corretta')).toHaveCount(TOTAL);
+
+  // The anonymous questionnaire comes before the certificate; every scale needs an answer.
+  await page.getByRole('button', { name: 'Compila il questionario di gradimento' }).click();
+  const form = page.getByTestId('satisfaction-form');
+  await form.getByRole('button', { name: 'Invia il questionario' }).click();
+  await expect(form.getByText('Scegli una risposta.')).toHaveCount(5);
+  await form.getByRole('group', { name: /rilevanti gli argomenti/ }).getByLabel('Molto rilevanti').check();
+  await form.getByRole('group', { name: /qualità educativa/ }).getByLabel('Buona').check();
+  await form.getByRole('group', { name: /utile il corso/ }).getByLabel('Molto utile', { exact: true }).check();
+  await form.getByRole('group', { name: /tempo dedicato/ }).getByLabel('Adeguato', { exact: true }).check();
+  await form.getByRole('group', { name: /influenze commerciali/ }).getByLabel('Nessuna').check();
+  await form.getByLabel('Commento libero (facoltativo)').fill('Scenari pratici chiari.');
+  await form.getByRole('button', { name: 'Invia il questionario' }).click();
+
+  // The certificate: a PDF with the learner, the event and a verification address.
+  const certificate = page.getByTestId('ecm-certificate');
+  await expect(certificate).toContainText('Attestato rilasciato: 6 crediti ECM');
+  const text = await pdfText(page.waitForEvent('download'), certificate.getByTestId('certificate-download'));
+  for (const part of ['Attestato di partecipazione', 'Giulia Bianchi', 'BNCGLI88C52F205X', 'Professione: Infermiere', "BLS-D: rianimazione cardiopolmonare nell'adulto", 'ID evento ECM 7102-451203 · Edizione 2', 'Provider ECM n. 7102', 'ha conseguito 6 crediti formativi ECM']) {
+    expect(text).toContain(part);
+  }
+  const address = /https?:\/\/\S+\/it-IT\/verifica-attestato\/[A-Z2-7]{34}/.exec(text)?.[0];
+  expect(address).toBeDefined();
+
+  // The verification page the QR code opens: genuine, initials, course, date; a forged code is not.
+  const verification = await page.goto(address ?? '');
+  expect(verification?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText('✓ Attestato autentico');
+  await expect(page.getByTestId('verify-initials')).toHaveText('G. B.');
+  await expect(page.getByTestId('verify-course')).toHaveText("BLS-D: rianimazione cardiopolmonare nell'adulto");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  await expect(page.getByText('Bianchi')).toHaveCount(0);
+  const forged = await page.goto(`${address?.slice(0, -8)}AAAAAAAA`);
+  expect(forged?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText('✗ Attestato non autentico');
+
+  // Crediti ECM: the seeded 8 and these 6 credits of 150, each certificate to download.
+  await page.goto('/it-IT/profile');
+  await page.getByRole('navigation', { name: 'Area personale' }).getByRole('link', { name: 'Crediti ECM' }).click();
+  await expect(page.getByTestId('ecm-earned')).toHaveText('14 crediti su 150 richiesti');
+  await expect(page.getByRole('progressbar', { name: 'Crediti ECM del triennio 2026–2028: 14 su 150' })).toBeVisible();
+  await expect(page.getByTestId('ecm-certificate-row')).toHaveCount(2);
+  const again = await pdfText(page.waitForEvent('download'), page.getByRole('link', { name: "Scarica l'attestato di «Prevenzione delle infezioni correlate all'assistenza» (PDF)" }));
+  expect(again).toContain('ha conseguito 8 crediti formativi ECM');
+});
+
+test('an editor edits a question bank under the ECM rules and downloads the participants reports', async ({ page }) => {
+  await signIn(page, EDITOR);
+  await switchMode(page, 'Redazione (CMS)');
+  await page.goto('/it-IT/course/prevenzione-ica');
+  const panel = page.getByTestId('cms-panel');
+  await panel.getByText('Domande della verifica ECM «prevenzione-ica»').click();
+  const editor = panel.getByTestId('cms-editor-bank-prevenzione-ica');
+  await expect(editor.getByTestId('cms-bank-count')).toHaveText('Domande: 24');
+  // The correct option is marked for editors: question 1's is the one the bank says.
+  const first = BANKS['prevenzione-ica']?.['it-IT']?.[0];
+  await expect(editor.getByLabel('Testo della domanda 1', { exact: true })).toHaveValue(first?.text ?? '');
+  await expect(editor.getByRole('group', { name: 'Risposta corretta della domanda 1' }).getByRole('radio').nth(first?.correct ?? 0)).toBeChecked();
+
+  await editor.getByRole('button', { name: 'Elimina la domanda 24' }).click();
+  await editor.getByRole('button', { name: 'Salva bozza' }).click();
+  await expect(editor.getByRole('alert')).toHaveText('Operazione non riuscita: La banca domande ha 23 domande: per 8 crediti ne servono almeno 24.');
+  await editor.getByRole('button', { name: 'Annulla le modifiche' }).click();
+  await expect(editor.getByTestId('cms-bank-count')).toHaveText('Domande: 24');
+  await editor.getByLabel('Opzione B della domanda 2', { exact: true }).fill('');
+  await editor.getByRole('button', { name: 'Salva bozza' }).click();
+  await expect(editor.getByRole('alert')).toHaveText("Operazione non riuscita: La domanda 2 ha l'opzione 2 vuota.");
+  await editor.getByRole('button', { name: 'Annulla le modifiche' }).click();
+  await editor.getByLabel('Testo della domanda 1', { exact: true }).fill('Quanti sono i momenti OMS per l’igiene delle mani?');
+  await editor.getByRole('button', { name: 'Salva bozza' }).click();
+  await expect(editor.getByRole('status')).toHaveText('Bozza salvata. I visitatori la vedranno dopo la pubblicazione.');
+
+  const csv = await download(page, editor.getByRole('link', { name: 'Scarica il report CSV' }));
+  expect(csv.split('\r\n')[0]).toBe('\uFEFFcodice_fiscale,nome,cognome,professione,disciplina,ruolo,crediti,data_completamento');
+  expect(csv).toContain('"BNCGLI88C52F205X","Giulia","Bianchi","Infermiere","Infermiere","partecipante","8"');
+  const xml = await download(page, editor.getByRole('link', { name: 'Scarica il report XML' }));
+  expect(xml).toContain('<evento id="7102-451201" edizione="1"');
+  expect(xml).toContain('<codice_fiscale>BNCGLI88C52F205X</codice_fiscale>');
+
+  // Leave no draft behind for the publishing journey.
+  await editor.getByRole('button', { name: 'Elimina la bozza' }).click();
+  await expect(editor.getByTestId('cms-draft-state')).toHaveText('Nessuna bozza: il testo è quello pubblicato.');
+});
+
+async function download(page: Page, link: Locator): Promise<string> {
+  const [file] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  return readFileSync(await file.path(), 'utf8');
+}
