@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { EDITOR, islandsReady, signIn, switchMode } from './helpers.ts';
+import { EDITOR, islandsReady, NEW_LEARNER, signIn, switchMode } from './helpers.ts';
 
 /** The demo banks: the test knows the correct answers, the browser never receives them. */
 const BANKS = JSON.parse(readFileSync(new URL('../../seed/content/ecm-banks.json', import.meta.url), 'utf8')) as Record<string, Record<string, { text: string; options: string[]; correct: number }[]>>;
@@ -171,3 +172,45 @@ async function download(page: Page, link: Locator): Promise<string> {
   const [file] = await Promise.all([page.waitForEvent('download'), link.click()]);
   return readFileSync(await file.path(), 'utf8');
 }
+
+test('the ECM pages have no serious accessibility violations', async ({ page }) => {
+  await signIn(page);
+  const certificates = await page.request.get('/api/lms/certificates', { headers: { 'tiles-site-id': 'tiles-demo', 'tiles-locale-code': 'it-IT' } });
+  const [seeded] = ((await certificates.json()) as { outcome: { code: string }[] }).outcome;
+  const found: string[] = [];
+  for (const path of ['/it-IT/course/ecm/sicurezza-terapia-farmacologica', '/it-IT/profile/ecm-credits', '/it-IT/course/prevenzione-ica', `/en-US/verifica-attestato/${seeded?.code ?? ''}`, '/it-IT/verifica-attestato/NONESISTE']) {
+    await page.goto(path);
+    await islandsReady(page);
+    if (path.includes('/course/ecm/')) await expect(page.getByTestId('assessment-question').first()).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    found.push(...results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${path}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`));
+  }
+  expect(found).toEqual([]);
+});
+
+test('user data: the ECM fields check the codice fiscale and keep what was saved', async ({ page }) => {
+  await signIn(page, NEW_LEARNER);
+  await page.goto('/it-IT/profile/user-data');
+  await islandsReady(page);
+  const form = page.getByTestId('ecm-profile-form');
+  await expect(form.getByRole('heading', { name: 'Dati per gli attestati ECM' })).toBeVisible();
+  const code = form.getByLabel('Codice fiscale');
+  await code.fill('VRDLCU90');
+  await form.getByRole('button', { name: 'Conferma i dati ECM' }).click();
+  await expect(form.getByText('Il codice fiscale ha 16 caratteri')).toBeVisible();
+  await expect(code).toBeFocused();
+  await expect(code).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByText('Campo obbligatorio')).toHaveCount(2);
+  await code.fill('VRDLCU90S21L219X');
+  await form.getByLabel('Professione').selectOption({ label: 'Medico chirurgo' });
+  await form.getByLabel('Disciplina').selectOption({ label: 'Geriatria' });
+  await form.getByRole('button', { name: 'Conferma i dati ECM' }).click();
+  await expect(form.getByTestId('ecm-profile-status')).toHaveText('Il codice fiscale non è valido: controlla le lettere e il carattere di controllo finale.');
+  await code.fill('vrdlcu90s21l219n');
+  await form.getByRole('button', { name: 'Conferma i dati ECM' }).click();
+  await expect(form.getByTestId('ecm-profile-status')).toHaveText('Dati ECM salvati.');
+  await page.reload();
+  await islandsReady(page);
+  await expect(form.getByLabel('Codice fiscale')).toHaveValue('VRDLCU90S21L219N');
+  await expect(form.getByLabel('Disciplina')).toHaveValue('geriatria');
+});

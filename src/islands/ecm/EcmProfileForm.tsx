@@ -83,6 +83,8 @@ export default function EcmProfileForm({ api, t, onSaved, heading, intro }: Prop
           autoComplete="off"
           autoCapitalize="characters"
           maxLength={16}
+          // Until the saved fields arrive, typing would be overwritten by them.
+          disabled={professions === null}
           value={form.fiscalCode}
           aria-invalid={errors.fiscalCode ? true : undefined}
           aria-describedby={described('fiscalCode', `${id}-fiscalCode-hint`)}
@@ -98,6 +100,7 @@ export default function EcmProfileForm({ api, t, onSaved, heading, intro }: Prop
         <select
           id={`${id}-professionId`}
           name="professionId"
+          disabled={professions === null}
           value={form.professionId}
           aria-invalid={errors.professionId ? true : undefined}
           aria-describedby={described('professionId')}
