@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { EDITOR, islandsReady, NEW_LEARNER, signIn, switchMode } from './helpers.ts';
+import { pdfQrModules, qrModules, sameModules } from './pdf-qr.ts';
 
 /** The demo banks: the test knows the correct answers, the browser never receives them. */
 const BANKS = JSON.parse(readFileSync(new URL('../../seed/content/ecm-banks.json', import.meta.url), 'utf8')) as Record<string, Record<string, { text: string; options: string[]; correct: number }[]>>;
@@ -31,10 +32,10 @@ async function answerAll(page: Page, right: boolean, only?: (index: number) => b
   return order;
 }
 
-async function pdfText(download: Promise<import('@playwright/test').Download>, click: Locator): Promise<string> {
+async function downloadPdf(download: Promise<import('@playwright/test').Download>, click: Locator): Promise<{ text: string; bytes: Buffer }> {
   const [file] = await Promise.all([download, click.click()]);
   const bytes = readFileSync(await file.path());
-  return (await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true })).text;
+  return { text: (await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true })).text, bytes };
 }
 
 test('ECM journey: last session, a failed attempt without answers, a pass, the questionnaire, the PDF certificate and its public check', async ({ page }) => {
@@ -101,22 +102,24 @@ test('ECM journey: last session, a failed attempt without answers, a pass, the q
   // The certificate: a PDF with the learner, the event and a verification address.
   const certificate = page.getByTestId('ecm-certificate');
   await expect(certificate).toContainText('Attestato rilasciato: 6 crediti ECM');
-  const text = await pdfText(page.waitForEvent('download'), certificate.getByTestId('certificate-download'));
+  const { text, bytes } = await downloadPdf(page.waitForEvent('download'), certificate.getByTestId('certificate-download'));
   for (const part of ['Attestato di partecipazione', 'Giulia Bianchi', 'BNCGLI88C52F205X', 'Professione: Infermiere', "BLS-D: rianimazione cardiopolmonare nell'adulto", 'ID evento ECM 7102-451203 · Edizione 2', 'Provider ECM n. 7102', 'ha conseguito 6 crediti formativi ECM']) {
     expect(text).toContain(part);
   }
-  const address = /https?:\/\/\S+\/it-IT\/verifica-attestato\/[A-Z2-7]{34}/.exec(text)?.[0];
-  expect(address).toBeDefined();
+  const address = /https?:\/\/\S+\/it-IT\/verifica-attestato\/[A-Z2-7]{34}/.exec(text)?.[0] ?? '';
+  // The QR code drawn on the certificate is the one of the address printed beside it.
+  expect(sameModules(pdfQrModules(bytes), qrModules(address))).toBe(true);
+  expect(sameModules(pdfQrModules(bytes), qrModules(`${address}X`))).toBe(false);
 
   // The verification page the QR code opens: genuine, initials, course, date; a forged code is not.
-  const verification = await page.goto(address ?? '');
+  const verification = await page.goto(address);
   expect(verification?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 2 })).toHaveText('✓ Attestato autentico');
   await expect(page.getByTestId('verify-initials')).toHaveText('G. B.');
   await expect(page.getByTestId('verify-course')).toHaveText("BLS-D: rianimazione cardiopolmonare nell'adulto");
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
   await expect(page.getByText('Bianchi')).toHaveCount(0);
-  const forged = await page.goto(`${address?.slice(0, -8)}AAAAAAAA`);
+  const forged = await page.goto(`${address.slice(0, -8)}AAAAAAAA`);
   expect(forged?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 2 })).toHaveText('✗ Attestato non autentico');
 
@@ -126,7 +129,7 @@ test('ECM journey: last session, a failed attempt without answers, a pass, the q
   await expect(page.getByTestId('ecm-earned')).toHaveText('14 crediti su 150 richiesti');
   await expect(page.getByRole('progressbar', { name: 'Crediti ECM del triennio 2026–2028: 14 su 150' })).toBeVisible();
   await expect(page.getByTestId('ecm-certificate-row')).toHaveCount(2);
-  const again = await pdfText(page.waitForEvent('download'), page.getByRole('link', { name: "Scarica l'attestato di «Prevenzione delle infezioni correlate all'assistenza» (PDF)" }));
+  const { text: again } = await downloadPdf(page.waitForEvent('download'), page.getByRole('link', { name: "Scarica l'attestato di «Prevenzione delle infezioni correlate all'assistenza» (PDF)" }));
   expect(again).toContain('ha conseguito 8 crediti formativi ECM');
 });
 
