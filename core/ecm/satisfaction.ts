@@ -1,25 +1,11 @@
 import { z } from 'zod';
+import { COMMENT_MAX_LENGTH } from './satisfaction-items.ts';
 
-/**
- * The satisfaction questionnaire after an ECM course, on the commission's model of perceived
- * quality: relevance, educational quality, usefulness, adequacy of the time, absence of
- * commercial influence, and a free comment. Scales go from the worst (1) to the best answer.
- */
-export const SATISFACTION_ITEMS = [
-  { key: 'relevance', points: 5 },
-  { key: 'quality', points: 5 },
-  { key: 'usefulness', points: 5 },
-  { key: 'timeAdequacy', points: 5 },
-  // 1 = much commercial influence ... 4 = none
-  { key: 'commercialInfluence', points: 4 },
-] as const;
-
-export type SatisfactionKey = (typeof SATISFACTION_ITEMS)[number]['key'];
-
-export const COMMENT_MAX_LENGTH = 2000;
+export { COMMENT_MAX_LENGTH, SATISFACTION_ITEMS, type SatisfactionKey } from './satisfaction-items.ts';
 
 const scale = (points: number) => z.number().int().min(1).max(points);
 
+/** The questionnaire's answers (`satisfaction-items.ts` lists the items and their scales). */
 export const satisfactionBody = z.object({
   relevance: scale(5),
   quality: scale(5),
