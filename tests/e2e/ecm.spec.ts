@@ -14,7 +14,7 @@ const TOTAL = bank.length;
 const HALF = Math.floor(TOTAL / 2);
 
 /** Answers every question on the page, rightly or wrongly, by reading each question's text. */
-async function answerAll(page: Page, right: boolean, only?: (index: number) => boolean): Promise<string[]> {
+async function answerAll(page: Page, right: boolean, only?: (index: number) => boolean, questionsOf = bank): Promise<string[]> {
   const questions = page.getByTestId('assessment-question');
   const count = await questions.count();
   const order: string[] = [];
@@ -23,7 +23,7 @@ async function answerAll(page: Page, right: boolean, only?: (index: number) => b
     const legend = ((await question.locator('legend').textContent()) ?? '').replace(/^Domanda \d+ di \d+: /, '').trim();
     order.push(legend);
     if (only && !only(i)) continue;
-    const source = bank.find((candidate) => candidate.text === legend);
+    const source = questionsOf.find((candidate) => candidate.text === legend);
     if (!source) throw new Error(`question not in the bank: ${legend}`);
     const correct = source.options[source.correct] ?? '';
     const wrong = source.options.find((option) => option !== correct) ?? '';
@@ -216,4 +216,39 @@ test('user data: the ECM fields check the codice fiscale and keep what was saved
   await islandsReady(page);
   await expect(form.getByLabel('Codice fiscale')).toHaveValue('VRDLCU90S21L219N');
   await expect(form.getByLabel('Disciplina')).toHaveValue('geriatria');
+});
+
+test('draw mode and a learner without registry fields: the certificate step asks for them, then issues the certificate', async ({ page }) => {
+  test.setTimeout(90_000);
+  const course = 'comunicazione-efficace-paziente';
+  // The editor is a learner too, and has no codice fiscale, profession or discipline yet.
+  await signIn(page, EDITOR);
+  const headers = { 'tiles-site-id': 'tiles-demo', 'tiles-locale-code': 'it-IT', origin: new URL(page.url()).origin };
+  for (const [module, session] of [[1, 1], [1, 2], [2, 1], [2, 2], [2, 3]]) {
+    const response = await page.request.post(`/api/lms/course/${course}/session/${module}/${session}/complete`, { headers });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+  await page.goto(`/it-IT/course/ecm/${course}`);
+  await islandsReady(page);
+  await expect(page.getByTestId('assessment-attempts')).toHaveText('Tentativi illimitati: ogni tentativo propone domande diverse.');
+  await expect(page.getByTestId('assessment-question')).toHaveCount(12);
+  await answerAll(page, true, undefined, BANKS[course]?.['it-IT'] ?? []);
+  await page.getByRole('button', { name: 'Consegna la verifica' }).click();
+  await expect(page.getByTestId('assessment-result').getByRole('heading')).toHaveText('Verifica superata: 12 risposte corrette su 12 (100%).');
+  await page.getByRole('button', { name: 'Compila il questionario di gradimento' }).click();
+  const form = page.getByTestId('satisfaction-form');
+  for (const group of await form.getByRole('group').all()) await group.getByRole('radio').last().check();
+  await form.getByRole('button', { name: 'Invia il questionario' }).click();
+
+  const step = page.getByTestId('ecm-profile-step');
+  await expect(step.getByRole('heading', { name: "Dati per l'attestato" })).toBeVisible();
+  await step.getByLabel('Codice fiscale').fill('RSSMRC79L05H501T');
+  await step.getByLabel('Professione').selectOption({ label: 'Infermiere' });
+  // A profession with one discipline chooses it.
+  await expect(step.getByLabel('Disciplina')).toHaveValue('infermiere');
+  await step.getByRole('button', { name: 'Conferma i dati ECM' }).click();
+  const certificate = page.getByTestId('ecm-certificate');
+  await expect(certificate).toContainText('Attestato rilasciato: 4 crediti ECM');
+  const { text } = await downloadPdf(page.waitForEvent('download'), certificate.getByTestId('certificate-download'));
+  for (const part of ['Marco Rossi', 'RSSMRC79L05H501T', 'Professione: Infermiere', 'Comunicazione efficace con il paziente', 'ID evento ECM 7102-451206']) expect(text).toContain(part);
 });
