@@ -1,4 +1,4 @@
-import type { D1Database } from '@cloudflare/workers-types';
+import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
 import type { SatisfactionAnswers } from '../../core/ecm/satisfaction.ts';
 
 /** Whether the learner has filled in the course's questionnaire (what they answered is not linked). */
@@ -76,16 +76,16 @@ const VIEW_SELECT = `SELECT ${CERTIFICATE_COLUMNS},
   LEFT JOIN ecm_discipline_text d ON d.discipline_id = c.discipline_id AND d.locale = ?1
   LEFT JOIN ecm_discipline_text d_d ON d_d.discipline_id = c.discipline_id AND d_d.locale = ?2`;
 
-/** Writes the certificate unless the learner has one for the course; returns the one they have. */
-export async function issueCertificate(db: D1Database, certificate: Certificate): Promise<string> {
+/** Writes the certificate (with its audit event, in one batch) unless the learner has one for the course; returns the one they have. */
+export async function issueCertificate(db: D1Database, certificate: Certificate, event: D1PreparedStatement): Promise<string> {
   const c = certificate;
-  await db
+  const insert = db
     .prepare(
       `INSERT OR IGNORE INTO ecm_certificate (code, site_id, user_id, course_id, attempt_id, first_name, last_name, fiscal_code, profession_id, discipline_id,
          credits, event_id, edition, provider_id, provider_name, completed_at, issued_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .bind(c.code, c.siteId, c.userId, c.courseId, c.attemptId, c.firstName, c.lastName, c.fiscalCode, c.professionId, c.disciplineId, c.credits, c.eventId, c.edition, c.providerId, c.providerName, c.completedAt, c.issuedAt)
-    .run();
+    .bind(c.code, c.siteId, c.userId, c.courseId, c.attemptId, c.firstName, c.lastName, c.fiscalCode, c.professionId, c.disciplineId, c.credits, c.eventId, c.edition, c.providerId, c.providerName, c.completedAt, c.issuedAt);
+  await db.batch([insert, event]);
   const row = await db.prepare('SELECT code FROM ecm_certificate WHERE user_id = ? AND course_id = ?').bind(c.userId, c.courseId).first<{ code: string }>();
   return row?.code ?? c.code;
 }

@@ -41,27 +41,30 @@ async function issue(context: ApiContext, standing: Standing, userId: string): P
   const course = await ecmCourseOf(context);
   const user = (await context.requireSession()).user;
   const { profile } = standing;
-  const code = await issueCertificate(context.env.DB, {
-    code: await newCertificateCode(assertSessionSecret(context.env)),
-    siteId: context.siteId,
-    userId,
-    courseId: course.courseId,
-    attemptId: attempt.id,
-    firstName: user.first_name,
-    lastName: user.last_name,
-    fiscalCode: profile.fiscalCode ?? '',
-    professionId: profile.professionId ?? '',
-    disciplineId: profile.disciplineId ?? '',
-    credits: course.credits,
-    eventId: course.eventId,
-    edition: course.edition,
-    providerId: settings.providerId,
-    providerName: settings.providerName,
-    completedAt: attempt.submittedAt ?? context.now,
-    issuedAt: context.now,
-  });
-  await eventStatement(context.env.DB, context.siteId, userId, 'ecm.certificate.issue', `${course.courseId}#${code}`, context.now).run();
-  return code;
+  const code = await newCertificateCode(assertSessionSecret(context.env));
+  return issueCertificate(
+    context.env.DB,
+    {
+      code,
+      siteId: context.siteId,
+      userId,
+      courseId: course.courseId,
+      attemptId: attempt.id,
+      firstName: user.first_name,
+      lastName: user.last_name,
+      fiscalCode: profile.fiscalCode ?? '',
+      professionId: profile.professionId ?? '',
+      disciplineId: profile.disciplineId ?? '',
+      credits: course.credits,
+      eventId: course.eventId,
+      edition: course.edition,
+      providerId: settings.providerId,
+      providerName: settings.providerName,
+      completedAt: attempt.submittedAt ?? context.now,
+      issuedAt: context.now,
+    },
+    eventStatement(context.env.DB, context.siteId, userId, 'ecm.certificate.issue', `${course.courseId}#${code}`, context.now),
+  );
 }
 
 /**
@@ -86,8 +89,15 @@ export async function postSatisfaction(context: ApiContext): Promise<{ done: tru
   });
   if (!saved) throw new HttpError(409, ecmMessage('satisfactionDone', context.language));
   const after = { ...standing, satisfactionDone: true };
-  const certificate = after.missingProfile.length ? null : await issue(context, after, session.user.id);
-  return { done: true, certificate, missingProfile: after.missingProfile };
+  if (after.missingProfile.length) return { done: true, certificate: null, missingProfile: after.missingProfile };
+  try {
+    return { done: true, certificate: await issue(context, after, session.user.id), missingProfile: [] };
+  } catch (error) {
+    // The answers are in; a certificate that cannot be issued yet (no provider configured) is
+    // asked for again from the certificate step, which names the reason.
+    if (error instanceof HttpError) return { done: true, certificate: null, missingProfile: [] };
+    throw error;
+  }
 }
 
 /** POST /api/lms/course/{id}/certificate: issues the certificate (or returns the one issued). */

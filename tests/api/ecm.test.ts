@@ -295,6 +295,27 @@ describe('passing, questionnaire and certificate', () => {
   }, 20_000);
 });
 
+describe('a site without a provider', () => {
+  it('keeps the questionnaire, refuses the certificate with the reason, and issues it once the provider is set', async () => {
+    const { cookie } = await passedLearner(14);
+    await call('/api/lms/ecm/profile', { method: 'PUT', cookie, body: PROFILE });
+    const provider = await env.DB.prepare('SELECT * FROM ecm_site WHERE site_id = ?').bind(SITE).first<Record<string, string | null>>();
+    await env.DB.prepare('DELETE FROM ecm_site WHERE site_id = ?').bind(SITE).run();
+    try {
+      const answered = await outcome(await call(`/api/lms/course/${FIXED_COURSE}/satisfaction`, { method: 'POST', cookie, body: SATISFACTION }));
+      expect(answered).toEqual({ done: true, certificate: null, missingProfile: [] });
+      const refused = await call(`/api/lms/course/${FIXED_COURSE}/certificate`, { method: 'POST', cookie, locale: 'en-US' });
+      expect(refused.status).toBe(503);
+      expect((await json(refused)).message).toBe('This site has no ECM provider configured: the certificate cannot be issued.');
+      expect(await outcome(await call('/api/lms/certificates', { cookie }))).toEqual([]);
+      expect(await outcome<EcmStatus>(await call(`/api/lms/course/${FIXED_COURSE}/ecm`, { cookie }))).toMatchObject({ step: 'certificate', satisfactionDone: true });
+    } finally {
+      await env.DB.prepare('INSERT INTO ecm_site VALUES (?, ?, ?, ?)').bind(SITE, provider?.provider_id ?? '', provider?.provider_name ?? '', provider?.min_time_share ?? null).run();
+    }
+    expect((await call(`/api/lms/course/${FIXED_COURSE}/certificate`, { method: 'POST', cookie })).status).toBe(200);
+  });
+});
+
 describe('participants report', () => {
   it('is for editors: CSV and XML with the registry fields of every certified participant', async () => {
     const learner = await signIn(ecmUser(12));
@@ -306,7 +327,9 @@ describe('participants report', () => {
     expect(csv.headers.get('content-type')).toContain('text/csv');
     const lines = (await csv.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toBe('codice_fiscale,nome,cognome,professione,disciplina,ruolo,crediti,data_completamento');
-    expect(lines.slice(1)).toEqual([expect.stringMatching(new RegExp(`^"${VALID_CF}","Giulia12","Bianchi","Medico chirurgo","Cardiologia","partecipante","6","\\d{4}-\\d{2}-\\d{2}"$`))]);
+    // Learners 12 and 14 are certified in the course (see above), nobody else.
+    expect(lines.slice(1)).toHaveLength(2);
+    expect(lines.slice(1)).toContainEqual(expect.stringMatching(new RegExp(`^"${VALID_CF}","Giulia12","Bianchi","Medico chirurgo","Cardiologia","partecipante","6","\\d{4}-\\d{2}-\\d{2}"$`)));
     const xml = await (await call(`/api/cms/ecm/${FIXED_COURSE}/participants.xml`, { cookie: editor })).text();
     expect(xml).toContain('<evento id="1234-5678" edizione="2"');
     expect(xml).toContain(`<codice_fiscale>${VALID_CF}</codice_fiscale>`);
