@@ -1,23 +1,22 @@
 import { z } from 'zod';
 import type { ApiContext } from '../api-context.ts';
-import { issueTokens, revokeTokens, revokeUserTokens } from '../data/tokens.ts';
-import { findUserByCode, findUserById, loadUser, updateUser, type User } from '../data/users.ts';
+import { revokeTokens, revokeUserTokens } from '../data/tokens.ts';
+import { findUserById, loadUser, updateUser, type User } from '../data/users.ts';
 import { HttpError, refusal } from '../http-error.ts';
 import { message } from '../messages.ts';
-import { DUMMY_HASH, PASSWORD_MAX_LENGTH, verifyPassword } from '../password.ts';
-import { clearSessionCookie, sealSession, sessionSetCookie } from '../session-cookie.ts';
+import { PASSWORD_MAX_LENGTH } from '../password.ts';
+import { clearSessionCookie } from '../session-cookie.ts';
 import { assertSessionSecret } from '../session-secret.ts';
 import { readJson } from '../read-json.ts';
 import { eventStatement } from '../data/events.ts';
-import { BOT_CHECK_REQUIRED, createBotChallenge, verifyBotCheck } from '../bot-check.ts';
-import { clearAccount, readCounters, recordFailure } from '../data/throttle.ts';
-import { gate, waitMinutes } from '../sign-in-throttle.ts';
+import { createBotChallenge } from '../bot-check.ts';
+import { signInWithPassword } from '../auth/sign-in.ts';
 import type { Challenge } from 'altcha-lib';
 import { validate } from '../validate.ts';
 import { GENDER_BY_NAME } from '../gender.ts';
 import { federatedLogoutUrl } from '../oidc/logout-target.ts';
 
-const loginBody = z.object({
+export const loginBody = z.object({
   cu: z.string().trim().min(1).max(64),
   cp: z.string().min(1).max(PASSWORD_MAX_LENGTH),
   ua: z.string().max(512).optional(),
@@ -26,42 +25,13 @@ const loginBody = z.object({
 });
 
 
-/**
- * Password sign-in, throttled per account and per address (functions/sign-in-throttle.ts). An
- * unknown user code is counted, checked and answered exactly like a known one: the answers, the
- * status and the work done (a dummy hash) are the same, so they tell nobody which codes exist.
- */
+/** Password sign-in: the rules are functions/auth/sign-in.ts, shared with the sign-in page's form post. */
 export async function login(context: ApiContext): Promise<User> {
   const body = validate(loginBody, await readJson(context), context.language);
-  const secret = assertSessionSecret(context.env);
-  const { DB } = context.env;
-  const keys = { account: `${context.siteId}/${body.cu.toLowerCase()}`, address: clientAddress(context.request) };
-  const locked = (waitMs: number) => refusal(429, message('signInLocked', context.language, { minutes: String(waitMinutes(waitMs)) }), { 'retry-after': String(Math.ceil(waitMs / 1000)) });
-  const counters = await readCounters(DB, keys);
-  const { waitMs, botCheck } = gate(counters.account, counters.address, context.now);
-  if (waitMs > 0) throw locked(waitMs);
-  if (botCheck) {
-    if (!body.altcha) throw refusal(428, message('botCheckRequired', context.language), BOT_CHECK_REQUIRED);
-    if (!(await verifyBotCheck(DB, secret, body.altcha, context.now))) throw refusal(428, message('botCheckInvalid', context.language), BOT_CHECK_REQUIRED);
-  }
-  const row = await findUserByCode(DB, context.siteId, body.cu);
-  // Verify against a dummy hash for unknown users too: same work, same timing.
-  const ok = await verifyPassword(body.cp, row?.password_hash ?? DUMMY_HASH, context.env.PASSWORD_PEPPER);
-  if (!row || !row.password_hash || !ok) {
-    const now = await recordFailure(DB, keys, counters, context.now);
-    const next = gate(now.account, now.address, context.now);
-    if (next.waitMs > 0) throw locked(next.waitMs);
-    throw refusal(401, message('invalidCredentials', context.language), next.botCheck ? BOT_CHECK_REQUIRED : {});
-  }
-  await clearAccount(DB, keys.account);
-  const tokens = await issueTokens(DB, row.id, context.now);
-  context.cookies.push(sessionSetCookie(await sealSession(tokens, secret), context.url));
-  return loadUser(context.env.DB, row);
-}
-
-/** Cloudflare sets CF-Connecting-IP at its edge (a client cannot forge it there). */
-function clientAddress(request: Request): string {
-  return request.headers.get('cf-connecting-ip')?.slice(0, 64) ?? 'unknown';
+  const result = await signInWithPassword(context, body);
+  if (result.kind === 'refused') throw refusal(result.status, result.message, result.headers);
+  context.cookies.push(result.cookie);
+  return loadUser(context.env.DB, result.user);
 }
 
 /** A fresh bot-check challenge for the sign-in and support forms (the widget solves it). */
@@ -112,7 +82,7 @@ const nullableText = (max: number) =>
     .transform((value) => (value ? value : null));
 
 /** Editable fields only: role, code and ids in the body are ignored, never written. */
-const userBody = z.object({
+export const userBody = z.object({
   firstName: z.string().trim().min(1).max(80),
   lastName: z.string().trim().min(1).max(80),
   email: nullableText(254).pipe(z.email().nullable()),
