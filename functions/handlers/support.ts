@@ -16,7 +16,7 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((value) => value || null);
 
-const supportBody = z.object({
+export const supportBody = z.object({
   name: z.string().trim().min(2).max(120),
   email: z.string().trim().max(254).pipe(z.email()),
   message: z.string().trim().min(10).max(5000),
