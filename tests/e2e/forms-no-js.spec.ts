@@ -88,6 +88,7 @@ test('sign-in without JavaScript redirects to the course it came for (Post/Redir
   expect(posts).toHaveLength(1);
   const cookies = await page.context().cookies();
   expect(cookies.find((cookie) => cookie.name === 't-ssid')?.httpOnly).toBe(true);
+  expect(cookies.find((cookie) => cookie.name === 't-in')).toMatchObject({ value: '1', httpOnly: false });
   await page.context().close();
 });
 
