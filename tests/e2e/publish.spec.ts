@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { EDITOR, signIn, switchMode, TESTER } from './helpers.ts';
 
 // Browsers send Origin with every fetch; Astro refuses a POST without a same-site one.
-const headers = { 'tiles-site-id': 'tiles-demo', 'tiles-locale-code': 'it-IT', origin: 'http://localhost:4399', 'content-type': 'application/json' };
+const headers = { 'tiles-site-id': 'tiles-demo', 'tiles-locale-code': 'it-IT', origin: `http://localhost:${process.env.E2E_PORT ?? 4399}`, 'content-type': 'application/json' };
 
 /** Clicks "Pubblica" and waits for the build to go live; returns the seconds from click to live. */
 async function publishAndWait(page: Page): Promise<number> {
