@@ -7,8 +7,9 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import islandScript from 'astro/runtime/server/astro-island.prebuilt.js';
 import loadDirective from 'astro/runtime/client/load.prebuilt.js';
-import { headersFile } from '../src/server/security-headers.ts';
+import { headersFile } from '../core/security-headers.ts';
 import { SESSION_HINT_SCRIPT } from '../src/server/session-hint.ts';
+import { inlineScripts } from './inline-scripts.mjs';
 
 const hash = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 export const SCRIPT_HASHES = [hash(islandScript), hash(loadDirective), hash(SESSION_HINT_SCRIPT)];
@@ -29,8 +30,8 @@ export function securityHeaders() {
         const root = fileURLToPath(dir);
         for (const file of await htmlFiles(root)) {
           const html = await readFile(file, 'utf8');
-          for (const match of html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
-            if (!SCRIPT_HASHES.includes(hash(match[1] ?? ''))) throw new Error(`Inline script not allowed by the CSP in ${file}: ${match[1]?.slice(0, 80)}`);
+          for (const script of inlineScripts(html)) {
+            if (!SCRIPT_HASHES.includes(hash(script))) throw new Error(`Inline script not allowed by the CSP in ${file}: ${script.slice(0, 80)}`);
           }
         }
         await writeFile(new URL('_headers', dir), headersFile(SCRIPT_HASHES));

@@ -4,15 +4,17 @@ import { findSite } from '../functions/data/site.ts';
 import { loadUser } from '../functions/data/users.ts';
 import { resolveSession } from '../functions/session.ts';
 import { clearSessionCookie, readCookie, SESSION_MARKER_COOKIE, sessionMarkerCookie } from '../functions/session-cookie.ts';
+import { assertPasswordPepper } from '../functions/password-pepper.ts';
 import { assertSessionSecret } from '../functions/session-secret.ts';
 import { localeRedirect, requiresAuthentication, validateRoute, visitorRedirect } from './server/guards.ts';
 import { chooseLocale, DEFAULT_LOCALE, LOCALE_COOKIE, localeOfPath } from '../core/locale.ts';
 import { applyRouteRules } from './server/route-rules.ts';
-import { secureHeaders } from './server/secure-headers.ts';
 import { sessionMarker } from './server/session-marker.ts';
+import { privatePages } from './server/private-pages.ts';
 
-// Start-up refuses a short session secret, or the development one outside development.
+// Start-up refuses a short session secret, a missing pepper, or the development ones outside development.
 assertSessionSecret(env);
+assertPasswordPepper(env);
 
 const ERROR_PAGES = new Set(['/404', '/500']);
 
@@ -80,4 +82,5 @@ const routeGuards = defineMiddleware(async (context, next) => {
   return withCookies(await next());
 });
 
-export const onRequest = sequence(secureHeaders, sessionMarker, routeGuards);
+// The security headers are the Worker's (src/worker.ts): they cover answers no middleware sees.
+export const onRequest = sequence(privatePages, sessionMarker, routeGuards);

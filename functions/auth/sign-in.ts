@@ -1,7 +1,10 @@
 import type { Env } from '../env.ts';
 import { BOT_CHECK_REQUIRED, verifyBotCheck } from '../bot-check.ts';
-import { clearAccount, readCounters, recordFailure } from '../data/throttle.ts';
+import { detectPlatform } from '../../core/platform.ts';
+import { eventStatement } from '../data/events.ts';
+import { clearCounter, readCounters, recordFailure } from '../data/throttle.ts';
 import { issueTokens } from '../data/tokens.ts';
+import { rememberDevice, trustedDevice } from '../device-cookie.ts';
 import { findUserByCode, type UserRow } from '../data/users.ts';
 import { message, type Language } from '../messages.ts';
 import { DUMMY_HASH, verifyPassword } from '../password.ts';
@@ -24,10 +27,12 @@ export interface Credentials {
   cp: string;
   /** The solved bot check (ALTCHA payload), needed after repeated failures. */
   altcha?: string;
+  /** The browser's user agent as the client reports it (else the request's header): the audit event's platform. */
+  ua?: string;
 }
 
 export type SignInResult =
-  | { kind: 'signed-in'; user: UserRow; /** The t-ssid Set-Cookie value. */ cookie: string }
+  | { kind: 'signed-in'; user: UserRow; /** Set-Cookie values: the session (t-ssid) and the trusted device (t-dev). */ cookies: string[] }
   | {
       kind: 'refused';
       status: 401 | 428 | 429;
@@ -44,7 +49,8 @@ export function clientAddress(request: Request): string {
 }
 
 /**
- * Password sign-in, throttled per account and per address (functions/sign-in-throttle.ts), for
+ * Password sign-in, throttled per account (or per trusted device: functions/device-cookie.ts) and
+ * per address (functions/sign-in-throttle.ts), for
  * both the API (`POST /api/auth/login`) and the sign-in page's own form post. An unknown user code
  * is counted, checked and answered exactly like a known one: the answers, the status and the work
  * done (a dummy hash) are the same, so they tell nobody which codes exist.
@@ -52,7 +58,9 @@ export function clientAddress(request: Request): string {
 export async function signInWithPassword({ env, request, siteId, language, now }: SignInRequest, credentials: Credentials): Promise<SignInResult> {
   const secret = assertSessionSecret(env);
   const { DB } = env;
-  const keys = { account: `${siteId}/${credentials.cu.toLowerCase()}`, address: clientAddress(request) };
+  const account = `${siteId}/${credentials.cu.toLowerCase()}`;
+  const cookieHeader = request.headers.get('cookie');
+  const keys = { account, address: clientAddress(request), device: await trustedDevice(cookieHeader, account, secret, now) };
   const locked = (waitMs: number): SignInResult => ({
     kind: 'refused',
     status: 429,
@@ -61,7 +69,7 @@ export async function signInWithPassword({ env, request, siteId, language, now }
     botCheck: false,
   });
   const counters = await readCounters(DB, keys);
-  const { waitMs, botCheck } = gate(counters.account, counters.address, now);
+  const { waitMs, botCheck } = gate(counters.target, counters.address, now);
   if (waitMs > 0) return locked(waitMs);
   if (botCheck) {
     if (!credentials.altcha) return { kind: 'refused', status: 428, message: message('botCheckRequired', language), headers: BOT_CHECK_REQUIRED, botCheck: true };
@@ -74,11 +82,18 @@ export async function signInWithPassword({ env, request, siteId, language, now }
   const ok = await verifyPassword(credentials.cp, row?.password_hash ?? DUMMY_HASH, env.PASSWORD_PEPPER);
   if (!row || !row.password_hash || !ok) {
     const after = await recordFailure(DB, keys, counters, now);
-    const next = gate(after.account, after.address, now);
+    const next = gate(after.target, after.address, now);
     if (next.waitMs > 0) return locked(next.waitMs);
     return { kind: 'refused', status: 401, message: message('invalidCredentials', language), headers: next.botCheck ? BOT_CHECK_REQUIRED : {}, botCheck: next.botCheck };
   }
-  await clearAccount(DB, keys.account);
-  const tokens = await issueTokens(DB, row.id, now);
-  return { kind: 'signed-in', user: row, cookie: sessionSetCookie(await sealSession(tokens, secret), new URL(request.url)) };
+  await clearCounter(DB, keys);
+  // The audit trail keeps each sign-in and the platform it came from.
+  const platform = detectPlatform(credentials.ua || request.headers.get('user-agent') || '');
+  const tokens = await issueTokens(DB, row.id, now, { event: eventStatement(DB, siteId, row.id, 'auth.login.password', platform, now) });
+  const url = new URL(request.url);
+  return {
+    kind: 'signed-in',
+    user: row,
+    cookies: [sessionSetCookie(await sealSession(tokens, secret), url), await rememberDevice(cookieHeader, account, secret, now, url)],
+  };
 }

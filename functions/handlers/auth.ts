@@ -1,36 +1,24 @@
-import { z } from 'zod';
+import type { Challenge } from 'altcha-lib';
+import type { z } from 'zod';
+import type { loginRequest, userUpdateRequest } from '../../core/contracts/user.ts';
 import type { ApiContext } from '../api-context.ts';
-import { revokeTokens, revokeUserTokens } from '../data/tokens.ts';
+import { signInWithPassword } from '../auth/sign-in.ts';
+import { createBotChallenge } from '../bot-check.ts';
+import { findSite } from '../data/site.ts';
 import { findUserById, loadUser, updateUser, type User } from '../data/users.ts';
+import { GENDER_BY_NAME } from '../gender.ts';
 import { HttpError, refusal } from '../http-error.ts';
+import { logout as endSessions } from '../logout.ts';
 import { message } from '../messages.ts';
-import { PASSWORD_MAX_LENGTH } from '../password.ts';
 import { clearSessionCookie } from '../session-cookie.ts';
 import { assertSessionSecret } from '../session-secret.ts';
-import { readJson } from '../read-json.ts';
-import { eventStatement } from '../data/events.ts';
-import { createBotChallenge } from '../bot-check.ts';
-import { signInWithPassword } from '../auth/sign-in.ts';
-import type { Challenge } from 'altcha-lib';
-import { validate } from '../validate.ts';
-import { GENDER_BY_NAME } from '../gender.ts';
-import { federatedLogoutUrl } from '../oidc/logout-target.ts';
-
-export const loginBody = z.object({
-  cu: z.string().trim().min(1).max(64),
-  cp: z.string().min(1).max(PASSWORD_MAX_LENGTH),
-  ua: z.string().max(512).optional(),
-  /** The solved bot check (ALTCHA payload), needed after repeated failures. */
-  altcha: z.string().max(8192).optional(),
-});
-
+import type { Session } from '../session.ts';
 
 /** Password sign-in: the rules are functions/auth/sign-in.ts, shared with the sign-in page's form post. */
-export async function login(context: ApiContext): Promise<User> {
-  const body = validate(loginBody, await readJson(context), context.language);
+export async function login(context: ApiContext, { json: body }: { json: z.output<typeof loginRequest> }): Promise<User> {
   const result = await signInWithPassword(context, body);
   if (result.kind === 'refused') throw refusal(result.status, result.message, result.headers);
-  context.cookies.push(result.cookie);
+  context.cookies.push(...result.cookies);
   return loadUser(context.env.DB, result.user);
 }
 
@@ -46,12 +34,7 @@ export interface LogoutOutcome {
 
 export async function logout(context: ApiContext): Promise<LogoutOutcome> {
   const session = await context.session();
-  let redirect: string | null = null;
-  if (session) {
-    await revokeTokens(context.env.DB, session.tokens, context.now);
-    const user = await loadUser(context.env.DB, session.user);
-    redirect = await federatedLogoutUrl(context.env, user, new URL(`/${user.locale}`, context.url).href);
-  }
+  const { redirect } = await endSessions(context.env, session, 'session', { home: homeOf(context, session), now: context.now });
   context.cookies.length = 0;
   context.cookies.push(clearSessionCookie(context.url));
   return { redirect };
@@ -60,53 +43,30 @@ export async function logout(context: ApiContext): Promise<LogoutOutcome> {
 /** Ends every session of the signed-in user, on every device, this one included. */
 export async function logoutAll(context: ApiContext): Promise<{ revoked: number }> {
   const session = await context.requireSession();
-  const revoked = await revokeUserTokens(context.env.DB, session.user.id, context.now);
-  await eventStatement(context.env.DB, context.siteId, session.user.id, 'auth.logout.all', `${revoked} tokens`, context.now).run();
+  const { revoked } = await endSessions(context.env, session, 'everywhere', { home: homeOf(context, session), now: context.now });
   context.cookies.length = 0;
   context.cookies.push(clearSessionCookie(context.url));
   return { revoked };
 }
+
+const homeOf = (context: ApiContext, session: Session | null) => new URL(`/${session?.user.locale ?? context.localeCode}`, context.url).href;
 
 export async function getUser(context: ApiContext): Promise<User> {
   const session = await context.requireSession();
   return loadUser(context.env.DB, session.user);
 }
 
-const LOCALE_CODE = /^[a-z]{2}-[A-Z]{2}$/;
-const nullableText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((value) => (value ? value : null));
-
-/** Editable fields only: role, code and ids in the body are ignored, never written. */
-export const userBody = z.object({
-  firstName: z.string().trim().min(1).max(80),
-  lastName: z.string().trim().min(1).max(80),
-  email: nullableText(254).pipe(z.email().nullable()),
-  phone: nullableText(20).pipe(z.string().regex(/^\+?[0-9]{6,15}$/).nullable()),
-  locale: z.string().regex(LOCALE_CODE),
-  fields: z
-    .object({ gender: z.enum(['maschile', 'femminile', 'neutro', 'm', 'f', 'n']).default('m') })
-    .default({ gender: 'm' }),
-});
-
-export async function putUser(context: ApiContext): Promise<User> {
-  const session = await context.requirePermission('profile:write');
-  const body = validate(userBody, await readJson(context), context.language);
-  const supported = await context.env.DB.prepare('SELECT supported_locales FROM site WHERE id = ?')
-    .bind(session.user.site_id)
-    .first<{ supported_locales: string }>();
-  const locales: unknown = JSON.parse(supported?.supported_locales ?? '[]');
-  if (!Array.isArray(locales) || !locales.includes(body.locale)) {
+/** Changes only the fields sent: a field left out keeps its value (core/contracts/user.ts). */
+export async function putUser(context: ApiContext, { json: body }: { json: z.output<typeof userUpdateRequest> }): Promise<User> {
+  const session = await context.requireSession();
+  const site = await findSite(context.env.DB, session.user.site_id);
+  if (body.locale !== undefined && !site?.supportedLocale.includes(body.locale)) {
     throw new HttpError(400, message('invalidField', context.language, { field: 'locale', detail: body.locale }));
   }
   await updateUser(
     context.env.DB,
     session.user.id,
-    { ...body, gender: GENDER_BY_NAME[body.fields.gender] },
+    { firstName: body.firstName, lastName: body.lastName, email: body.email, phone: body.phone, locale: body.locale, gender: body.fields?.gender && GENDER_BY_NAME[body.fields.gender] },
     context.now,
   );
   const row = await findUserById(context.env.DB, session.user.id);

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { signInWithPassword } from '../../functions/auth/sign-in.ts';
-import { loginBody } from '../../functions/handlers/auth.ts';
+import { loginRequest } from '../../core/contracts/user.ts';
 import { languageOf } from '../../functions/messages.ts';
 import { fieldErrors, type FieldErrors } from './form-errors.ts';
 
@@ -16,7 +16,7 @@ export interface SignInFormState {
   headers: Record<string, string>;
 }
 
-export type SignInPost = { kind: 'signed-in'; location: string; cookie: string } | { kind: 'refused'; state: SignInFormState };
+export type SignInPost = { kind: 'signed-in'; location: string; cookies: string[] } | { kind: 'refused'; state: SignInFormState };
 
 const text = (form: FormData, name: string): string => {
   const value = form.get(name);
@@ -30,11 +30,11 @@ const text = (form: FormData, name: string): string => {
 export async function submitSignIn(request: Request, form: FormData, locale: string, returnTo: string | null): Promise<SignInPost> {
   const code = text(form, 'cu');
   const altcha = text(form, 'altcha');
-  const parsed = loginBody.safeParse({ cu: code, cp: text(form, 'cp'), ua: request.headers.get('user-agent')?.slice(0, 512), altcha: altcha || undefined });
+  const parsed = loginRequest.safeParse({ cu: code, cp: text(form, 'cp'), ua: request.headers.get('user-agent')?.slice(0, 512), altcha: altcha || undefined });
   if (!parsed.success) return { kind: 'refused', state: { code, errors: fieldErrors(parsed.error), message: null, botCheck: false, status: 400, headers: {} } };
   const result = await signInWithPassword({ env, request, siteId: env.SITE_ID, language: languageOf(locale), now: Date.now() }, parsed.data);
   if (result.kind === 'refused') {
     return { kind: 'refused', state: { code, errors: {}, message: result.message, botCheck: result.botCheck, status: result.status, headers: result.headers } };
   }
-  return { kind: 'signed-in', location: returnTo ?? `/${result.user.locale || 'it-IT'}/profile`, cookie: result.cookie };
+  return { kind: 'signed-in', location: returnTo ?? `/${result.user.locale || 'it-IT'}/profile`, cookies: result.cookies };
 }

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { BOT_CHECK_REQUIRED, verifyBotCheck } from '../../functions/bot-check.ts';
 import { createSupportRequest } from '../../functions/data/support.ts';
-import { supportBody } from '../../functions/handlers/support.ts';
+import { supportRequestBody } from '../../core/contracts/support.ts';
 import { languageOf, message } from '../../functions/messages.ts';
 import { assertSessionSecret } from '../../functions/session-secret.ts';
 import { fieldErrors, type FieldErrors } from './form-errors.ts';
@@ -43,7 +43,7 @@ export async function submitSupportRequest(form: FormData, locale: string, userI
   // The reference fields are hidden and filled from the error screen's link: cut, as the client does.
   const values: SupportFormValues = { name: text(form, 'name'), email: text(form, 'email'), message: text(form, 'message'), c: text(form, 'c', 10), e: text(form, 'e', 500), p: text(form, 'p', 500) };
   const refused = (state: Partial<SupportFormState>): SupportPost => ({ kind: 'refused', state: { values, errors: {}, message: null, botCheckMissing: false, status: 400, headers: {}, ...state } });
-  const parsed = supportBody.safeParse({ ...values, altcha: text(form, 'altcha') });
+  const parsed = supportRequestBody.safeParse({ ...values, altcha: text(form, 'altcha') });
   if (!parsed.success) {
     const { altcha, ...errors } = fieldErrors(parsed.error, { ...values });
     if (Object.keys(errors).length > 0) return refused({ errors, botCheckMissing: altcha !== undefined });

@@ -3,7 +3,7 @@ import { loadPermissions } from '../../functions/data/roles.ts';
 import { findSite } from '../../functions/data/site.ts';
 import { updateUser, type User } from '../../functions/data/users.ts';
 import { GENDER_BY_NAME } from '../../functions/gender.ts';
-import { userBody } from '../../functions/handlers/auth.ts';
+import { userUpdateRequest } from '../../core/contracts/user.ts';
 import { message, type Language } from '../../functions/messages.ts';
 import { fieldErrors, type FieldErrors } from './form-errors.ts';
 
@@ -51,10 +51,13 @@ export async function submitUserData(form: FormData, user: User, siteId: string,
   const refused = (errors: FieldErrors, problem: string | null, status: number): UserDataPost => ({ kind: 'refused', values, errors, problem, status });
   const granted = await loadPermissions(env.DB, user.role);
   if (!granted.has('profile:write')) return refused({}, message('forbidden', language, { permission: 'profile:write' }), 403);
-  const parsed = userBody.safeParse({ ...values, fields: { gender } });
+  // The form sends every field: the API's contract for a PUT of all of them.
+  const parsed = userUpdateRequest.safeParse({ ...values, fields: { gender } });
   if (!parsed.success) return refused(fieldErrors(parsed.error, { ...values }), null, 400);
   const site = await findSite(env.DB, siteId);
-  if (!site?.supportedLocale.includes(parsed.data.locale)) return refused({ locale: { key: 'validation.format' } }, null, 400);
-  await updateUser(env.DB, user._id, { ...parsed.data, gender: GENDER_BY_NAME[parsed.data.fields.gender] }, Date.now());
-  return { kind: 'saved', locale: parsed.data.locale };
+  const locale = parsed.data.locale ?? values.locale;
+  if (!site?.supportedLocale.includes(locale)) return refused({ locale: { key: 'validation.format' } }, null, 400);
+  const { fields, ...changes } = parsed.data;
+  await updateUser(env.DB, user._id, { ...changes, gender: fields?.gender && GENDER_BY_NAME[fields.gender] }, Date.now());
+  return { kind: 'saved', locale };
 }

@@ -20,7 +20,8 @@ describe('password sign-in, one function for the API and the sign-in page', () =
     expect(result.kind).toBe('signed-in');
     if (result.kind !== 'signed-in') return;
     expect(result.user.id).toBe(LEARNER.id);
-    expect(result.cookie).toMatch(/^t-ssid=Fe26\.2\*.*HttpOnly/);
+    expect(result.cookies[0]).toMatch(/^t-ssid=Fe26\.2\*.*HttpOnly/);
+    expect(result.cookies[1]).toMatch(/^t-dev=/);
   });
 
   it("refuses with a typed answer in the caller's language, and shares its counters with the API", async () => {

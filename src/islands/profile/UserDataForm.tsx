@@ -1,10 +1,11 @@
 import { useState, type SubmitEvent } from 'react';
 import { ApiRequestError, createApiClient } from '../../lib/api-client.ts';
 import { translator } from '../../../core/translate.ts';
-import { GENDER_NAMES, validateUserForm, type UserForm } from '../../lib/user-form.ts';
+import type { User } from '../../../core/contracts/user.ts';
+import { GENDER_NAMES, toUserUpdate, validateUserForm, type UserForm } from '../../lib/user-form.ts';
 
 interface Props {
-  user: { firstName: string; lastName: string; email: string | null; phone: string | null; locale: string; fields: { gender: 'm' | 'f' | 'n' } };
+  user: Pick<User, 'firstName' | 'lastName' | 'email' | 'phone' | 'locale' | 'fields'>;
   siteId: string;
   locale: string;
   locales: { code: string; name: string }[];
@@ -42,14 +43,7 @@ export default function UserDataForm({ user, siteId, locale, locales, strings, v
     if (Object.keys(found).length > 0) return;
     setStatus({ kind: 'saving' });
     try {
-      const saved = await client.put<Props['user']>('/api/auth/user', {
-        firstName: form.firstName,
-        lastName: form.lastName,
-        email: form.email || null,
-        phone: form.phone || null,
-        locale: form.locale,
-        fields: { gender: form.gender },
-      });
+      const saved = await client.put<User>('/api/auth/user', toUserUpdate(form));
       // The saved user is the reloaded one: show what the server kept.
       setForm((current) => ({ ...current, firstName: saved.firstName, lastName: saved.lastName, email: saved.email ?? '', phone: saved.phone ?? '', locale: saved.locale }));
       setStatus({ kind: 'saved' });
