@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hashPassword } from '../functions/password.ts';
 import { romeDayHour } from '../core/rome-time.ts';
+import { hitStatements, type Statement } from '../functions/data/hits.ts';
 import { ROLE_PERMISSIONS } from '../core/permissions.ts';
 import { experience, earnsBadge, LEVEL_THRESHOLDS, levelFor, longestStreak, type BadgeRule } from '../core/gamification.ts';
 import { drawAttempt } from '../core/ecm/draw-attempt.ts';
@@ -36,6 +37,10 @@ function sql(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return 'NULL';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'NULL';
   return `'${value.replaceAll("'", "''")}'`;
+}
+/** A statement of functions/data with its numbered parameters written in as literals. */
+function renderStatement(statement: Statement): string {
+  return `${statement.sql.replace(/\?(\d+)/g, (_, n: string) => sql(statement.params[Number(n) - 1]))};\n`;
 }
 const row = (...values: (string | number | null | undefined)[]) => `(${values.map(sql).join(', ')})`;
 /** D1 refuses statements over 100 KB: rows are grouped into statements of at most ~50 KB. */
@@ -166,43 +171,45 @@ export async function demoSql(pepper: string, secret: string, now = Date.now()):
     share: index < 2 ? 1 : 0.5,
   }));
   const queue = plan.flatMap((entry) => entry.sessions.slice(0, Math.ceil(entry.sessions.length * entry.share)).map((s) => ({ course: entry.course, ...s })));
+  // Each visit opens a tab on the course page (its first hit earns nothing) and, a few minutes
+  // later, reaches a session: the statements the API runs for every hit.
   const hits: string[] = [];
   const progress: string[] = [];
-  const rollup = new Map<string, number>();
   const completedDays: string[] = [];
   const lastDone = new Map<string, number>();
   let minutes = 0;
   for (let daysAgo = 59; daysAgo >= 0; daysAgo--) {
     if (next() < 0.2) continue; // a day off
+    const dayStart = now - daysAgo * 86_400_000 - (now % 86_400_000);
     const visits = 1 + Math.floor(next() * 3);
-    for (let v = 0; v < visits; v++) {
-      const hour = 7 + Math.floor(next() * 15);
-      const at = now - daysAgo * 86_400_000 - (now % 86_400_000) + hour * 3_600_000 + Math.floor(next() * 3_000_000);
+    const planned = Array.from({ length: visits }, () => dayStart + (7 + Math.floor(next() * 15)) * 3_600_000 + Math.floor(next() * 3_000_000)).sort((a, b) => a - b);
+    let free = 0;
+    for (const [v, plannedAt] of planned.entries()) {
+      const ms = (4 + Math.floor(next() * 22)) * 60_000;
+      // Visits of one day follow each other: a learner's time is never counted twice.
+      const start = Math.max(plannedAt, free);
+      const at = start + ms;
       if (at > now) continue;
+      free = at + 60_000;
       const device = devices[Math.floor(next() * devices.length)] ?? 'windows';
       const item = queue.length > 0 && next() < 0.8 ? queue.shift() : undefined;
       const course = item?.course ?? courses[Math.floor(next() * courses.length)];
       if (!course) continue;
-      const ms = (4 + Math.floor(next() * 22)) * 60_000;
-      const path = item ? `/it-IT/course/session/${course.id}/${item.module}/${item.number}` : `/it-IT/course/${course.id}`;
-      hits.push(row(SITE_ID, learner, `demo-${daysAgo}-${v}`, uas[device] ?? '', 'web', path, ms, device, item ? course.id : null, item?.module ?? null, item?.number ?? null, at));
-      const { day, hour: romeHour } = romeDayHour(at);
-      const key = [day, romeHour, device, course.category].join('|');
-      rollup.set(key, (rollup.get(key) ?? 0) + ms);
+      const visit = { siteId: SITE_ID, userId: learner, identity: `demo-${daysAgo}-${v}`, ua: uas[device] ?? '', origin: 'web', device, module: null, session: null };
+      const landing = { ...visit, path: `/it-IT/course/${course.id}`, course: null, claimedMs: 0, at: start };
+      // A visit without a new session goes back over one already open to the learner.
+      const revisited = item ?? { module: 1, number: 1 + Math.floor(next() * (course.modules[0]?.sessions.length ?? 1)) };
+      const reached = { ...visit, path: `/it-IT/course/session/${course.id}/${revisited.module}/${revisited.number}`, course: course.id, module: revisited.module, session: revisited.number, claimedMs: ms, at };
+      hits.push(...[...hitStatements(landing), ...hitStatements(reached)].map(renderStatement));
       minutes += ms / 60_000;
       if (item) {
         progress.push(row(learner, course.id, item.module, item.number, at));
-        completedDays.push(day);
+        completedDays.push(romeDayHour(at).day);
         lastDone.set(course.id, at);
       }
     }
   }
-  out.push(insert('hit', 'site_id, user_id, identity, ua, origin, path, ms, device, course_id, module_number, session_number, created_at', hits));
-  out.push(insert('stats_hourly', 'site_id, user_id, day, hour, device, subject, ms', [...rollup].map(([key, ms]) => {
-    const [day, hour, device, subject] = key.split('|');
-    return row(SITE_ID, learner, day, Number(hour), device, subject, ms);
-  })));
-  out.push(insert('stats_total', 'site_id, user_id, ms', [row(SITE_ID, learner, [...rollup.values()].reduce((sum, ms) => sum + ms, 0))]));
+  out.push(hits.join(''));
   out.push(insert('session_progress', 'user_id, course_id, module_number, number, completed_at', progress));
   out.push(await ecmDemoSql(learner, lastDone, next, secret, now));
 

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { ApiContext } from '../api-context.ts';
 import { isPassed, MAX_FIXED_ATTEMPTS, requiredQuestions, scorePercent } from '../../core/ecm/assessment-rules.ts';
 import { drawAttempt } from '../../core/ecm/draw-attempt.ts';
@@ -10,7 +11,6 @@ import { ecmMessage } from '../ecm/messages.ts';
 import { randomHex, randomUnit } from '../ecm/random-id.ts';
 import { loadStanding, publicStatus, type Standing } from '../ecm/standing.ts';
 import { HttpError } from '../http-error.ts';
-import { readJson } from '../read-json.ts';
 import { validate } from '../validate.ts';
 
 export async function defaultLocaleOf(context: ApiContext): Promise<string> {
@@ -110,8 +110,7 @@ async function openAttemptOf(context: ApiContext, userId: string, course: EcmCou
 }
 
 /** The answers, checked against the attempt: every question and option must be the attempt's own. */
-async function answersFor(context: ApiContext, attempt: Attempt): Promise<Record<string, string>> {
-  const { answers } = validate(answersBody, await readJson(context), context.language);
+function answersFor(context: ApiContext, attempt: Attempt, answers: Record<string, string>): Record<string, string> {
   for (const [questionId, optionId] of Object.entries(answers)) {
     const question = attempt.questions.find((candidate) => candidate.id === questionId);
     if (!question) throw new HttpError(400, ecmMessage('unknownQuestion', context.language, { id: questionId }));
@@ -121,21 +120,21 @@ async function answersFor(context: ApiContext, attempt: Attempt): Promise<Record
 }
 
 /** PUT /api/lms/course/{id}/assessment/{attemptId}: saves the answers as given, to resume later. */
-export async function putAssessmentAnswers(context: ApiContext): Promise<{ saved: number }> {
+export async function putAssessmentAnswers(context: ApiContext, { json }: { json: z.output<typeof answersBody> }): Promise<{ saved: number }> {
   const session = await context.requirePermission('progress:write');
   const course = await ecmCourseOf(context);
   const attempt = await openAttemptOf(context, session.user.id, course);
-  const answers = await answersFor(context, attempt);
+  const answers = answersFor(context, attempt, json.answers);
   if (!(await saveAnswers(context.env.DB, attempt.id, answers, context.now))) throw new HttpError(409, ecmMessage('attemptClosed', context.language));
   return { saved: Object.keys(answers).length };
 }
 
 /** POST .../submit: grades the attempt (answers saved before, overridden by those sent). */
-export async function submitAssessment(context: ApiContext): Promise<AssessmentResult> {
+export async function submitAssessment(context: ApiContext, { json }: { json: z.output<typeof answersBody> }): Promise<AssessmentResult> {
   const session = await context.requirePermission('progress:write');
   const course = await ecmCourseOf(context);
   const attempt = await openAttemptOf(context, session.user.id, course);
-  const answers = { ...attempt.answers, ...(await answersFor(context, attempt)) };
+  const answers = { ...attempt.answers, ...answersFor(context, attempt, json.answers) };
   const unanswered = attempt.questions.filter((question) => !answers[question.id]).length;
   if (unanswered > 0) throw new HttpError(400, ecmMessage('unanswered', context.language, { count: unanswered }));
   const total = attempt.questions.length;

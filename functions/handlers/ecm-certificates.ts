@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { ApiContext } from '../api-context.ts';
 import { satisfactionBody, SATISFACTION_ITEMS } from '../../core/ecm/satisfaction.ts';
 import type { CertificateSummary } from '../../core/contracts/ecm.ts';
@@ -12,9 +13,7 @@ import { ecmMessage } from '../ecm/messages.ts';
 import { randomHex } from '../ecm/random-id.ts';
 import { certificateSummary, type Standing } from '../ecm/standing.ts';
 import { HttpError } from '../http-error.ts';
-import { readJson } from '../read-json.ts';
 import { assertSessionSecret } from '../session-secret.ts';
-import { validate } from '../validate.ts';
 import { defaultLocaleOf, ecmCourseOf, standingOf } from './ecm-assessment.ts';
 import { romeDayHour } from '../../core/rome-time.ts';
 
@@ -71,10 +70,9 @@ async function issue(context: ApiContext, standing: Standing, userId: string): P
  * POST /api/lms/course/{id}/satisfaction: stores the answers without the learner, then issues the
  * certificate when the registry fields are there (else the answer says which are missing).
  */
-export async function postSatisfaction(context: ApiContext): Promise<{ done: true; certificate: string | null; missingProfile: Standing['missingProfile'] }> {
+export async function postSatisfaction(context: ApiContext, { json: answers }: { json: z.output<typeof satisfactionBody> }): Promise<{ done: true; certificate: string | null; missingProfile: Standing['missingProfile'] }> {
   const session = await context.requirePermission('progress:write');
   const course = await ecmCourseOf(context);
-  const answers = validate(satisfactionBody, await readJson(context), context.language);
   const standing = await standingOf(context, course, session.user.id);
   if (!standing.passedAttempt) throw new HttpError(409, ecmMessage('notPassed', context.language));
   if (standing.satisfactionDone) throw new HttpError(409, ecmMessage('satisfactionDone', context.language));
@@ -121,7 +119,9 @@ export async function getCertificates(context: ApiContext): Promise<CertificateS
 export async function getCertificatePdf(context: ApiContext): Promise<Response> {
   const session = await context.requireSession();
   const secret = assertSessionSecret(context.env);
-  const raw = context.params.code ?? '';
+  // The route's parameter is the file name, `{code}.pdf`: anything else is not a certificate.
+  const file = context.params.code ?? '';
+  const raw = file.endsWith('.pdf') ? file.slice(0, -'.pdf'.length) : '';
   const code = await checkCertificateCode(secret, raw);
   const { DB } = context.env;
   const site = await findSite(DB, context.siteId);

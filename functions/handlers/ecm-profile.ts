@@ -1,11 +1,10 @@
+import type { z } from 'zod';
 import type { ApiContext } from '../api-context.ts';
 import { ecmProfileBody, type EcmProfile, type Profession } from '../../core/contracts/ecm.ts';
 import { disciplineOf, listProfessions, readEcmProfile, saveEcmProfile } from '../data/ecm-profile.ts';
 import { ecmMessage } from '../ecm/messages.ts';
 import { isValidFiscalCode } from '../ecm/fiscal-code.ts';
 import { HttpError } from '../http-error.ts';
-import { readJson } from '../read-json.ts';
-import { validate } from '../validate.ts';
 import { defaultLocaleOf } from './ecm-assessment.ts';
 
 /** GET /api/lms/ecm/profile: the learner's registry fields and the commission's lists to choose from. */
@@ -19,9 +18,8 @@ export async function getEcmProfile(context: ApiContext): Promise<EcmProfile & {
 }
 
 /** PUT /api/lms/ecm/profile: codice fiscale (check character verified), profession and its discipline. */
-export async function putEcmProfile(context: ApiContext): Promise<EcmProfile> {
+export async function putEcmProfile(context: ApiContext, { json: body }: { json: z.output<typeof ecmProfileBody> }): Promise<EcmProfile> {
   const session = await context.requirePermission('profile:write');
-  const body = validate(ecmProfileBody, await readJson(context), context.language);
   if (!isValidFiscalCode(body.fiscalCode)) throw new HttpError(400, ecmMessage('fiscalCodeInvalid', context.language));
   const professions = await listProfessions(context.env.DB, context.localeCode, await defaultLocaleOf(context));
   if (!professions.some((profession) => profession.id === body.professionId)) {

@@ -15,7 +15,7 @@ const format = z.enum(['csv', 'xml']);
 /** GET /api/cms/ecm/{courseId}/participants.{csv|xml}: the certified participants, for the provider's report. */
 export async function getParticipants(context: ApiContext): Promise<Response> {
   await context.requirePermission('ecm:report');
-  const kind = validate(format, context.params.format, context.language, 'format');
+  const kind = validate(format, /^participants\.(csv|xml)$/.exec(context.params.report ?? '')?.[1], context.language, 'format');
   const course = await ecmCourseOf(context);
   const { DB } = context.env;
   // The registry is Italian: names in the site's default language.

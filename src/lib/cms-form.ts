@@ -1,38 +1,16 @@
-import type { DocumentKind } from '../../core/cms-document.ts';
+import { BLOCK_TYPES, DOCUMENT_FIELD_SPECS, type DocumentKind, type FieldSpec } from '../../core/cms-fields.ts';
 
-export interface FieldSpec {
-  name: string;
-  input: 'line' | 'text' | 'blocks' | 'questions';
-  required: boolean;
-  max: number;
-}
+export type { FieldSpec };
 
-const pageForm: FieldSpec[] = [
-  { name: 'title', input: 'line', required: true, max: 200 },
-  { name: 'description', input: 'text', required: false, max: 300 },
-  { name: 'body', input: 'blocks', required: true, max: 100 },
-];
-
-/** The editor's form for each kind: the same fields and limits the API validates. */
-export const FORMS: Record<DocumentKind, FieldSpec[]> = {
-  content: pageForm,
-  pf: pageForm,
-  repository: pageForm,
-  course: [
-    { name: 'title', input: 'line', required: true, max: 200 },
-    { name: 'summary', input: 'text', required: true, max: 500 },
-    { name: 'description', input: 'text', required: true, max: 10000 },
-  ],
-  category: [
-    { name: 'name', input: 'line', required: true, max: 100 },
-    { name: 'description', input: 'text', required: false, max: 500 },
-  ],
-  boilerplate: [{ name: 'text', input: 'text', required: true, max: 1000 }],
-  bank: [{ name: 'questions', input: 'questions', required: true, max: 400 }],
-};
+/**
+ * The editor's form for each kind: the fields and limits the API validates, read from the same
+ * plain specs its schemas are built from (`core/cms-fields.ts`, zod-free to keep zod out of the
+ * editor's chunk).
+ */
+export const FORMS: Record<DocumentKind, readonly FieldSpec[]> = DOCUMENT_FIELD_SPECS;
 
 export interface Block {
-  type: 'h2' | 'p';
+  type: (typeof BLOCK_TYPES)[number];
   text: string;
 }
 

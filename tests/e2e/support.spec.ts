@@ -22,6 +22,8 @@ test('from an error screen a visitor writes to support; the request keeps the er
   await form.getByLabel('Messaggio').fill('La pagina del corso che cercavo non esiste più.');
   await botCheckSolved(page);
   await form.getByRole('button', { name: 'Invia richiesta' }).click();
+  // A plain post to the server, then its "sent" page (Post/Redirect/Get).
+  await page.waitForURL(/\/it-IT\/assistenza\/inviata\?n=\d+$/);
   const status = page.getByRole('status').filter({ hasText: 'Richiesta inviata' });
   await expect(status).toHaveText(/^Richiesta inviata \(n\. \d+\): ti risponderemo/);
 

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import type { DocumentKind } from '../../../core/cms-document.ts';
 import { placeholders } from '../../../core/placeholders.ts';
-import type { Draft, EditorView } from '../../../functions/data/cms.ts';
+import type { Draft, EditorView } from '../../../core/contracts/cms.ts';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { emptyFields, FORMS, missingField, toPayload, type BankQuestionForm, type Block, type FormFields } from '../../lib/cms-form.ts';
 import type { PageDocument } from '../../lib/cms-marker.ts';
