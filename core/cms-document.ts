@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bankFields } from './ecm/question-bank.ts';
 import { BLOCK_TEXT_MAX, BLOCK_TYPES, DOCUMENT_FIELD_SPECS, DOCUMENT_KINDS, PAGE_KINDS, type DocumentKind, type FieldSpec } from './cms-fields.ts';
 import { RESERVED_PATHS } from './reserved-paths.ts';
 
@@ -6,9 +7,10 @@ export { DOCUMENT_KINDS, PAGE_KINDS, type DocumentKind };
 
 /**
  * What editors can change: pages (content, pf, repository), course texts, categories and
- * interface strings. Each kind has a key (slug, course id, category id, boilerplate key) and its
- * own fields (`cms-fields.ts`, whose limits the schemas below read); drafts, versions, revert and
- * publish treat every kind the same way.
+ * interface strings, and the question banks of ECM courses (key: course id; editors only, since
+ * they hold the correct answers). Each kind has a key (slug, course id, category id, boilerplate
+ * key) and its own fields (`cms-fields.ts`, whose limits the schemas below read); drafts, versions,
+ * revert and publish treat every kind the same way.
  */
 const block = z.object({ type: z.enum(BLOCK_TYPES), text: z.string().trim().min(1).max(BLOCK_TEXT_MAX) });
 
@@ -41,6 +43,7 @@ export const DOCUMENT_FIELDS = {
     description: text(spec('category', 'description')),
   }),
   boilerplate: z.object({ text: text(spec('boilerplate', 'text')) }),
+  bank: bankFields,
 } satisfies Record<DocumentKind, z.ZodType>;
 
 export type DocumentFields<K extends DocumentKind = DocumentKind> = z.infer<(typeof DOCUMENT_FIELDS)[K]>;
@@ -52,6 +55,7 @@ const KEY_PATTERNS: Record<DocumentKind, RegExp> = {
   course: /^[a-z0-9-]{1,100}$/,
   category: /^[a-z0-9-]{1,100}$/,
   boilerplate: /^[a-zA-Z0-9_-]+(\.[a-zA-Z0-9_-]+){0,5}$/,
+  bank: /^[a-z0-9-]{1,100}$/,
 };
 
 export function isDocumentKey(kind: DocumentKind, key: string): boolean {

@@ -3,15 +3,15 @@
  * `cms-document.ts` are built from them and the editor's form (`src/lib/cms-form.ts`) reads them,
  * so both sides refuse the same text. Kept free of zod: the editor's chunk imports this file.
  */
-export const DOCUMENT_KINDS = ['content', 'pf', 'repository', 'course', 'category', 'boilerplate'] as const;
+export const DOCUMENT_KINDS = ['content', 'pf', 'repository', 'course', 'category', 'boilerplate', 'bank'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 export const PAGE_KINDS: readonly DocumentKind[] = ['content', 'pf', 'repository'];
 
 export interface FieldSpec {
   name: string;
-  /** A one-line input, a text area, or a page body of heading/paragraph blocks. */
-  input: 'line' | 'text' | 'blocks';
+  /** A one-line input, a text area, a page body of heading/paragraph blocks, or an ECM question bank. */
+  input: 'line' | 'text' | 'blocks' | 'questions';
   required: boolean;
   /** Characters of text; for a body, blocks. */
   max: number;
@@ -40,4 +40,6 @@ export const DOCUMENT_FIELD_SPECS = {
     { name: 'description', input: 'text', required: false, max: 500 },
   ],
   boilerplate: [{ name: 'text', input: 'text', required: true, max: 1000 }],
+  // Questions; the ECM rules (core/ecm/question-bank.ts) decide how many a course needs.
+  bank: [{ name: 'questions', input: 'questions', required: true, max: 400 }],
 } as const satisfies Record<DocumentKind, readonly FieldSpec[]>;

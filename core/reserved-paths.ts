@@ -31,5 +31,6 @@ export const RESERVED_PATHS: readonly string[] = [
   'robots.txt',
   'sitemap.xml',
   'test',
-  'tiles-access'
+  'tiles-access',
+  'verifica-attestato'
 ];

@@ -74,6 +74,11 @@ function chain(route: Route): MiddlewareHandler<AppEnv>[] {
       const api = c.get('api');
       const input = { param: c.req.valid('param' as never), query: c.req.valid('query' as never), json: c.req.valid('json' as never) };
       const outcome = await route.handler(api, input);
+      // Files (a certificate's PDF, a report) are answers of their own, not `{ outcome }`.
+      if (outcome instanceof Response) {
+        for (const cookie of api.cookies) outcome.headers.append('set-cookie', cookie);
+        return outcome;
+      }
       return outcomeResponse(outcome, { headers: cookieHeaders(api) });
     },
   ];

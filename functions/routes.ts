@@ -21,6 +21,7 @@ import { getRole } from './handlers/role.ts';
 import { getBoilerplate, getLocales, getSite, getTags } from './handlers/site.ts';
 import { getStats } from './handlers/stats.ts';
 import { getSupportRequests, postSupportRequest } from './handlers/support.ts';
+import { ECM_ROUTES } from './handlers/ecm-routes.ts';
 import { route, type Route } from './route.ts';
 
 /** The platform API of SPEC section 7, and the calls the spec leaves out, in the same style. */
@@ -71,4 +72,5 @@ export const ROUTES: Route[] = [
   route('GET', '/api/i18n/boilerplate', { response: z.array(boilerplateEntry) }, getBoilerplate),
   route('GET', '/api/i18n/boilerplate/', { response: z.array(boilerplateEntry) }, getBoilerplate),
   route('GET', '/api/content/tag', { request: { query: tagQuery }, response: z.array(categoryTag) }, getTags),
+  ...ECM_ROUTES,
 ];

@@ -44,6 +44,14 @@ const LIVE: Record<DocumentKind, { read: string; write: string; remove: string }
             ON CONFLICT (site_id, key, locale) DO UPDATE SET text = excluded.text`,
     remove: `DELETE FROM boilerplate WHERE site_id = ?1 AND locale = ?2 AND key = ?3`,
   },
+  bank: {
+    read: `SELECT json_object('questions', json(b.questions)) AS fields FROM ecm_bank b JOIN course c ON c.id = b.course_id
+           WHERE c.site_id = ?1 AND b.locale = ?2 AND b.course_id = ?3`,
+    write: `INSERT INTO ecm_bank (course_id, locale, questions, updated_at)
+            SELECT id, ?2, json(?4 -> '$.questions'), CAST(unixepoch('subsec') * 1000 AS INTEGER) FROM course WHERE site_id = ?1 AND id = ?3
+            ON CONFLICT (course_id, locale) DO UPDATE SET questions = excluded.questions, updated_at = excluded.updated_at`,
+    remove: `DELETE FROM ecm_bank WHERE locale = ?2 AND course_id = (SELECT id FROM course WHERE site_id = ?1 AND id = ?3)`,
+  },
 };
 
 function pageSql(kind: 'content' | 'pf' | 'repository') {
@@ -68,6 +76,7 @@ export async function documentExists(db: D1Database, ref: Omit<DocumentRef, 'loc
     course: 'SELECT 1 FROM course WHERE site_id = ?1 AND id = ?2',
     category: 'SELECT 1 FROM category WHERE site_id = ?1 AND id = ?2',
     boilerplate: 'SELECT 1 FROM boilerplate WHERE site_id = ?1 AND key = ?2',
+    bank: 'SELECT 1 FROM course c JOIN ecm_course e ON e.course_id = c.id WHERE c.site_id = ?1 AND c.id = ?2 AND c.ecm_credits IS NOT NULL',
   };
   return (await db.prepare(`${sql[ref.kind]} LIMIT 1`).bind(ref.siteId, ref.key).first()) !== null;
 }

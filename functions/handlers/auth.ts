@@ -1,66 +1,25 @@
+import type { Challenge } from 'altcha-lib';
 import type { z } from 'zod';
 import type { loginRequest, userUpdateRequest } from '../../core/contracts/user.ts';
 import type { ApiContext } from '../api-context.ts';
-import { issueTokens } from '../data/tokens.ts';
+import { signInWithPassword } from '../auth/sign-in.ts';
+import { createBotChallenge } from '../bot-check.ts';
 import { findSite } from '../data/site.ts';
-import { findUserByCode, findUserById, loadUser, updateUser, type User } from '../data/users.ts';
-import { HttpError, refusal } from '../http-error.ts';
-import { message } from '../messages.ts';
-import { DUMMY_HASH, verifyPassword } from '../password.ts';
-import { clearSessionCookie, sealSession, sessionSetCookie } from '../session-cookie.ts';
-import { assertSessionSecret } from '../session-secret.ts';
-import { eventStatement } from '../data/events.ts';
-import { BOT_CHECK_REQUIRED, createBotChallenge, verifyBotCheck } from '../bot-check.ts';
-import { clearCounter, readCounters, recordFailure } from '../data/throttle.ts';
-import { rememberDevice, trustedDevice } from '../device-cookie.ts';
-import { gate, waitMinutes } from '../sign-in-throttle.ts';
-import type { Challenge } from 'altcha-lib';
+import { findUserById, loadUser, updateUser, type User } from '../data/users.ts';
 import { GENDER_BY_NAME } from '../gender.ts';
+import { HttpError, refusal } from '../http-error.ts';
 import { logout as endSessions } from '../logout.ts';
+import { message } from '../messages.ts';
+import { clearSessionCookie } from '../session-cookie.ts';
+import { assertSessionSecret } from '../session-secret.ts';
 import type { Session } from '../session.ts';
-import { detectPlatform } from '../../core/platform.ts';
 
-/**
- * Password sign-in, throttled per account (or per trusted device) and per address
- * (functions/sign-in-throttle.ts, functions/device-cookie.ts). An unknown user code is counted,
- * checked and answered exactly like a known one: the answers, the status and the work done (a
- * dummy hash) are the same, so they tell nobody which codes exist.
- */
+/** Password sign-in: the rules are functions/auth/sign-in.ts, shared with the sign-in page's form post. */
 export async function login(context: ApiContext, { json: body }: { json: z.output<typeof loginRequest> }): Promise<User> {
-  const secret = assertSessionSecret(context.env);
-  const { DB } = context.env;
-  const account = `${context.siteId}/${body.cu.toLowerCase()}`;
-  const cookieHeader = context.request.headers.get('cookie');
-  const keys = { account, address: clientAddress(context.request), device: await trustedDevice(cookieHeader, account, secret, context.now) };
-  const locked = (waitMs: number) => refusal(429, message('signInLocked', context.language, { minutes: String(waitMinutes(waitMs)) }), { 'retry-after': String(Math.ceil(waitMs / 1000)) });
-  const counters = await readCounters(DB, keys);
-  const { waitMs, botCheck } = gate(counters.target, counters.address, context.now);
-  if (waitMs > 0) throw locked(waitMs);
-  if (botCheck) {
-    if (!body.altcha) throw refusal(428, message('botCheckRequired', context.language), BOT_CHECK_REQUIRED);
-    if (!(await verifyBotCheck(DB, secret, body.altcha, context.now))) throw refusal(428, message('botCheckInvalid', context.language), BOT_CHECK_REQUIRED);
-  }
-  const row = await findUserByCode(DB, context.siteId, body.cu);
-  // Verify against a dummy hash for unknown users too: same work, same timing.
-  const ok = await verifyPassword(body.cp, row?.password_hash ?? DUMMY_HASH, context.env.PASSWORD_PEPPER);
-  if (!row || !row.password_hash || !ok) {
-    const now = await recordFailure(DB, keys, counters, context.now);
-    const next = gate(now.target, now.address, context.now);
-    if (next.waitMs > 0) throw locked(next.waitMs);
-    throw refusal(401, message('invalidCredentials', context.language), next.botCheck ? BOT_CHECK_REQUIRED : {});
-  }
-  await clearCounter(DB, keys);
-  // The audit trail keeps each sign-in and the platform it came from (the body's ua, else the header's).
-  const platform = detectPlatform(body.ua || context.request.headers.get('user-agent') || '');
-  const tokens = await issueTokens(DB, row.id, context.now, { event: eventStatement(DB, context.siteId, row.id, 'auth.login.password', platform, context.now) });
-  context.cookies.push(sessionSetCookie(await sealSession(tokens, secret), context.url));
-  context.cookies.push(await rememberDevice(cookieHeader, account, secret, context.now, context.url));
-  return loadUser(context.env.DB, row);
-}
-
-/** Cloudflare sets CF-Connecting-IP at its edge (a client cannot forge it there). */
-function clientAddress(request: Request): string {
-  return request.headers.get('cf-connecting-ip')?.slice(0, 64) ?? 'unknown';
+  const result = await signInWithPassword(context, body);
+  if (result.kind === 'refused') throw refusal(result.status, result.message, result.headers);
+  context.cookies.push(...result.cookies);
+  return loadUser(context.env.DB, result.user);
 }
 
 /** A fresh bot-check challenge for the sign-in and support forms (the widget solves it). */
@@ -101,7 +60,8 @@ export async function getUser(context: ApiContext): Promise<User> {
 export async function putUser(context: ApiContext, { json: body }: { json: z.output<typeof userUpdateRequest> }): Promise<User> {
   const session = await context.requireSession();
   const site = await findSite(context.env.DB, session.user.site_id);
-  if (body.locale !== undefined && !site?.supportedLocale.includes(body.locale)) {    throw new HttpError(400, message('invalidField', context.language, { field: 'locale', detail: body.locale }));
+  if (body.locale !== undefined && !site?.supportedLocale.includes(body.locale)) {
+    throw new HttpError(400, message('invalidField', context.language, { field: 'locale', detail: body.locale }));
   }
   await updateUser(
     context.env.DB,

@@ -21,6 +21,7 @@ import {
   type EditorView,
 } from '../data/cms.ts';
 import { eventStatement } from '../data/events.ts';
+import { checkBankDraft, mayReadBanks } from './ecm-bank.ts';
 import { findSite } from '../data/site.ts';
 import { HttpError } from '../http-error.ts';
 import { message } from '../messages.ts';
@@ -51,7 +52,10 @@ function refuseReservedKey(context: ApiContext, ref: Pick<DocumentRef, 'kind' | 
 }
 
 export async function getDocument(context: ApiContext, { param }: DocumentParams): Promise<EditorView> {
-  return loadEditorView(context.env.DB, await documentRef(context, param));
+  const ref = await documentRef(context, param);
+  // A bank holds the correct answers: editors only, not testers.
+  if (ref.kind === 'bank') await context.requirePermission('content:edit');
+  return loadEditorView(context.env.DB, ref);
 }
 
 /**
@@ -62,6 +66,7 @@ async function checkDraft(context: ApiContext, ref: DocumentRef, fields: Documen
   if (!PAGE_KINDS.includes(ref.kind) && !(await documentExists(context.env.DB, ref))) {
     throw new HttpError(404, message('documentNotFound', context.language, { kind: ref.kind, key: ref.key }));
   }
+  if (ref.kind === 'bank') return checkBankDraft(context, ref, fields);
   if (ref.kind !== 'boilerplate') return;
   const live = (await readLive(context.env.DB, ref)) as { text: string } | null;
   if (!live) return;
@@ -97,6 +102,7 @@ export async function revertVersion(context: ApiContext, { param: { id } }: { pa
   const version = await findVersion(context.env.DB, context.siteId, id);
   if (!version) throw new HttpError(404, message('versionNotFound', context.language, { id: String(id) }));
   refuseReservedKey(context, version);
+  if (version.kind === 'bank') await checkBankDraft(context, version, version.fields);
   const event = eventStatement(context.env.DB, context.siteId, session.user.id, documentEventName(version.kind, 'revert'), `${documentName(version)}#${id}`, context.now);
   await saveDraft(context.env.DB, version, version.fields, session.user.id, context.now, event);
   return loadEditorView(context.env.DB, version);
@@ -104,7 +110,8 @@ export async function revertVersion(context: ApiContext, { param: { id } }: { pa
 
 export async function getDrafts(context: ApiContext, { query: { locale } }: { query: z.output<typeof draftsQuery> }): Promise<Draft[]> {
   if (locale !== undefined) await supportedLocale(context, locale);
-  return listDrafts(context.env.DB, context.siteId, locale ?? null);
+  const drafts = await listDrafts(context.env.DB, context.siteId, locale ?? null);
+  return (await mayReadBanks(context)) ? drafts : drafts.filter((draft) => draft.kind !== 'bank');
 }
 
 /**

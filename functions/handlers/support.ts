@@ -7,6 +7,7 @@ import { refusal } from '../http-error.ts';
 import { message } from '../messages.ts';
 import { assertSessionSecret } from '../session-secret.ts';
 
+
 /** The support form: anyone may write, after the bot check; the request lands in D1 for the editors. */
 export async function postSupportRequest(context: ApiContext, { json: body }: { json: z.output<typeof supportRequestBody> }): Promise<{ id: number }> {
   const { DB } = context.env;

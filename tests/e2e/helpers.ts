@@ -15,7 +15,8 @@ export const EDITOR = { code: 'editor.demo', password: 'Editor-Demo-2026!' };
 
 export async function signIn(page: Page, user: { code: string; password: string } = LEARNER): Promise<void> {
   await page.goto('/tiles-access');
-  await islandsReady(page);
+  // The plain form works before its script runs too; waiting for it keeps every run the same.
+  await expect(page.locator('#sign-in-form[data-ready]')).toHaveCount(1);
   await page.getByLabel('Codice utente').fill(user.code);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Accedi' }).click();
