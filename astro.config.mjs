@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import cloudflare from '@astrojs/cloudflare';
 import react from '@astrojs/react';
 import { buildInfo } from './integrations/build-info.mjs';
+import { reservedPaths } from './integrations/reserved-paths.mjs';
 import { securityHeaders } from './integrations/security-headers.mjs';
 import { trailingSlash } from './integrations/trailing-slash.mjs';
 
@@ -11,7 +12,7 @@ export default defineConfig({
   // Pages are static unless they opt out with `export const prerender = false`.
   output: 'static',
   adapter: cloudflare({ persistState: { path: process.env.TILES_STATE_DIR ?? '.wrangler/state' } }),
-  integrations: [react(), buildInfo(), securityHeaders(), trailingSlash()],
+  integrations: [react(), buildInfo(), securityHeaders(), reservedPaths(), trailingSlash()],
   trailingSlash: 'ignore',
   build: { format: 'file' },
   prefetch: false,

@@ -10,6 +10,10 @@ export default defineConfig(async () => {
           test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
         },
         {
+          // Builds and bundles the site twice (npm run deploy -- --dry-run) around a live local Worker.
+          test: { name: 'deploy', include: ['tests/deploy/**/*.test.ts'], environment: 'node', testTimeout: 900_000, hookTimeout: 60_000 },
+        },
+        {
           // API tests run in workerd against a real D1, migrated in set-up.
           plugins: [
             cloudflareTest({

@@ -1,4 +1,7 @@
-export interface EventBody {
+import type { EventRequest } from './contracts/event.ts';
+
+/** The event the browser sends: the contract's body, with what this client always fills in. */
+export interface EventBody extends EventRequest {
   ua: string;
   origin: 'web';
   type: 'event';

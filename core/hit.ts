@@ -1,6 +1,8 @@
+import type { HitRequest } from './contracts/event.ts';
 import { isLocaleCode, pathSegments } from './locale.ts';
 
-export interface Hit {
+/** The hit the beacon sends: the contract's body, with what this client always fills in. */
+export interface Hit extends HitRequest {
   ua: string;
   identity: string;
   origin: 'web';

@@ -9,6 +9,7 @@ export const PERMISSIONS = [
   'drafts:read',
   'test:read',
   'support:read',
+  'ecm:report',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -16,7 +17,7 @@ const LEARNER: Permission[] = ['course:read', 'progress:write', 'profile:write']
 
 export const ROLE_PERMISSIONS: Record<'learner' | 'admin' | 'tester', Permission[]> = {
   learner: LEARNER,
-  admin: [...LEARNER, 'content:edit', 'content:publish', 'drafts:read', 'test:read', 'support:read'],
+  admin: [...LEARNER, 'content:edit', 'content:publish', 'drafts:read', 'test:read', 'support:read', 'ecm:report'],
   tester: [...LEARNER, 'drafts:read', 'test:read'],
 };
 

@@ -1,24 +1,7 @@
+import type { StatItem, Stats } from './contracts/stats.ts';
 import { daysBetween, weekdayOf } from './rome-time.ts';
 
-export interface StatItem {
-  label: string;
-  data: number;
-}
-
-export interface Stats {
-  /** Milliseconds. */
-  totalTimeSpent: number;
-  /** Minutes per weekday (monday..sunday), averaged over the weeks of the period. */
-  averageTimeSpentByDay: StatItem[];
-  /** Minutes per Europe/Rome day of the period, days without hits included as 0. */
-  timeSpentByDay: StatItem[];
-  /** Minutes per platform. */
-  devices: StatItem[];
-  /** Minutes per hour of the day, 0..23. */
-  timeSpentByHour: StatItem[];
-  /** Minutes per course subject (category name). */
-  courseSubject: StatItem[];
-}
+export type { StatItem, Stats };
 
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 

@@ -24,6 +24,8 @@ export interface ApiContext {
   /** Set-Cookie values the response must carry. */
   cookies: string[];
   session(): Promise<Session | null>;
+  /** The signed-in user's id if the session was asked for and found, for the log line; never resolves one. */
+  loggedUser(): string | null;
   /** The signed-in user's session, or a 401. */
   requireSession(): Promise<Session>;
   /** The signed-in user's session if one of their roles grants the permission: else 401, or 403. */
@@ -43,6 +45,7 @@ export function createApiContext(request: Request, env: Env, params: Record<stri
   }
   const cookies: string[] = [];
   let outcome: Promise<SessionOutcome> | undefined;
+  let userId: string | null = null;
   const context: ApiContext = {
     request,
     env,
@@ -64,8 +67,10 @@ export function createApiContext(request: Request, env: Env, params: Record<stri
       if (resolved.session.renewedCookie && !cookies.includes(resolved.session.renewedCookie)) cookies.push(resolved.session.renewedCookie);
       // A session belongs to one site: its tokens do not open another site's data.
       if (resolved.session.user.site_id !== siteId) return null;
+      userId = resolved.session.user.id;
       return resolved.session;
     },
+    loggedUser: () => userId,
     async requireSession() {
       const session = await context.session();
       if (!session) throw new HttpError(401, message('unauthorized', language));

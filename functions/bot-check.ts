@@ -2,6 +2,7 @@ import { createChallenge, randomInt, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { verify } from 'altcha-lib/frameworks/shared';
 import type { D1Database } from '@cloudflare/workers-types';
+import { markChallengeUsed } from './data/bot-check.ts';
 
 /**
  * The self-hosted proof-of-work bot check (ALTCHA): no third party, no cookie. Challenges are
@@ -40,14 +41,7 @@ export async function verifyBotCheck(db: D1Database, sessionSecret: string, payl
   const store = {
     get: () => false,
     set: () => undefined,
-    // Atomic in D1: two requests with the same solved challenge cannot both pass.
-    setIfAbsent: async (id: string) => {
-      const [, inserted] = await db.batch([
-        db.prepare('DELETE FROM bot_check_used WHERE expires_at < ?').bind(now),
-        db.prepare('INSERT INTO bot_check_used (id, expires_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING RETURNING id').bind(id.slice(0, 200), now + CHALLENGE_TTL_MS),
-      ]);
-      return (inserted?.results.length ?? 0) > 0;
-    },
+    setIfAbsent: (id: string) => markChallengeUsed(db, id, now + CHALLENGE_TTL_MS, now),
   };
   const result = await verify(payload, deriveKey, signature, key, store);
   return result.error === null;

@@ -14,6 +14,8 @@ export interface Env {
   OIDC_PROVIDERS?: string;
   /** Production: the URL publish requests are POSTed to (a CI or Workers Builds deploy hook). */
   DEPLOY_HOOK_URL?: string;
+  /** The deploy hook's credential (for GitHub's dispatch API, a token allowed to dispatch to the repository). */
+  DEPLOY_HOOK_TOKEN?: string;
   /** Shared with the local build worker for one `npm start` run (scripts/build-worker.mjs). */
   BUILD_WORKER_TOKEN?: string;
 }

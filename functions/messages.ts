@@ -35,6 +35,21 @@ const MESSAGES = {
     en: 'The identity token is invalid or expired: please sign in again.',
     de: 'Das Identitätstoken ist ungültig oder abgelaufen: bitte erneut anmelden.',
   },
+  eventNotAllowed: {
+    it: "L'evento «{name}» non può essere inviato da un client: lo registra solo il server.",
+    en: 'The event "{name}" cannot be sent by a client: only the server records it.',
+    de: 'Das Ereignis „{name}“ kann nicht von einem Client gesendet werden: Nur der Server zeichnet es auf.',
+  },
+  federatedLoginUsed: {
+    it: "Questo accesso è già stato usato o non è stato avviato da questo sito: ripeti l'accesso.",
+    en: 'This sign-in was already used or was not started on this site: please sign in again.',
+    de: 'Diese Anmeldung wurde bereits verwendet oder nicht auf dieser Website begonnen: bitte erneut anmelden.',
+  },
+  siteUnknown: {
+    it: 'Sito sconosciuto: {site}',
+    en: 'Unknown site: {site}',
+    de: 'Unbekannte Website: {site}',
+  },
   versionNotFound: {
     it: 'Versione non trovata: {id}',
     en: 'Version not found: {id}',
@@ -44,6 +59,11 @@ const MESSAGES = {
     it: 'Contenuto non trovato: {kind} «{key}»',
     en: 'Content not found: {kind} "{key}"',
     de: 'Inhalt nicht gefunden: {kind} „{key}“',
+  },
+  reservedKey: {
+    it: 'La chiave «{key}» è riservata: è già un indirizzo del sito. Scegline un\'altra.',
+    en: 'The key "{key}" is reserved: the site already uses that address. Choose another one.',
+    de: 'Der Schlüssel „{key}“ ist reserviert: Die Website verwendet diese Adresse bereits. Wählen Sie einen anderen.',
   },
   placeholdersChanged: {
     it: 'Il testo deve mantenere i segnaposto del testo pubblicato. Mancano: {missing}. Sconosciuti: {unknown}.',

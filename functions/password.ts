@@ -6,7 +6,6 @@
  * brute-forced. The scheme and count are stored with each hash so they can be raised later.
  */
 export const PBKDF2_ITERATIONS = 100_000;
-export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 const SCHEME = 'pbkdf2-sha256-hmac';
 

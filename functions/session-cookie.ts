@@ -71,3 +71,46 @@ export function clearSessionCookie(url: URL): string {
     expires: new Date(0),
   });
 }
+
+/**
+ * A display hint beside the HttpOnly session cookie, readable by the page's own script: the
+ * pre-rendered pages show the signed-in header when it says so. Not a secret and never trusted:
+ * the server decides who is signed in from t-ssid alone.
+ */
+export const SESSION_MARKER_COOKIE = 't-in';
+
+/** The marker's Set-Cookie: set with t-ssid's lifetime, or cleared. */
+export function sessionMarkerCookie(signedIn: boolean, url: URL): string {
+  return stringifySetCookie({
+    name: SESSION_MARKER_COOKIE,
+    value: signedIn ? '1' : '',
+    sameSite: 'strict',
+    secure: isSecure(url),
+    path: '/',
+    maxAge: signedIn ? SESSION_MAX_AGE_SECONDS : 0,
+    ...(signedIn ? {} : { expires: new Date(0) }),
+  });
+}
+
+/**
+ * The marker that goes with a t-ssid Set-Cookie value (set, renewed or cleared), or null when
+ * the value is not t-ssid's. Deriving it from the response keeps the two together wherever a
+ * session starts, renews or ends.
+ */
+export function markerForSessionCookie(setCookie: string, url: URL): string | null {
+  const [pair = '', ...attributes] = setCookie.split(';').map((part) => part.trim());
+  const separator = pair.indexOf('=');
+  if (separator < 0 || pair.slice(0, separator) !== SESSION_COOKIE) return null;
+  const cleared = pair.slice(separator + 1) === '' || attributes.some((attribute) => /^max-age=0$/i.test(attribute));
+  return sessionMarkerCookie(!cleared, url);
+}
+
+/**
+ * A response's Set-Cookie values with the marker matching its last t-ssid value, if it has one
+ * (any other marker value is dropped); unchanged otherwise.
+ */
+export function withSessionMarker(setCookies: readonly string[], url: URL): string[] {
+  const marker = setCookies.map((value) => markerForSessionCookie(value, url)).findLast((value) => value !== null);
+  if (!marker) return [...setCookies];
+  return [...setCookies.filter((value) => !value.startsWith(`${SESSION_MARKER_COOKIE}=`)), marker];
+}

@@ -1,17 +1,21 @@
 /**
- * How failed sign-ins slow an attacker down, per account and per client address (SPEC-level rules
- * of the hardening issue). Pure: the counters live in D1 (functions/data/throttle.ts), because the
+ * How failed sign-ins slow an attacker down, per account, per trusted device and per client
+ * address (SPEC-level rules of the hardening issue). Pure: the counters live in D1 (functions/data/throttle.ts), because the
  * Worker runs in many places at once and keeps nothing in memory between requests.
  */
 export const WINDOW_MS = 15 * 60 * 1000;
 /** From this many recent failures on the account or the address, a solved bot check is required. */
 export const BOT_CHECK_AFTER = 3;
-/** From this many, the account waits: 15 minutes, doubling with every further failure, at most a day. */
+/** From this many, the account (or trusted device) waits: 15 minutes, doubling with every further failure, at most a day. */
 export const LOCK_AFTER = 10;
 const FIRST_LOCK_MS = 15 * 60 * 1000;
 const MAX_LOCK_MS = 24 * 60 * 60 * 1000;
 
-export type Scope = 'account' | 'address';
+/**
+ * A trusted device (functions/device-cookie.ts) has a counter of its own: its failures are not
+ * charged to the account, so a stranger locking the account does not lock the owner's devices out.
+ */
+export type Scope = 'account' | 'address' | 'device';
 
 export interface Counter {
   failures: number;
@@ -37,7 +41,7 @@ export function lockDuration(failures: number): number {
 export function afterFailure(counter: Counter | null, scope: Scope, now: number): Counter {
   const failures = (effective(counter, now)?.failures ?? 0) + 1;
   // Addresses are shared (a hospital's NAT): they get the bot check, never a lock-out.
-  const lockedUntil = scope === 'account' && failures >= LOCK_AFTER ? now + lockDuration(failures) : null;
+  const lockedUntil = scope !== 'address' && failures >= LOCK_AFTER ? now + lockDuration(failures) : null;
   return { failures, lastFailureAt: now, lockedUntil };
 }
 
@@ -47,6 +51,7 @@ export interface SignInGate {
   botCheck: boolean;
 }
 
+/** `account` is the counter the attempt is charged to: the account's, or the trusted device's. */
 export function gate(account: Counter | null, address: Counter | null, now: number): SignInGate {
   const a = effective(account, now);
   const b = effective(address, now);
@@ -54,7 +59,7 @@ export function gate(account: Counter | null, address: Counter | null, now: numb
   return { waitMs, botCheck: (a?.failures ?? 0) >= BOT_CHECK_AFTER || (b?.failures ?? 0) >= BOT_CHECK_AFTER };
 }
 
-/** "15 minuti", "2 ore e 5 minuti": how long, rounded up to the minute, for the Italian message. */
+/** Whole minutes still to wait, rounded up and at least one: the lock-out message names them. */
 export function waitMinutes(ms: number): number {
   return Math.max(1, Math.ceil(ms / 60_000));
 }

@@ -1,24 +1,13 @@
-// The local stand-in for a deploy hook: picks up queued publish requests, rebuilds the static site
-// from D1 into a new folder, starts it in workerd beside the running one, and switches the proxy
-// over once it answers, so no request is dropped. Reports each build's outcome to the API.
-import { spawn } from 'node:child_process';
-import { appendFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
+// The local stand-in for a deploy hook: picks up queued publish requests, builds the static site
+// from the running Worker's published content (scripts/build-from-live.mjs, the same path as a
+// production deploy) into a new folder, starts it in workerd beside the running one, and switches
+// the proxy over once it answers, so no request is dropped. Reports each build's outcome to the API.
+import { appendFileSync, existsSync, rmSync } from 'node:fs';
+import { buildFromLive } from './build-from-live.mjs';
 
 const POLL_MS = Number(process.env.BUILD_POLL_MS ?? 3000);
 
-/** Runs a command without blocking the proxy that shares this process; resolves with its output tail. */
-export function runAsync(command, args, env = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env: { ...process.env, CI: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let tail = '';
-    const keep = (chunk) => (tail = (tail + chunk).slice(-4000));
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
-    child.on('close', (code) => (code === 0 ? resolve(tail) : reject(new Error(`${command} ${args.join(' ')} failed (${code}): ${tail.slice(-600)}`))));
-  });
-}
-
-export function startBuildWorker({ stateDir, token, extraVars, upstream, swap }) {
+export function startBuildWorker({ token, extraVars, upstream, swap }) {
   let busy = false;
   let generation = 0;
   const api = (path, body) =>
@@ -37,10 +26,9 @@ export function startBuildWorker({ stateDir, token, extraVars, upstream, swap })
       const outDir = `.wrangler/builds/${Date.now()}-${++generation}`;
       const started = Date.now();
       try {
-        await runAsync('npx', ['astro', 'build', '--outDir', outDir], { TILES_STATE_DIR: stateDir });
+        const { buildId } = await buildFromLive({ siteUrl: `http://127.0.0.1:${upstream().port}`, token, outDir });
         appendFileSync(`${outDir}/server/.dev.vars`, `\n${extraVars}\n`);
         const previous = await swap(outDir);
-        const buildId = JSON.parse(readFileSync(`${outDir}/client/builds/latest.json`, 'utf8')).id;
         await api(`/api/cms/builds/${claim.id}/finish`, { status: 'live', buildId });
         console.log(`Build ${buildId} for publish request ${claim.id} is live after ${((Date.now() - started) / 1000).toFixed(1)} s`);
         if (previous && previous.startsWith('.wrangler/builds/') && existsSync(previous)) rmSync(previous, { recursive: true, force: true });

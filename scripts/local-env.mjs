@@ -18,9 +18,18 @@ export function ensureDevVars() {
   return vars;
 }
 
+/**
+ * The environment of every local tool: CI mode (no prompts), and no fetch of Cloudflare's
+ * `Request.cf` sample from the internet (miniflare's placeholder is enough locally, and a machine
+ * without internet would log a network error on every start).
+ */
+export function localProcessEnv() {
+  return { ...process.env, CI: '1', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
+}
+
 /** Runs a command with the pinned Node's tools on PATH; stops the script when it fails. */
 export function run(command, args, options = {}) {
-  const result = spawnSync(command, args, { stdio: options.capture ? ['ignore', 'pipe', 'inherit'] : 'inherit', encoding: 'utf8', env: { ...process.env, CI: '1', ...options.env } });
+  const result = spawnSync(command, args, { stdio: options.capture ? ['ignore', 'pipe', 'inherit'] : 'inherit', encoding: 'utf8', env: { ...localProcessEnv(), ...options.env } });
   if (result.status !== 0) {
     console.error(`\n${command} ${args.join(' ')} failed with ${result.status}`);
     process.exit(result.status ?? 1);

@@ -3,11 +3,12 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import { startBuildWorker } from './build-worker.mjs';
-import { serveMedia } from './media-ranges.mjs';
-import { run, STATE_DIR } from './local-env.mjs';
+import { createProxy } from './proxy.mjs';
+import { localProcessEnv, run, STATE_DIR } from './local-env.mjs';
 
+// Every child (build worker, rebuilds) inherits it: see localProcessEnv().
+process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
 if (process.env.TILES_FRESH === '1') rmSync(STATE_DIR, { recursive: true, force: true });
 run(process.execPath, ['scripts/prepare-db.mjs']);
 // TILES_OUT_DIR builds elsewhere than dist/, so that a benchmark or second server does not rebuild
@@ -17,7 +18,8 @@ run('npx', ['astro', 'build', ...(OUT_DIR === 'dist' ? [] : ['--outDir', OUT_DIR
 const port = Number(process.env.PORT ?? 4321);
 
 // Configuration the build does not carry: a fresh build-worker secret, and a test run's extras.
-const token = randomBytes(32).toString('hex');
+// A given BUILD_WORKER_TOKEN lets another builder (the deploy test) read this server's snapshot.
+const token = process.env.BUILD_WORKER_TOKEN ?? randomBytes(32).toString('hex');
 const extra = Object.entries(JSON.parse(process.env.TILES_EXTRA_VARS ?? '{}')).map(([key, value]) => `${key}='${String(value)}'`);
 const extraVars = [`BUILD_WORKER_TOKEN='${token}'`, ...extra].join('\n');
 // The build copies .dev.vars next to the Worker (dist/server/.dev.vars): wrangler reads it there.
@@ -28,7 +30,7 @@ function startWorkerd(dir, workerPort) {
   // wrangler itself, not through npx: stopping this child must stop wrangler and its workerd.
   const child = spawn(process.execPath, ['node_modules/wrangler/bin/wrangler.js', 'dev', '--config', `${dir}/server/wrangler.json`, '--port', String(workerPort), '--ip', '127.0.0.1', '--persist-to', STATE_DIR, '--show-interactive-dev-session=false', '--log-level', 'warn'], {
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, CI: '1' },
+    env: localProcessEnv(),
   });
   children.add(child);
   child.on('exit', () => children.delete(child));
@@ -52,24 +54,10 @@ const ports = [port + 1, port + 2];
 let upstream = { port: ports[0], dir: OUT_DIR, child: startWorkerd(OUT_DIR, ports[0]) };
 await waitUntilReady(upstream.port);
 
-const proxy = http.createServer((request, response) => {
-  const target = upstream;
-  // Videos must be seekable, as they are on Cloudflare, for a session to resume mid-video.
-  if (request.method === 'GET' && request.url?.startsWith('/media/')) return serveMedia(request, response, target.port);
-  const forward = http.request({ host: '127.0.0.1', port: target.port, path: request.url, method: request.method, headers: request.headers }, (answer) => {
-    response.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
-    answer.pipe(response);
-  });
-  forward.on('error', () => {
-    if (!response.headersSent) response.writeHead(502, { 'content-type': 'text/plain' });
-    response.end('Bad gateway');
-  });
-  request.pipe(forward);
-});
+const proxy = createProxy(() => upstream);
 proxy.listen(port, '127.0.0.1', () => console.log(`Ready on http://localhost:${port}`));
 
 startBuildWorker({
-  stateDir: STATE_DIR,
   token,
   extraVars,
   upstream: () => upstream,

@@ -6,8 +6,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hashPassword } from '../functions/password.ts';
 import { romeDayHour } from '../core/rome-time.ts';
+import { hitStatements, type Statement } from '../functions/data/hits.ts';
 import { ROLE_PERMISSIONS } from '../core/permissions.ts';
 import { experience, earnsBadge, LEVEL_THRESHOLDS, levelFor, longestStreak, type BadgeRule } from '../core/gamification.ts';
+import { drawAttempt } from '../core/ecm/draw-attempt.ts';
+import { requiredQuestions, type AssessmentMode } from '../core/ecm/assessment-rules.ts';
+import { validQuestions, type BankQuestion } from '../core/ecm/question-bank.ts';
+import { newCertificateCode } from '../functions/ecm/certificate-code.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const LOCALES = ['it-IT', 'en-US', 'de-DE'] as const;
@@ -17,6 +22,13 @@ interface SeedSession { kind: string; duration: string; title: Localized; body: 
 interface SeedCourse { id: string; category: string; ecmCredits: number | null; title: Localized; summary: Localized; description: Localized; modules: { title: Localized; sessions: SeedSession[] }[] }
 interface SeedCategory { id: string; slug: string; name: Localized; description: Localized }
 interface SeedPage { kind: string; slug: string; title: Localized; description: Localized; body: Record<string, unknown[]>; tiles: Record<string, unknown> | null; courses?: string[] }
+interface SeedEcm {
+  provider: { id: string; name: string };
+  minTimeShare: number | null;
+  events: Record<string, { eventId: string; edition: number; mode: AssessmentMode }>;
+  professions: { id: string; name: Localized; disciplines: { id: string; name: Localized }[] }[];
+}
+type SeedBanks = Record<string, Record<string, BankQuestion[]>>;
 interface SeedBadge { id: string; icon: string; rule: BadgeRule; threshold: number; name: Localized; description: Localized }
 
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(join(here, path), 'utf8')) as T;
@@ -25,6 +37,10 @@ function sql(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return 'NULL';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'NULL';
   return `'${value.replaceAll("'", "''")}'`;
+}
+/** A statement of functions/data with its numbered parameters written in as literals. */
+function renderStatement(statement: Statement): string {
+  return `${statement.sql.replace(/\?(\d+)/g, (_, n: string) => sql(statement.params[Number(n) - 1]))};\n`;
 }
 const row = (...values: (string | number | null | undefined)[]) => `(${values.map(sql).join(', ')})`;
 /** D1 refuses statements over 100 KB: rows are grouped into statements of at most ~50 KB. */
@@ -88,6 +104,7 @@ export function referenceSql(): string {
   };
   out.push(insert('level', 'site_id, level, experience', LEVEL_THRESHOLDS.map((t) => row(SITE_ID, t.level, t.experience))));
   out.push(insert('level_text', 'site_id, level, locale, name', LEVEL_THRESHOLDS.flatMap((t) => LOCALES.map((l) => row(SITE_ID, t.level, l, levelNames[l]?.[t.level - 1] ?? `Livello ${t.level}`)))));
+  out.push(...ecmReferenceSql());
   const now = Date.now();
   out.push(insert('page', 'site_id, locale, kind, slug, title, description, body, tiles, updated_at', pages.flatMap((p) => LOCALES.map((l) =>
     row(SITE_ID, l, p.kind, p.slug, p.title[l], p.description[l], JSON.stringify(p.body[l] ?? []), p.tiles ? JSON.stringify(p.tiles[l]) : null, now),
@@ -95,6 +112,24 @@ export function referenceSql(): string {
   // Learning paths list their courses, in order, the same in every locale.
   out.push(insert('page_course', 'site_id, slug, course_id, position', pages.flatMap((p) => (p.kind === 'pf' ? (p.courses ?? []).map((course, i) => row(SITE_ID, p.slug, course, i)) : []))));
   return out.join('\n');
+}
+
+/** ECM: the provider, the commission's professions and disciplines, each ECM course's event and question banks. */
+function ecmReferenceSql(): string[] {
+  const ecm = readJson<SeedEcm>('ecm.json');
+  const banks = readJson<SeedBanks>('content/ecm-banks.json');
+  const professions = ecm.professions;
+  const disciplines = professions.flatMap((p) => p.disciplines.map((d) => ({ ...d, professionId: p.id })));
+  const now = Date.now();
+  return [
+    insert('ecm_site', 'site_id, provider_id, provider_name, min_time_share', [row(SITE_ID, ecm.provider.id, ecm.provider.name, ecm.minTimeShare)]),
+    insert('ecm_profession', 'id, position', professions.map((p, i) => row(p.id, i))),
+    insert('ecm_profession_text', 'profession_id, locale, name', professions.flatMap((p) => LOCALES.map((l) => row(p.id, l, p.name[l])))),
+    insert('ecm_discipline', 'id, profession_id, position', disciplines.map((d, i) => row(d.id, d.professionId, i))),
+    insert('ecm_discipline_text', 'discipline_id, locale, name', disciplines.flatMap((d) => LOCALES.map((l) => row(d.id, l, d.name[l])))),
+    insert('ecm_course', 'course_id, event_id, edition, mode', Object.entries(ecm.events).map(([id, e]) => row(id, e.eventId, e.edition, e.mode))),
+    insert('ecm_bank', 'course_id, locale, questions, updated_at', Object.entries(banks).flatMap(([id, locales]) => Object.entries(locales).map(([l, questions]) => row(id, l, JSON.stringify(questions), now)))),
+  ];
 }
 
 /** A small deterministic generator, so that every fresh machine gets the same demo history shape. */
@@ -106,7 +141,7 @@ function random(seed: number): () => number {
   };
 }
 
-export async function demoSql(pepper: string, now = Date.now()): Promise<string> {
+export async function demoSql(pepper: string, secret: string, now = Date.now()): Promise<string> {
   const { courses } = readJson<{ courses: SeedCourse[] }>('content/courses.json');
   const badges = readJson<SeedBadge[]>('badges.json');
   const users = [
@@ -138,42 +173,47 @@ export async function demoSql(pepper: string, now = Date.now()): Promise<string>
     share: index < 2 ? 1 : 0.5,
   }));
   const queue = plan.flatMap((entry) => entry.sessions.slice(0, Math.ceil(entry.sessions.length * entry.share)).map((s) => ({ course: entry.course, ...s })));
+  // Each visit opens a tab on the course page (its first hit earns nothing) and, a few minutes
+  // later, reaches a session: the statements the API runs for every hit.
   const hits: string[] = [];
   const progress: string[] = [];
-  const rollup = new Map<string, number>();
   const completedDays: string[] = [];
+  const lastDone = new Map<string, number>();
   let minutes = 0;
   for (let daysAgo = 59; daysAgo >= 0; daysAgo--) {
     if (next() < 0.2) continue; // a day off
+    const dayStart = now - daysAgo * 86_400_000 - (now % 86_400_000);
     const visits = 1 + Math.floor(next() * 3);
-    for (let v = 0; v < visits; v++) {
-      const hour = 7 + Math.floor(next() * 15);
-      const at = now - daysAgo * 86_400_000 - (now % 86_400_000) + hour * 3_600_000 + Math.floor(next() * 3_000_000);
+    const planned = Array.from({ length: visits }, () => dayStart + (7 + Math.floor(next() * 15)) * 3_600_000 + Math.floor(next() * 3_000_000)).sort((a, b) => a - b);
+    let free = 0;
+    for (const [v, plannedAt] of planned.entries()) {
+      const ms = (4 + Math.floor(next() * 22)) * 60_000;
+      // Visits of one day follow each other: a learner's time is never counted twice.
+      const start = Math.max(plannedAt, free);
+      const at = start + ms;
       if (at > now) continue;
+      free = at + 60_000;
       const device = devices[Math.floor(next() * devices.length)] ?? 'windows';
       const item = queue.length > 0 && next() < 0.8 ? queue.shift() : undefined;
       const course = item?.course ?? courses[Math.floor(next() * courses.length)];
       if (!course) continue;
-      const ms = (4 + Math.floor(next() * 22)) * 60_000;
-      const path = item ? `/it-IT/course/session/${course.id}/${item.module}/${item.number}` : `/it-IT/course/${course.id}`;
-      hits.push(row(SITE_ID, learner, `demo-${daysAgo}-${v}`, uas[device] ?? '', 'web', path, ms, device, item ? course.id : null, item?.module ?? null, item?.number ?? null, at));
-      const { day, hour: romeHour } = romeDayHour(at);
-      const key = [day, romeHour, device, course.category].join('|');
-      rollup.set(key, (rollup.get(key) ?? 0) + ms);
+      const visit = { siteId: SITE_ID, userId: learner, identity: `demo-${daysAgo}-${v}`, ua: uas[device] ?? '', origin: 'web', device, module: null, session: null };
+      const landing = { ...visit, path: `/it-IT/course/${course.id}`, course: null, claimedMs: 0, at: start };
+      // A visit without a new session goes back over one already open to the learner.
+      const revisited = item ?? { module: 1, number: 1 + Math.floor(next() * (course.modules[0]?.sessions.length ?? 1)) };
+      const reached = { ...visit, path: `/it-IT/course/session/${course.id}/${revisited.module}/${revisited.number}`, course: course.id, module: revisited.module, session: revisited.number, claimedMs: ms, at };
+      hits.push(...[...hitStatements(landing), ...hitStatements(reached)].map(renderStatement));
       minutes += ms / 60_000;
       if (item) {
         progress.push(row(learner, course.id, item.module, item.number, at));
-        completedDays.push(day);
+        completedDays.push(romeDayHour(at).day);
+        lastDone.set(course.id, at);
       }
     }
   }
-  out.push(insert('hit', 'site_id, user_id, identity, ua, origin, path, ms, device, course_id, module_number, session_number, created_at', hits));
-  out.push(insert('stats_hourly', 'site_id, user_id, day, hour, device, subject, ms', [...rollup].map(([key, ms]) => {
-    const [day, hour, device, subject] = key.split('|');
-    return row(SITE_ID, learner, day, Number(hour), device, subject, ms);
-  })));
-  out.push(insert('stats_total', 'site_id, user_id, ms', [row(SITE_ID, learner, [...rollup.values()].reduce((sum, ms) => sum + ms, 0))]));
+  out.push(hits.join(''));
   out.push(insert('session_progress', 'user_id, course_id, module_number, number, completed_at', progress));
+  out.push(await ecmDemoSql(learner, lastDone, next, secret, now));
 
   // Levels and badges follow from that history through the gamification rules.
   const sessionsDone = progress.length;
@@ -196,12 +236,53 @@ export async function demoSql(pepper: string, now = Date.now()): Promise<string>
   return out.join('\n');
 }
 
+/**
+ * The demo learner's ECM record: registry fields, the first ECM course passed with its
+ * questionnaire and certificate (signed with SESSION_SECRET, so the verification page accepts it),
+ * the second ECM course with every session done and its assessment not yet taken.
+ */
+async function ecmDemoSql(learner: string, lastDone: Map<string, number>, random: () => number, secret: string, now: number): Promise<string> {
+  const { courses } = readJson<{ courses: SeedCourse[] }>('content/courses.json');
+  const ecm = readJson<SeedEcm>('ecm.json');
+  const banks = readJson<SeedBanks>('content/ecm-banks.json');
+  const out = [`UPDATE user SET fiscal_code = 'BNCGLI88C52F205X', profession_id = 'infermiere', discipline_id = 'infermiere' WHERE id = ${sql(learner)};\n`];
+  const passed = courses.find((course) => course.ecmCredits !== null && ecm.events[course.id] && lastDone.has(course.id));
+  const event = passed ? ecm.events[passed.id] : undefined;
+  const bank = passed ? banks[passed.id]?.['it-IT'] : undefined;
+  const completedAt = passed ? (lastDone.get(passed.id) ?? now) + 25 * 60_000 : now;
+  if (!passed || !event || !bank || passed.ecmCredits === null) return out.join('');
+  let ids = 0;
+  const hex = (length: number) => Array.from({ length }, () => Math.floor(random() * 16).toString(16)).join('');
+  const questions = drawAttempt({ bank: validQuestions({ questions: bank }), mode: event.mode, required: requiredQuestions(passed.ecmCredits), previous: null, random, newId: () => `${hex(8)}${(ids++).toString(16)}` });
+  // Two answers wrong out of 24: passed at 91 %, as a real learner might.
+  const answers = Object.fromEntries(questions.map((q, i) => [q.id, i < 2 ? (q.options.find((o) => o.id !== q.correct)?.id ?? q.correct) : q.correct]));
+  const correct = questions.filter((q) => answers[q.id] === q.correct).length;
+  const attemptId = hex(32);
+  const month = romeDayHour(completedAt).day.slice(0, 7);
+  out.push(
+    insert('ecm_attempt', 'id, site_id, user_id, course_id, number, locale, questions, answers, started_at, updated_at, submitted_at, correct, total, passed', [
+      row(attemptId, SITE_ID, learner, passed.id, 1, 'it-IT', JSON.stringify(questions), JSON.stringify(answers), completedAt - 18 * 60_000, completedAt, completedAt, correct, questions.length, 1),
+    ]),
+    insert('ecm_satisfaction', 'id, site_id, course_id, edition, month, relevance, quality, usefulness, time_adequacy, commercial_influence, comment', [
+      row(hex(32), SITE_ID, passed.id, event.edition, month, 5, 4, 5, 4, 4, 'Casi pratici molto utili per il reparto.'),
+    ]),
+    insert('ecm_satisfaction_done', 'user_id, course_id', [row(learner, passed.id)]),
+    insert('ecm_certificate', 'code, site_id, user_id, course_id, attempt_id, first_name, last_name, fiscal_code, profession_id, discipline_id, credits, event_id, edition, provider_id, provider_name, completed_at, issued_at', [
+      row(await newCertificateCode(secret), SITE_ID, learner, passed.id, attemptId, 'Giulia', 'Bianchi', 'BNCGLI88C52F205X', 'infermiere', 'infermiere', passed.ecmCredits, event.eventId, event.edition, ecm.provider.id, ecm.provider.name, completedAt, completedAt + 6 * 60_000),
+    ]),
+  );
+  return out.join('');
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const target = process.argv[2] ?? join(here, '..', '.wrangler', 'seed');
   const pepper = process.env.PASSWORD_PEPPER;
   if (!pepper) throw new Error('PASSWORD_PEPPER is not set');
+  // Certificate codes are signed with a key derived from it (functions/ecm/certificate-code.ts).
+  const secret = process.env.SESSION_SECRET;
+  if (!secret) throw new Error('SESSION_SECRET is not set');
   mkdirSync(target, { recursive: true });
   writeFileSync(join(target, 'reference.sql'), referenceSql());
-  writeFileSync(join(target, 'demo.sql'), await demoSql(pepper));
+  writeFileSync(join(target, 'demo.sql'), await demoSql(pepper, secret));
   console.log(`Seed SQL written to ${target}`);
 }

@@ -3,15 +3,18 @@ import { defineMiddleware, sequence } from 'astro:middleware';
 import { findSite } from '../functions/data/site.ts';
 import { loadUser } from '../functions/data/users.ts';
 import { resolveSession } from '../functions/session.ts';
-import { clearSessionCookie } from '../functions/session-cookie.ts';
+import { clearSessionCookie, readCookie, SESSION_MARKER_COOKIE, sessionMarkerCookie } from '../functions/session-cookie.ts';
+import { assertPasswordPepper } from '../functions/password-pepper.ts';
 import { assertSessionSecret } from '../functions/session-secret.ts';
-import { localeRedirect, requiresAuthentication, validateRoute } from './server/guards.ts';
+import { localeRedirect, requiresAuthentication, validateRoute, visitorRedirect } from './server/guards.ts';
 import { chooseLocale, DEFAULT_LOCALE, LOCALE_COOKIE, localeOfPath } from '../core/locale.ts';
 import { applyRouteRules } from './server/route-rules.ts';
-import { secureHeaders } from './server/secure-headers.ts';
+import { sessionMarker } from './server/session-marker.ts';
+import { privatePages } from './server/private-pages.ts';
 
-// Start-up refuses a short session secret, or the development one outside development.
+// Start-up refuses a short session secret, a missing pepper, or the development ones outside development.
 assertSessionSecret(env);
+assertPasswordPepper(env);
 
 const ERROR_PAGES = new Set(['/404', '/500']);
 
@@ -44,13 +47,20 @@ const routeGuards = defineMiddleware(async (context, next) => {
     console.warn('Session cookie refused:', outcome.reason);
     extraCookies.push(clearSessionCookie(url));
   }
+  // The display marker follows the session the server found (t-ssid's own changes carry it along).
+  const marked = readCookie(context.request.headers.get('cookie'), SESSION_MARKER_COOKIE) === '1';
+  if (marked !== (locals.user !== null)) extraCookies.push(sessionMarkerCookie(locals.user !== null, url));
   const withCookies = (response: Response) => {
     if (extraCookies.length === 0) return response;
     const copy = new Response(response.body, response);
     for (const cookie of extraCookies) copy.headers.append('set-cookie', cookie);
     return copy;
   };
-  if (!locals.user && requiresAuthentication(url.pathname)) return withCookies(context.redirect('/', 302));
+  if (!locals.user && requiresAuthentication(url.pathname)) {
+    const { headers } = context.request;
+    const target = visitorRedirect(url.pathname, url.search, { fetchSite: headers.get('sec-fetch-site'), referer: headers.get('referer'), origin: url.origin });
+    return withCookies(context.redirect(target, 302));
+  }
 
   // 3. Locale prefix.
   if (!localeOfPath(url.pathname)) {
@@ -72,4 +82,5 @@ const routeGuards = defineMiddleware(async (context, next) => {
   return withCookies(await next());
 });
 
-export const onRequest = sequence(secureHeaders, routeGuards);
+// The security headers are the Worker's (src/worker.ts): they cover answers no middleware sees.
+export const onRequest = sequence(privatePages, sessionMarker, routeGuards);

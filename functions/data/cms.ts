@@ -1,5 +1,9 @@
 import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
 import { PAGE_KINDS, type DocumentFields, type DocumentKind } from '../../core/cms-document.ts';
+import type { BuildRequest, Draft, EditorView, Version } from '../../core/contracts/cms.ts';
+
+export type { BuildRequest, Draft, EditorView, Version };
+import { eventStatement } from './events.ts';
 
 export interface DocumentRef {
   siteId: string;
@@ -8,35 +12,13 @@ export interface DocumentRef {
   key: string;
 }
 
-export interface Version {
-  id: number;
-  fields: DocumentFields;
-  author: string;
-  createdAt: string;
-  status: 'draft' | 'published' | 'live-before';
-}
-
-export interface Draft {
-  locale: string;
-  kind: DocumentKind;
-  key: string;
-  fields: DocumentFields;
-  author: string;
-  updatedAt: string;
-}
-
-export interface EditorView {
-  live: DocumentFields | null;
-  draft: Draft | null;
-  versions: Version[];
-}
-
 /**
- * The live text of each kind, read as one JSON object of the kind's fields, and how a published
- * draft is written back. Courses and categories must exist already: editors change their texts,
- * not the catalogue's structure.
+ * The live text of each kind, read as one JSON object of the kind's fields, how a published
+ * draft is written back, and how a text that did not exist before a failed publish is removed
+ * again. Courses and categories must exist already: editors change their texts, not the
+ * catalogue's structure.
  */
-const LIVE: Record<DocumentKind, { read: string; write: string }> = {
+const LIVE: Record<DocumentKind, { read: string; write: string; remove: string }> = {
   content: pageSql('content'),
   pf: pageSql('pf'),
   repository: pageSql('repository'),
@@ -46,6 +28,7 @@ const LIVE: Record<DocumentKind, { read: string; write: string }> = {
     write: `INSERT INTO course_text (course_id, locale, title, summary, description)
             SELECT id, ?2, ?4 ->> '$.title', ?4 ->> '$.summary', ?4 ->> '$.description' FROM course WHERE site_id = ?1 AND id = ?3
             ON CONFLICT (course_id, locale) DO UPDATE SET title = excluded.title, summary = excluded.summary, description = excluded.description`,
+    remove: `DELETE FROM course_text WHERE locale = ?2 AND course_id = (SELECT id FROM course WHERE site_id = ?1 AND id = ?3)`,
   },
   category: {
     read: `SELECT json_object('name', t.name, 'description', t.description) AS fields FROM category_text t JOIN category c ON c.id = t.category_id
@@ -53,11 +36,21 @@ const LIVE: Record<DocumentKind, { read: string; write: string }> = {
     write: `INSERT INTO category_text (category_id, locale, name, description)
             SELECT id, ?2, ?4 ->> '$.name', ?4 ->> '$.description' FROM category WHERE site_id = ?1 AND id = ?3
             ON CONFLICT (category_id, locale) DO UPDATE SET name = excluded.name, description = excluded.description`,
+    remove: `DELETE FROM category_text WHERE locale = ?2 AND category_id = (SELECT id FROM category WHERE site_id = ?1 AND id = ?3)`,
   },
   boilerplate: {
     read: `SELECT json_object('text', text) AS fields FROM boilerplate WHERE site_id = ?1 AND locale = ?2 AND key = ?3`,
     write: `INSERT INTO boilerplate (site_id, key, locale, text) VALUES (?1, ?3, ?2, ?4 ->> '$.text')
             ON CONFLICT (site_id, key, locale) DO UPDATE SET text = excluded.text`,
+    remove: `DELETE FROM boilerplate WHERE site_id = ?1 AND locale = ?2 AND key = ?3`,
+  },
+  bank: {
+    read: `SELECT json_object('questions', json(b.questions)) AS fields FROM ecm_bank b JOIN course c ON c.id = b.course_id
+           WHERE c.site_id = ?1 AND b.locale = ?2 AND b.course_id = ?3`,
+    write: `INSERT INTO ecm_bank (course_id, locale, questions, updated_at)
+            SELECT id, ?2, json(?4 -> '$.questions'), CAST(unixepoch('subsec') * 1000 AS INTEGER) FROM course WHERE site_id = ?1 AND id = ?3
+            ON CONFLICT (course_id, locale) DO UPDATE SET questions = excluded.questions, updated_at = excluded.updated_at`,
+    remove: `DELETE FROM ecm_bank WHERE locale = ?2 AND course_id = (SELECT id FROM course WHERE site_id = ?1 AND id = ?3)`,
   },
 };
 
@@ -68,6 +61,7 @@ function pageSql(kind: 'content' | 'pf' | 'repository') {
     write: `INSERT INTO page (site_id, locale, kind, slug, title, description, body, tiles, updated_at)
             VALUES (?1, ?2, '${kind}', ?3, ?4 ->> '$.title', ?4 ->> '$.description', json(?4 -> '$.body'), NULL, ?5)
             ON CONFLICT (site_id, locale, kind, slug) DO UPDATE SET title = excluded.title, description = excluded.description, body = excluded.body, updated_at = excluded.updated_at`,
+    remove: `DELETE FROM page WHERE site_id = ?1 AND locale = ?2 AND kind = '${kind}' AND slug = ?3`,
   };
 }
 
@@ -82,6 +76,7 @@ export async function documentExists(db: D1Database, ref: Omit<DocumentRef, 'loc
     course: 'SELECT 1 FROM course WHERE site_id = ?1 AND id = ?2',
     category: 'SELECT 1 FROM category WHERE site_id = ?1 AND id = ?2',
     boilerplate: 'SELECT 1 FROM boilerplate WHERE site_id = ?1 AND key = ?2',
+    bank: 'SELECT 1 FROM course c JOIN ecm_course e ON e.course_id = c.id WHERE c.site_id = ?1 AND c.id = ?2 AND c.ecm_credits IS NOT NULL',
   };
   return (await db.prepare(`${sql[ref.kind]} LIMIT 1`).bind(ref.siteId, ref.key).first()) !== null;
 }
@@ -183,7 +178,9 @@ export async function findVersion(db: D1Database, siteId: string, id: number): P
 /**
  * Publishes every draft of the site: the live texts change, the replaced text is kept as a
  * version, the audit events are written and a build request is queued, all in one batch:
- * nothing half-published.
+ * nothing half-published. `requestEvent` comes right after the build request's insert, so it can
+ * name it (an InsertedRowSubject); the versions name the request too, so that a failed build can
+ * be rolled back (rollBackPublish).
  */
 export async function publishDrafts(
   db: D1Database,
@@ -191,10 +188,14 @@ export async function publishDrafts(
   userId: string,
   now: number,
   events: (draft: Draft) => D1PreparedStatement[],
+  requestEvent: D1PreparedStatement,
 ): Promise<{ requestId: number; documents: number }> {
   const drafts = await listDrafts(db, siteId, null);
   const live = drafts.length ? await db.batch<{ fields: string }>(drafts.map((draft) => liveStatement(db, { siteId, ...draft }))) : [];
-  const version = db.prepare('INSERT INTO cms_version (site_id, locale, kind, key, fields, author_id, created_at, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+  // The request is the batch's first statement: within one transaction it has the highest id.
+  const version = db.prepare(
+    'INSERT INTO cms_version (site_id, locale, kind, key, fields, author_id, created_at, status, request_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, (SELECT max(id) FROM build_request))',
+  );
   const statements = drafts.flatMap((draft, i) => {
     const before = live[i]?.results[0]?.fields;
     const fields = JSON.stringify(draft.fields);
@@ -206,25 +207,74 @@ export async function publishDrafts(
       ...events(draft),
     ];
   });
-  const results = await db.batch<{ id: number }>([
+  const [request] = await db.batch<{ id: number }>([
+    db.prepare("INSERT INTO build_request (site_id, requested_by, requested_at, status) VALUES (?, ?, ?, 'queued') RETURNING id").bind(siteId, userId, now),
+    requestEvent,
     ...statements,
     db.prepare('DELETE FROM cms_draft WHERE site_id = ?').bind(siteId),
-    db.prepare("INSERT INTO build_request (site_id, requested_by, requested_at, status) VALUES (?, ?, ?, 'queued') RETURNING id").bind(siteId, userId, now),
   ]);
-  return { requestId: Number(results.at(-1)?.results[0]?.id ?? 0), documents: drafts.length };
+  return { requestId: Number(request?.results[0]?.id ?? 0), documents: drafts.length };
 }
 
-export interface BuildRequest {
-  id: number;
-  status: 'queued' | 'building' | 'live' | 'failed';
-  runner: 'local' | 'hook';
-  requestedBy: string;
-  requestedAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-  durationMs: number | null;
-  buildId: string | null;
-  error: string | null;
+/** The same fields whatever the order of their keys (SQLite's json_object and the draft's JSON differ). */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+interface PublishedRow {
+  locale: string;
+  kind: DocumentKind;
+  key: string;
+  status: 'published' | 'live-before';
+  fields: string;
+  author_id: string;
+  /** A later publish put this document live again: the text is that publish's now. */
+  superseded: number;
+}
+
+/**
+ * Undoes a publish whose build failed, so that static and on-demand pages show one and the same
+ * version: every text the request put live goes back to what it replaced (or away, if it was
+ * new), and comes back as a draft so that the editor can fix it and publish again. A text changed
+ * since by a later publish is left to that publish. One batch, with its audit event.
+ */
+export async function rollBackPublish(db: D1Database, siteId: string, requestId: number, requestedBy: string, now: number): Promise<number> {
+  const { results } = await db
+    .prepare(
+      `SELECT v.locale, v.kind, v.key, v.status, v.fields, v.author_id,
+              EXISTS (SELECT 1 FROM cms_version w WHERE w.site_id = v.site_id AND w.kind = v.kind AND w.key = v.key AND w.locale = v.locale AND w.status = 'published' AND w.id > v.id) AS superseded
+       FROM cms_version v WHERE v.site_id = ? AND v.request_id = ? AND v.status IN ('published', 'live-before') ORDER BY v.id`,
+    )
+    .bind(siteId, requestId)
+    .all<PublishedRow>();
+  const published = results.filter((row) => row.status === 'published' && !row.superseded);
+  if (published.length === 0) return 0;
+  const live = await db.batch<{ fields: string }>(published.map((row) => liveStatement(db, { siteId, ...row })));
+  const statements = published.flatMap((row, i) => {
+    const current = live[i]?.results[0]?.fields;
+    if (!current || canonical(JSON.parse(current)) !== canonical(JSON.parse(row.fields))) return [];
+    const before = results.find((candidate) => candidate.status === 'live-before' && candidate.locale === row.locale && candidate.kind === row.kind && candidate.key === row.key);
+    const restore = before
+      ? db.prepare(LIVE[row.kind].write).bind(siteId, row.locale, row.key, before.fields, ...(PAGE_KINDS.includes(row.kind) ? [now] : []))
+      : db.prepare(LIVE[row.kind].remove).bind(siteId, row.locale, row.key);
+    return [
+      restore,
+      // A draft started since the publish is newer work: it stays.
+      db
+        .prepare('INSERT INTO cms_draft (site_id, locale, kind, key, fields, author_id, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (site_id, locale, kind, key) DO NOTHING')
+        .bind(siteId, row.locale, row.kind, row.key, row.fields, row.author_id, now),
+    ];
+  });
+  if (statements.length === 0) return 0;
+  await db.batch([...statements, eventStatement(db, siteId, requestedBy, 'cms.site.rollback', `build#${requestId}`, now)]);
+  return statements.length / 2;
 }
 
 interface BuildRow {
@@ -279,18 +329,28 @@ export async function claimBuildRequest(db: D1Database, now: number): Promise<{ 
   return row ? { id: row.id, siteId: row.site_id } : null;
 }
 
-/** A request handed to a deploy hook: building once the hook accepted it, failed with the reason if not. */
-export async function markHandedToHook(db: D1Database, id: number, outcome: { accepted: boolean; error?: string }, now: number): Promise<void> {
-  await db
-    .prepare("UPDATE build_request SET runner = 'hook', status = ?, started_at = ?, finished_at = ?, error = ? WHERE id = ? AND status = 'queued'")
-    .bind(outcome.accepted ? 'building' : 'failed', now, outcome.accepted ? null : now, outcome.error?.slice(0, 2000) ?? null, id)
-    .run();
+interface EndedRequest {
+  site_id: string;
+  requested_by: string;
 }
 
-/** Ends a build: live with its build id, or failed with the reason. Requests queued meanwhile ride on it. */
+/** A request handed to a deploy hook: building once the hook accepted it, failed with the reason (and rolled back) if not. */
+export async function markHandedToHook(db: D1Database, id: number, outcome: { accepted: boolean; error?: string }, now: number): Promise<void> {
+  const request = await db
+    .prepare("UPDATE build_request SET runner = 'hook', status = ?, started_at = ?, finished_at = ?, error = ? WHERE id = ? AND status = 'queued' RETURNING site_id, requested_by")
+    .bind(outcome.accepted ? 'building' : 'failed', now, outcome.accepted ? null : now, outcome.error?.slice(0, 2000) ?? null, id)
+    .first<EndedRequest>();
+  if (request && !outcome.accepted) await rollBackPublish(db, request.site_id, id, request.requested_by, now);
+}
+
+/**
+ * Ends a build: live with its build id, or failed with the reason, and then its publish is rolled
+ * back (the live site still shows the previous build). Requests queued meanwhile ride on it.
+ */
 export async function finishBuildRequest(db: D1Database, id: number, outcome: { status: 'live' | 'failed'; buildId?: string; error?: string }, now: number): Promise<void> {
-  await db
-    .prepare("UPDATE build_request SET status = ?, finished_at = ?, build_id = ?, error = ? WHERE id = ? AND status = 'building'")
+  const request = await db
+    .prepare("UPDATE build_request SET status = ?, finished_at = ?, build_id = ?, error = ? WHERE id = ? AND status = 'building' RETURNING site_id, requested_by")
     .bind(outcome.status, now, outcome.buildId ?? null, outcome.error?.slice(0, 2000) ?? null, id)
-    .run();
+    .first<EndedRequest>();
+  if (request && outcome.status === 'failed') await rollBackPublish(db, request.site_id, id, request.requested_by, now);
 }

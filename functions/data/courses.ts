@@ -1,36 +1,9 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import { totalDuration } from '../../core/duration.ts';
+import type { CourseCard, CourseDetail, ModuleDetail, SessionDetail, SessionSummary } from '../../core/contracts/lms.ts';
+import { quietSearch, SEARCH_HITS, searchExpression } from './course-search.ts';
 
-export interface CourseCard {
-  id: string;
-  title: string;
-  summary: string;
-  categoryId: string;
-  categoryName: string;
-  categorySlug: string;
-  ecmCredits: number | null;
-  duration: string;
-}
-
-export interface SessionSummary {
-  moduleNumber: number;
-  number: number;
-  title: string;
-  kind: 'text' | 'video' | 'document';
-  duration: string;
-  completedAt: number | null;
-}
-
-export interface ModuleDetail {
-  number: number;
-  title: string;
-  sessions: SessionSummary[];
-}
-
-export interface CourseDetail extends CourseCard {
-  description: string;
-  modules: ModuleDetail[];
-}
+export type { CourseCard, CourseDetail, ModuleDetail, SessionDetail, SessionSummary };
 
 export interface Category {
   id: string;
@@ -59,7 +32,7 @@ export interface CourseFilter {
   ids?: string[];
   categoryId?: string;
   withoutEcm?: boolean;
-  /** Words to find in title or summary, in the page's locale. */
+  /** Words to find in title or summary, in the page's locale (each a prefix; best matches first). */
   query?: string;
   limit?: number;
   offset?: number;
@@ -85,30 +58,33 @@ export async function findCourses(
     args.push(filter.categoryId);
   }
   if (filter.withoutEcm) where.push('c.ecm_credits IS NULL');
-  for (const word of (filter.query ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8)) {
-    where.push(`(lower(${localized('t', 'title')}) LIKE ? ESCAPE '\\' OR lower(${localized('t', 'summary')}) LIKE ? ESCAPE '\\')`);
-    const pattern = `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-    args.push(pattern, pattern);
-  }
+  const searching = (filter.query ?? '').trim() !== '';
+  const expression = searchExpression(filter.query ?? '');
+  // Typed, but nothing in it can be indexed (emoji, punctuation): nothing can match.
+  if (searching && !expression) return { courses: [], total: 0 };
+  const hits = expression ? `JOIN (${SEARCH_HITS}) hit ON hit.course_id = c.id` : '';
+  const hitArgs = expression ? [expression, locale, defaultLocale, locale] : [];
   const from = `FROM course c
          JOIN category cat ON cat.id = c.category_id
          LEFT JOIN course_text t ON t.course_id = c.id AND t.locale = ?
          LEFT JOIN course_text t_d ON t_d.course_id = c.id AND t_d.locale = ?
          LEFT JOIN category_text k ON k.category_id = c.category_id AND k.locale = ?
          LEFT JOIN category_text k_d ON k_d.category_id = c.category_id AND k_d.locale = ?
+         ${hits}
          WHERE ${where.join(' AND ')}`;
-  const joinArgs = [locale, defaultLocale, locale, defaultLocale];
-  const [rows, count] = await db.batch<Record<string, unknown>>([
+  const joinArgs = [locale, defaultLocale, locale, defaultLocale, ...hitArgs];
+  const batch = db.batch<Record<string, unknown>>([
     db
       .prepare(
         `SELECT c.id, ${localized('t', 'title')} AS title, ${localized('t', 'summary')} AS summary, c.category_id AS categoryId,
                 ${localized('k', 'name')} AS categoryName, cat.slug AS categorySlug, c.ecm_credits AS ecmCredits,
                 (SELECT group_concat(s.duration, '|') FROM session s WHERE s.course_id = c.id) AS durations
-         ${from} ORDER BY c.position, c.id LIMIT ? OFFSET ?`,
+         ${from} ORDER BY ${expression ? 'hit.rank, ' : ''}c.position, c.id LIMIT ? OFFSET ?`,
       )
       .bind(...joinArgs, ...args, filter.limit ?? -1, filter.offset ?? 0),
     db.prepare(`SELECT COUNT(*) AS total ${from}`).bind(...joinArgs, ...args),
   ]);
+  const [rows, count] = await (expression ? quietSearch(batch) : batch);
   const courses = (rows?.results ?? []).map((row) => {
     const { durations, ...card } = row as unknown as Omit<CourseCard, 'duration'> & { durations: string | null };
     return { ...card, duration: totalDuration(durations ? durations.split('|') : []) };
@@ -159,18 +135,6 @@ export async function findCourse(
   };
 }
 
-export interface SessionDetail extends SessionSummary {
-  courseId: string;
-  courseTitle: string;
-  body: string;
-  mediaUrl: string | null;
-  previous: { moduleNumber: number; number: number } | null;
-  next: { moduleNumber: number; number: number } | null;
-  /** Sessions of the whole course completed by the learner. */
-  progress: { done: number; total: number };
-  /** Where the learner stopped in this video session, in seconds (any device), or null. */
-  position: number | null;
-}
 
 export async function findSession(
   db: D1Database,

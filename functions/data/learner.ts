@@ -1,11 +1,9 @@
 import type { D1Database } from '@cloudflare/workers-types';
-import { listCourses, type CourseCard } from './courses.ts';
+import { listCourses } from './courses.ts';
+import type { LearnerBadge, LearnerLevel } from '../../core/contracts/game.ts';
+import type { LearnerCourse } from '../../core/contracts/lms.ts';
 
-export interface LearnerCourse extends CourseCard {
-  done: number;
-  total: number;
-  lastActivity: number;
-}
+export type { LearnerBadge, LearnerCourse, LearnerLevel };
 
 /** The learner's courses with progress: those with at least one completed session. */
 export async function listLearnerCourses(db: D1Database, siteId: string, userId: string, locale: string, defaultLocale: string): Promise<LearnerCourse[]> {
@@ -26,45 +24,4 @@ export async function listLearnerCourses(db: D1Database, siteId: string, userId:
       return card ? [{ ...card, done: row.done, total: row.total, lastActivity: row.lastActivity }] : [];
     })
     .sort((a, b) => b.lastActivity - a.lastActivity);
-}
-
-export interface LearnerLevel {
-  categoryId: string;
-  category: string;
-  level: number;
-  experience: number;
-  obtainedAt: number;
-}
-
-export async function listLearnerLevels(db: D1Database, userId: string, locale: string): Promise<LearnerLevel[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT l.category_id AS categoryId, COALESCE(t.name, l.category_id) AS category, l.level, l.experience, l.obtained_at AS obtainedAt
-       FROM user_level l LEFT JOIN category_text t ON t.category_id = l.category_id AND t.locale = ?
-       WHERE l.user_id = ? ORDER BY l.experience DESC`,
-    )
-    .bind(locale, userId)
-    .all<LearnerLevel>();
-  return results;
-}
-
-export interface LearnerBadge {
-  id: string;
-  name: string;
-  description: string;
-  icon: string;
-  obtainedAt: number;
-  amount: number;
-}
-
-export async function listLearnerBadges(db: D1Database, userId: string, locale: string): Promise<LearnerBadge[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT b.id, COALESCE(t.name, b.id) AS name, COALESCE(t.description, '') AS description, b.icon, u.obtained_at AS obtainedAt, u.amount
-       FROM user_badge u JOIN badge b ON b.id = u.badge_id LEFT JOIN badge_text t ON t.badge_id = b.id AND t.locale = ?
-       WHERE u.user_id = ? ORDER BY u.obtained_at DESC`,
-    )
-    .bind(locale, userId)
-    .all<LearnerBadge>();
-  return results;
 }

@@ -1,31 +1,7 @@
 import type { D1Database } from '@cloudflare/workers-types';
+import type { ContentBlock, Page, PageKind, TileComponent, TilePageContent } from '../../core/contracts/page.ts';
 
-export type PageKind = 'content' | 'pf' | 'repository';
-
-export interface ContentBlock {
-  type: 'h2' | 'p';
-  text: string;
-}
-
-export interface TileComponent {
-  key: string;
-  content: { prefix: string; lines: string[] }[];
-}
-
-export interface TilePageContent {
-  isExpired: boolean;
-  tiles: { name: string; description: string; components: TileComponent[] }[];
-}
-
-export interface Page {
-  locale: string;
-  kind: PageKind;
-  slug: string;
-  title: string;
-  description: string;
-  body: ContentBlock[];
-  tiles: TilePageContent | null;
-}
+export type { ContentBlock, Page, PageKind, TileComponent, TilePageContent };
 
 interface PageRow {
   locale: string;

@@ -1,17 +1,9 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import { romeDayHour } from '../../core/rome-time.ts';
 import { earnsBadge, experience, levelFor, longestStreak, type BadgeRule } from '../../core/gamification.ts';
+import type { Completion } from '../../core/contracts/lms.ts';
 
-export interface Completion {
-  courseId: string;
-  moduleNumber: number;
-  number: number;
-  /** False when the session had been completed before: nothing new was awarded. */
-  newlyCompleted: boolean;
-  progress: { done: number; total: number; courseCompleted: boolean };
-  level: { categoryId: string; level: number; experience: number; levelUp: boolean };
-  badges: { _id: string; name: string; icon: string }[];
-}
+export type { Completion };
 
 /** Null when the session does not exist on this site. */
 export async function completeSession(

@@ -1,18 +1,7 @@
 import type { D1Database } from '@cloudflare/workers-types';
+import type { BoilerplateEntry, Locale, Site } from '../../core/contracts/site.ts';
 
-export interface Site {
-  _id: string;
-  niceName: string;
-  logo: string;
-  defaultLocale: string;
-  supportedLocale: string[];
-}
-
-export interface Locale {
-  code: string;
-  name: string;
-  country: { code: string };
-}
+export type { BoilerplateEntry, Locale, Site };
 
 export async function findSite(db: D1Database, siteId: string): Promise<Site | null> {
   const row = await db
@@ -39,11 +28,6 @@ export async function findLocales(db: D1Database, codes: string[]): Promise<Loca
   const byCode = new Map(results.map((row) => [row.code, { code: row.code, name: row.name, country: { code: row.country_code } }]));
   // Keep the order asked for: the site's default locale first.
   return codes.flatMap((code) => byCode.get(code) ?? []);
-}
-
-export interface BoilerplateEntry {
-  key: string;
-  translations: Record<string, string>;
 }
 
 export async function findBoilerplate(db: D1Database, siteId: string): Promise<BoilerplateEntry[]> {

@@ -1,20 +1,9 @@
 import type { D1Database } from '@cloudflare/workers-types';
+import type { SupportRequest } from '../../core/contracts/support.ts';
+import { eventStatement } from './events.ts';
 
-export interface SupportRequestInput {
-  name: string;
-  email: string;
-  message: string;
-  c: string | null;
-  e: string | null;
-  p: string | null;
-}
-
-export interface SupportRequest extends SupportRequestInput {
-  id: number;
-  locale: string;
-  createdAt: string;
-  signedIn: boolean;
-}
+export type { SupportRequest };
+export type SupportRequestInput = Pick<SupportRequest, 'name' | 'email' | 'message' | 'c' | 'e' | 'p'>;
 
 /** Stores a request and its audit event ('support.request.create') in one batch. */
 export async function createSupportRequest(db: D1Database, request: SupportRequestInput & { siteId: string; locale: string; userId: string | null; now: number }): Promise<number> {
@@ -25,9 +14,7 @@ export async function createSupportRequest(db: D1Database, request: SupportReque
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
       )
       .bind(request.siteId, request.locale, request.userId, request.name, request.email, request.message, request.c, request.e, request.p, request.now),
-    db
-      .prepare("INSERT INTO event (site_id, user_id, ua, origin, type, action, variant, scope, subject, created_at) VALUES (?, ?, 'server', 'web', 'event', 'support', 'request', 'create', 'support#' || last_insert_rowid(), ?)")
-      .bind(request.siteId, request.userId, request.now),
+    eventStatement(db, request.siteId, request.userId, 'support.request.create', { insertedRowPrefix: 'support#' }, request.now),
   ]);
   return Number(inserted?.results[0]?.id ?? 0);
 }

@@ -1,4 +1,4 @@
-import type { D1Database } from '@cloudflare/workers-types';
+import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
 import { hashToken, newToken } from '../token.ts';
 
 export const ACCESS_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -22,15 +22,26 @@ interface TokenRow {
   revoked_at: number | null;
 }
 
+export interface IssueOptions {
+  /** The family a renewal continues; a sign-in starts a new one. */
+  family?: string;
+  /** When the family's sign-in happened: it bounds the session's absolute lifetime. */
+  signedInAt?: number;
+  /** The sign-in's audit event, written in the same batch as the tokens. */
+  event?: D1PreparedStatement;
+}
+
 /** Issues an access and a refresh token of one family; only their hashes reach D1. */
-export async function issueTokens(db: D1Database, userId: string, now: number, family: string = crypto.randomUUID(), signedInAt = now): Promise<TokenPair> {
+export async function issueTokens(db: D1Database, userId: string, now: number, options: IssueOptions = {}): Promise<TokenPair> {
   const accessToken = newToken();
   const refreshToken = newToken();
-  const end = signedInAt + SESSION_ABSOLUTE_MS;
+  const family = options.family ?? crypto.randomUUID();
+  const end = (options.signedInAt ?? now) + SESSION_ABSOLUTE_MS;
   const insert = db.prepare('INSERT INTO auth_token (hash, user_id, kind, family, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)');
   await db.batch([
     insert.bind(await hashToken(accessToken), userId, 'access', family, Math.min(now + ACCESS_TOKEN_TTL_MS, end), now),
     insert.bind(await hashToken(refreshToken), userId, 'refresh', family, Math.min(now + REFRESH_TOKEN_IDLE_MS, end), now),
+    ...(options.event ? [options.event] : []),
   ]);
   return { accessToken, refreshToken };
 }
@@ -75,7 +86,7 @@ export async function checkTokens(db: D1Database, tokens: Partial<TokenPair>, no
   if (!revoked.meta.changes) return { kind: 'valid', userId: refresh.user_id };
   // The family's first token dates the sign-in, which bounds the session's absolute lifetime.
   const started = await db.prepare('SELECT MIN(created_at) AS at FROM auth_token WHERE family = ?').bind(refresh.family).first<{ at: number }>();
-  const renewed = await issueTokens(db, refresh.user_id, now, refresh.family, started?.at ?? now);
+  const renewed = await issueTokens(db, refresh.user_id, now, { family: refresh.family, signedInAt: started?.at ?? now });
   return { kind: 'renewed', userId: refresh.user_id, tokens: renewed };
 }
 
@@ -84,17 +95,29 @@ export async function revokeFamily(db: D1Database, family: string, now: number):
   await db.prepare('UPDATE auth_token SET revoked_at = COALESCE(revoked_at, ?), expires_at = 0 WHERE family = ?').bind(now, family).run();
 }
 
-/** Revokes the families of whichever of the given tokens are known. */
-export async function revokeTokens(db: D1Database, tokens: Partial<TokenPair>, now: number): Promise<void> {
-  for (const token of [tokens.accessToken, tokens.refreshToken]) {
-    if (!token) continue;
-    const row = await findToken(db, token);
-    if (row) await revokeFamily(db, row.family, now);
-  }
+/**
+ * Ends the session these tokens belong to (their whole family, with no rotation grace), with its
+ * audit event in the same batch; returns how many tokens were revoked.
+ */
+export async function revokeSession(db: D1Database, tokens: Partial<TokenPair>, now: number, event: D1PreparedStatement): Promise<number> {
+  const hashes = await Promise.all([tokens.accessToken, tokens.refreshToken].map((token) => (token ? hashToken(token) : null)));
+  const [revoked] = await db.batch([
+    db
+      .prepare('UPDATE auth_token SET revoked_at = COALESCE(revoked_at, ?1), expires_at = 0 WHERE family IN (SELECT family FROM auth_token WHERE hash IN (?2, ?3)) AND expires_at > 0')
+      .bind(now, ...hashes),
+    event,
+  ]);
+  return revoked?.meta.changes ?? 0;
 }
 
-/** "Esci da tutti i dispositivi": every session of the user ends now, with no rotation grace. */
-export async function revokeUserTokens(db: D1Database, userId: string, now: number): Promise<number> {
-  const result = await db.prepare('UPDATE auth_token SET revoked_at = COALESCE(revoked_at, ?), expires_at = 0 WHERE user_id = ? AND expires_at > ?').bind(now, userId, now).run();
-  return result.meta.changes ?? 0;
+/**
+ * "Esci da tutti i dispositivi": every session of the user ends now, with no rotation grace, and
+ * the audit event lands in the same batch; returns how many tokens were revoked.
+ */
+export async function revokeUserTokens(db: D1Database, userId: string, now: number, event: D1PreparedStatement): Promise<number> {
+  const [revoked] = await db.batch([
+    db.prepare('UPDATE auth_token SET revoked_at = COALESCE(revoked_at, ?), expires_at = 0 WHERE user_id = ? AND expires_at > ?').bind(now, userId, now),
+    event,
+  ]);
+  return revoked?.meta.changes ?? 0;
 }

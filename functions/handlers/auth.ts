@@ -1,67 +1,25 @@
-import { z } from 'zod';
-import type { ApiContext } from '../api-context.ts';
-import { issueTokens, revokeTokens, revokeUserTokens } from '../data/tokens.ts';
-import { findUserByCode, findUserById, loadUser, updateUser, type User } from '../data/users.ts';
-import { HttpError, refusal } from '../http-error.ts';
-import { message } from '../messages.ts';
-import { DUMMY_HASH, PASSWORD_MAX_LENGTH, verifyPassword } from '../password.ts';
-import { clearSessionCookie, sealSession, sessionSetCookie } from '../session-cookie.ts';
-import { assertSessionSecret } from '../session-secret.ts';
-import { readJson } from '../read-json.ts';
-import { eventStatement } from '../data/events.ts';
-import { BOT_CHECK_REQUIRED, createBotChallenge, verifyBotCheck } from '../bot-check.ts';
-import { clearAccount, readCounters, recordFailure } from '../data/throttle.ts';
-import { gate, waitMinutes } from '../sign-in-throttle.ts';
 import type { Challenge } from 'altcha-lib';
-import { validate } from '../validate.ts';
+import type { z } from 'zod';
+import type { loginRequest, userUpdateRequest } from '../../core/contracts/user.ts';
+import type { ApiContext } from '../api-context.ts';
+import { signInWithPassword } from '../auth/sign-in.ts';
+import { createBotChallenge } from '../bot-check.ts';
+import { findSite } from '../data/site.ts';
+import { findUserById, loadUser, updateUser, type User } from '../data/users.ts';
 import { GENDER_BY_NAME } from '../gender.ts';
-import { federatedLogoutUrl } from '../oidc/logout-target.ts';
+import { HttpError, refusal } from '../http-error.ts';
+import { logout as endSessions } from '../logout.ts';
+import { message } from '../messages.ts';
+import { clearSessionCookie } from '../session-cookie.ts';
+import { assertSessionSecret } from '../session-secret.ts';
+import type { Session } from '../session.ts';
 
-const loginBody = z.object({
-  cu: z.string().trim().min(1).max(64),
-  cp: z.string().min(1).max(PASSWORD_MAX_LENGTH),
-  ua: z.string().max(512).optional(),
-  /** The solved bot check (ALTCHA payload), needed after repeated failures. */
-  altcha: z.string().max(8192).optional(),
-});
-
-
-/**
- * Password sign-in, throttled per account and per address (functions/sign-in-throttle.ts). An
- * unknown user code is counted, checked and answered exactly like a known one: the answers, the
- * status and the work done (a dummy hash) are the same, so they tell nobody which codes exist.
- */
-export async function login(context: ApiContext): Promise<User> {
-  const body = validate(loginBody, await readJson(context), context.language);
-  const secret = assertSessionSecret(context.env);
-  const { DB } = context.env;
-  const keys = { account: `${context.siteId}/${body.cu.toLowerCase()}`, address: clientAddress(context.request) };
-  const locked = (waitMs: number) => refusal(429, message('signInLocked', context.language, { minutes: String(waitMinutes(waitMs)) }), { 'retry-after': String(Math.ceil(waitMs / 1000)) });
-  const counters = await readCounters(DB, keys);
-  const { waitMs, botCheck } = gate(counters.account, counters.address, context.now);
-  if (waitMs > 0) throw locked(waitMs);
-  if (botCheck) {
-    if (!body.altcha) throw refusal(428, message('botCheckRequired', context.language), BOT_CHECK_REQUIRED);
-    if (!(await verifyBotCheck(DB, secret, body.altcha, context.now))) throw refusal(428, message('botCheckInvalid', context.language), BOT_CHECK_REQUIRED);
-  }
-  const row = await findUserByCode(DB, context.siteId, body.cu);
-  // Verify against a dummy hash for unknown users too: same work, same timing.
-  const ok = await verifyPassword(body.cp, row?.password_hash ?? DUMMY_HASH, context.env.PASSWORD_PEPPER);
-  if (!row || !row.password_hash || !ok) {
-    const now = await recordFailure(DB, keys, counters, context.now);
-    const next = gate(now.account, now.address, context.now);
-    if (next.waitMs > 0) throw locked(next.waitMs);
-    throw refusal(401, message('invalidCredentials', context.language), next.botCheck ? BOT_CHECK_REQUIRED : {});
-  }
-  await clearAccount(DB, keys.account);
-  const tokens = await issueTokens(DB, row.id, context.now);
-  context.cookies.push(sessionSetCookie(await sealSession(tokens, secret), context.url));
-  return loadUser(context.env.DB, row);
-}
-
-/** Cloudflare sets CF-Connecting-IP at its edge (a client cannot forge it there). */
-function clientAddress(request: Request): string {
-  return request.headers.get('cf-connecting-ip')?.slice(0, 64) ?? 'unknown';
+/** Password sign-in: the rules are functions/auth/sign-in.ts, shared with the sign-in page's form post. */
+export async function login(context: ApiContext, { json: body }: { json: z.output<typeof loginRequest> }): Promise<User> {
+  const result = await signInWithPassword(context, body);
+  if (result.kind === 'refused') throw refusal(result.status, result.message, result.headers);
+  context.cookies.push(...result.cookies);
+  return loadUser(context.env.DB, result.user);
 }
 
 /** A fresh bot-check challenge for the sign-in and support forms (the widget solves it). */
@@ -76,12 +34,7 @@ export interface LogoutOutcome {
 
 export async function logout(context: ApiContext): Promise<LogoutOutcome> {
   const session = await context.session();
-  let redirect: string | null = null;
-  if (session) {
-    await revokeTokens(context.env.DB, session.tokens, context.now);
-    const user = await loadUser(context.env.DB, session.user);
-    redirect = await federatedLogoutUrl(context.env, user, new URL(`/${user.locale}`, context.url).href);
-  }
+  const { redirect } = await endSessions(context.env, session, 'session', { home: homeOf(context, session), now: context.now });
   context.cookies.length = 0;
   context.cookies.push(clearSessionCookie(context.url));
   return { redirect };
@@ -90,53 +43,30 @@ export async function logout(context: ApiContext): Promise<LogoutOutcome> {
 /** Ends every session of the signed-in user, on every device, this one included. */
 export async function logoutAll(context: ApiContext): Promise<{ revoked: number }> {
   const session = await context.requireSession();
-  const revoked = await revokeUserTokens(context.env.DB, session.user.id, context.now);
-  await eventStatement(context.env.DB, context.siteId, session.user.id, 'auth.logout.all', `${revoked} tokens`, context.now).run();
+  const { revoked } = await endSessions(context.env, session, 'everywhere', { home: homeOf(context, session), now: context.now });
   context.cookies.length = 0;
   context.cookies.push(clearSessionCookie(context.url));
   return { revoked };
 }
+
+const homeOf = (context: ApiContext, session: Session | null) => new URL(`/${session?.user.locale ?? context.localeCode}`, context.url).href;
 
 export async function getUser(context: ApiContext): Promise<User> {
   const session = await context.requireSession();
   return loadUser(context.env.DB, session.user);
 }
 
-const LOCALE_CODE = /^[a-z]{2}-[A-Z]{2}$/;
-const nullableText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((value) => (value ? value : null));
-
-/** Editable fields only: role, code and ids in the body are ignored, never written. */
-const userBody = z.object({
-  firstName: z.string().trim().min(1).max(80),
-  lastName: z.string().trim().min(1).max(80),
-  email: nullableText(254).pipe(z.email().nullable()),
-  phone: nullableText(20).pipe(z.string().regex(/^\+?[0-9]{6,15}$/).nullable()),
-  locale: z.string().regex(LOCALE_CODE),
-  fields: z
-    .object({ gender: z.enum(['maschile', 'femminile', 'neutro', 'm', 'f', 'n']).default('m') })
-    .default({ gender: 'm' }),
-});
-
-export async function putUser(context: ApiContext): Promise<User> {
-  const session = await context.requirePermission('profile:write');
-  const body = validate(userBody, await readJson(context), context.language);
-  const supported = await context.env.DB.prepare('SELECT supported_locales FROM site WHERE id = ?')
-    .bind(session.user.site_id)
-    .first<{ supported_locales: string }>();
-  const locales: unknown = JSON.parse(supported?.supported_locales ?? '[]');
-  if (!Array.isArray(locales) || !locales.includes(body.locale)) {
+/** Changes only the fields sent: a field left out keeps its value (core/contracts/user.ts). */
+export async function putUser(context: ApiContext, { json: body }: { json: z.output<typeof userUpdateRequest> }): Promise<User> {
+  const session = await context.requireSession();
+  const site = await findSite(context.env.DB, session.user.site_id);
+  if (body.locale !== undefined && !site?.supportedLocale.includes(body.locale)) {
     throw new HttpError(400, message('invalidField', context.language, { field: 'locale', detail: body.locale }));
   }
   await updateUser(
     context.env.DB,
     session.user.id,
-    { ...body, gender: GENDER_BY_NAME[body.fields.gender] },
+    { firstName: body.firstName, lastName: body.lastName, email: body.email, phone: body.phone, locale: body.locale, gender: body.fields?.gender && GENDER_BY_NAME[body.fields.gender] },
     context.now,
   );
   const row = await findUserById(context.env.DB, session.user.id);

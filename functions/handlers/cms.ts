@@ -1,7 +1,8 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { buildParams, documentParams, draftsQuery, versionParams } from '../../core/contracts/cms.ts';
 import type { ApiContext } from '../api-context.ts';
 import { placeholderMismatch } from '../../core/placeholders.ts';
-import { DOCUMENT_FIELDS, DOCUMENT_KINDS, documentEventName, isDocumentKey, PAGE_KINDS, type DocumentFields } from '../../core/cms-document.ts';
+import { documentEventName, isDocumentKey, isReservedPageKey, PAGE_KINDS, type DocumentFields } from '../../core/cms-document.ts';
 import {
   discardDraft,
   documentExists,
@@ -20,14 +21,13 @@ import {
   type EditorView,
 } from '../data/cms.ts';
 import { eventStatement } from '../data/events.ts';
+import { checkBankDraft, mayReadBanks } from './ecm-bank.ts';
 import { findSite } from '../data/site.ts';
 import { HttpError } from '../http-error.ts';
 import { message } from '../messages.ts';
-import { readJson } from '../read-json.ts';
-import { validate } from '../validate.ts';
+import { deployHookRequest } from '../deploy-hook.ts';
 
-const localeCode = z.string().regex(/^[a-z]{2}-[A-Z]{2}$/);
-const documentParams = z.object({ kind: z.enum(DOCUMENT_KINDS), locale: localeCode, key: z.string().min(1).max(100) });
+type DocumentParams = { param: z.output<typeof documentParams> };
 
 async function supportedLocale(context: ApiContext, locale: string): Promise<void> {
   const site = await findSite(context.env.DB, context.siteId);
@@ -36,8 +36,7 @@ async function supportedLocale(context: ApiContext, locale: string): Promise<voi
   }
 }
 
-async function documentRef(context: ApiContext): Promise<DocumentRef> {
-  const params = validate(documentParams, context.params, context.language);
+async function documentRef(context: ApiContext, params: DocumentParams['param']): Promise<DocumentRef> {
   if (!isDocumentKey(params.kind, params.key)) {
     throw new HttpError(400, message('invalidField', context.language, { field: 'key', detail: params.key }));
   }
@@ -47,9 +46,16 @@ async function documentRef(context: ApiContext): Promise<DocumentRef> {
 
 const documentName = (ref: Omit<DocumentRef, 'siteId'>) => `${ref.locale}/${ref.kind}/${ref.key}`;
 
-export async function getDocument(context: ApiContext): Promise<EditorView> {
-  await context.requirePermission('drafts:read');
-  return loadEditorView(context.env.DB, await documentRef(context));
+/** A page key that a route, a public file or the build uses would shadow that address: never saved, never published. */
+function refuseReservedKey(context: ApiContext, ref: Pick<DocumentRef, 'kind' | 'key'>): void {
+  if (isReservedPageKey(ref.kind, ref.key)) throw new HttpError(400, message('reservedKey', context.language, { key: ref.key }));
+}
+
+export async function getDocument(context: ApiContext, { param }: DocumentParams): Promise<EditorView> {
+  const ref = await documentRef(context, param);
+  // A bank holds the correct answers: editors only, not testers.
+  if (ref.kind === 'bank') await context.requirePermission('content:edit');
+  return loadEditorView(context.env.DB, ref);
 }
 
 /**
@@ -60,6 +66,7 @@ async function checkDraft(context: ApiContext, ref: DocumentRef, fields: Documen
   if (!PAGE_KINDS.includes(ref.kind) && !(await documentExists(context.env.DB, ref))) {
     throw new HttpError(404, message('documentNotFound', context.language, { kind: ref.kind, key: ref.key }));
   }
+  if (ref.kind === 'bank') return checkBankDraft(context, ref, fields);
   if (ref.kind !== 'boilerplate') return;
   const live = (await readLive(context.env.DB, ref)) as { text: string } | null;
   if (!live) return;
@@ -70,19 +77,19 @@ async function checkDraft(context: ApiContext, ref: DocumentRef, fields: Documen
   }
 }
 
-export async function putDocument(context: ApiContext): Promise<EditorView> {
-  const session = await context.requirePermission('content:edit');
-  const ref = await documentRef(context);
-  const fields = validate(DOCUMENT_FIELDS[ref.kind], await readJson(context), context.language) as DocumentFields;
+export async function putDocument(context: ApiContext, { param, json: fields }: DocumentParams & { json: DocumentFields }): Promise<EditorView> {
+  const session = await context.requireSession();
+  const ref = await documentRef(context, param);
+  refuseReservedKey(context, ref);
   await checkDraft(context, ref, fields);
   const event = eventStatement(context.env.DB, context.siteId, session.user.id, documentEventName(ref.kind, 'edit'), documentName(ref), context.now);
   await saveDraft(context.env.DB, ref, fields, session.user.id, context.now, event);
   return loadEditorView(context.env.DB, ref);
 }
 
-export async function deleteDraft(context: ApiContext): Promise<EditorView> {
-  const session = await context.requirePermission('content:edit');
-  const ref = await documentRef(context);
+export async function deleteDraft(context: ApiContext, { param }: DocumentParams): Promise<EditorView> {
+  const session = await context.requireSession();
+  const ref = await documentRef(context, param);
   const view = await loadEditorView(context.env.DB, ref);
   if (!view.draft) return view;
   const event = eventStatement(context.env.DB, context.siteId, session.user.id, documentEventName(ref.kind, 'discard'), documentName(ref), context.now);
@@ -90,24 +97,21 @@ export async function deleteDraft(context: ApiContext): Promise<EditorView> {
   return { ...view, draft: null };
 }
 
-export async function revertVersion(context: ApiContext): Promise<EditorView> {
-  const session = await context.requirePermission('content:edit');
-  const id = validate(z.coerce.number().int().positive(), context.params.id, context.language, 'id');
+export async function revertVersion(context: ApiContext, { param: { id } }: { param: z.output<typeof versionParams> }): Promise<EditorView> {
+  const session = await context.requireSession();
   const version = await findVersion(context.env.DB, context.siteId, id);
   if (!version) throw new HttpError(404, message('versionNotFound', context.language, { id: String(id) }));
+  refuseReservedKey(context, version);
+  if (version.kind === 'bank') await checkBankDraft(context, version, version.fields);
   const event = eventStatement(context.env.DB, context.siteId, session.user.id, documentEventName(version.kind, 'revert'), `${documentName(version)}#${id}`, context.now);
   await saveDraft(context.env.DB, version, version.fields, session.user.id, context.now, event);
   return loadEditorView(context.env.DB, version);
 }
 
-export async function getDrafts(context: ApiContext): Promise<Draft[]> {
-  await context.requirePermission('drafts:read');
-  const locale = context.url.searchParams.get('locale');
-  if (locale !== null) {
-    validate(localeCode, locale, context.language, 'locale');
-    await supportedLocale(context, locale);
-  }
-  return listDrafts(context.env.DB, context.siteId, locale);
+export async function getDrafts(context: ApiContext, { query: { locale } }: { query: z.output<typeof draftsQuery> }): Promise<Draft[]> {
+  if (locale !== undefined) await supportedLocale(context, locale);
+  const drafts = await listDrafts(context.env.DB, context.siteId, locale ?? null);
+  return (await mayReadBanks(context)) ? drafts : drafts.filter((draft) => draft.kind !== 'bank');
 }
 
 /**
@@ -120,12 +124,7 @@ async function callDeployHook(context: ApiContext, requestId: number): Promise<v
   if (!hook) return;
   let outcome: { accepted: boolean; error?: string };
   try {
-    const response = await fetch(hook, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ requestId, siteId: context.siteId }),
-      signal: AbortSignal.timeout(10_000),
-    });
+    const response = await fetch(hook, { ...deployHookRequest(hook, context.env.DEPLOY_HOOK_TOKEN, { requestId, siteId: context.siteId }), signal: AbortSignal.timeout(10_000) });
     outcome = response.ok ? { accepted: true } : { accepted: false, error: `Deploy hook answered ${response.status} ${response.statusText}` };
   } catch (error) {
     outcome = { accepted: false, error: `Deploy hook unreachable: ${error instanceof Error ? error.message : String(error)}` };
@@ -134,25 +133,28 @@ async function callDeployHook(context: ApiContext, requestId: number): Promise<v
 }
 
 export async function publish(context: ApiContext): Promise<{ requestId: number; documents: number; build: BuildRequest | null }> {
-  const session = await context.requirePermission('content:publish');
+  const session = await context.requireSession();
   const { DB } = context.env;
-  const published = await publishDrafts(DB, context.siteId, session.user.id, context.now, (draft) => [
-    eventStatement(DB, context.siteId, session.user.id, documentEventName(draft.kind, 'publish'), documentName(draft), context.now),
-  ]);
-  await eventStatement(DB, context.siteId, session.user.id, 'cms.site.publish', `build#${published.requestId}`, context.now).run();
+  // Drafts saved before such keys were refused are held back whole: nothing half-published.
+  for (const draft of await listDrafts(DB, context.siteId, null)) refuseReservedKey(context, draft);
+  const published = await publishDrafts(
+    DB,
+    context.siteId,
+    session.user.id,
+    context.now,
+    (draft) => [eventStatement(DB, context.siteId, session.user.id, documentEventName(draft.kind, 'publish'), documentName(draft), context.now)],
+    eventStatement(DB, context.siteId, session.user.id, 'cms.site.publish', { insertedRowPrefix: 'build#' }, context.now),
+  );
   await callDeployHook(context, published.requestId);
   return { ...published, build: await findBuildRequest(DB, context.siteId, published.requestId) };
 }
 
-export async function getBuild(context: ApiContext): Promise<BuildRequest> {
-  await context.requirePermission('content:publish');
-  const id = validate(z.coerce.number().int().positive(), context.params.id, context.language, 'id');
+export async function getBuild(context: ApiContext, { param: { id } }: { param: z.output<typeof buildParams> }): Promise<BuildRequest> {
   const build = await findBuildRequest(context.env.DB, context.siteId, id);
   if (!build) throw new HttpError(404, message('buildNotFound', context.language, { id: String(id) }));
   return build;
 }
 
 export async function getBuilds(context: ApiContext): Promise<BuildRequest[]> {
-  await context.requirePermission('content:publish');
   return listBuildRequests(context.env.DB, context.siteId, 10);
 }

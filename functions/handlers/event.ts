@@ -1,86 +1,58 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { eventRequest, hitRequest } from '../../core/contracts/event.ts';
+import { clientEventNames, joinEventName } from '../../core/client-event.ts';
 import { detectPlatform } from '../../core/platform.ts';
-import { romeDayHour } from '../../core/rome-time.ts';
 import type { ApiContext } from '../api-context.ts';
-import { readJson } from '../read-json.ts';
-import { validate } from '../validate.ts';
+import { recordClientEvent } from '../data/events.ts';
+import { recordHit } from '../data/hits.ts';
+import { findRole } from '../data/roles.ts';
+import { parseRoles } from '../data/users.ts';
+import { HttpError } from '../http-error.ts';
+import { message } from '../messages.ts';
 
-const name = z.string().trim().min(1).max(64);
-
-const eventBody = z.object({
-  ua: z.string().max(512).default(''),
-  origin: z.literal('web').default('web'),
-  type: z.literal('event').default('event'),
-  createdAt: z.union([z.iso.datetime({ offset: true }), z.number().int().nonnegative()]).optional(),
-  action: name,
-  variant: name.nullish(),
-  scope: name.nullish(),
-  subject: z.union([z.string().max(512), z.record(z.string(), z.unknown())]).nullish(),
-});
-
-export async function postEvent(context: ApiContext): Promise<{ _id: number }> {
-  const body = validate(eventBody, await readJson(context), context.language);
-  const session = await context.session();
-  const createdAt = typeof body.createdAt === 'string' ? Date.parse(body.createdAt) : (body.createdAt ?? context.now);
+/**
+ * Events the interface sends: the mode switches of the user's role (core/client-event.ts). The
+ * server stamps site, user and time (a client's `createdAt` is ignored); any other name is refused.
+ */
+export async function postEvent(context: ApiContext, { json: body }: { json: z.output<typeof eventRequest> }): Promise<{ _id: number }> {
+  const session = await context.requireSession();
+  const eventName = joinEventName(body);
+  const role = await findRole(context.env.DB, parseRoles(session.user.roles)[0] ?? '');
+  if (!clientEventNames(role?.mode ?? 'user').includes(eventName)) {
+    throw new HttpError(400, message('eventNotAllowed', context.language, { name: eventName.slice(0, 200) }));
+  }
   const subject = body.subject == null ? null : typeof body.subject === 'string' ? body.subject : JSON.stringify(body.subject).slice(0, 2048);
-  const result = await context.env.DB.prepare(
-    'INSERT INTO event (site_id, user_id, ua, origin, type, action, variant, scope, subject, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id',
-  )
-    .bind(context.siteId, session?.user.id ?? null, body.ua, body.origin, body.type, body.action, body.variant ?? null, body.scope ?? null, subject, createdAt)
-    .first<{ id: number }>();
-  return { _id: result?.id ?? 0 };
+  const id = await recordClientEvent(context.env.DB, {
+    siteId: context.siteId,
+    userId: session.user.id,
+    ua: body.ua,
+    origin: body.origin,
+    type: body.type,
+    action: body.action,
+    variant: body.variant ?? null,
+    scope: body.scope ?? null,
+    subject,
+    now: context.now,
+  });
+  return { _id: id };
 }
 
-/** Time since the previous navigation; longer gaps are idle time, not learning. */
-export const MAX_HIT_MS = 30 * 60 * 1000;
-
-const hitBody = z.object({
-  ua: z.string().max(512).default(''),
-  identity: z.string().trim().min(8).max(64),
-  origin: z.literal('web').default('web'),
-  subject: z.object({
-    id: z.string().startsWith('/').max(512),
-    meta: z.array(z.object({ field: z.string().max(32), value: z.union([z.number(), z.string().max(64)]) })).max(16).default([]),
-  }),
-  course: z.string().min(1).max(200).optional(),
-  module: z.number().int().positive().optional(),
-  session: z.number().int().positive().optional(),
-});
-
-export async function postHit(context: ApiContext): Promise<{ _id: number }> {
-  const body = validate(hitBody, await readJson(context), context.language);
+export async function postHit(context: ApiContext, { json: body }: { json: z.output<typeof hitRequest> }): Promise<{ _id: number }> {
   const session = await context.session();
-  const rawMs = Number(body.subject.meta.find((entry) => entry.field === 'ms')?.value ?? 0);
-  const ms = Number.isFinite(rawMs) ? Math.min(Math.max(Math.round(rawMs), 0), MAX_HIT_MS) : 0;
   const ua = body.ua || context.request.headers.get('user-agent') || '';
-  const device = detectPlatform(ua);
-  const db = context.env.DB;
-  const insertHit = db
-    .prepare(
-      'INSERT INTO hit (site_id, user_id, identity, ua, origin, path, ms, device, course_id, module_number, session_number, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id',
-    )
-    .bind(context.siteId, session?.user.id ?? null, body.identity, ua, body.origin, body.subject.id, ms, device, body.course ?? null, body.module ?? null, body.session ?? null, context.now);
-  if (!session || ms === 0) {
-    const row = await insertHit.first<{ id: number }>();
-    return { _id: row?.id ?? 0 };
-  }
-  // The hit and its roll-ups land together or not at all.
-  const { day, hour } = romeDayHour(context.now);
-  const subject = body.course
-    ? ((await db.prepare('SELECT category_id FROM course WHERE id = ? AND site_id = ?').bind(body.course, context.siteId).first<{ category_id: string }>())
-        ?.category_id ?? '')
-    : '';
-  const [inserted] = await db.batch<{ id: number }>([
-    insertHit,
-    db
-      .prepare(
-        `INSERT INTO stats_hourly (site_id, user_id, day, hour, device, subject, ms) VALUES (?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (site_id, user_id, day, hour, device, subject) DO UPDATE SET ms = ms + excluded.ms`,
-      )
-      .bind(context.siteId, session.user.id, day, hour, device, subject, ms),
-    db
-      .prepare('INSERT INTO stats_total (site_id, user_id, ms) VALUES (?, ?, ?) ON CONFLICT (site_id, user_id) DO UPDATE SET ms = ms + excluded.ms')
-      .bind(context.siteId, session.user.id, ms),
-  ]);
-  return { _id: inserted?.results[0]?.id ?? 0 };
+  const hit = await recordHit(context.env.DB, {
+    siteId: context.siteId,
+    userId: session?.user.id ?? null,
+    identity: body.identity,
+    ua,
+    origin: body.origin,
+    path: body.subject.id,
+    claimedMs: Number(body.subject.meta.find((entry) => entry.field === 'ms')?.value ?? 0),
+    device: detectPlatform(ua),
+    course: body.course ?? null,
+    module: body.module ?? null,
+    session: body.session ?? null,
+    at: context.now,
+  });
+  return { _id: hit.id };
 }

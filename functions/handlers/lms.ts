@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { courseParams, positionRequest, progressQuery, sessionParams } from '../../core/contracts/lms.ts';
 import type { ApiContext } from '../api-context.ts';
 import { findCourse, findSession, type CourseDetail, type SessionDetail } from '../data/courses.ts';
 import { listLearnerCourses, type LearnerCourse } from '../data/learner.ts';
@@ -8,39 +9,30 @@ import { completeSession, type Completion } from '../data/progress.ts';
 import { findSite } from '../data/site.ts';
 import { HttpError } from '../http-error.ts';
 import { message } from '../messages.ts';
-import { readJson } from '../read-json.ts';
-import { validate } from '../validate.ts';
-import { MAX_POSITION_SECONDS, storedPosition } from '../../core/resume.ts';
+import { storedPosition } from '../../core/resume.ts';
 
-const courseId = z.string().regex(/^[a-z0-9-]{1,100}$/);
-const position = z.coerce.number().int().positive().max(999_999);
-const sessionParams = z.object({ courseId, module: position, session: position });
-const positionBody = z.object({ seconds: z.number().finite().min(0).max(MAX_POSITION_SECONDS) });
-const progressQuery = z.object({ ids: z.string().max(2_000).transform((text) => text.split(',').filter(Boolean)).pipe(z.array(courseId).min(1).max(50)) });
+type SessionParams = { param: z.output<typeof sessionParams> };
 
 async function defaultLocale(context: ApiContext): Promise<string> {
   return (await findSite(context.env.DB, context.siteId))?.defaultLocale ?? 'it-IT';
 }
 
-export async function getCourse(context: ApiContext): Promise<CourseDetail> {
-  const session = await context.requirePermission('course:read');
-  const id = validate(courseId, context.params.courseId, context.language, 'courseId');
+export async function getCourse(context: ApiContext, { param: { courseId: id } }: { param: z.output<typeof courseParams> }): Promise<CourseDetail> {
+  const session = await context.requireSession();
   const course = await findCourse(context.env.DB, context.siteId, id, context.localeCode, await defaultLocale(context), session.user.id);
   if (!course) throw new HttpError(404, message('courseNotFound', context.language, { id }));
   return course;
 }
 
-export async function getSession(context: ApiContext): Promise<SessionDetail> {
-  const user = await context.requirePermission('course:read');
-  const params = validate(sessionParams, context.params, context.language);
+export async function getSession(context: ApiContext, { param: params }: SessionParams): Promise<SessionDetail> {
+  const user = await context.requireSession();
   const found = await findSession(context.env.DB, context.siteId, params.courseId, params.module, params.session, context.localeCode, await defaultLocale(context), user.user.id);
   if (!found) throw new HttpError(404, message('sessionNotFound', context.language, { id: `${params.courseId}/${params.module}/${params.session}` }));
   return found;
 }
 
-export async function postSessionComplete(context: ApiContext): Promise<Completion> {
-  const user = await context.requirePermission('progress:write');
-  const params = validate(sessionParams, context.params, context.language);
+export async function postSessionComplete(context: ApiContext, { param: params }: SessionParams): Promise<Completion> {
+  const user = await context.requireSession();
   const completion = await completeSession(context.env.DB, context.siteId, user.user.id, params.courseId, params.module, params.session, context.localeCode, context.now);
   if (!completion) throw new HttpError(404, message('sessionNotFound', context.language, { id: `${params.courseId}/${params.module}/${params.session}` }));
   return completion;
@@ -53,10 +45,11 @@ export async function getMyCourses(context: ApiContext): Promise<{ inProgress: L
 }
 
 /** Where the learner stopped in a video session, kept for any device; the player writes it sparingly. */
-export async function putSessionPosition(context: ApiContext): Promise<{ seconds: number; updatedAt: number }> {
-  const user = await context.requirePermission('progress:write');
-  const params = validate(sessionParams, context.params, context.language);
-  const body = validate(positionBody, await readJson(context), context.language);
+export async function putSessionPosition(
+  context: ApiContext,
+  { param: params, json: body }: SessionParams & { json: z.output<typeof positionRequest> },
+): Promise<{ seconds: number; updatedAt: number }> {
+  const user = await context.requireSession();
   const seconds = storedPosition(body.seconds);
   const saved = await savePosition(context.env.DB, context.siteId, user.user.id, params.courseId, params.module, params.session, seconds, context.now);
   if (!saved) throw new HttpError(404, message('videoSessionNotFound', context.language, { id: `${params.courseId}/${params.module}/${params.session}` }));
@@ -67,8 +60,7 @@ export async function putSessionPosition(context: ApiContext): Promise<{ seconds
  * How far the learner is in the given courses (`?ids=a,b`), for pages built once for everyone
  * (learning paths). A visitor gets `signedIn: false` and no figures, not an error.
  */
-export async function getCourseProgress(context: ApiContext): Promise<{ signedIn: boolean; courses: CourseProgress[] }> {
-  const query = validate(progressQuery, Object.fromEntries(context.url.searchParams), context.language, 'ids');
+export async function getCourseProgress(context: ApiContext, { query }: { query: z.output<typeof progressQuery> }): Promise<{ signedIn: boolean; courses: CourseProgress[] }> {
   const session = await context.session();
   if (!session) return { signedIn: false, courses: [] };
   return { signedIn: true, courses: await listCourseProgress(context.env.DB, context.siteId, session.user.id, query.ids) };

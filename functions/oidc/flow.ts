@@ -14,7 +14,7 @@ export interface PendingLogin {
 }
 
 export const PENDING_COOKIE = 't-oidc';
-const PENDING_TTL_SECONDS = 600;
+export const PENDING_TTL_SECONDS = 600;
 
 function options(provider: OidcProvider) {
   return provider.allowHttp ? { [oauth.allowInsecureRequests]: true } : {};

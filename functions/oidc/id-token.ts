@@ -7,6 +7,8 @@ export interface IdentityClaims extends JWTPayload {
   family_name?: string;
   name?: string;
   email?: string;
+  /** The nonce of the sign-in that asked for the token. */
+  nonce?: string;
 }
 
 /** The provider's metadata (OpenID Connect discovery). */

@@ -1,10 +1,7 @@
+import type { ApiError } from '../../core/contracts/common.ts';
 import { shouldRetry } from '../../core/retry-policy.ts';
 
-export interface ApiError {
-  statusCode: number;
-  statusMessage: string;
-  message: string;
-}
+export type { ApiError };
 
 export class ApiRequestError extends Error implements ApiError {
   readonly statusCode: number;

@@ -1,24 +1,9 @@
-import type { Badge as BadgeInfo, Level as LevelInfo, Progress as ProgressInfo } from '../../functions/handlers/game.ts';
+import type { Badge as BadgeInfo, Level as LevelInfo, Progress as ProgressInfo } from '../../core/contracts/game.ts';
+import type { BoilerplateEntry, CategoryTag, Locale as LocaleInfo, Site as SiteInfo } from '../../core/contracts/site.ts';
 import { ApiRequestError, type ApiClient } from './api-client.ts';
 
-export interface SiteInfo {
-  _id: string;
-  niceName: string;
-  logo: string;
-  defaultLocale: string;
-  supportedLocale: string[];
-}
-export interface LocaleInfo {
-  code: string;
-  name: string;
-  country: { code: string };
-}
-export interface BoilerplateEntry {
-  key: string;
-  translations: Record<string, string>;
-}
-// The API's own types: the client reads exactly what the handlers return.
-export type { Badge as BadgeInfo, Level as LevelInfo, Progress as ProgressInfo } from '../../functions/handlers/game.ts';
+// The API's contracts (core/contracts): the client reads exactly what the handlers answer.
+export type { BadgeInfo, BoilerplateEntry, LevelInfo, LocaleInfo, ProgressInfo, SiteInfo };
 
 export interface LoadedSite {
   site: SiteInfo;
@@ -26,7 +11,7 @@ export interface LoadedSite {
   boilerplate: BoilerplateEntry[];
   badges: BadgeInfo[];
   levels: LevelInfo[];
-  categories: { _id: string; name: string }[];
+  categories: CategoryTag[];
   /** The signed-in learner's progress; null for visitors. */
   progress: ProgressInfo | null;
 }
@@ -54,7 +39,7 @@ export async function loadSite(client: ApiClient, siteId: string, options: { sig
   const [badges, levels, categories, progress] = await Promise.all([
     options.signedIn ? client.get<BadgeInfo[]>('/api/lms/game/badge') : Promise.resolve([]),
     options.signedIn ? client.get<LevelInfo[]>('/api/lms/game/level') : Promise.resolve([]),
-    client.get<{ _id: string; name: string }[]>('/api/content/tag', { type: 'category' }),
+    client.get<CategoryTag[]>('/api/content/tag', { type: 'category' }),
     options.signedIn ? client.get<ProgressInfo>('/api/lms/game/progress') : Promise.resolve(null),
   ]);
   return { site, locales, boilerplate, badges, levels, categories, progress };

@@ -1,5 +1,3 @@
-import { ApiRequestError, createApiClient } from './api-client.ts';
-
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function fieldError(form: HTMLFormElement, input: HTMLInputElement | HTMLTextAreaElement): string {
@@ -11,9 +9,11 @@ function fieldError(form: HTMLFormElement, input: HTMLInputElement | HTMLTextAre
 }
 
 /**
- * The support form of /{locale}/assistenza: the error screen's reference (c, e, p) travels with
- * the request; the bot check mounts on the first focus inside the form; errors are the user's
- * locale's, per field, then the server's.
+ * Enhances the support form of /{locale}/assistenza, a plain form posting to its on-demand route:
+ * the error screen's reference (c, e, p) joins the request; the bot check mounts on the first
+ * focus inside the form and its solution travels in the post; errors are the page's locale's,
+ * per field, before anything is sent. A send pressed while the check is still working goes on
+ * once it is solved.
  */
 export function startSupportForm(): void {
   const form = document.getElementById('support-form') as HTMLFormElement | null;
@@ -21,24 +21,39 @@ export function startSupportForm(): void {
   form.dataset.ready = 'true';
   const { siteId = 'not-set', locale = 'it-IT' } = form.dataset;
   const params = new URLSearchParams(location.search);
-  for (const name of ['c', 'e', 'p']) (form.elements.namedItem(name) as HTMLInputElement).value = (params.get(name) ?? '').slice(0, name === 'c' ? 10 : 500);
+  for (const name of ['c', 'e', 'p']) {
+    const value = params.get(name);
+    // A refused post renders the reference it carried; only the error screen's link brings one.
+    if (value !== null) (form.elements.namedItem(name) as HTMLInputElement).value = value.slice(0, name === 'c' ? 10 : 500);
+  }
+  const altcha = form.elements.namedItem('altcha') as HTMLInputElement;
   const alert = document.getElementById('support-error') as HTMLElement;
-  const status = document.getElementById('support-status') as HTMLElement;
   const button = form.querySelector('button[type="submit"]') as HTMLButtonElement;
   const inputs = [...form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input:not([type="hidden"]), textarea')];
-  let payload: string | null = null;
   let unmount: (() => void) | null = null;
+  let sendWhenSolved = false;
 
   const startBotCheck = async () => {
     unmount?.();
-    payload = null;
+    altcha.value = '';
     const { mountBotCheck } = await import('./bot-check-widget.ts');
-    unmount = mountBotCheck(document.getElementById('support-bot-check') as HTMLElement, { siteId, locale, onChange: (solved) => (payload = solved) });
+    unmount = mountBotCheck(document.getElementById('support-bot-check') as HTMLElement, {
+      siteId,
+      locale,
+      onChange: (solved) => {
+        altcha.value = solved ?? '';
+        if (solved && sendWhenSolved) {
+          sendWhenSolved = false;
+          form.requestSubmit();
+        }
+      },
+    });
   };
   form.addEventListener('focusin', () => void (unmount ?? startBotCheck()), { once: true });
+  // A post the server refused comes back with the form: its check was spent, solve a new one.
+  if (alert.textContent?.trim()) void startBotCheck();
 
-  form.addEventListener('submit', async (event) => {
-    event.preventDefault();
+  form.addEventListener('submit', (event) => {
     let first: HTMLElement | null = null;
     for (const input of inputs) {
       const error = fieldError(form, input);
@@ -47,31 +62,20 @@ export function startSupportForm(): void {
       if (error && !first) first = input;
     }
     if (first) {
+      event.preventDefault();
       first.focus();
       return;
     }
-    if (!unmount) void startBotCheck();
-    if (!payload) {
+    if (!altcha.value) {
+      event.preventDefault();
+      if (!unmount) void startBotCheck();
       alert.textContent = form.dataset.pending ?? '';
+      sendWhenSolved = true;
       return;
     }
+    // The browser posts the form; the server answers with the "sent" page or the form again.
     alert.textContent = '';
     button.disabled = true;
     button.textContent = form.dataset.sending ?? button.textContent;
-    const data = Object.fromEntries(new FormData(form)) as Record<string, string>;
-    try {
-      const api = createApiClient({ siteId: () => siteId, localeCode: () => locale });
-      const { id } = await api.post<{ id: number }>('/api/support', { name: data.name, email: data.email, message: data.message, c: data.c, e: data.e, p: data.p, altcha: payload });
-      unmount?.();
-      form.hidden = true;
-      status.textContent = (form.dataset.sent ?? '').replace('{id}', String(id));
-      status.hidden = false;
-      status.focus();
-    } catch (caught) {
-      alert.textContent = caught instanceof ApiRequestError ? caught.message : (form.dataset.failed ?? '');
-      // A check is good for one request: solve a new one for the next try.
-      void startBotCheck();
-      button.disabled = false;
-    }
   });
 }

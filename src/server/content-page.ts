@@ -1,9 +1,10 @@
 import { env } from 'cloudflare:workers';
 import { findPage, listPages, type Page, type PageKind } from '../../functions/data/pages.ts';
+import { FIXED_CONTENT_KEYS, isReservedPageKey } from '../../core/cms-document.ts';
 import { loadPageContext, type PageContext } from './page-context.ts';
 
 /** Pages with a fixed route (home, privacy, ...) are not served again by the catch-all. */
-export const FIXED_CONTENT_SLUGS = ['home', 'privacy', 'chi-siamo', 'assistenza', 'note-legali'];
+export const FIXED_CONTENT_SLUGS = FIXED_CONTENT_KEYS;
 
 export async function loadContentPage(locale: string, kind: PageKind, slug: string): Promise<{ page: PageContext; content: Page }> {
   const page = await loadPageContext(locale);
@@ -18,8 +19,11 @@ export async function fixedContentPaths(slug: string): Promise<{ params: { local
   return pages.filter((page) => page.slug === slug).map((page) => ({ params: { locale: page.locale } }));
 }
 
-/** Static paths for every page of a kind, slug included. */
-export async function contentPaths(kind: PageKind, exclude: string[] = []): Promise<{ params: { locale: string; slug: string } }[]> {
+/**
+ * Static paths for every page of a kind, slug included. A page whose slug a route uses (saved
+ * before the CMS refused such keys) is never built: its static file would shadow the route.
+ */
+export async function contentPaths(kind: PageKind, exclude: readonly string[] = []): Promise<{ params: { locale: string; slug: string } }[]> {
   const pages = await listPages(env.DB, env.SITE_ID, kind);
-  return pages.filter((page) => !exclude.includes(page.slug)).map((page) => ({ params: { locale: page.locale, slug: page.slug } }));
+  return pages.filter((page) => !exclude.includes(page.slug) && !isReservedPageKey(kind, page.slug)).map((page) => ({ params: { locale: page.locale, slug: page.slug } }));
 }

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { isDevelopment } from '../../functions/env.ts';
+import { requestIdFor } from '../../functions/request-log.ts';
 import { isCrawler } from './crawler.ts';
 import { chooseLocale, DEFAULT_LOCALE, localeOfPath } from '../../core/locale.ts';
 import { translator, type Translate } from '../../core/translate.ts';
@@ -14,6 +15,7 @@ const FALLBACK_STRINGS = {
   'error.stack': 'Traccia dello stack',
   'error.status.404': 'Pagina non trovata',
   'error.status.500': 'Errore interno del server',
+  'error.reference': 'Riferimento per l’assistenza: {id}',
 };
 
 export interface ErrorView {
@@ -22,23 +24,26 @@ export interface ErrorView {
   siteName: string;
   locale: string;
   showStack: boolean;
+  /** The request's id, as in its log line (functions/request-log.ts), or null. */
+  requestId: string | null;
 }
 
 /**
  * The error screen in the reader's language: the locale of the failed page's path, else the one
  * remembered in the `t-lc` cookie, else the site's default; only a locale the site supports.
  */
-export async function loadErrorView(pathname: string, cookieLocale?: string | null): Promise<ErrorView> {
+export async function loadErrorView(pathname: string, cookieLocale?: string | null, executionContext?: object): Promise<ErrorView> {
   const requested = localeOfPath(pathname) ?? cookieLocale ?? null;
   const showStack = isDevelopment(env);
+  const requestId = requestIdFor(executionContext);
   try {
     const probe = await loadPageContext(DEFAULT_LOCALE);
     const locale = chooseLocale({ userLocale: requested, supported: probe.site.supportedLocale, fallback: probe.site.defaultLocale });
     const page = locale === probe.locale ? probe : await loadPageContext(locale);
-    return { t: translator({ ...FALLBACK_STRINGS, ...page.strings }), logo: page.site.logo, siteName: page.siteName, locale, showStack };
+    return { t: translator({ ...FALLBACK_STRINGS, ...page.strings }), logo: page.site.logo, siteName: page.siteName, locale, showStack, requestId };
   } catch (error) {
     console.error('Error screen without D1:', error);
-    return { t: translator(FALLBACK_STRINGS), logo: 'tiles.svg', siteName: 'Tiles', locale: DEFAULT_LOCALE, showStack };
+    return { t: translator(FALLBACK_STRINGS), logo: 'tiles.svg', siteName: 'Tiles', locale: DEFAULT_LOCALE, showStack, requestId };
   }
 }
 

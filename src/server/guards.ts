@@ -19,7 +19,7 @@ function area(pathname: string): string | undefined {
   return isLocaleCode(segments[0]) ? segments[1] : segments[0];
 }
 
-/** Guard 1: per-route validation. Course sessions need course / module number / session number. */
+/** Guard 1: per-route validation. Course sessions need course / module number / session number; ECM pages a course id. */
 export function validateRoute(pathname: string): RouteError | null {
   const segments = pathSegments(pathname);
   const rest = isLocaleCode(segments[0]) ? segments.slice(1) : segments;
@@ -28,7 +28,9 @@ export function validateRoute(pathname: string): RouteError | null {
   const valid =
     rest[1] === 'session'
       ? rest.length === 5 && /^[a-z0-9-]{1,100}$/.test(rest[2] ?? '') && isPositive(rest[3]) && isPositive(rest[4])
-      : rest.length >= 2 && rest.length <= 3 && /^[a-z0-9-]{1,100}$/.test(rest[1] ?? '') && (rest.length === 2 || isPositive(rest[2]));
+      : (rest.length >= 2 && rest.length <= 3 && /^[a-z0-9-]{1,100}$/.test(rest[1] ?? '') && (rest.length === 2 || isPositive(rest[2]))) ||
+        // The ECM page of a course: assessment, questionnaire and certificate.
+        (rest[1] === 'ecm' && rest.length === 3 && /^[a-z0-9-]{1,100}$/.test(rest[2] ?? ''));
   if (valid) return null;
   return pageNotFound(pathname);
 }
@@ -42,6 +44,42 @@ export function pageNotFound(pathname: string): RouteError {
 export function requiresAuthentication(pathname: string): boolean {
   const first = area(pathname);
   return first !== undefined && AUTH_AREAS.has(first);
+}
+
+export interface RequestOrigin {
+  /** The request's Sec-Fetch-Site header, if the browser sent one. */
+  fetchSite: string | null;
+  referer: string | null;
+  /** The site's own origin. */
+  origin: string;
+}
+
+/**
+ * Whether a request comes from one of our own pages (a click on a link, with or without the client
+ * router), rather than a typed address, a bookmark or another site. Browsers send Sec-Fetch-Site
+ * (`same-origin` for a click or the client router's fetch, `none` for a typed URL), without
+ * JavaScript too; older ones only the Referer, which our Referrer-Policy keeps whole on our origin.
+ */
+export function fromOwnPage({ fetchSite, referer, origin }: RequestOrigin): boolean {
+  if (fetchSite) return fetchSite === 'same-origin';
+  if (!referer) return false;
+  try {
+    return new URL(referer).origin === origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Guard 2's destination for a visitor on a page that needs a session: `/`, as the spec says,
+ * except a course reached from our own pages (the catalogue's course links), which goes to
+ * sign-in and, once signed in, back to the course. Decided on the server from the request alone,
+ * so it works without JavaScript and through the client router (which follows the redirect, sees
+ * the sign-in page has no router and loads it in full).
+ */
+export function visitorRedirect(pathname: string, search: string, origin: RequestOrigin): string {
+  if (area(pathname) !== 'course' || !fromOwnPage(origin)) return '/';
+  return `/tiles-access?${new URLSearchParams({ returnTo: `${pathname}${search}` })}`;
 }
 
 /** Guard 3: where a path without a locale is sent, or null when it may stay. */

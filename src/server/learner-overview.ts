@@ -1,20 +1,42 @@
 import { env } from 'cloudflare:workers';
-import { listLearnerBadges, listLearnerLevels, type LearnerBadge, type LearnerLevel } from '../../functions/data/learner.ts';
+import { listBadges, loadProgress, type Badge, type BadgeProgress, type LevelProgress } from '../../functions/data/game.ts';
 import { loadTotalTimeSpent } from '../../functions/data/stats.ts';
+import { listTags } from '../../functions/data/tags.ts';
+
+/** A badge the learner holds: the site's badge with the learner's progress on it. */
+export type EarnedBadge = Badge & BadgeProgress;
+/** A level the learner reached, with its category's name (or id when it has none). */
+export type EarnedLevel = LevelProgress & { categoryId: string; category: string };
 
 export interface LearnerOverview {
-  levels: LearnerLevel[];
-  badges: LearnerBadge[];
+  levels: EarnedLevel[];
+  badges: EarnedBadge[];
   /** Milliseconds, all time. */
   totalTimeSpent: number;
 }
 
-/** Levels, badges and total learning time of one learner: what the profile home shows. */
+/**
+ * Levels, badges and total learning time of one learner: what the profile home shows, read
+ * through the same data functions as GET /api/lms/game/{badge,progress} and /api/content/tag.
+ */
 export async function loadLearnerOverview(siteId: string, userId: string, locale: string): Promise<LearnerOverview> {
-  const [levels, badges, totalTimeSpent] = await Promise.all([
-    listLearnerLevels(env.DB, userId, locale),
-    listLearnerBadges(env.DB, userId, locale),
+  const [progress, badges, categories, totalTimeSpent] = await Promise.all([
+    loadProgress(env.DB, userId),
+    listBadges(env.DB, siteId, locale),
+    listTags(env.DB, siteId, locale, 'category'),
     loadTotalTimeSpent(env.DB, siteId, userId),
   ]);
-  return { levels, badges, totalTimeSpent };
+  const names = new Map(categories.map((category) => [category._id, category.name]));
+  return {
+    levels: Object.entries(progress.levels)
+      .map(([categoryId, level]) => ({ ...level, categoryId, category: names.get(categoryId) ?? categoryId }))
+      .sort((a, b) => b.experience - a.experience),
+    badges: badges
+      .flatMap((badge) => {
+        const earned = progress.badges[badge._id];
+        return earned ? [{ ...badge, ...earned }] : [];
+      })
+      .sort((a, b) => b.obtainedAt.localeCompare(a.obtainedAt)),
+    totalTimeSpent,
+  };
 }

@@ -27,9 +27,3 @@ export async function loadPageContext(locale: string): Promise<PageContext> {
   const strings: Strings = { ...fallbackStrings, ...localeStrings };
   return { site, locale, locales, strings, t: translator(strings), siteName: strings['site.name'] ?? site.niceName };
 }
-
-/** getStaticPaths for pages that exist once per supported locale. */
-export async function localeStaticPaths(): Promise<{ params: { locale: string } }[]> {
-  const site = await findSite(env.DB, env.SITE_ID);
-  return (site?.supportedLocale ?? [DEFAULT_LOCALE]).map((locale) => ({ params: { locale } }));
-}

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import { listPages } from '../../functions/data/pages.ts';
 import { findSite } from '../../functions/data/site.ts';
 import { DEFAULT_LOCALE } from '../../core/locale.ts';
+import { isReservedPageKey } from '../../core/cms-document.ts';
 import { catalogueStaticPaths } from './catalogue.ts';
 
 /** Every public page, as paths without the locale, with the locales it exists in. */
@@ -11,6 +12,7 @@ export async function publicPaths(): Promise<{ path: string; locales: string[] }
   const add = (path: string, locale: string) => byPath.set(path, [...(byPath.get(path) ?? []), locale]);
   for (const kind of ['content', 'pf', 'repository'] as const) {
     for (const page of await listPages(env.DB, env.SITE_ID, kind)) {
+      if (isReservedPageKey(kind, page.slug)) continue;
       const prefix = kind === 'content' ? '' : `/${kind}`;
       add(page.slug === 'home' && kind === 'content' ? '' : `${prefix}/${page.slug}`, page.locale);
     }

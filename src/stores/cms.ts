@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import type { Draft } from '../../functions/data/cms.ts';
+import type { Draft } from '../../core/contracts/cms.ts';
 import type { PreviewDraft } from '../lib/draft-preview.ts';
 
 /** Every saved draft of the site: the editor's pending work, shown in CMS and tester mode. */

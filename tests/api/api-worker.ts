@@ -1,4 +1,4 @@
-import { handleApi } from '../../functions/api.ts';
+import { handleApi } from '../../functions/app.ts';
 import type { Env } from '../../functions/env.ts';
 
 /** The API alone as a Worker: what the API tests run in workerd (the site's Worker mounts the same handler). */

@@ -1,5 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { RESERVED_PATHS } from '../../core/reserved-paths.ts';
+import { FIXED_CONTENT_KEYS, isDocumentKey } from '../../core/cms-document.ts';
 import { call, EDITOR, LEARNER, outcome, seedFixtures, signIn, TESTER } from './fixtures.ts';
 
 beforeAll(seedFixtures);
@@ -83,8 +85,8 @@ describe('editing, publishing and reverting', () => {
     await call('/api/cms/publish', { method: 'POST', cookie: editor });
     expect((await livePrivacy('it-IT'))?.title).toBe('Informativa privacy');
 
-    const events = await env.DB.prepare("SELECT action || '.' || variant || '.' || scope AS name FROM event WHERE user_id = ? ORDER BY id").bind(EDITOR.id).all<{ name: string }>();
-    expect(events.results.map((e) => e.name)).toEqual(['cms.page.edit', 'cms.page.publish', 'cms.site.publish', 'cms.page.revert', 'cms.page.publish', 'cms.site.publish']);
+    const events = await env.DB.prepare("SELECT action || '.' || variant || '.' || scope AS name FROM event WHERE user_id = ? AND action = 'cms' ORDER BY id").bind(EDITOR.id).all<{ name: string }>();
+    expect(events.results.map((e) => e.name)).toEqual(['cms.page.edit', 'cms.site.publish', 'cms.page.publish', 'cms.page.revert', 'cms.site.publish', 'cms.page.publish']);
   });
 
   it('edits course texts, category names and interface strings per locale, and publishes them together', async () => {
@@ -144,6 +146,99 @@ describe('editing, publishing and reverting', () => {
     );
     expect((await call('/api/cms/documents/boilerplate/it-IT/catalogue.count', { method: 'PUT', body: { text: 'Corsi trovati: {count}' }, cookie: editor })).status).toBe(200);
     expect((await call('/api/cms/documents/boilerplate/it-IT/chiave.inventata', { method: 'PUT', body: { text: 'x' }, cookie: editor })).status).toBe(404);
+  });
+});
+
+describe('page keys that would shadow a route', () => {
+  it('refuses to save a content page named after a route, a public file or a build path, naming the key in the caller\'s language', async () => {
+    const editor = await signIn(EDITOR);
+    const [versions, drafts] = [await count('cms_version'), await count('cms_draft')];
+    for (const key of ['logout', 'profile', 'course', 'test', 'tiles-access']) {
+      const refused = await call(`/api/cms/documents/content/it-IT/${key}`, { method: 'PUT', body: edit, cookie: editor });
+      expect(refused.status, key).toBe(400);
+      expect(await refused.json()).toEqual({ statusCode: 400, statusMessage: 'Bad Request', message: `La chiave «${key}» è riservata: è già un indirizzo del sito. Scegline un'altra.` });
+    }
+    const english = await call('/api/cms/documents/content/en-US/logout', { method: 'PUT', body: edit, cookie: editor, locale: 'en-US' });
+    expect((await english.json<{ message: string }>()).message).toBe('The key "logout" is reserved: the site already uses that address. Choose another one.');
+    // Every reserved name a content key could spell is refused, the fixed content pages excepted.
+    for (const key of RESERVED_PATHS.filter((name) => isDocumentKey('content', name) && !FIXED_CONTENT_KEYS.includes(name))) {
+      expect((await call(`/api/cms/documents/content/de-DE/${key}`, { method: 'PUT', body: edit, cookie: editor })).status, key).toBe(400);
+    }
+    expect([await count('cms_version'), await count('cms_draft')]).toEqual([versions, drafts]);
+    // The same names stay free for the other kinds, which live under their own prefix.
+    expect((await call('/api/cms/documents/pf/it-IT/logout', { method: 'PUT', body: edit, cookie: editor })).status).toBe(200);
+    expect((await call('/api/cms/documents/pf/it-IT/logout', { method: 'DELETE', cookie: editor })).status).toBe(200);
+  });
+
+  it('holds back a publish whose drafts include such a key (saved before the rule), publishing nothing', async () => {
+    const editor = await signIn(EDITOR);
+    await env.DB.prepare("INSERT INTO cms_draft (site_id, locale, kind, key, fields, author_id, updated_at) VALUES ('tiles-demo', 'it-IT', 'content', 'logout', ?, ?, ?)")
+      .bind(JSON.stringify(edit), EDITOR.id, Date.now())
+      .run();
+    const [requests, pages] = [await count('build_request'), await count('page')];
+    const refused = await call('/api/cms/publish', { method: 'POST', cookie: editor });
+    expect(refused.status).toBe(400);
+    expect((await refused.json<{ message: string }>()).message).toContain('«logout»');
+    expect([await count('build_request'), await count('page')]).toEqual([requests, pages]);
+    await call('/api/cms/documents/content/it-IT/logout', { method: 'DELETE', cookie: editor });
+  });
+});
+
+describe('a publish whose build fails', () => {
+  const token = 'build-worker-token-for-the-api-tests-0123456789';
+  const worker = (path: string, body: unknown = {}) => call(path, { method: 'POST', body, headers: { 'x-build-worker': token }, env: { BUILD_WORKER_TOKEN: token } });
+  /** Claims requests as the build worker does, oldest first, until it holds this one; older ones go live. */
+  async function claim(requestId: number): Promise<void> {
+    for (;;) {
+      const claimed = await outcome<{ id: number } | null>(await worker('/api/cms/builds/claim'));
+      if (!claimed) throw new Error(`request ${requestId} was not queued`);
+      if (claimed.id === requestId) return;
+      await worker(`/api/cms/builds/${claimed.id}/finish`, { status: 'live', buildId: `build-${claimed.id}` });
+    }
+  }
+  const liveCourse = (locale: string) => env.DB.prepare("SELECT title FROM course_text WHERE course_id = 'triage' AND locale = ?").bind(locale).first<{ title: string }>();
+
+  it('is rolled back: the live texts are as they were, so static and on-demand pages agree, and the edits come back as drafts', async () => {
+    const editor = await signIn(EDITOR);
+    const before = { privacy: await livePrivacy('it-IT'), course: await liveCourse('it-IT'), pages: await count('page') };
+    const scripted = { ...edit, description: 'Con <script>alert(1)</script> come testo.' };
+    const course = { title: 'Triage (non pubblicato)', summary: 'Riassunto.', description: 'Descrizione.' };
+    expect((await call(PRIVACY, { method: 'PUT', body: scripted, cookie: editor })).status).toBe(200);
+    expect((await call('/api/cms/documents/content/it-IT/pagina-nuova', { method: 'PUT', body: edit, cookie: editor })).status).toBe(200);
+    expect((await call('/api/cms/documents/course/it-IT/triage', { method: 'PUT', body: course, cookie: editor })).status).toBe(200);
+    const { requestId } = await outcome<{ requestId: number }>(await call('/api/cms/publish', { method: 'POST', cookie: editor }));
+    expect((await livePrivacy('it-IT'))?.title).toBe(edit.title);
+
+    await claim(requestId);
+    expect((await worker(`/api/cms/builds/${requestId}/finish`, { status: 'failed', error: 'astro build failed' })).status).toBe(200);
+
+    expect(await livePrivacy('it-IT')).toEqual(before.privacy);
+    expect(await liveCourse('it-IT')).toEqual(before.course);
+    expect(await count('page')).toBe(before.pages);
+    const drafts = await outcome<{ kind: string; key: string; fields: Record<string, string> }[]>(await call('/api/cms/drafts?locale=it-IT', { cookie: editor }));
+    expect(drafts.map((draft) => `${draft.kind}/${draft.key}`)).toEqual(expect.arrayContaining(['content/pagina-nuova', 'content/privacy', 'course/triage']));
+    expect(drafts.find((draft) => draft.key === 'privacy')?.fields.description).toBe(scripted.description);
+    expect(await outcome<{ status: string; error: string }>(await call(`/api/cms/builds/${requestId}`, { cookie: editor }))).toMatchObject({ status: 'failed', error: 'astro build failed' });
+    const event = await env.DB.prepare("SELECT subject FROM event WHERE action = 'cms' AND variant = 'site' AND scope = 'rollback' ORDER BY id DESC").first();
+    expect(event).toEqual({ subject: `build#${requestId}` });
+
+    // Published again and built, the texts go live and stay.
+    const again = await outcome<{ requestId: number }>(await call('/api/cms/publish', { method: 'POST', cookie: editor }));
+    await claim(again.requestId);
+    await worker(`/api/cms/builds/${again.requestId}/finish`, { status: 'live', buildId: 'build-ok' });
+    expect((await livePrivacy('it-IT'))?.title).toBe(edit.title);
+    expect(await liveCourse('it-IT')).toEqual({ title: course.title });
+  });
+
+  it('leaves alone a text that a later publish put live meanwhile', async () => {
+    const editor = await signIn(EDITOR);
+    await call(PRIVACY, { method: 'PUT', body: { ...edit, title: 'Prima pubblicazione' }, cookie: editor });
+    const first = await outcome<{ requestId: number }>(await call('/api/cms/publish', { method: 'POST', cookie: editor }));
+    await claim(first.requestId);
+    await call(PRIVACY, { method: 'PUT', body: { ...edit, title: 'Seconda pubblicazione' }, cookie: editor });
+    await call('/api/cms/publish', { method: 'POST', cookie: editor });
+    await worker(`/api/cms/builds/${first.requestId}/finish`, { status: 'failed', error: 'astro build failed' });
+    expect((await livePrivacy('it-IT'))?.title).toBe('Seconda pubblicazione');
   });
 });
 

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Completion } from '../../functions/data/progress.ts';
 import { call, OTHER, outcome, seedFixtures, signIn } from './fixtures.ts';
 
 beforeAll(seedFixtures);
@@ -27,10 +28,19 @@ describe('a write that fails half-way', () => {
     expect(await snapshot(OTHER.id)).toEqual(before);
 
     await env.DB.prepare('DROP TRIGGER fail_half_way').run();
-    const done = await outcome<{ badges: { id: string }[] }>(await call('/api/lms/course/triage/session/1/1/complete', { method: 'POST', cookie }));
+    const done = await outcome<Completion>(await call('/api/lms/course/triage/session/1/1/complete', { method: 'POST', cookie }));
     const after = await snapshot(OTHER.id);
     expect(after[0]).toEqual([{ course_id: 'triage', module_number: 1, number: 1 }]);
     expect(after[1]).toContainEqual({ badge_id: 'prima-sessione', amount: 1 });
-    expect(done).toBeTruthy();
+    // The retry awards what the failed attempt would have: nothing of it had been kept.
+    expect(done).toEqual({
+      courseId: 'triage',
+      moduleNumber: 1,
+      number: 1,
+      newlyCompleted: true,
+      progress: { done: 1, total: 3, courseCompleted: false },
+      level: { categoryId: 'cat-rischio', level: 1, experience: 10, levelUp: true },
+      badges: [{ _id: 'prima-sessione', name: 'Primo passo', icon: '🎯' }],
+    });
   });
 });

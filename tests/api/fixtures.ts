@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:workers';
-import { handleApi } from '../../functions/api.ts';
+import { handleApi } from '../../functions/app.ts';
 import { hashPassword } from '../../functions/password.ts';
 import { ROLE_PERMISSIONS } from '../../core/permissions.ts';
 import { solveChallenge, type Challenge } from 'altcha-lib';

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { handleApi, ROUTES } from '../../functions/api.ts';
+import { handleApi, ROUTES } from '../../functions/app.ts';
 import { EDITOR, LEARNER, seedFixtures, signIn, SITE, THIRD } from './fixtures.ts';
 
 /**
@@ -25,6 +25,9 @@ const callEnv = () => ({ ...env, ENVIRONMENT: 'production', BUILD_WORKER_TOKEN: 
 /** What must never reach a client: stack frames and source locations. */
 const LEAK = /\n\s*at |\s{4}at |\.(?:ts|js|mjs|cjs|tsx):\d|\.ts:|file:\/\/|node_modules|\/work\//;
 const noLeak = (text: string) => !LEAK.test(text);
+
+/** A route's path as a URLPattern (Hono's `:name` parameters are URLPattern syntax too). */
+const patternOf = (route: (typeof ROUTES)[number]) => new URLPattern({ pathname: route.path });
 
 // ---- Hostile building blocks ------------------------------------------------------------------
 
@@ -278,7 +281,7 @@ const BODIES: Record<string, Record<string, unknown>[]> = {
   ],
   '/api/auth/federated/login': [{ provider: 'mock', token: 'eyJhbGciOiJSUzI1NiJ9.e30.c2ln', returnTo: '/it-IT' }],
   '/api/auth/user': [{ firstName: 'Giulia', lastName: 'Bianchi', email: 'giulia@example.it', phone: '+390612345678', locale: 'en-US', fields: { gender: 'f' } }],
-  '/api/event': [{ action: 'view', variant: 'page', scope: 'course', subject: { id: 'triage' }, createdAt: '2026-01-01T10:00:00+01:00' }],
+  '/api/event': [{ action: 'cms', variant: 'mode', scope: 'admin', subject: { id: 'triage' }, createdAt: '2026-01-01T10:00:00+01:00' }],
   '/api/event/hit': [{ identity: 'identity-0123', subject: { id: '/it-IT/corsi', meta: [{ field: 'ms', value: 1500 }] }, course: 'triage', module: 1, session: 1 }],
   '/api/cms/documents/:kind/:locale/:key': [PAGE, { title: 'Triage', summary: 'Sommario', description: 'Descrizione' }, { name: 'Rischio', description: '' }, { text: 'Home' }],
   '/api/cms/builds/:id/finish': [{ status: 'failed', buildId: 'b-1', error: 'boom' }],
@@ -383,7 +386,7 @@ function requestArbitrary(route: (typeof ROUTES)[number]): fc.Arbitrary<HostileR
   return fc.record({
     caller: fc.constantFrom(...CALLERS),
     method: fc.oneof({ arbitrary: fc.constant(route.method), weight: 6 }, { arbitrary: fc.constantFrom(...METHODS), weight: 1 }),
-    path: pathArbitrary(route.pattern.pathname, segmentFor),
+    path: pathArbitrary(route.path, segmentFor),
     suffix: fc.oneof({ arbitrary: fc.constant(''), weight: 12 }, { arbitrary: fc.constantFrom('/', '//', '/..', '/.', '%2F', '/x', ';x', '%00'), weight: 1 }),
     query,
     site: siteHeader,
@@ -393,7 +396,7 @@ function requestArbitrary(route: (typeof ROUTES)[number]): fc.Arbitrary<HostileR
     extraCookies: otherCookies,
     headers: fc.array(fc.tuple(headerName, headerValue), { maxLength: 4 }),
     contentType,
-    body: bodyFor(route.pattern.pathname),
+    body: bodyFor(route.path),
   });
 }
 
@@ -427,7 +430,7 @@ const WRITTEN_WHEN_REFUSED: Record<string, string[]> = { '/api/auth/login': ['si
 /** The tables a refused request may still change: those of the route its path really reached. */
 function writtenWhenRefused(request: Request): string[] {
   const { pathname } = new URL(request.url);
-  return ROUTES.filter((route) => route.pattern.test({ pathname })).flatMap((route) => WRITTEN_WHEN_REFUSED[route.pattern.pathname] ?? []);
+  return ROUTES.filter((route) => patternOf(route).test({ pathname })).flatMap((route) => WRITTEN_WHEN_REFUSED[route.path] ?? []);
 }
 
 let snapshotSql = '';
@@ -495,15 +498,15 @@ afterAll(() => {
 describe('hostile input', () => {
   it('derives a matching path from every route pattern', () => {
     for (const route of ROUTES) {
-      for (const path of fc.sample(pathArbitrary(route.pattern.pathname, () => fc.constantFrom('x1', 'triage', '1')), 5)) {
-        expect(route.pattern.test({ pathname: path }), `${route.method} ${route.pattern.pathname} -> ${path}`).toBe(true);
+      for (const path of fc.sample(pathArbitrary(route.path, () => fc.constantFrom('x1', 'triage', '1')), 5)) {
+        expect(patternOf(route).test({ pathname: path }), `${route.method} ${route.path} -> ${path}`).toBe(true);
       }
     }
   });
 
   for (const route of ROUTES) {
     it(
-      `${route.method} ${route.pattern.pathname}: never 5xx, errors are clean JSON, refused requests write nothing`,
+      `${route.method} ${route.path}: never 5xx, errors are clean JSON, refused requests write nothing`,
       async () => {
         await fc.assert(
           fc.asyncProperty(requestArbitrary(route), async (input) => {

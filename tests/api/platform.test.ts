@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { call, LEARNER, OTHER, outcome, seedFixtures, signIn, SITE } from './fixtures.ts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { call, EDITOR, LEARNER, OTHER, outcome, seedFixtures, signIn, SITE } from './fixtures.ts';
 
 beforeAll(seedFixtures);
 
@@ -84,17 +84,23 @@ describe('roles and gamification', () => {
 });
 
 describe('events and hits', () => {
-  it('POST /api/event stores an event split into action, variant and scope', async () => {
+  it('POST /api/event stores a mode switch split into action, variant and scope, at the server\'s time', async () => {
+    const cookie = await signIn(EDITOR);
+    const before = Date.now();
     const response = await call('/api/event', {
       method: 'POST',
-      body: { ua: 'vitest', origin: 'web', type: 'event', createdAt: '2026-11-23T10:00:00.000Z', action: 'course', variant: 'open', scope: 'catalogue', subject: 'triage' },
+      cookie,
+      body: { ua: 'vitest', origin: 'web', type: 'event', createdAt: '2026-11-23T10:00:00.000Z', action: 'cms', variant: 'mode', scope: 'admin', subject: 'profile' },
     });
     expect(response.status).toBe(200);
     const { _id } = await outcome<{ _id: number }>(response);
-    const row = await env.DB.prepare('SELECT action, variant, scope, subject, origin, created_at FROM event WHERE id = ?').bind(_id).first();
-    expect(row).toEqual({ action: 'course', variant: 'open', scope: 'catalogue', subject: 'triage', origin: 'web', created_at: Date.parse('2026-11-23T10:00:00.000Z') });
-    expect((await call('/api/event', { method: 'POST', body: { action: '' } })).status).toBe(400);
-    expect((await call('/api/event', { method: 'POST', body: { action: 'a', origin: 'ios' } })).status).toBe(400);
+    const row = await env.DB.prepare('SELECT site_id, user_id, action, variant, scope, subject, origin, created_at FROM event WHERE id = ?').bind(_id).first<Record<string, unknown>>();
+    expect(row).toMatchObject({ site_id: SITE, user_id: EDITOR.id, action: 'cms', variant: 'mode', scope: 'admin', subject: 'profile', origin: 'web' });
+    // The client's createdAt is not trusted: the server stamps its own time.
+    expect(Number(row?.created_at)).toBeGreaterThanOrEqual(before);
+    expect(Number(row?.created_at)).toBeLessThanOrEqual(Date.now());
+    expect((await call('/api/event', { method: 'POST', cookie, body: { action: '' } })).status).toBe(400);
+    expect((await call('/api/event', { method: 'POST', cookie, body: { action: 'cms', variant: 'mode', scope: 'admin', origin: 'ios' } })).status).toBe(400);
   });
 
   it('POST /api/event/hit stores the hit and rolls its time up for the signed-in learner', async () => {
@@ -108,7 +114,12 @@ describe('events and hits', () => {
       module: 1,
       session: 2,
     };
+    // The tab's first hit (claiming nothing) starts its clock 90 s before the one under test.
+    vi.useFakeTimers({ now: Date.now() - 90_000, toFake: ['Date'] });
+    expect((await call('/api/event/hit', { method: 'POST', cookie, body: { ...body, subject: { id: '/it-IT/course/triage', meta: [{ field: 'ms', value: 0 }] }, course: undefined, module: undefined, session: undefined } })).status).toBe(200);
+    vi.setSystemTime(Date.now() + 90_000);
     const response = await call('/api/event/hit', { method: 'POST', cookie, body });
+    vi.useRealTimers();
     expect(response.status).toBe(200);
     const { _id } = await outcome<{ _id: number }>(response);
     expect(await env.DB.prepare('SELECT user_id, path, ms, device, course_id, module_number, session_number FROM hit WHERE id = ?').bind(_id).first()).toEqual({

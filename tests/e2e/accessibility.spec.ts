@@ -52,6 +52,9 @@ test('the CMS panel has no serious accessibility violations and works from the k
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: 'Apri il pannello' })).toBeFocused();
   await page.keyboard.press('Enter');
+  // The reopened panel renders its editor before the keyboard moves on, as a person waits to see it.
+  await expect(page.getByRole('button', { name: 'Riduci il pannello' })).toBeFocused();
+  await expect(page.getByTestId('cms-panel').getByLabel('Titolo', { exact: true })).toBeVisible();
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
   await expect(page.getByTestId('cms-panel').getByLabel('Titolo', { exact: true })).toBeFocused();

@@ -33,6 +33,22 @@ test('the catalogue in two locales, filtered by category and searched, without c
   for (const credits of await withoutCredits.locator('dd').nth(1).allTextContents()) expect(credits).toBe('Nessun credito');
 });
 
+test('search ignores case and accents, matches word starts, and answers any input without an error', async ({ page }) => {
+  for (const query of ['a'.repeat(49), '😀'.repeat(13), '%'.repeat(25)]) {
+    const response = await page.goto(`/it-IT/catalogo-corsi/cerca?q=${encodeURIComponent(query)}`);
+    expect(response?.status(), query).toBe(200);
+    await expect(page.getByTestId('course-card')).toHaveCount(0);
+    await expect(page.locator('.notice')).toBeVisible();
+  }
+  for (const query of ['TRIAGE', 'triàg']) {
+    await page.goto(`/it-IT/catalogo-corsi/cerca?q=${encodeURIComponent(query)}`);
+    await expect(page.getByTestId('course-card')).toHaveCount(1);
+    await expect(page.getByTestId('course-card')).toContainText(/triage/i);
+  }
+  const response = await page.goto(`/it-IT/catalogo-corsi-no-ecm/cerca?q=${encodeURIComponent('%'.repeat(25))}`);
+  expect(response?.status()).toBe(200);
+});
+
 test('public pages carry canonical and hreflang links, and the sitemap lists every locale', async ({ page, request }) => {
   await page.goto('/de-DE/chi-siamo');
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/de-DE\/chi-siamo$/);

@@ -1,5 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 
+// The site and the provider run on the ports playwright.config.ts gives them.
+const APP = process.env.E2E_PORT ?? '4399';
+const IDP = process.env.E2E_OIDC_PORT ?? '4398';
+const onApp = (path: string) => new RegExp(`localhost:${APP}${path.replaceAll('/', '\\/')}$`);
+
 /** Drives the provider's own pages: its development login accepts any account name. */
 async function signInAtProvider(page: Page, account: string) {
   await page.locator('input[name="login"]').fill(account);
@@ -7,8 +12,8 @@ async function signInAtProvider(page: Page, account: string) {
   if (await password.count()) await password.fill('any-password');
   await page.locator('button[type="submit"]').first().click();
   // The provider asks for consent the first time this account meets the client.
-  await page.waitForURL((url) => !url.pathname.startsWith('/interaction/') || url.port !== '4399');
-  if (new URL(page.url()).port === '4398') await page.locator('button[type="submit"]').first().click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/interaction/') || url.port !== APP);
+  if (new URL(page.url()).port === IDP) await page.locator('button[type="submit"]').first().click();
 }
 
 async function currentUser(page: Page) {
@@ -19,30 +24,30 @@ async function currentUser(page: Page) {
 test('Medikey sign-in creates a learner, logout ends the provider session, the next sign-in reuses the learner', async ({ page, context }) => {
   await page.goto('/tiles-access');
   await page.getByRole('link', { name: 'Accedi con Medikey' }).click();
-  await page.waitForURL(/localhost:4398\/interaction\//);
+  await page.waitForURL(new RegExp(`localhost:${IDP}/interaction/`));
   await signInAtProvider(page, 'fed-e2e-1');
-  await page.waitForURL(/localhost:4399\/it-IT\/profile$/);
+  await page.waitForURL(onApp('/it-IT/profile'));
   await expect(page.getByTestId('profile-greeting')).toHaveText('Ciao, Federica Medici');
   const first = await currentUser(page);
   expect(first?.federated).toEqual([{ provider: 'medikey', federatedId: 'fed-e2e-1' }]);
   expect((await context.cookies()).find((c) => c.name === 't-ssid')?.httpOnly).toBe(true);
 
   await page.getByTestId('logout-link').click();
-  await page.waitForURL(/localhost:4398\/session\/end/);
+  await page.waitForURL(new RegExp(`localhost:${IDP}/session/end`));
   await page.locator('button[type="submit"], button[autofocus]').first().click();
-  await page.waitForURL(/localhost:4399\/it-IT$/);
+  await page.waitForURL(onApp('/it-IT'));
   expect(await currentUser(page)).toBeNull();
 
   await page.goto('/tiles-access');
   await page.getByRole('link', { name: 'Accedi con Medikey' }).click();
   await signInAtProvider(page, 'fed-e2e-1');
-  await page.waitForURL(/localhost:4399\/it-IT\/profile$/);
+  await page.waitForURL(onApp('/it-IT/profile'));
   expect((await currentUser(page))?._id).toBe(first?._id);
 });
 
 test('a wrong state is refused with a clear message and no session cookie', async ({ page, context }) => {
   await page.goto('/federated/medikey');
-  await page.waitForURL(/localhost:4398\//);
+  await page.waitForURL(new RegExp(`localhost:${IDP}/`));
   const response = await page.goto('/federated/medikey/callback?code=forged-code&state=wrong-state');
   expect(response?.status()).toBe(401);
   await expect(page.getByRole('heading', { name: 'Accesso non riuscito' })).toBeVisible();
@@ -63,7 +68,14 @@ test('a forged ID token and a foreign returnTo are refused by the API, with no c
 });
 
 test('a foreign returnTo on the sign-in link is ignored: the learner lands on the site', async ({ page }) => {
+  const visited: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) visited.push(frame.url());
+  });
   await page.goto('/federated/medikey?returnTo=https://evil.example/steal');
   await signInAtProvider(page, 'fed-e2e-2');
-  await page.waitForURL(/localhost:4399\/it-IT\/profile$/);
+  await page.waitForURL(onApp('/it-IT/profile'));
+  expect(new URL(page.url()).origin).toBe(`http://localhost:${APP}`);
+  expect(visited.filter((url) => new URL(url).hostname === 'evil.example')).toEqual([]);
+  expect((await currentUser(page))?.federated).toEqual([{ provider: 'medikey', federatedId: 'fed-e2e-2' }]);
 });

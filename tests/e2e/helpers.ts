@@ -7,14 +7,16 @@ export async function islandsReady(page: Page): Promise<void> {
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
 
+/** A learner with no history: the empty-state tests rely on it staying so. */
 export const NEW_LEARNER = { code: 'nuovo.demo', password: 'Nuovo-Demo-2026!' };
-/** Has no history either; the player tests give it some, so the empty-state tests keep nuovo.demo. */
+/** A tester, also without demo history: the player and sign-in tests write with it instead of nuovo.demo. */
 export const TESTER = { code: 'tester.demo', password: 'Tester-Demo-2026!' };
 export const EDITOR = { code: 'editor.demo', password: 'Editor-Demo-2026!' };
 
 export async function signIn(page: Page, user: { code: string; password: string } = LEARNER): Promise<void> {
   await page.goto('/tiles-access');
-  await islandsReady(page);
+  // The plain form works before its script runs too; waiting for it keeps every run the same.
+  await expect(page.locator('#sign-in-form[data-ready]')).toHaveCount(1);
   await page.getByLabel('Codice utente').fill(user.code);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Accedi' }).click();

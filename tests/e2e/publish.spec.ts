@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { EDITOR, signIn, switchMode, TESTER } from './helpers.ts';
 
 // Browsers send Origin with every fetch; Astro refuses a POST without a same-site one.
-const headers = { 'tiles-site-id': 'tiles-demo', 'tiles-locale-code': 'it-IT', origin: 'http://localhost:4399', 'content-type': 'application/json' };
+const headers = { 'tiles-site-id': 'tiles-demo', 'tiles-locale-code': 'it-IT', origin: `http://localhost:${process.env.E2E_PORT ?? 4399}`, 'content-type': 'application/json' };
 
 /** Clicks "Pubblica" and waits for the build to go live; returns the seconds from click to live. */
 async function publishAndWait(page: Page): Promise<number> {
@@ -23,6 +23,13 @@ async function newVisitor(browser: Browser): Promise<Page> {
 test('an editor changes the Italian privacy page in place, publishes, watches it go live; visitors see it, English is unchanged, a tester saw the draft first, revert restores it', async ({ page, browser }) => {
   test.setTimeout(300_000);
   const visitor = await newVisitor(browser);
+  // A description that merely mentions a script is text: it neither runs nor breaks the build.
+  const dialogs: string[] = [];
+  visitor.on('dialog', async (dialog) => {
+    dialogs.push(dialog.message());
+    await dialog.dismiss();
+  });
+  const scriptText = 'Come trattiamo i dati <script>alert(1)</script> (testo).';
   await visitor.goto('/it-IT/privacy');
   const originalTitle = (await visitor.getByRole('heading', { level: 1 }).textContent()) ?? '';
   expect(originalTitle).not.toBe('');
@@ -38,6 +45,7 @@ test('an editor changes the Italian privacy page in place, publishes, watches it
   // Typing previews the change on the page itself, before anything is saved.
   await editor.getByLabel('Titolo', { exact: true }).fill('Informativa sulla privacy (rivista)');
   await editor.getByLabel('Testo del blocco 2').fill('Testo rivisto dalla redazione.');
+  await editor.getByLabel('Descrizione', { exact: true }).fill(scriptText);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Informativa sulla privacy (rivista)');
   await expect(page.locator('[data-cms-draft]').first()).toBeVisible();
   await editor.getByRole('button', { name: 'Salva bozza' }).click();
@@ -58,12 +66,15 @@ test('an editor changes the Italian privacy page in place, publishes, watches it
 
   const seconds = await publishAndWait(page);
   console.log(`publish, click to live: ${seconds.toFixed(1)} s`);
+  await expect(page.getByTestId('cms-build-status')).toHaveAttribute('data-status', 'live');
 
   // The visitor's open page finds the new build on its next check and offers a reload.
   await expect(visitor.getByRole('button', { name: 'Ricarica' })).toBeVisible({ timeout: 20_000 });
   await visitor.goto('/it-IT/privacy');
   await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Informativa sulla privacy (rivista)');
   await expect(visitor.getByText('Testo rivisto dalla redazione.')).toBeVisible();
+  await expect(visitor.locator('meta[name="description"]')).toHaveAttribute('content', scriptText);
+  expect(dialogs).toEqual([]);
   await visitor.goto('/en-US/privacy');
   await expect(visitor.getByRole('heading', { level: 1 })).not.toHaveText(/rivista/);
 

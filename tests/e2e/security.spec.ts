@@ -24,6 +24,25 @@ test('every kind of response carries the security headers, with a script policy 
   }
 });
 
+test('Astro\'s own refusal of a cross-site form post to an on-demand page carries the security headers', async ({ request }) => {
+  const response = await request.post('/it-IT/logout', { headers: { origin: 'https://evil.example' }, form: { scope: 'everywhere' }, maxRedirects: 0 });
+  expect(response.status()).toBe(403);
+  const headers = response.headers();
+  for (const name of REQUIRED) expect(headers[name], name).toBeTruthy();
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(headers['x-frame-options']).toBe('DENY');
+});
+
+test('signed-in pages are private: Cache-Control private, no-store on the profile and a course, not on public pages', async ({ page, request }) => {
+  await signIn(page);
+  for (const path of ['/it-IT/profile', '/it-IT/course/prevenzione-ica', '/it-IT/profile/user-data']) {
+    const response = await page.request.get(path);
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()['cache-control'], path).toBe('private, no-store');
+  }
+  expect((await request.get('/tiles-access')).headers()['cache-control'] ?? '').not.toContain('private');
+});
+
 test('pages work under the policy: no script is refused while a learner signs in, navigates and opens the charts', async ({ page }) => {
   const refused: string[] = [];
   page.on('console', (message) => {

@@ -6,6 +6,8 @@ test('from an error screen a visitor writes to support; the request keeps the er
   await page.getByRole('link', { name: 'Assistenza' }).click();
   await page.waitForURL(/\/it-IT\/assistenza\?/);
   const form = page.locator('#support-form');
+  // This journey is the enhanced form's (tests/e2e/forms-no-js.spec.ts posts it without scripts).
+  await expect(form).toHaveAttribute('data-ready', 'true');
 
   // Wrong input first: messages per field, in Italian, nothing sent.
   await form.getByRole('button', { name: 'Invia richiesta' }).click();
@@ -22,6 +24,8 @@ test('from an error screen a visitor writes to support; the request keeps the er
   await form.getByLabel('Messaggio').fill('La pagina del corso che cercavo non esiste più.');
   await botCheckSolved(page);
   await form.getByRole('button', { name: 'Invia richiesta' }).click();
+  // A plain post to the server, then its "sent" page (Post/Redirect/Get).
+  await page.waitForURL(/\/it-IT\/assistenza\/inviata\?n=\d+$/);
   const status = page.getByRole('status').filter({ hasText: 'Richiesta inviata' });
   await expect(status).toHaveText(/^Richiesta inviata \(n\. \d+\): ti risponderemo/);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { documentEventName, isDocumentKey } from '../../core/cms-document.ts';
+import { DOCUMENT_FIELDS, DOCUMENT_KINDS, documentEventName, isDocumentKey, type DocumentKind } from '../../core/cms-document.ts';
 import { placeholderMismatch } from '../../core/placeholders.ts';
-import { emptyFields, missingField, move, toPayload } from '../../src/lib/cms-form.ts';
+import { emptyFields, FORMS, missingField, move, toPayload, type Block, type FormFields } from '../../src/lib/cms-form.ts';
 
 describe('the editor form', () => {
   it('names the first required field left empty', () => {
@@ -43,4 +43,24 @@ describe('CMS documents', () => {
     expect(documentEventName('pf', 'publish')).toBe('cms.page.publish');
     expect(documentEventName('course', 'edit')).toBe('cms.course.edit');
   });
+});
+
+describe('the editor form and the API read the same limits', () => {
+  const sample = (input: string, length: number): string | Block[] => (input === 'blocks' ? Array.from({ length }, () => ({ type: 'p' as const, text: 'x' })) : 'x'.repeat(length));
+  const valid = (kind: DocumentKind): FormFields => Object.fromEntries(FORMS[kind].map((field) => [field.name, sample(field.input, 1)]));
+
+  // A question bank's limits are the ECM rules (count per credit, four options, one correct): tests/unit/ecm-rules.test.ts.
+  for (const kind of DOCUMENT_KINDS.filter((candidate) => candidate !== 'bank')) {
+    it(`${kind}: every field of the form is one the API takes, up to the form's limit and not past it`, () => {
+      const schema = DOCUMENT_FIELDS[kind];
+      expect(FORMS[kind].map((field) => field.name).sort()).toEqual(Object.keys(schema.shape).sort());
+      for (const field of FORMS[kind]) {
+        expect(schema.safeParse({ ...valid(kind), [field.name]: sample(field.input, field.max) }).success, `${field.name} at ${field.max}`).toBe(true);
+        expect(schema.safeParse({ ...valid(kind), [field.name]: sample(field.input, field.max + 1) }).success, `${field.name} past ${field.max}`).toBe(false);
+        const empty = toPayload(kind, { ...valid(kind), [field.name]: field.input === 'blocks' ? [{ type: 'p' as const, text: ' ' }] : ' ' });
+        expect(schema.safeParse(empty).success, `${field.name} left empty`).toBe(!field.required);
+        expect(missingField(kind, { ...valid(kind), [field.name]: field.input === 'blocks' ? [] : '' })).toBe(field.required ? field.name : null);
+      }
+    });
+  }
 });

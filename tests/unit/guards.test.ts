@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localeRedirect, requiresAuthentication, validateRoute } from '../../src/server/guards.ts';
+import { fromOwnPage, localeRedirect, requiresAuthentication, validateRoute, visitorRedirect } from '../../src/server/guards.ts';
 import { applyRouteRules } from '../../src/server/route-rules.ts';
 
 describe('route validation (guard 1)', () => {
@@ -22,6 +22,31 @@ describe('session check (guard 2)', () => {
       expect(requiresAuthentication(path)).toBe(true);
     }
     for (const path of ['/', '/it-IT', '/it-IT/catalogo-corsi', '/it-IT/profilo', '/tiles-access']) expect(requiresAuthentication(path)).toBe(false);
+  });
+});
+
+describe("a visitor's way out of the course and profile areas (guard 2)", () => {
+  const origin = 'https://learn.example';
+  const clicked = { fetchSite: 'same-origin', referer: `${origin}/it-IT/catalogo-corsi`, origin };
+
+  it('tells a click on one of our pages from a typed address, a bookmark or another site', () => {
+    expect(fromOwnPage(clicked)).toBe(true);
+    expect(fromOwnPage({ fetchSite: 'none', referer: null, origin })).toBe(false);
+    expect(fromOwnPage({ fetchSite: 'cross-site', referer: `${origin}/it-IT`, origin })).toBe(false);
+    expect(fromOwnPage({ fetchSite: 'same-site', referer: null, origin })).toBe(false);
+    // Browsers without Fetch Metadata: the Referer alone, and only our exact origin.
+    expect(fromOwnPage({ fetchSite: null, referer: `${origin}/it-IT/catalogo-corsi`, origin })).toBe(true);
+    expect(fromOwnPage({ fetchSite: null, referer: 'https://learn.example.evil.test/', origin })).toBe(false);
+    expect(fromOwnPage({ fetchSite: null, referer: 'not a url', origin })).toBe(false);
+    expect(fromOwnPage({ fetchSite: null, referer: null, origin })).toBe(false);
+  });
+
+  it('sends a course clicked in the catalogue to sign-in and back, anything else home as the spec says', () => {
+    expect(visitorRedirect('/it-IT/course/triage', '', clicked)).toBe('/tiles-access?returnTo=%2Fit-IT%2Fcourse%2Ftriage');
+    expect(visitorRedirect('/it-IT/course/session/triage/1/2', '?t=1', clicked)).toBe('/tiles-access?returnTo=%2Fit-IT%2Fcourse%2Fsession%2Ftriage%2F1%2F2%3Ft%3D1');
+    expect(visitorRedirect('/it-IT/course/triage', '', { fetchSite: 'none', referer: null, origin })).toBe('/');
+    expect(visitorRedirect('/it-IT/course/triage', '', { fetchSite: 'cross-site', referer: 'https://elsewhere.example/', origin })).toBe('/');
+    expect(visitorRedirect('/it-IT/profile', '', clicked)).toBe('/');
   });
 });
 

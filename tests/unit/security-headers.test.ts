@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, headersFile, isLocalHost } from '../../src/server/security-headers.ts';
+import { contentSecurityPolicy, headersFile, isLocalHost } from '../../core/security-headers.ts';
 
 describe('security headers', () => {
   it('allows scripts from the origin and the given hashes only, never inline, and no framing', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { afterFailure, effective, gate, lockDuration, waitMinutes, WINDOW_MS, type Counter } from '../../functions/sign-in-throttle.ts';
 
-const fail = (times: number, scope: 'account' | 'address', now = 0): Counter | null => {
+const fail = (times: number, scope: 'account' | 'address' | 'device', now = 0): Counter | null => {
   let counter: Counter | null = null;
   for (let i = 0; i < times; i++) counter = afterFailure(counter, scope, now);
   return counter;
@@ -21,6 +21,11 @@ describe('sign-in throttling', () => {
     expect(lockDuration(11)).toBe(30 * 60_000);
     expect(lockDuration(40)).toBe(24 * 60 * 60_000);
     expect(gate(null, fail(50, 'address'), 0)).toEqual({ waitMs: 0, botCheck: true });
+  });
+
+  it('locks a trusted device by its own count, as an account', () => {
+    expect(gate(fail(9, 'device'), null, 0).waitMs).toBe(0);
+    expect(gate(fail(10, 'device'), null, 0).waitMs).toBe(15 * 60_000);
   });
 
   it('remembers a locked account for a day, so the next failure after the wait locks it for longer', () => {

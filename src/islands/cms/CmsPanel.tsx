@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
-import type { Draft } from '../../../functions/data/cms.ts';
+import type { Draft } from '../../../core/contracts/cms.ts';
 import { ApiRequestError, createApiClient } from '../../lib/api-client.ts';
 import { applyDrafts } from '../../lib/draft-preview.ts';
 import { $drafts, $unsaved } from '../../stores/cms.ts';

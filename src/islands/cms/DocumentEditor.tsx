@@ -2,13 +2,14 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import type { DocumentKind } from '../../../core/cms-document.ts';
 import { placeholders } from '../../../core/placeholders.ts';
-import type { Draft, EditorView } from '../../../functions/data/cms.ts';
+import type { Draft, EditorView } from '../../../core/contracts/cms.ts';
 import type { ApiClient } from '../../lib/api-client.ts';
-import { emptyFields, FORMS, missingField, toPayload, type Block, type FormFields } from '../../lib/cms-form.ts';
+import { emptyFields, FORMS, missingField, toPayload, type BankQuestionForm, type Block, type FormFields } from '../../lib/cms-form.ts';
 import type { PageDocument } from '../../lib/cms-marker.ts';
 import type { Translate } from '../../../core/translate.ts';
 import { $drafts, $published, documentId, setUnsaved } from '../../stores/cms.ts';
 import BlocksField from './BlocksField.tsx';
+import QuestionsField from './QuestionsField.tsx';
 import VersionList from './VersionList.tsx';
 
 interface Props {
@@ -56,7 +57,7 @@ export default function DocumentEditor({ document, locale, api, t, formatDate }:
     };
   }, [path, published]);
 
-  const change = (name: string, value: string | Block[]) => {
+  const change = (name: string, value: string | Block[] | BankQuestionForm[]) => {
     const next = { ...fields, [name]: value };
     setFields(next);
     setStatus({ kind: 'idle' });
@@ -109,8 +110,11 @@ export default function DocumentEditor({ document, locale, api, t, formatDate }:
       {FORMS[document.kind].map((field) => {
         const value = fields[field.name];
         const fieldId = `${id}-${field.name}`;
+        if (field.input === 'questions') {
+          return <QuestionsField key={field.name} id={fieldId} label={t(`cms.field.${field.name}`)} questions={(value ?? []) as BankQuestionForm[]} onChange={(questions) => change(field.name, questions)} t={t} />;
+        }
         if (Array.isArray(value)) {
-          return <BlocksField key={field.name} id={fieldId} label={t(`cms.field.${field.name}`)} blocks={value} onChange={(blocks) => change(field.name, blocks)} t={t} />;
+          return <BlocksField key={field.name} id={fieldId} label={t(`cms.field.${field.name}`)} blocks={value as Block[]} onChange={(blocks) => change(field.name, blocks)} t={t} />;
         }
         const common = {
           id: fieldId,
@@ -127,6 +131,18 @@ export default function DocumentEditor({ document, locale, api, t, formatDate }:
           </p>
         );
       })}
+      {document.kind === 'bank' && (
+        <p className="hint" data-testid="cms-bank-reports">
+          {t('cms.bank.reports')}:{' '}
+          <a href={`/api/cms/ecm/${encodeURIComponent(document.key)}/participants.csv`} download>
+            {t('cms.bank.csv')}
+          </a>{' '}
+          ·{' '}
+          <a href={`/api/cms/ecm/${encodeURIComponent(document.key)}/participants.xml`} download>
+            {t('cms.bank.xml')}
+          </a>
+        </p>
+      )}
       {livePlaceholders.length > 0 && <p className="hint">{t('cms.placeholders', { names: livePlaceholders.map((name) => `{${name}}`).join(', ') })}</p>}
       <p className="cms-actions">
         <button type="submit" disabled={status.kind === 'saving'}>

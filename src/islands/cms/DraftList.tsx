@@ -1,4 +1,4 @@
-import type { Draft } from '../../../functions/data/cms.ts';
+import type { Draft } from '../../../core/contracts/cms.ts';
 import type { Translate } from '../../../core/translate.ts';
 
 interface Props {

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { BuildRequest } from '../../../functions/data/cms.ts';
+import type { BuildRequest } from '../../../core/contracts/cms.ts';
 import type { ApiClient } from '../../lib/api-client.ts';
 import type { Translate } from '../../../core/translate.ts';
 import { $drafts, $published } from '../../stores/cms.ts';

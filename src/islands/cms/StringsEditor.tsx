@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { BoilerplateEntry } from '../../../functions/data/site.ts';
+import type { BoilerplateEntry } from '../../../core/contracts/site.ts';
 import type { ApiClient } from '../../lib/api-client.ts';
 import type { Translate } from '../../../core/translate.ts';
 import DocumentEditor from './DocumentEditor.tsx';

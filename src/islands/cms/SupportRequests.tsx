@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { SupportRequest } from '../../../functions/data/support.ts';
+import type { SupportRequest } from '../../../core/contracts/support.ts';
 import type { ApiClient } from '../../lib/api-client.ts';
 import type { Translate } from '../../../core/translate.ts';
 

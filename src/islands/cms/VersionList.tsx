@@ -1,4 +1,4 @@
-import type { Version } from '../../../functions/data/cms.ts';
+import type { Version } from '../../../core/contracts/cms.ts';
 import type { Translate } from '../../../core/translate.ts';
 
 interface Props {

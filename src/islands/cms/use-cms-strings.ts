@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { BoilerplateEntry } from '../../../functions/data/site.ts';
+import type { BoilerplateEntry } from '../../../core/contracts/site.ts';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { DEFAULT_LOCALE } from '../../../core/locale.ts';
 import { translator, type Translate } from '../../../core/translate.ts';

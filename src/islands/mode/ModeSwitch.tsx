@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { createApiClient } from '../../lib/api-client.ts';
+import { modeEventName } from '../../../core/client-event.ts';
 import { buildEvent } from '../../../core/event-name.ts';
 import { availableModes, type RoleMode } from '../../../core/mode.ts';
 import { translator } from '../../../core/translate.ts';
@@ -24,7 +25,7 @@ export default function ModeSwitch({ roleId, siteId, locale, cmsUrl, strings }: 
   // The audit trail keeps who entered or left CMS and tester mode (the server records the edits themselves).
   const choose = (option: RoleMode) => {
     setMode(option);
-    api.post('/api/event', buildEvent(`${option === 'tester' || mode === 'tester' ? 'test' : 'cms'}.mode.${option}`, { ua: navigator.userAgent })).catch(() => undefined);
+    api.post('/api/event', buildEvent(modeEventName(roleMode ?? 'user', option), { ua: navigator.userAgent })).catch(() => undefined);
   };
 
   useEffect(() => {

@@ -1,31 +1,11 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { ApiRequestError, createApiClient } from '../../lib/api-client.ts';
+import type { Completion, SessionDetail } from '../../../core/contracts/lms.ts';
 import { translator } from '../../../core/translate.ts';
 import { resumeAt, shouldSavePosition, storedPosition, type SaveReason } from '../../../core/resume.ts';
 
-export interface PlayerSession {
-  courseId: string;
-  courseTitle: string;
-  moduleNumber: number;
-  number: number;
-  title: string;
-  kind: 'text' | 'video' | 'document';
-  duration: string;
-  body: string;
-  mediaUrl: string | null;
-  completedAt: number | null;
-  previous: { moduleNumber: number; number: number } | null;
-  next: { moduleNumber: number; number: number } | null;
-  /** Where the learner stopped last time, on any device (seconds), or null. */
-  position: number | null;
-}
-
-interface Completion {
-  newlyCompleted: boolean;
-  progress: { done: number; total: number; courseCompleted: boolean };
-  level: { level: number; experience: number; levelUp: boolean };
-  badges: { _id: string; name: string; icon: string }[];
-}
+/** What the player shows of a session: the session answer's contract, without the course progress it gets apart. */
+export type PlayerSession = Omit<SessionDetail, 'progress'>;
 
 interface Props {
   session: PlayerSession;

@@ -1,30 +1,39 @@
 import { useState, type SubmitEvent } from 'react';
 import { ApiRequestError, createApiClient } from '../../lib/api-client.ts';
 import { translator } from '../../../core/translate.ts';
-import { GENDER_NAMES, validateUserForm, type UserForm } from '../../lib/user-form.ts';
+import type { User } from '../../../core/contracts/user.ts';
+import { GENDER_NAMES, toUserUpdate, validateUserForm, type UserForm } from '../../lib/user-form.ts';
 
 interface Props {
-  user: { firstName: string; lastName: string; email: string | null; phone: string | null; locale: string; fields: { gender: 'm' | 'f' | 'n' } };
+  user: Pick<User, 'firstName' | 'lastName' | 'email' | 'phone' | 'locale' | 'fields'>;
   siteId: string;
   locale: string;
   locales: { code: string; name: string }[];
   strings: Record<string, string>;
+  /** A post the server refused (the form works before this island hydrates): the values as typed and the messages. */
+  values?: UserForm;
+  errors?: ReturnType<typeof validateUserForm>;
+  problem?: string | null;
+  /** The server saved a post just now. */
+  saved?: boolean;
 }
 
 type Status = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'refused'; message: string };
 
-export default function UserDataForm({ user, siteId, locale, locales, strings }: Props) {
+export default function UserDataForm({ user, siteId, locale, locales, strings, values, errors: refused = {}, problem = null, saved = false }: Props) {
   const t = translator(strings);
-  const [form, setForm] = useState<UserForm>({
-    firstName: user.firstName,
-    lastName: user.lastName,
-    email: user.email ?? '',
-    phone: user.phone ?? '',
-    gender: GENDER_NAMES[user.fields.gender],
-    locale: user.locale,
-  });
-  const [errors, setErrors] = useState<ReturnType<typeof validateUserForm>>({});
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [form, setForm] = useState<UserForm>(
+    values ?? {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email ?? '',
+      phone: user.phone ?? '',
+      gender: GENDER_NAMES[user.fields.gender],
+      locale: user.locale,
+    },
+  );
+  const [errors, setErrors] = useState<ReturnType<typeof validateUserForm>>(refused);
+  const [status, setStatus] = useState<Status>(problem ? { kind: 'refused', message: problem } : saved ? { kind: 'saved' } : { kind: 'idle' });
   const client = createApiClient({ siteId: () => siteId, localeCode: () => locale });
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
@@ -34,14 +43,7 @@ export default function UserDataForm({ user, siteId, locale, locales, strings }:
     if (Object.keys(found).length > 0) return;
     setStatus({ kind: 'saving' });
     try {
-      const saved = await client.put<Props['user']>('/api/auth/user', {
-        firstName: form.firstName,
-        lastName: form.lastName,
-        email: form.email || null,
-        phone: form.phone || null,
-        locale: form.locale,
-        fields: { gender: form.gender },
-      });
+      const saved = await client.put<User>('/api/auth/user', toUserUpdate(form));
       // The saved user is the reloaded one: show what the server kept.
       setForm((current) => ({ ...current, firstName: saved.firstName, lastName: saved.lastName, email: saved.email ?? '', phone: saved.phone ?? '', locale: saved.locale }));
       setStatus({ kind: 'saved' });
@@ -74,7 +76,7 @@ export default function UserDataForm({ user, siteId, locale, locales, strings }:
   );
 
   return (
-    <form className="user-data" onSubmit={submit} noValidate>
+    <form className="user-data" method="post" data-astro-reload onSubmit={submit} noValidate>
       {field('firstName', t('userData.firstName'), 'text', 'given-name')}
       {field('lastName', t('userData.lastName'), 'text', 'family-name')}
       {field('email', t('userData.email'), 'email', 'email')}

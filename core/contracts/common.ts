@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { LOCALE_PATTERN } from '../locale.ts';
+
+/** A locale code, as in paths and the tiles-locale-code header: it-IT. */
+export const localeCode = z.string().regex(LOCALE_PATTERN);
+
+export const SITE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+export const siteId = z.string().regex(SITE_ID_PATTERN);
+
+/** A positive integer id in a path (version, build request). */
+export const numericId = z.coerce.number().int().positive();
+
+/** Every refused call (SPEC section 2, error object without the stack). */
+export const apiError = z.object({
+  statusCode: z.number().int(),
+  statusMessage: z.string(),
+  message: z.string(),
+});
+export type ApiError = z.infer<typeof apiError>;
+
+/** Every successful call wraps its answer in `{ outcome }`. */
+export const outcomeOf = <Schema extends z.ZodType>(schema: Schema) => z.object({ outcome: schema });
+
+/** A written row's id, as `POST /api/event` and `POST /api/event/hit` answer it. */
+export const createdRecord = z.object({ _id: z.number().int() });

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { MAX_POSITION_SECONDS } from '../resume.ts';
+
+export const courseId = z.string().regex(/^[a-z0-9-]{1,100}$/);
+const position = z.coerce.number().int().positive().max(999_999);
+export const courseParams = z.object({ courseId });
+export const sessionParams = z.object({ courseId, module: position, session: position });
+
+export const courseCard = z.object({
+  id: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  categoryId: z.string(),
+  categoryName: z.string(),
+  categorySlug: z.string(),
+  ecmCredits: z.number().nullable(),
+  duration: z.string(),
+});
+export type CourseCard = z.infer<typeof courseCard>;
+
+export const sessionSummary = z.object({
+  moduleNumber: z.number().int(),
+  number: z.number().int(),
+  title: z.string(),
+  kind: z.enum(['text', 'video', 'document']),
+  duration: z.string(),
+  completedAt: z.number().nullable(),
+});
+export type SessionSummary = z.infer<typeof sessionSummary>;
+
+export const moduleDetail = z.object({ number: z.number().int(), title: z.string(), sessions: z.array(sessionSummary) });
+export type ModuleDetail = z.infer<typeof moduleDetail>;
+
+/** `GET /api/lms/course/{id}`. */
+export const courseDetail = courseCard.extend({ description: z.string(), modules: z.array(moduleDetail) });
+export type CourseDetail = z.infer<typeof courseDetail>;
+
+const sessionPosition = z.object({ moduleNumber: z.number().int(), number: z.number().int() });
+
+/** `GET /api/lms/course/{id}/session/{module}/{session}`. */
+export const sessionDetail = sessionSummary.extend({
+  courseId: z.string(),
+  courseTitle: z.string(),
+  body: z.string(),
+  mediaUrl: z.string().nullable(),
+  previous: sessionPosition.nullable(),
+  next: sessionPosition.nullable(),
+  /** Sessions of the whole course completed by the learner. */
+  progress: z.object({ done: z.number().int(), total: z.number().int() }),
+  /** Where the learner stopped in this video session, in seconds (any device), or null. */
+  position: z.number().nullable(),
+});
+export type SessionDetail = z.infer<typeof sessionDetail>;
+
+/** `POST /api/lms/course/{id}/session/{module}/{session}/complete`. */
+export const completion = z.object({
+  courseId: z.string(),
+  moduleNumber: z.number().int(),
+  number: z.number().int(),
+  /** False when the session had been completed before: nothing new was awarded. */
+  newlyCompleted: z.boolean(),
+  progress: z.object({ done: z.number().int(), total: z.number().int(), courseCompleted: z.boolean() }),
+  level: z.object({ categoryId: z.string(), level: z.number().int(), experience: z.number(), levelUp: z.boolean() }),
+  badges: z.array(z.object({ _id: z.string(), name: z.string(), icon: z.string() })),
+});
+export type Completion = z.infer<typeof completion>;
+
+export const learnerCourse = courseCard.extend({ done: z.number().int(), total: z.number().int(), lastActivity: z.number() });
+export type LearnerCourse = z.infer<typeof learnerCourse>;
+
+/** `GET /api/lms/courses/mine`. */
+export const myCourses = z.object({ inProgress: z.array(learnerCourse), completed: z.array(learnerCourse) });
+
+/** `PUT /api/lms/course/{id}/session/{module}/{session}/position`: where the video stopped. */
+export const positionRequest = z.object({ seconds: z.number().min(0).max(MAX_POSITION_SECONDS) });
+export const savedPosition = z.object({ seconds: z.number(), updatedAt: z.number() });
+
+/** `GET /api/lms/courses/progress?ids=a,b`: a learner's progress in the courses of a page built for everyone. */
+export const progressQuery = z.object({
+  ids: z
+    .string()
+    .max(2_000)
+    .transform((text) => text.split(',').filter(Boolean))
+    .pipe(z.array(courseId).min(1).max(50)),
+});
+export const courseProgress = z.object({
+  signedIn: z.boolean(),
+  courses: z.array(z.object({ id: z.string(), done: z.number().int(), total: z.number().int() })),
+});

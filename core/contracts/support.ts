@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((value) => value || null);
+
+/** `POST /api/support`: the support form, with the error screen's c, e, p and a solved bot check. */
+export const supportRequestBody = z.object({
+  name: z.string().trim().min(2).max(120),
+  email: z.string().trim().max(254).pipe(z.email()),
+  message: z.string().trim().min(10).max(5000),
+  c: optionalText(10),
+  e: optionalText(500),
+  p: optionalText(500),
+  altcha: z.string().min(1).max(8192),
+});
+export type SupportRequestBody = z.input<typeof supportRequestBody>;
+
+export const supportRequest = z.object({
+  id: z.number().int(),
+  locale: z.string(),
+  name: z.string(),
+  email: z.string(),
+  message: z.string(),
+  c: z.string().nullable(),
+  e: z.string().nullable(),
+  p: z.string().nullable(),
+  createdAt: z.string(),
+  signedIn: z.boolean(),
+});
+export type SupportRequest = z.infer<typeof supportRequest>;
+
+export const createdSupportRequest = z.object({ id: z.number().int() });

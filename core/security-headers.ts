@@ -1,0 +1,68 @@
+/**
+ * The security headers of every response: pages (static ones through `_headers`, on-demand ones
+ * through the middleware) and the API (`functions/middleware/secure-headers.ts`, which hands the
+ * same directives to hono/secure-headers). Scripts run only from our origin or, for the two inline
+ * scripts Astro writes for islands, by hash: no 'unsafe-inline' for scripts. Styles may be inline
+ * (Astro's island styles, the charts' SVG attributes).
+ */
+export const HSTS = 'max-age=63072000; includeSubDomains';
+
+/** CSP directives, camelCase as hono/secure-headers takes them; the header spells them in kebab-case. */
+export function cspDirectives(scriptHashes: readonly string[]) {
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...scriptHashes],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:'],
+    mediaSrc: ["'self'"],
+    fontSrc: ["'self'"],
+    connectSrc: ["'self'"],
+    // The bot check solves its proof of work in a Web Worker started from a blob.
+    workerSrc: ["'self'", 'blob:'],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  };
+}
+
+/** Features no page uses, switched off (an empty allow-list is `feature=()`). */
+export const PERMISSIONS_POLICY = { camera: [], microphone: [], geolocation: [], payment: [], usb: [], browsingTopics: [] } as const;
+
+export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
+export const X_FRAME_OPTIONS = 'DENY';
+export const CROSS_ORIGIN_OPENER_POLICY = 'same-origin';
+
+const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+
+export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
+  return Object.entries(cspDirectives(scriptHashes))
+    .map(([name, values]) => `${kebab(name)} ${values.join(' ')}`)
+    .join('; ');
+}
+
+export function securityHeaders(scriptHashes: readonly string[]): Record<string, string> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(scriptHashes),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': REFERRER_POLICY,
+    'X-Frame-Options': X_FRAME_OPTIONS,
+    'Cross-Origin-Opener-Policy': CROSS_ORIGIN_OPENER_POLICY,
+    'Permissions-Policy': Object.keys(PERMISSIONS_POLICY).map((feature) => `${kebab(feature)}=()`).join(', '),
+  };
+}
+
+const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/** HSTS only outside localhost: a local server speaks plain http. */
+export function isLocalHost(hostname: string): boolean {
+  return LOCAL_HOSTS.includes(hostname) || hostname.endsWith('.localhost');
+}
+
+/** The static assets' `_headers` file: every header for every file, HSTS detached again on local hosts. */
+export function headersFile(scriptHashes: readonly string[]): string {
+  const all = { ...securityHeaders(scriptHashes), 'Strict-Transport-Security': HSTS };
+  const lines = ['# Written by integrations/security-headers.mjs at build time.', '/*', ...Object.entries(all).map(([name, value]) => `  ${name}: ${value}`)];
+  for (const host of LOCAL_HOSTS) lines.push(`https://${host}/*`, '  ! Strict-Transport-Security');
+  return `${lines.join('\n')}\n`;
+}

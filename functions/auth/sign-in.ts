@@ -1,0 +1,99 @@
+import type { Env } from '../env.ts';
+import { BOT_CHECK_REQUIRED, verifyBotCheck } from '../bot-check.ts';
+import { detectPlatform } from '../../core/platform.ts';
+import { eventStatement } from '../data/events.ts';
+import { clearCounter, readCounters, recordFailure } from '../data/throttle.ts';
+import { issueTokens } from '../data/tokens.ts';
+import { rememberDevice, trustedDevice } from '../device-cookie.ts';
+import { findUserByCode, type UserRow } from '../data/users.ts';
+import { message, type Language } from '../messages.ts';
+import { DUMMY_HASH, verifyPassword } from '../password.ts';
+import { sealSession, sessionSetCookie } from '../session-cookie.ts';
+import { assertSessionSecret } from '../session-secret.ts';
+import { gate, waitMinutes } from '../sign-in-throttle.ts';
+
+export interface SignInRequest {
+  env: Env;
+  /** The caller's request: its address (CF-Connecting-IP) and URL (the cookie's Secure flag). */
+  request: Request;
+  siteId: string;
+  language: Language;
+  now: number;
+}
+
+export interface Credentials {
+  /** User code, already trimmed. */
+  cu: string;
+  cp: string;
+  /** The solved bot check (ALTCHA payload), needed after repeated failures. */
+  altcha?: string;
+  /** The browser's user agent as the client reports it (else the request's header): the audit event's platform. */
+  ua?: string;
+}
+
+export type SignInResult =
+  | { kind: 'signed-in'; user: UserRow; /** Set-Cookie values: the session (t-ssid) and the trusted device (t-dev). */ cookies: string[] }
+  | {
+      kind: 'refused';
+      status: 401 | 428 | 429;
+      message: string;
+      /** Retry-After, or the bot-check signal the form reacts to. */
+      headers: Record<string, string>;
+      /** Whether the next attempt must carry a solved bot check. */
+      botCheck: boolean;
+    };
+
+/** Cloudflare sets CF-Connecting-IP at its edge (a client cannot forge it there). */
+export function clientAddress(request: Request): string {
+  return request.headers.get('cf-connecting-ip')?.slice(0, 64) ?? 'unknown';
+}
+
+/**
+ * Password sign-in, throttled per account (or per trusted device: functions/device-cookie.ts) and
+ * per address (functions/sign-in-throttle.ts), for
+ * both the API (`POST /api/auth/login`) and the sign-in page's own form post. An unknown user code
+ * is counted, checked and answered exactly like a known one: the answers, the status and the work
+ * done (a dummy hash) are the same, so they tell nobody which codes exist.
+ */
+export async function signInWithPassword({ env, request, siteId, language, now }: SignInRequest, credentials: Credentials): Promise<SignInResult> {
+  const secret = assertSessionSecret(env);
+  const { DB } = env;
+  const account = `${siteId}/${credentials.cu.toLowerCase()}`;
+  const cookieHeader = request.headers.get('cookie');
+  const keys = { account, address: clientAddress(request), device: await trustedDevice(cookieHeader, account, secret, now) };
+  const locked = (waitMs: number): SignInResult => ({
+    kind: 'refused',
+    status: 429,
+    message: message('signInLocked', language, { minutes: String(waitMinutes(waitMs)) }),
+    headers: { 'retry-after': String(Math.ceil(waitMs / 1000)) },
+    botCheck: false,
+  });
+  const counters = await readCounters(DB, keys);
+  const { waitMs, botCheck } = gate(counters.target, counters.address, now);
+  if (waitMs > 0) return locked(waitMs);
+  if (botCheck) {
+    if (!credentials.altcha) return { kind: 'refused', status: 428, message: message('botCheckRequired', language), headers: BOT_CHECK_REQUIRED, botCheck: true };
+    if (!(await verifyBotCheck(DB, secret, credentials.altcha, now))) {
+      return { kind: 'refused', status: 428, message: message('botCheckInvalid', language), headers: BOT_CHECK_REQUIRED, botCheck: true };
+    }
+  }
+  const row = await findUserByCode(DB, siteId, credentials.cu);
+  // Verify against a dummy hash for unknown users too: same work, same timing.
+  const ok = await verifyPassword(credentials.cp, row?.password_hash ?? DUMMY_HASH, env.PASSWORD_PEPPER);
+  if (!row || !row.password_hash || !ok) {
+    const after = await recordFailure(DB, keys, counters, now);
+    const next = gate(after.target, after.address, now);
+    if (next.waitMs > 0) return locked(next.waitMs);
+    return { kind: 'refused', status: 401, message: message('invalidCredentials', language), headers: next.botCheck ? BOT_CHECK_REQUIRED : {}, botCheck: next.botCheck };
+  }
+  await clearCounter(DB, keys);
+  // The audit trail keeps each sign-in and the platform it came from.
+  const platform = detectPlatform(credentials.ua || request.headers.get('user-agent') || '');
+  const tokens = await issueTokens(DB, row.id, now, { event: eventStatement(DB, siteId, row.id, 'auth.login.password', platform, now) });
+  const url = new URL(request.url);
+  return {
+    kind: 'signed-in',
+    user: row,
+    cookies: [sessionSetCookie(await sealSession(tokens, secret), url), await rememberDevice(cookieHeader, account, secret, now, url)],
+  };
+}

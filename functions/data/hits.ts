@@ -1,0 +1,101 @@
+import type { D1Database } from '@cloudflare/workers-types';
+import { romeDayHour } from '../../core/rome-time.ts';
+
+/** Longer gaps between navigations are idle time, not learning. */
+export const MAX_HIT_MS = 30 * 60 * 1000;
+/**
+ * How much earlier than the server saw it a tab's previous hit may have left the browser: a slow
+ * request followed by a fast one makes the server's gap shorter than the time the tab measured.
+ * Each identity carries at most this much unclaimed time forward, so it never adds up per hit.
+ */
+export const HIT_DELAY_TOLERANCE_MS = 2_000;
+
+export interface HitInput {
+  siteId: string;
+  /** The signed-in learner, or null for a visitor (whose time is never rolled up). */
+  userId: string | null;
+  /** The tab's identity from the hit body: its clock is kept per site and learner or visitor. */
+  identity: string;
+  ua: string;
+  origin: string;
+  path: string;
+  /** The time the tab says it spent since its previous navigation, before any server check. */
+  claimedMs: number;
+  device: string;
+  course: string | null;
+  module: number | null;
+  session: number | null;
+  /** Server time of the hit. */
+  at: number;
+}
+
+export type SqlValue = string | number | null;
+
+/** One SQL statement with its numbered parameters (?1, ?2, ...), bound by D1 or rendered by the seed. */
+export interface Statement {
+  sql: string;
+  params: SqlValue[];
+}
+
+/** What the tab may claim at most, before the server's own clock is consulted. */
+export function clampClaim(ms: number): number {
+  return Number.isFinite(ms) ? Math.min(Math.max(Math.round(ms), 0), MAX_HIT_MS) : 0;
+}
+
+// A hit earns what it claims, but never more than the time since its identity's clock nor, for
+// a learner, since the learner's clock across all tabs (so parallel tabs cannot add up to more
+// than the time that passed). A first hit of an identity has no clock yet and earns nothing.
+// ?1 site, ?2 owner, ?3 identity, ?4 now, ?5 claim, ?6 tolerance.
+const EARNED = `MAX(0, MIN(?5, ?4 - hit_clock.credited_to,
+  COALESCE((SELECT ?4 - l.credited_to FROM hit_clock l WHERE l.site_id = ?1 AND l.owner = ?2 AND l.identity = '' AND ?2 <> ''), ?5)))`;
+
+const IDENTITY_CLOCK = `INSERT INTO hit_clock (site_id, owner, identity, credited_to, credit) VALUES (?1, ?2, ?3, ?4, 0)
+ON CONFLICT (site_id, owner, identity) DO UPDATE SET credit = ${EARNED}, credited_to = MAX(hit_clock.credited_to + ${EARNED}, ?4 - ?6)`;
+
+/** The rest of the batch reads what the hit earned from its identity's clock row. */
+const EARNED_ROW = 'FROM hit_clock c WHERE c.site_id = ?1 AND c.owner = ?2 AND c.identity = ?3';
+
+// ?1 site, ?2 owner, ?3 identity, ?4 now, ?5 tolerance.
+const LEARNER_CLOCK = `INSERT INTO hit_clock (site_id, owner, identity, credited_to, credit)
+SELECT ?1, ?2, '', ?4 - ?5, c.credit ${EARNED_ROW} AND c.credit > 0
+ON CONFLICT (site_id, owner, identity) DO UPDATE SET credited_to = MAX(hit_clock.credited_to + excluded.credit, ?4 - ?5), credit = excluded.credit`;
+
+const HIT = `INSERT INTO hit (site_id, user_id, identity, ua, origin, path, ms, device, course_id, module_number, session_number, created_at)
+SELECT ?1, NULLIF(?2, ''), ?3, ?4, ?5, ?6, c.credit, ?7, ?8, ?9, ?10, ?11 ${EARNED_ROW}
+RETURNING id, ms`;
+
+// ?1 site, ?2 owner, ?3 identity, ?4 day, ?5 hour, ?6 device, ?7 course.
+const HOURLY = `INSERT INTO stats_hourly (site_id, user_id, day, hour, device, subject, ms)
+SELECT ?1, ?2, ?4, ?5, ?6, COALESCE((SELECT category_id FROM course WHERE id = ?7 AND site_id = ?1), ''), c.credit ${EARNED_ROW} AND c.credit > 0
+ON CONFLICT (site_id, user_id, day, hour, device, subject) DO UPDATE SET ms = ms + excluded.ms`;
+
+const TOTAL = `INSERT INTO stats_total (site_id, user_id, ms) SELECT ?1, ?2, c.credit ${EARNED_ROW} AND c.credit > 0
+ON CONFLICT (site_id, user_id) DO UPDATE SET ms = ms + excluded.ms`;
+
+/**
+ * The statements of one hit, in order: the clocks decide what it earns, then the hit row and the
+ * learner's roll-ups (`stats_hourly` by Europe/Rome day and hour, device and subject; `stats_total`)
+ * take that amount. Run as one batch (one transaction), two hits of a tab cannot both spend the
+ * same time. The API binds them (recordHit); the seed renders them into its SQL file.
+ */
+export function hitStatements(hit: HitInput): Statement[] {
+  if (!hit.identity) throw new Error('A hit needs an identity');
+  const owner = hit.userId ?? '';
+  const key = [hit.siteId, owner, hit.identity];
+  const statements: Statement[] = [{ sql: IDENTITY_CLOCK, params: [...key, hit.at, clampClaim(hit.claimedMs), HIT_DELAY_TOLERANCE_MS] }];
+  if (hit.userId) statements.push({ sql: LEARNER_CLOCK, params: [...key, hit.at, HIT_DELAY_TOLERANCE_MS] });
+  statements.push({ sql: HIT, params: [...key, hit.ua, hit.origin, hit.path, hit.device, hit.course, hit.module, hit.session, hit.at] });
+  if (hit.userId) {
+    const { day, hour } = romeDayHour(hit.at);
+    statements.push({ sql: HOURLY, params: [...key, day, hour, hit.device, hit.course] }, { sql: TOTAL, params: key });
+  }
+  return statements;
+}
+
+/** Records a hit and its roll-ups in one batch; returns the hit's id and the time it earned. */
+export async function recordHit(db: D1Database, hit: HitInput): Promise<{ id: number; ms: number }> {
+  const statements = hitStatements(hit);
+  const results = await db.batch<{ id: number; ms: number }>(statements.map(({ sql, params }) => db.prepare(sql).bind(...params)));
+  const row = results[statements.findIndex((statement) => statement.sql === HIT)]?.results[0];
+  return { id: Number(row?.id ?? 0), ms: Number(row?.ms ?? 0) };
+}

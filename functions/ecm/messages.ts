@@ -1,0 +1,149 @@
+import type { Language } from '../messages.ts';
+
+/** Refusals of the ECM calls, in every supported language (the caller's tiles-locale-code picks one). */
+const ECM_MESSAGES = {
+  notEcm: {
+    it: 'Il corso «{id}» non ha crediti ECM né una verifica di apprendimento.',
+    en: 'The course "{id}" has no ECM credits and no learning assessment.',
+    de: 'Der Kurs „{id}“ hat keine ECM-Punkte und keine Lernerfolgskontrolle.',
+  },
+  bankMissing: {
+    it: 'La verifica di questo corso non è ancora disponibile.',
+    en: 'The assessment of this course is not available yet.',
+    de: 'Die Lernerfolgskontrolle dieses Kurses ist noch nicht verfügbar.',
+  },
+  sessionsMissing: {
+    it: 'La verifica si apre quando tutte le sessioni sono completate: ne mancano {missing} su {total}.',
+    en: 'The assessment opens once every session is complete: {missing} of {total} still to do.',
+    de: 'Die Lernerfolgskontrolle öffnet, wenn alle Einheiten abgeschlossen sind: {missing} von {total} fehlen noch.',
+  },
+  timeMissing: {
+    it: 'La verifica si apre dopo un tempo minimo di studio nel corso: mancano {minutes} minuti.',
+    en: 'The assessment opens after a minimum learning time in the course: {minutes} minutes still to go.',
+    de: 'Die Lernerfolgskontrolle öffnet nach einer Mindestlernzeit im Kurs: Es fehlen noch {minutes} Minuten.',
+  },
+  alreadyPassed: {
+    it: 'Hai già superato la verifica di questo corso.',
+    en: 'You have already passed the assessment of this course.',
+    de: 'Sie haben die Lernerfolgskontrolle dieses Kurses bereits bestanden.',
+  },
+  noAttemptsLeft: {
+    it: 'Hai usato tutti i {max} tentativi consentiti per questa verifica.',
+    en: 'You have used all {max} attempts allowed for this assessment.',
+    de: 'Sie haben alle {max} erlaubten Versuche für diese Lernerfolgskontrolle genutzt.',
+  },
+  attemptNotFound: {
+    it: 'Tentativo non trovato: {id}',
+    en: 'Attempt not found: {id}',
+    de: 'Versuch nicht gefunden: {id}',
+  },
+  attemptClosed: {
+    it: 'Questo tentativo è già stato consegnato: non si può più modificare.',
+    en: 'This attempt has already been submitted: it can no longer change.',
+    de: 'Dieser Versuch wurde bereits abgegeben und kann nicht mehr geändert werden.',
+  },
+  unknownQuestion: {
+    it: 'La domanda «{id}» non fa parte di questo tentativo.',
+    en: 'The question "{id}" is not part of this attempt.',
+    de: 'Die Frage „{id}“ gehört nicht zu diesem Versuch.',
+  },
+  unknownOption: {
+    it: 'La risposta alla domanda «{id}» non è una delle sue opzioni.',
+    en: 'The answer to the question "{id}" is not one of its options.',
+    de: 'Die Antwort auf die Frage „{id}“ ist keine ihrer Optionen.',
+  },
+  unanswered: {
+    it: 'Rispondi a tutte le domande prima di consegnare: ne mancano {count}.',
+    en: 'Answer every question before submitting: {count} still unanswered.',
+    de: 'Beantworten Sie vor der Abgabe alle Fragen: {count} sind noch offen.',
+  },
+  reviewLocked: {
+    it: 'Le risposte corrette si possono rivedere solo dopo aver superato la verifica.',
+    en: 'The correct answers can be reviewed only after passing the assessment.',
+    de: 'Die richtigen Antworten sind erst nach bestandener Lernerfolgskontrolle einsehbar.',
+  },
+  notPassed: {
+    it: 'Il questionario di gradimento si compila dopo aver superato la verifica.',
+    en: 'The satisfaction questionnaire comes after passing the assessment.',
+    de: 'Der Zufriedenheitsfragebogen folgt nach bestandener Lernerfolgskontrolle.',
+  },
+  satisfactionDone: {
+    it: 'Hai già compilato il questionario di gradimento di questo corso.',
+    en: 'You have already filled in the satisfaction questionnaire of this course.',
+    de: 'Sie haben den Zufriedenheitsfragebogen dieses Kurses bereits ausgefüllt.',
+  },
+  satisfactionMissing: {
+    it: "Compila prima il questionario di gradimento: l'attestato viene rilasciato dopo.",
+    en: 'Fill in the satisfaction questionnaire first: the certificate is issued after it.',
+    de: 'Füllen Sie zuerst den Zufriedenheitsfragebogen aus: Die Bescheinigung wird danach ausgestellt.',
+  },
+  profileMissing: {
+    it: "Per rilasciare l'attestato mancano questi dati: {fields}.",
+    en: 'The certificate needs these details first: {fields}.',
+    de: 'Für die Bescheinigung fehlen noch diese Angaben: {fields}.',
+  },
+  fiscalCodeInvalid: {
+    it: 'Il codice fiscale non è valido: controlla le lettere e il carattere di controllo finale.',
+    en: 'The codice fiscale is not valid: check its letters and the final check character.',
+    de: 'Die Steuernummer (Codice fiscale) ist ungültig: Prüfen Sie die Buchstaben und das Prüfzeichen am Ende.',
+  },
+  professionUnknown: {
+    it: 'Professione sconosciuta: {id}',
+    en: 'Unknown profession: {id}',
+    de: 'Unbekannter Beruf: {id}',
+  },
+  disciplineMismatch: {
+    it: 'La disciplina scelta non appartiene alla professione scelta.',
+    en: 'The chosen discipline does not belong to the chosen profession.',
+    de: 'Die gewählte Fachrichtung gehört nicht zum gewählten Beruf.',
+  },
+  certificateNotFound: {
+    it: 'Attestato non trovato: {code}',
+    en: 'Certificate not found: {code}',
+    de: 'Bescheinigung nicht gefunden: {code}',
+  },
+  providerMissing: {
+    it: 'Il provider ECM di questo sito non è configurato: l’attestato non può essere rilasciato.',
+    en: 'This site has no ECM provider configured: the certificate cannot be issued.',
+    de: 'Für diese Website ist kein ECM-Anbieter eingerichtet: Die Bescheinigung kann nicht ausgestellt werden.',
+  },
+  bankTooFew: {
+    it: 'La banca domande ha {count} domande: per {credits} crediti ne servono almeno {required}.',
+    en: 'The question bank has {count} questions: {credits} credits need at least {required}.',
+    de: 'Der Fragenpool hat {count} Fragen: {credits} Punkte erfordern mindestens {required}.',
+  },
+  bankOptions: {
+    it: 'La domanda {question} ha {count} opzioni: ne servono esattamente 4.',
+    en: 'Question {question} has {count} options: exactly 4 are needed.',
+    de: 'Frage {question} hat {count} Optionen: Genau 4 sind nötig.',
+  },
+  bankEmptyOption: {
+    it: "La domanda {question} ha l'opzione {option} vuota.",
+    en: 'Question {question} has an empty option {option}.',
+    de: 'Frage {question} hat eine leere Option {option}.',
+  },
+  bankSameOptions: {
+    it: 'La domanda {question} ha due opzioni uguali.',
+    en: 'Question {question} has two identical options.',
+    de: 'Frage {question} hat zwei gleiche Optionen.',
+  },
+  bankNoCorrect: {
+    it: 'La domanda {question} non indica la sua unica opzione corretta.',
+    en: 'Question {question} does not mark its one correct option.',
+    de: 'Frage {question} kennzeichnet ihre einzige richtige Option nicht.',
+  },
+  bankDuplicateId: {
+    it: 'La domanda {question} ripete l’identificativo «{id}» di un’altra domanda.',
+    en: 'Question {question} repeats the id "{id}" of another question.',
+    de: 'Frage {question} wiederholt die Kennung „{id}“ einer anderen Frage.',
+  },
+  fieldFiscalCode: { it: 'codice fiscale', en: 'codice fiscale (tax code)', de: 'Steuernummer (Codice fiscale)' },
+  fieldProfession: { it: 'professione', en: 'profession', de: 'Beruf' },
+  fieldDiscipline: { it: 'disciplina', en: 'discipline', de: 'Fachrichtung' },
+} as const;
+
+export type EcmMessageKey = keyof typeof ECM_MESSAGES;
+
+export function ecmMessage(key: EcmMessageKey, language: Language, values: Record<string, string | number> = {}): string {
+  return ECM_MESSAGES[key][language].replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''));
+}

@@ -1,0 +1,78 @@
+import type { D1Database } from '@cloudflare/workers-types';
+import { attemptsLeft, missingMinutes, scorePercent } from '../../core/ecm/assessment-rules.ts';
+import type { CertificateSummary, EcmProfile, EcmStatus } from '../../core/contracts/ecm.ts';
+import { listAttempts, type Attempt } from '../data/ecm-attempts.ts';
+import { findEcmSettings, sessionProgress, trackedCourseMs, type EcmCourse } from '../data/ecm-courses.ts';
+import { readEcmProfile } from '../data/ecm-profile.ts';
+import { findCertificateOf, satisfactionDone, type CertificateView } from '../data/ecm-records.ts';
+
+export interface Standing extends EcmStatus {
+  attempts: Attempt[];
+  open: Attempt | null;
+  passedAttempt: Attempt | null;
+  profile: EcmProfile;
+}
+
+export function certificateSummary(view: CertificateView): CertificateSummary {
+  return {
+    code: view.code,
+    courseId: view.courseId,
+    credits: view.credits,
+    issuedAt: new Date(view.issuedAt).toISOString(),
+    completedAt: new Date(view.completedAt).toISOString(),
+    courseTitle: view.courseTitle,
+  };
+}
+
+export function missingProfileFields(profile: EcmProfile): EcmStatus['missingProfile'] {
+  return (['fiscalCode', 'professionId', 'disciplineId'] as const).filter((field) => !profile[field]);
+}
+
+/** Where a learner stands in an ECM course: every rule the next step depends on, read once. */
+export async function loadStanding(db: D1Database, siteId: string, course: EcmCourse, userId: string, locale: string, defaultLocale: string): Promise<Standing> {
+  const [sessions, attempts, settings, satisfied, certificate, profile] = await Promise.all([
+    sessionProgress(db, userId, course.courseId),
+    listAttempts(db, userId, course.courseId),
+    findEcmSettings(db, siteId),
+    satisfactionDone(db, userId, course.courseId),
+    findCertificateOf(db, userId, course.courseId, locale, defaultLocale),
+    readEcmProfile(db, userId),
+  ]);
+  const minShare = settings?.minTimeShare ?? null;
+  const minutes = minShare === null ? 0 : missingMinutes(await trackedCourseMs(db, userId, course.courseId), course.declaredMs, minShare);
+  const submitted = attempts.filter((attempt) => attempt.submittedAt !== null);
+  const passedAttempt = submitted.find((attempt) => attempt.passed) ?? null;
+  const last = submitted.at(-1);
+  const left = attemptsLeft(course.mode, submitted.length);
+  const missingProfile = missingProfileFields(profile);
+  let step: EcmStatus['step'];
+  if (certificate) step = 'done';
+  else if (passedAttempt) step = !satisfied ? 'satisfaction' : missingProfile.length ? 'profile' : 'certificate';
+  else if (sessions.done < sessions.total) step = 'sessions';
+  else if (minutes > 0) step = 'time';
+  else if (left === 0) step = 'exhausted';
+  else step = 'assessment';
+  return {
+    courseId: course.courseId,
+    credits: course.credits,
+    step,
+    sessions,
+    missingMinutes: minutes,
+    attemptsUsed: submitted.length,
+    attemptsLeft: left,
+    lastResult: last ? { correct: last.correct ?? 0, total: last.total ?? 0, score: scorePercent(last.correct ?? 0, last.total ?? 0), passed: last.passed === true } : null,
+    satisfactionDone: satisfied,
+    missingProfile,
+    certificate: certificate ? certificateSummary(certificate) : null,
+    attempts,
+    open: attempts.find((attempt) => attempt.submittedAt === null) ?? null,
+    passedAttempt,
+    profile,
+  };
+}
+
+/** The status as the API answers it: without attempts' questions or the learner's profile. */
+export function publicStatus(standing: Standing): EcmStatus {
+  const { attempts: _attempts, open: _open, passedAttempt: _passed, profile: _profile, ...status } = standing;
+  return status;
+}

@@ -1,0 +1,52 @@
+// Writes core/reserved-paths.ts: every first path segment that a route, a public file or the build
+// itself uses, read from Astro's own route table, so that a new route is covered without anyone
+// remembering to list it. The CMS refuses these as content page keys: a content page lives at
+// /{locale}/{key} and would shadow the route (functions/handlers/cms.ts).
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+
+const TARGET = new URL('../core/reserved-paths.ts', import.meta.url);
+// Written into the static output by the build: integrations/build-info.mjs, the Cloudflare adapter.
+const BUILD_PATHS = ['builds', '_headers', '_redirects', '_routes.json', '_worker.js', '.assetsignore'];
+
+const segmentName = (segment) => (segment.some((part) => part.dynamic) ? null : segment.map((part) => part.content).join(''));
+
+/** The route's first static segment: its first, or the one after the locale (or another parameter). */
+export function firstSegment(segments) {
+  const [first, second] = segments;
+  if (!first) return null;
+  return segmentName(first) ?? (second ? segmentName(second) : null);
+}
+
+export function reservedPathsModule(names) {
+  const list = [...new Set(names)].filter(Boolean).sort();
+  return [
+    '// Written by integrations/reserved-paths.mjs on every `astro dev`, `astro build` and `astro sync`: do not edit.',
+    '/** First path segments taken by a route, a file of public/ or the build output. */',
+    `export const RESERVED_PATHS: readonly string[] = ${JSON.stringify(list, null, 2).replace(/"/g, "'")};`,
+    '',
+  ].join('\n');
+}
+
+export function reservedPaths() {
+  let config;
+  return {
+    name: 'tiles-reserved-paths',
+    hooks: {
+      'astro:config:setup': ({ config: setup }) => {
+        config = setup;
+      },
+      'astro:routes:resolved': async ({ routes, logger }) => {
+        const fromRoutes = routes.map((route) => firstSegment(route.segments));
+        const publicDir = fileURLToPath(config.publicDir);
+        const fromPublic = existsSync(publicDir) ? await readdir(publicDir) : [];
+        const module = reservedPathsModule([...fromRoutes, ...fromPublic, config.build.assets, ...BUILD_PATHS]);
+        // Only on change: rewriting the same file would make the dev server reload for nothing.
+        if (existsSync(TARGET) && readFileSync(TARGET, 'utf8') === module) return;
+        writeFileSync(TARGET, module);
+        logger.info('reserved paths written to core/reserved-paths.ts');
+      },
+    },
+  };
+}

@@ -1,0 +1,89 @@
+// Builds the site from the content of the live site, never from this machine's own database:
+// fetches the snapshot of the published content from a running Worker (or, for a first deploy,
+// takes the demo seed's reference data), loads it into a fresh local D1 made only for this build,
+// and runs `astro build` against it. Used by the local build worker and by `npm run deploy`.
+//
+//   node scripts/build-from-live.mjs --site-url https://... --out-dir dist   (BUILD_WORKER_TOKEN in the environment)
+//   node scripts/build-from-live.mjs --seed --out-dir dist
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { snapshotStatements } from '../functions/data/snapshot.ts';
+import { referenceSql } from '../seed/build-seed.ts';
+import { ensureDevVars } from './local-env.mjs';
+
+const BUILD_STATE_ROOT = '.wrangler/build-state';
+
+/** Runs a command without blocking the event loop (the local proxy shares it); resolves with its output tail. */
+export function runAsync(command, args, env = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env: { ...process.env, CI: '1', CLOUDFLARE_CF_FETCH_ENABLED: 'false', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let tail = '';
+    const keep = (chunk) => (tail = (tail + chunk).slice(-4000));
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(tail) : reject(new Error(`${command} ${args.join(' ')} failed (${code}): ${tail.slice(-600)}`))));
+  });
+}
+
+/** The published content of the Worker at `siteUrl`, through its build-worker-only snapshot call. */
+export async function fetchSnapshot(siteUrl, token) {
+  if (!token) throw new Error('BUILD_WORKER_TOKEN is not set: the live site hides its snapshot without it');
+  const url = new URL('/api/cms/builds/snapshot', siteUrl);
+  let response;
+  try {
+    response = await fetch(url, { headers: { 'x-build-worker': token, 'tiles-locale-code': 'en-US' }, signal: AbortSignal.timeout(60_000) });
+  } catch (error) {
+    throw new Error(`The live site ${url.origin} is unreachable: ${error.cause?.message ?? error.message}`);
+  }
+  // The route hides itself behind a 404: most often the token differs from the live Worker's secret.
+  if (response.status === 404) throw new Error(`${url} answered 404: is BUILD_WORKER_TOKEN the live Worker's secret, and does the live Worker have the snapshot call?`);
+  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+  const body = await response.json();
+  if (!body?.outcome?.tables) throw new Error(`${url} answered no snapshot`);
+  return body.outcome;
+}
+
+/**
+ * Builds into `outDir` from the live site (`siteUrl` + `token`) or from the seed (`seed: true`).
+ * Returns the build id (builds/latest.json) and where the content came from.
+ */
+export async function buildFromLive({ siteUrl, token, seed = false, outDir, log = console.log }) {
+  if (!seed && !siteUrl) throw new Error('Nothing to build from: give the live site URL, or the seed for a first deploy');
+  const name = `${Date.now()}-${process.pid}-${basename(outDir)}`;
+  const stateDir = join(BUILD_STATE_ROOT, name);
+  const sqlFile = join(BUILD_STATE_ROOT, `${name}.sql`);
+  mkdirSync(BUILD_STATE_ROOT, { recursive: true });
+  try {
+    let source;
+    if (seed) {
+      writeFileSync(sqlFile, referenceSql());
+      source = "the demo seed's reference data";
+    } else {
+      const snapshot = await fetchSnapshot(siteUrl, token);
+      writeFileSync(sqlFile, `${snapshotStatements(snapshot).join('\n')}\n`);
+      const rows = Object.values(snapshot.tables).reduce((sum, rows) => sum + rows.length, 0);
+      source = `the live content of ${new URL(siteUrl).origin} (${rows} rows)`;
+    }
+    log(`Building from ${source} in a fresh database (${stateDir})`);
+    const local = ['--local', '--persist-to', stateDir];
+    await runAsync('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', ...local]);
+    await runAsync('npx', ['wrangler', 'd1', 'execute', 'DB', ...local, '--file', sqlFile]);
+    // The pre-rendering runs the Worker's modules, whose start-up checks need the local secrets.
+    ensureDevVars();
+    await runAsync('npx', ['astro', 'build', '--outDir', outDir], { TILES_STATE_DIR: stateDir });
+    const buildId = JSON.parse(readFileSync(join(outDir, 'client', 'builds', 'latest.json'), 'utf8')).id;
+    return { buildId, source };
+  } finally {
+    rmSync(stateDir, { recursive: true, force: true });
+    rmSync(sqlFile, { force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseArgs({ options: { 'site-url': { type: 'string' }, seed: { type: 'boolean', default: false }, 'out-dir': { type: 'string', default: 'dist' } } });
+  const { buildId } = await buildFromLive({ siteUrl: values['site-url'], token: process.env.BUILD_WORKER_TOKEN, seed: values.seed, outDir: values['out-dir'] });
+  console.log(`Build ${buildId} written to ${values['out-dir']}`);
+}

@@ -1,0 +1,44 @@
+// The local front door of `npm start`: forwards every request to the Worker currently serving
+// (scripts/start.mjs swaps it after a publish). Its own answers, when that Worker is restarting or
+// fails mid-answer, carry the same security headers as the Worker's.
+import http from 'node:http';
+import { serveMedia } from './media-ranges.mjs';
+import { HSTS, isLocalHost, securityHeaders } from '../core/security-headers.ts';
+
+// Plain-text answers run no script: no hash needs allowing.
+const HEADERS = securityHeaders([]);
+
+/** The proxy's own error answer: 503 while nothing listens upstream (a restart), else 502. */
+function errorAnswer(request, response, error) {
+  if (response.headersSent) {
+    response.destroy();
+    return;
+  }
+  const restarting = error?.code === 'ECONNREFUSED' || error?.code === 'ECONNRESET';
+  const hostname = (request.headers.host ?? '').replace(/:\d+$/, '');
+  response.writeHead(restarting ? 503 : 502, {
+    ...HEADERS,
+    ...(isLocalHost(hostname) ? {} : { 'Strict-Transport-Security': HSTS }),
+    'content-type': 'text/plain; charset=utf-8',
+    'cache-control': 'no-store',
+    ...(restarting ? { 'retry-after': '2' } : {}),
+  });
+  response.end(restarting ? 'Service restarting: try again in a moment.' : 'Bad gateway');
+}
+
+/** `upstream()` names the port of the Worker to use for each new request. */
+export function createProxy(upstream) {
+  return http.createServer((request, response) => {
+    // Videos must be seekable, as they are on Cloudflare, for a session to resume mid-video.
+    if (request.method === 'GET' && request.url?.startsWith('/media/')) return serveMedia(request, response, upstream().port);
+    const forward = http.request({ host: '127.0.0.1', port: upstream().port, path: request.url, method: request.method, headers: request.headers }, (answer) => {
+      response.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
+      answer.pipe(response);
+    });
+    forward.on('error', (error) => {
+      forward.destroy();
+      errorAnswer(request, response, error);
+    });
+    request.pipe(forward);
+  });
+}

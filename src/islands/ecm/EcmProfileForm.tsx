@@ -1,0 +1,153 @@
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
+import type { EcmProfile, Profession } from '../../../core/contracts/ecm.ts';
+import { FISCAL_CODE_SHAPE } from '../../../core/ecm/fiscal-code-shape.ts';
+import type { Translate } from '../../../core/translate.ts';
+import { ApiRequestError, type ApiClient } from '../../lib/api-client.ts';
+
+interface Props {
+  api: ApiClient;
+  t: Translate;
+  /** Called with the saved fields once the server accepted them. */
+  onSaved?: (profile: EcmProfile) => void;
+  heading?: string;
+  intro?: string;
+}
+
+type Field = 'fiscalCode' | 'professionId' | 'disciplineId';
+
+/**
+ * Codice fiscale, profession and discipline, the fields an ECM certificate needs: on the
+ * certificate step and in the user data. The lists are the commission's (GET /api/lms/ecm/profile).
+ */
+export default function EcmProfileForm({ api, t, onSaved, heading, intro }: Props) {
+  const id = useId();
+  const [professions, setProfessions] = useState<Profession[] | null>(null);
+  const [form, setForm] = useState<Record<Field, string>>({ fiscalCode: '', professionId: '', disciplineId: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [status, setStatus] = useState<{ kind: 'idle' | 'saving' | 'saved' } | { kind: 'error'; message: string }>({ kind: 'idle' });
+
+  useEffect(() => {
+    api.get<EcmProfile & { professions: Profession[] }>('/api/lms/ecm/profile').then(
+      (loaded) => {
+        setProfessions(loaded.professions);
+        setForm({ fiscalCode: loaded.fiscalCode ?? '', professionId: loaded.professionId ?? '', disciplineId: loaded.disciplineId ?? '' });
+      },
+      (error: Error) => setStatus({ kind: 'error', message: error.message }),
+    );
+  }, [api]);
+
+  const disciplines = professions?.find((profession) => profession.id === form.professionId)?.disciplines ?? [];
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found: Partial<Record<Field, string>> = {};
+    const fiscalCode = form.fiscalCode.trim().toUpperCase();
+    if (!fiscalCode) found.fiscalCode = t('ecmProfile.required');
+    else if (!FISCAL_CODE_SHAPE.test(fiscalCode)) found.fiscalCode = t('ecmProfile.fiscalCodeInvalid');
+    if (!form.professionId) found.professionId = t('ecmProfile.required');
+    if (!form.disciplineId) found.disciplineId = t('ecmProfile.required');
+    setErrors(found);
+    const first = (['fiscalCode', 'professionId', 'disciplineId'] as const).find((field) => found[field]);
+    if (first) {
+      document.getElementById(`${id}-${first}`)?.focus();
+      return;
+    }
+    setStatus({ kind: 'saving' });
+    try {
+      const saved = await api.put<EcmProfile>('/api/lms/ecm/profile', { ...form, fiscalCode });
+      setForm({ fiscalCode: saved.fiscalCode ?? '', professionId: saved.professionId ?? '', disciplineId: saved.disciplineId ?? '' });
+      setStatus({ kind: 'saved' });
+      onSaved?.(saved);
+    } catch (error) {
+      setStatus({ kind: 'error', message: error instanceof ApiRequestError ? error.message : t('ecm.error', { message: String(error) }) });
+    }
+  }
+
+  const described = (field: Field, hint?: string) => [errors[field] ? `${id}-${field}-error` : '', hint ?? ''].filter(Boolean).join(' ') || undefined;
+  const error = (field: Field) =>
+    errors[field] && (
+      <span className="field-error" id={`${id}-${field}-error`}>
+        {errors[field]}
+      </span>
+    );
+
+  return (
+    <form className="ecm-profile" onSubmit={submit} noValidate data-testid="ecm-profile-form" aria-labelledby={heading ? `${id}-title` : undefined}>
+      {heading && <h2 id={`${id}-title`}>{heading}</h2>}
+      {intro && <p>{intro}</p>}
+      <p className="field">
+        <label htmlFor={`${id}-fiscalCode`}>{t('ecmProfile.fiscalCode')}</label>
+        <input
+          id={`${id}-fiscalCode`}
+          name="fiscalCode"
+          autoComplete="off"
+          autoCapitalize="characters"
+          maxLength={16}
+          // Until the saved fields arrive, typing would be overwritten by them.
+          disabled={professions === null}
+          value={form.fiscalCode}
+          aria-invalid={errors.fiscalCode ? true : undefined}
+          aria-describedby={described('fiscalCode', `${id}-fiscalCode-hint`)}
+          onChange={(event) => setForm({ ...form, fiscalCode: event.target.value })}
+        />
+        <span className="muted" id={`${id}-fiscalCode-hint`}>
+          {t('ecmProfile.fiscalCodeHint')}
+        </span>
+        {error('fiscalCode')}
+      </p>
+      <p className="field">
+        <label htmlFor={`${id}-professionId`}>{t('ecmProfile.profession')}</label>
+        <select
+          id={`${id}-professionId`}
+          name="professionId"
+          disabled={professions === null}
+          value={form.professionId}
+          aria-invalid={errors.professionId ? true : undefined}
+          aria-describedby={described('professionId')}
+          onChange={(event) => {
+            const next = professions?.find((profession) => profession.id === event.target.value);
+            // A profession with one discipline (most of them) chooses it too.
+            setForm({ ...form, professionId: event.target.value, disciplineId: next?.disciplines.length === 1 ? (next.disciplines[0]?.id ?? '') : '' });
+          }}
+        >
+          <option value="">{t('ecmProfile.choose')}</option>
+          {professions?.map((profession) => (
+            <option key={profession.id} value={profession.id}>
+              {profession.name}
+            </option>
+          ))}
+        </select>
+        {error('professionId')}
+      </p>
+      <p className="field">
+        <label htmlFor={`${id}-disciplineId`}>{t('ecmProfile.discipline')}</label>
+        <select
+          id={`${id}-disciplineId`}
+          name="disciplineId"
+          value={form.disciplineId}
+          disabled={!form.professionId}
+          aria-invalid={errors.disciplineId ? true : undefined}
+          aria-describedby={described('disciplineId')}
+          onChange={(event) => setForm({ ...form, disciplineId: event.target.value })}
+        >
+          <option value="">{t('ecmProfile.choose')}</option>
+          {disciplines.map((discipline) => (
+            <option key={discipline.id} value={discipline.id}>
+              {discipline.name}
+            </option>
+          ))}
+        </select>
+        {error('disciplineId')}
+      </p>
+      <p>
+        <button type="submit" disabled={status.kind === 'saving' || professions === null}>
+          {status.kind === 'saving' ? t('ecm.saving') : t('ecmProfile.save')}
+        </button>
+      </p>
+      <p role="status" aria-live="polite" data-testid="ecm-profile-status">
+        {status.kind === 'saved' && t('ecmProfile.saved')}
+        {status.kind === 'error' && <span className="field-error">{status.message}</span>}
+      </p>
+    </form>
+  );
+}

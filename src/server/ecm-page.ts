@@ -1,0 +1,33 @@
+import { env } from 'cloudflare:workers';
+import type { EcmStatus } from '../../core/contracts/ecm.ts';
+import { findEcmCourse } from '../../functions/data/ecm-courses.ts';
+import { findCertificate, listCertificates, type CertificateView } from '../../functions/data/ecm-records.ts';
+import { checkCertificateCode } from '../../functions/ecm/certificate-code.ts';
+import { loadStanding, publicStatus } from '../../functions/ecm/standing.ts';
+import type { PageContext } from './page-context.ts';
+
+/** The learner's ECM status in a course, or null for a course without ECM credits. */
+export async function loadEcmStatus(page: PageContext, courseId: string, userId: string): Promise<EcmStatus | null> {
+  const course = await findEcmCourse(env.DB, page.site._id, courseId);
+  if (!course) return null;
+  return publicStatus(await loadStanding(env.DB, page.site._id, course, userId, page.locale, page.site.defaultLocale));
+}
+
+export async function loadCertificates(page: PageContext, userId: string): Promise<CertificateView[]> {
+  return listCertificates(env.DB, page.site._id, userId, page.locale, page.site.defaultLocale);
+}
+
+/** A certificate for the public verification page: null when the code is malformed, forged or unknown. */
+export async function verifyCertificate(page: PageContext, code: string): Promise<{ initials: string; courseTitle: string; completedAt: number; code: string } | null> {
+  const checked = await checkCertificateCode(env.SESSION_SECRET, code);
+  const found = checked ? await findCertificate(env.DB, checked, page.locale, page.site.defaultLocale) : null;
+  if (!found || found.siteId !== page.site._id) return null;
+  // Only initials: the page is public and proves the certificate, not who the learner is.
+  const initial = (name: string) => `${[...name.trim()][0]?.toUpperCase() ?? ''}.`;
+  return { initials: `${initial(found.firstName)} ${initial(found.lastName)}`, courseTitle: found.courseTitle, completedAt: found.completedAt, code: found.code };
+}
+
+/** The interface strings an island needs, by key prefix. */
+export function stringsFor(page: PageContext, prefixes: string[]): Record<string, string> {
+  return Object.fromEntries(Object.entries(page.strings).filter(([key]) => prefixes.some((prefix) => key.startsWith(prefix))));
+}

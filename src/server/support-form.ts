@@ -1,0 +1,58 @@
+import { env } from 'cloudflare:workers';
+import { BOT_CHECK_REQUIRED, verifyBotCheck } from '../../functions/bot-check.ts';
+import { createSupportRequest } from '../../functions/data/support.ts';
+import { supportRequestBody } from '../../core/contracts/support.ts';
+import { languageOf, message } from '../../functions/messages.ts';
+import { assertSessionSecret } from '../../functions/session-secret.ts';
+import { fieldErrors, type FieldErrors } from './form-errors.ts';
+
+export interface SupportFormValues {
+  name: string;
+  email: string;
+  message: string;
+  /** The error screen's reference: status, message, path. */
+  c: string;
+  e: string;
+  p: string;
+}
+
+/** What the support form shows again after a refused post. */
+export interface SupportFormState {
+  values: SupportFormValues;
+  errors: FieldErrors;
+  /** The server's refusal, in the page's language (or a boilerplate key's text, set by the page). */
+  message: string | null;
+  /** The post came without a solved bot check: without JavaScript it cannot be solved. */
+  botCheckMissing: boolean;
+  status: number;
+  headers: Record<string, string>;
+}
+
+export type SupportPost = { kind: 'sent'; id: number } | { kind: 'refused'; state: SupportFormState };
+
+const text = (form: FormData, name: string, max = Infinity): string => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value.slice(0, max) : '';
+};
+
+/**
+ * The support form posted to its on-demand route: the API's schema and bot check, the same
+ * stored request and audit event, then Post/Redirect/Get to the "sent" page.
+ */
+export async function submitSupportRequest(form: FormData, locale: string, userId: string | null): Promise<SupportPost> {
+  // The reference fields are hidden and filled from the error screen's link: cut, as the client does.
+  const values: SupportFormValues = { name: text(form, 'name'), email: text(form, 'email'), message: text(form, 'message'), c: text(form, 'c', 10), e: text(form, 'e', 500), p: text(form, 'p', 500) };
+  const refused = (state: Partial<SupportFormState>): SupportPost => ({ kind: 'refused', state: { values, errors: {}, message: null, botCheckMissing: false, status: 400, headers: {}, ...state } });
+  const parsed = supportRequestBody.safeParse({ ...values, altcha: text(form, 'altcha') });
+  if (!parsed.success) {
+    const { altcha, ...errors } = fieldErrors(parsed.error, { ...values });
+    if (Object.keys(errors).length > 0) return refused({ errors, botCheckMissing: altcha !== undefined });
+    return refused({ botCheckMissing: true, status: 428, headers: BOT_CHECK_REQUIRED });
+  }
+  const now = Date.now();
+  if (!(await verifyBotCheck(env.DB, assertSessionSecret(env), parsed.data.altcha, now))) {
+    return refused({ message: message('botCheckInvalid', languageOf(locale)), status: 428, headers: BOT_CHECK_REQUIRED });
+  }
+  const id = await createSupportRequest(env.DB, { ...parsed.data, siteId: env.SITE_ID, locale, userId, now });
+  return { kind: 'sent', id };
+}

@@ -1,0 +1,63 @@
+import { env } from 'cloudflare:workers';
+import { loadPermissions } from '../../functions/data/roles.ts';
+import { findSite } from '../../functions/data/site.ts';
+import { updateUser, type User } from '../../functions/data/users.ts';
+import { GENDER_BY_NAME } from '../../functions/gender.ts';
+import { userUpdateRequest } from '../../core/contracts/user.ts';
+import { message, type Language } from '../../functions/messages.ts';
+import { fieldErrors, type FieldErrors } from './form-errors.ts';
+
+type GenderName = 'maschile' | 'femminile' | 'neutro';
+
+/** The form's fields as typed (what the form shows again after a refusal). */
+export interface UserDataValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  gender: GenderName;
+  locale: string;
+}
+
+export type UserDataPost =
+  | { kind: 'saved'; locale: string }
+  | { kind: 'refused'; values: UserDataValues; errors: FieldErrors; /** A refusal of the whole form, in the page's language. */ problem: string | null; status: number };
+
+const GENDER_NAME_LIST = ['maschile', 'femminile', 'neutro'] as const;
+const GENDER_NAMES: Record<User['fields']['gender'], GenderName> = { m: 'maschile', f: 'femminile', n: 'neutro' };
+
+export function userDataValues(user: User): UserDataValues {
+  return { firstName: user.firstName, lastName: user.lastName, email: user.email ?? '', phone: user.phone ?? '', gender: GENDER_NAMES[user.fields.gender], locale: user.locale };
+}
+
+/**
+ * The user-data form posted without scripts (or before they ran): the same permission, schema and
+ * write as `PUT /api/auth/user`, messages per field as interface strings.
+ */
+export async function submitUserData(form: FormData, user: User, siteId: string, language: Language): Promise<UserDataPost> {
+  const text = (name: string): string => {
+    const value = form.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  const gender = text('gender');
+  const values: UserDataValues = {
+    firstName: text('firstName'),
+    lastName: text('lastName'),
+    email: text('email'),
+    phone: text('phone'),
+    gender: (GENDER_NAME_LIST as readonly string[]).includes(gender) ? (gender as GenderName) : userDataValues(user).gender,
+    locale: text('locale'),
+  };
+  const refused = (errors: FieldErrors, problem: string | null, status: number): UserDataPost => ({ kind: 'refused', values, errors, problem, status });
+  const granted = await loadPermissions(env.DB, user.role);
+  if (!granted.has('profile:write')) return refused({}, message('forbidden', language, { permission: 'profile:write' }), 403);
+  // The form sends every field: the API's contract for a PUT of all of them.
+  const parsed = userUpdateRequest.safeParse({ ...values, fields: { gender } });
+  if (!parsed.success) return refused(fieldErrors(parsed.error, { ...values }), null, 400);
+  const site = await findSite(env.DB, siteId);
+  const locale = parsed.data.locale ?? values.locale;
+  if (!site?.supportedLocale.includes(locale)) return refused({ locale: { key: 'validation.format' } }, null, 400);
+  const { fields, ...changes } = parsed.data;
+  await updateUser(env.DB, user._id, { ...changes, gender: fields?.gender && GENDER_BY_NAME[fields.gender] }, Date.now());
+  return { kind: 'saved', locale };
+}

@@ -1,0 +1,29 @@
+import { handle } from '@astrojs/cloudflare/handler';
+import type { Env } from '../functions/env.ts';
+import { LOG_USER_HEADER, rememberRequestId, requestIdOf, requestLogLine } from '../functions/request-log.ts';
+import { withSecurityHeaders } from './server/secure-headers.ts';
+
+/**
+ * The Worker (wrangler.toml `main`): Astro's handler, with the security headers set on whatever it
+ * answers. Astro refuses a cross-site form post (its origin check) and answers some errors before
+ * any middleware runs, so only here does every response get them, and only here is every request
+ * logged (one JSON line, functions/request-log.ts).
+ */
+export default {
+  async fetch(request, env, context) {
+    const started = Date.now();
+    const id = requestIdOf(request);
+    rememberRequestId(context, id);
+    let response: Response;
+    try {
+      response = withSecurityHeaders(await handle(request, env, context), new URL(request.url));
+    } catch (error) {
+      console.log(requestLogLine({ id, request, status: 500, started, ended: Date.now(), user: null }));
+      throw error;
+    }
+    const user = response.headers.get(LOG_USER_HEADER);
+    response.headers.delete(LOG_USER_HEADER);
+    console.log(requestLogLine({ id, request, status: response.status, started, ended: Date.now(), user }));
+    return response;
+  },
+} satisfies ExportedHandler<Env>;

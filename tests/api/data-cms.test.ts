@@ -1,0 +1,101 @@
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { documentEventName } from '../../core/cms-document.ts';
+import {
+  claimBuildRequest,
+  discardDraft,
+  documentExists,
+  findBuildRequest,
+  findVersion,
+  finishBuildRequest,
+  listDrafts,
+  loadEditorView,
+  publishDrafts,
+  readLive,
+  saveDraft,
+  type DocumentRef,
+} from '../../functions/data/cms.ts';
+import { eventStatement } from '../../functions/data/events.ts';
+import { findPage } from '../../functions/data/pages.ts';
+import { EDITOR, seedFixtures, SITE } from './fixtures.ts';
+
+// Query-level tests of functions/data/cms.ts: drafts, versions, publishing and build requests.
+beforeAll(seedFixtures);
+
+const privacy: DocumentRef = { siteId: SITE, locale: 'it-IT', kind: 'content', key: 'privacy' };
+const fields = { title: 'Privacy (bozza)', description: 'Nuova descrizione.', body: [{ type: 'p' as const, text: 'Testo nuovo.' }] };
+const event = (name: string, subject: string, now: number) => eventStatement(env.DB, SITE, EDITOR.id, name, subject, now);
+const editorEvents = () =>
+  env.DB.prepare("SELECT action || '.' || variant || '.' || scope AS name, subject FROM event WHERE user_id = ? AND action = 'cms' ORDER BY id").bind(EDITOR.id).all().then((r) => r.results);
+
+describe('functions/data/cms.ts', () => {
+  it('reads live documents of each kind and knows which exist', async () => {
+    expect(await readLive(env.DB, privacy)).toEqual({ title: 'Informativa privacy', description: 'Come trattiamo i dati.', body: [{ type: 'p', text: 'Testo originale.' }] });
+    expect(await readLive(env.DB, { siteId: SITE, locale: 'it-IT', kind: 'course', key: 'triage' })).toEqual({ title: 'Triage', summary: 'Il triage in pronto soccorso.', description: 'Priorità di accesso alle cure.' });
+    expect(await readLive(env.DB, { siteId: SITE, locale: 'de-DE', kind: 'boilerplate', key: 'nav.home' })).toEqual({ text: 'Startseite' });
+    expect(await readLive(env.DB, { ...privacy, locale: 'de-DE' })).toBeNull();
+    expect(await documentExists(env.DB, { siteId: SITE, kind: 'category', key: 'cat-rischio' })).toBe(true);
+    expect(await documentExists(env.DB, { siteId: SITE, kind: 'course', key: 'nope' })).toBe(false);
+    expect(await documentExists(env.DB, { siteId: 'another-site', kind: 'content', key: 'privacy' })).toBe(false);
+  });
+
+  it('saves a draft with a version and its event, lists it, and discards it with its event', async () => {
+    await saveDraft(env.DB, privacy, fields, EDITOR.id, 1_000, event(documentEventName('content', 'edit'), 'it-IT/content/privacy', 1_000));
+    const view = await loadEditorView(env.DB, privacy);
+    expect(view.live).toMatchObject({ title: 'Informativa privacy' });
+    expect(view.draft).toEqual({ locale: 'it-IT', kind: 'content', key: 'privacy', fields, author: 'Edoardo Prova', updatedAt: new Date(1_000).toISOString() });
+    expect(view.versions).toEqual([{ id: expect.any(Number), fields, author: 'Edoardo Prova', createdAt: new Date(1_000).toISOString(), status: 'draft' }]);
+    expect(await findVersion(env.DB, SITE, view.versions[0]!.id)).toEqual({ ...privacy, fields });
+    expect(await findVersion(env.DB, 'another-site', view.versions[0]!.id)).toBeNull();
+    expect((await listDrafts(env.DB, SITE, 'it-IT')).map((draft) => draft.key)).toEqual(['privacy']);
+    expect(await listDrafts(env.DB, SITE, 'en-US')).toEqual([]);
+
+    await discardDraft(env.DB, privacy, event(documentEventName('content', 'discard'), 'it-IT/content/privacy', 2_000));
+    expect((await loadEditorView(env.DB, privacy)).draft).toBeNull();
+    expect(await editorEvents()).toEqual([
+      { name: 'cms.page.edit', subject: 'it-IT/content/privacy' },
+      { name: 'cms.page.discard', subject: 'it-IT/content/privacy' },
+    ]);
+  });
+
+  it('publishes every draft in one batch: live text, versions, events, the build request and the event naming it', async () => {
+    await saveDraft(env.DB, privacy, fields, EDITOR.id, 3_000, event('cms.page.edit', 'it-IT/content/privacy', 3_000));
+    const published = await publishDrafts(
+      env.DB,
+      SITE,
+      EDITOR.id,
+      4_000,
+      (draft) => [event(documentEventName(draft.kind, 'publish'), `${draft.locale}/${draft.kind}/${draft.key}`, 4_000)],
+      eventStatement(env.DB, SITE, EDITOR.id, 'cms.site.publish', { insertedRowPrefix: 'build#' }, 4_000),
+    );
+    expect(published).toEqual({ requestId: expect.any(Number), documents: 1 });
+    expect(await findPage(env.DB, SITE, 'it-IT', 'content', 'privacy')).toMatchObject({ title: 'Privacy (bozza)', body: fields.body });
+    expect(await listDrafts(env.DB, SITE, null)).toEqual([]);
+    expect((await loadEditorView(env.DB, privacy)).versions.map((version) => version.status)).toEqual(['published', 'live-before', 'draft', 'draft']);
+    expect((await editorEvents()).slice(-2)).toEqual([
+      { name: 'cms.site.publish', subject: `build#${published.requestId}` },
+      { name: 'cms.page.publish', subject: 'it-IT/content/privacy' },
+    ]);
+    expect(await findBuildRequest(env.DB, SITE, published.requestId)).toMatchObject({ status: 'queued', runner: 'local', requestedBy: 'Edoardo Prova', requestedAt: new Date(4_000).toISOString() });
+  });
+
+  it('writes nothing of a publish whose audit event fails', async () => {
+    await saveDraft(env.DB, privacy, { ...fields, title: 'Mai pubblicato' }, EDITOR.id, 5_000, event('cms.page.edit', 'it-IT/content/privacy', 5_000));
+    const requests = async () => (await env.DB.prepare('SELECT COUNT(*) AS n FROM build_request').first<{ n: number }>())?.n;
+    const before = await requests();
+    await env.DB.prepare("CREATE TRIGGER refuse_site_event BEFORE INSERT ON event WHEN NEW.variant = 'site' BEGIN SELECT RAISE(ABORT, 'no'); END").run();
+    await expect(publishDrafts(env.DB, SITE, EDITOR.id, 6_000, () => [], eventStatement(env.DB, SITE, EDITOR.id, 'cms.site.publish', { insertedRowPrefix: 'build#' }, 6_000))).rejects.toThrow();
+    await env.DB.prepare('DROP TRIGGER refuse_site_event').run();
+    expect(await requests()).toBe(before);
+    expect((await findPage(env.DB, SITE, 'it-IT', 'content', 'privacy'))?.title).toBe('Privacy (bozza)');
+    expect((await listDrafts(env.DB, SITE, null)).map((draft) => draft.fields)).toEqual([{ ...fields, title: 'Mai pubblicato' }]);
+  });
+
+  it('lets the build worker claim the oldest queued request once, then finish it', async () => {
+    const claimed = await claimBuildRequest(env.DB, 7_000);
+    expect(claimed).toEqual({ id: expect.any(Number), siteId: SITE });
+    await finishBuildRequest(env.DB, claimed!.id, { status: 'live', buildId: 'b-123' }, 9_000);
+    expect(await findBuildRequest(env.DB, SITE, claimed!.id)).toMatchObject({ status: 'live', buildId: 'b-123', startedAt: new Date(7_000).toISOString(), finishedAt: new Date(9_000).toISOString() });
+    expect(await claimBuildRequest(env.DB, 10_000)).toBeNull();
+  });
+});

@@ -1,0 +1,254 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { EDITOR, islandsReady, NEW_LEARNER, signIn, switchMode } from './helpers.ts';
+import { pdfQrModules, qrModules, sameModules } from './pdf-qr.ts';
+
+/** The demo banks: the test knows the correct answers, the browser never receives them. */
+const BANKS = JSON.parse(readFileSync(new URL('../../seed/content/ecm-banks.json', import.meta.url), 'utf8')) as Record<string, Record<string, { text: string; options: string[]; correct: number }[]>>;
+const COURSE = 'bls-d-adulto';
+const bank = BANKS[COURSE]?.['it-IT'] ?? [];
+/** 'fixed' mode asks the whole bank (at least 3 per credit: 18 for 6 credits). */
+const TOTAL = bank.length;
+const HALF = Math.floor(TOTAL / 2);
+
+/** Answers every question on the page, rightly or wrongly, by reading each question's text. */
+async function answerAll(page: Page, right: boolean, only?: (index: number) => boolean, questionsOf = bank): Promise<string[]> {
+  const questions = page.getByTestId('assessment-question');
+  const count = await questions.count();
+  const order: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const question = questions.nth(i);
+    const legend = ((await question.locator('legend').textContent()) ?? '').replace(/^Domanda \d+ di \d+: /, '').trim();
+    order.push(legend);
+    if (only && !only(i)) continue;
+    const source = questionsOf.find((candidate) => candidate.text === legend);
+    if (!source) throw new Error(`question not in the bank: ${legend}`);
+    const correct = source.options[source.correct] ?? '';
+    const wrong = source.options.find((option) => option !== correct) ?? '';
+    await question.getByLabel(right ? correct : wrong, { exact: true }).check();
+  }
+  return order;
+}
+
+async function downloadPdf(download: Promise<import('@playwright/test').Download>, click: Locator): Promise<{ text: string; bytes: Buffer }> {
+  const [file] = await Promise.all([download, click.click()]);
+  const bytes = readFileSync(await file.path());
+  return { text: (await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true })).text, bytes };
+}
+
+test('ECM journey: last session, a failed attempt without answers, a pass, the questionnaire, the PDF certificate and its public check', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  // Two sessions of the course are still open for the demo learner: the last two.
+  for (const session of ['2/1', '2/2']) {
+    await page.goto(`/it-IT/course/session/${COURSE}/${session}`);
+    await islandsReady(page);
+    await page.getByTestId('complete-session').click();
+    await expect(page.getByTestId('session-completed')).toBeVisible();
+  }
+  await page.goto(`/it-IT/course/${COURSE}`);
+  await expect(page.getByTestId('course-progress')).toHaveText('4 di 4 sessioni completate');
+  await page.getByTestId('ecm-path').getByRole('link', { name: 'Vai alla verifica di apprendimento' }).click();
+  await page.waitForURL(`**/it-IT/course/ecm/${COURSE}`);
+  await islandsReady(page);
+
+  // First attempt: every answer wrong. The score is told, the correct answers are not.
+  await expect(page.getByTestId('assessment-question')).toHaveCount(TOTAL);
+  await expect(page.getByTestId('assessment-attempts')).toHaveText('Tentativi rimasti, compreso questo: 5');
+  const firstOrder = await answerAll(page, false);
+  await page.getByRole('button', { name: 'Consegna la verifica' }).click();
+  const result = page.getByTestId('assessment-result');
+  await expect(result.getByRole('heading')).toHaveText(`Verifica non superata: 0 risposte corrette su ${TOTAL} (0%). Serve almeno il 75%.`);
+  await expect(result.getByRole('heading')).toBeFocused();
+  await expect(page.getByText('Le risposte corrette non vengono mostrate')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Rivedi le risposte corrette' })).toHaveCount(0);
+  await expect(page.getByText('risposta corretta', { exact: false })).toHaveCount(0);
+
+  // Second attempt: a new order; half answered, left, resumed after a reload with the answers kept.
+  await page.getByRole('button', { name: 'Inizia un nuovo tentativo' }).click();
+  await expect(page.getByTestId('assessment-question')).toHaveCount(TOTAL);
+  await expect(page.getByTestId('assessment-attempts')).toHaveText('Tentativi rimasti, compreso questo: 4');
+  const secondOrder = await answerAll(page, true, (i) => i < HALF);
+  expect(secondOrder).not.toEqual(firstOrder);
+  expect([...secondOrder].sort()).toEqual([...firstOrder].sort());
+  await page.getByRole('button', { name: 'Salva e continua più tardi' }).click();
+  await expect(page.getByTestId('assessment-saved')).toHaveText('Risposte salvate: puoi riprendere quando vuoi.');
+  await page.reload();
+  await islandsReady(page);
+  await expect(page.getByTestId('assessment-answered')).toHaveText(`Risposte date: ${HALF} di ${TOTAL}`);
+  await page.getByRole('button', { name: 'Consegna la verifica' }).click();
+  await expect(page.getByRole('alert')).toHaveText(`Rispondi a tutte le domande prima di consegnare: ne mancano ${TOTAL - HALF}.`);
+  await answerAll(page, true, (i) => i >= HALF);
+  await page.getByRole('button', { name: 'Consegna la verifica' }).click();
+  await expect(result.getByRole('heading')).toHaveText(`Verifica superata: ${TOTAL} risposte corrette su ${TOTAL} (100%).`);
+  await page.getByRole('button', { name: 'Rivedi le risposte corrette' }).click();
+  await expect(page.getByTestId('assessment-review').getByText('✓ risposta corretta')).toHaveCount(TOTAL);
+
+  // The anonymous questionnaire comes before the certificate; every scale needs an answer.
+  await page.getByRole('button', { name: 'Compila il questionario di gradimento' }).click();
+  const form = page.getByTestId('satisfaction-form');
+  await form.getByRole('button', { name: 'Invia il questionario' }).click();
+  await expect(form.getByText('Scegli una risposta.')).toHaveCount(5);
+  await form.getByRole('group', { name: /rilevanti gli argomenti/ }).getByLabel('Molto rilevanti').check();
+  await form.getByRole('group', { name: /qualità educativa/ }).getByLabel('Buona').check();
+  await form.getByRole('group', { name: /utile il corso/ }).getByLabel('Molto utile', { exact: true }).check();
+  await form.getByRole('group', { name: /tempo dedicato/ }).getByLabel('Adeguato', { exact: true }).check();
+  await form.getByRole('group', { name: /influenze commerciali/ }).getByLabel('Nessuna').check();
+  await form.getByLabel('Commento libero (facoltativo)').fill('Scenari pratici chiari.');
+  await form.getByRole('button', { name: 'Invia il questionario' }).click();
+
+  // The certificate: a PDF with the learner, the event and a verification address.
+  const certificate = page.getByTestId('ecm-certificate');
+  await expect(certificate).toContainText('Attestato rilasciato: 6 crediti ECM');
+  const { text, bytes } = await downloadPdf(page.waitForEvent('download'), certificate.getByTestId('certificate-download'));
+  for (const part of ['Attestato di partecipazione', 'Giulia Bianchi', 'BNCGLI88C52F205X', 'Professione: Infermiere', "BLS-D: rianimazione cardiopolmonare nell'adulto", 'ID evento ECM 7102-451203 · Edizione 2', 'Provider ECM n. 7102', 'ha conseguito 6 crediti formativi ECM']) {
+    expect(text).toContain(part);
+  }
+  const address = /https?:\/\/\S+\/it-IT\/verifica-attestato\/[A-Z2-7]{34}/.exec(text)?.[0] ?? '';
+  // The QR code drawn on the certificate is the one of the address printed beside it.
+  expect(sameModules(pdfQrModules(bytes), qrModules(address))).toBe(true);
+  expect(sameModules(pdfQrModules(bytes), qrModules(`${address}X`))).toBe(false);
+
+  // The verification page the QR code opens: genuine, initials, course, date; a forged code is not.
+  const verification = await page.goto(address);
+  expect(verification?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText('✓ Attestato autentico');
+  await expect(page.getByTestId('verify-initials')).toHaveText('G. B.');
+  await expect(page.getByTestId('verify-course')).toHaveText("BLS-D: rianimazione cardiopolmonare nell'adulto");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  await expect(page.getByText('Bianchi')).toHaveCount(0);
+  const forged = await page.goto(`${address.slice(0, -8)}AAAAAAAA`);
+  expect(forged?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText('✗ Attestato non autentico');
+
+  // Crediti ECM: the seeded 8 and these 6 credits of 150, each certificate to download.
+  await page.goto('/it-IT/profile');
+  await page.getByRole('navigation', { name: 'Area personale' }).getByRole('link', { name: 'Crediti ECM' }).click();
+  await expect(page.getByTestId('ecm-earned')).toHaveText('14 crediti su 150 richiesti');
+  await expect(page.getByRole('progressbar', { name: 'Crediti ECM del triennio 2026–2028: 14 su 150' })).toBeVisible();
+  await expect(page.getByTestId('ecm-certificate-row')).toHaveCount(2);
+  const { text: again } = await downloadPdf(page.waitForEvent('download'), page.getByRole('link', { name: "Scarica l'attestato di «Prevenzione delle infezioni correlate all'assistenza» (PDF)" }));
+  expect(again).toContain('ha conseguito 8 crediti formativi ECM');
+});
+
+test('an editor edits a question bank under the ECM rules and downloads the participants reports', async ({ page }) => {
+  await signIn(page, EDITOR);
+  await switchMode(page, 'Redazione (CMS)');
+  await page.goto('/it-IT/course/prevenzione-ica');
+  const panel = page.getByTestId('cms-panel');
+  await panel.getByText('Domande della verifica ECM «prevenzione-ica»').click();
+  const editor = panel.getByTestId('cms-editor-bank-prevenzione-ica');
+  await expect(editor.getByTestId('cms-bank-count')).toHaveText('Domande: 24');
+  // The correct option is marked for editors: question 1's is the one the bank says.
+  const first = BANKS['prevenzione-ica']?.['it-IT']?.[0];
+  await expect(editor.getByLabel('Testo della domanda 1', { exact: true })).toHaveValue(first?.text ?? '');
+  await expect(editor.getByRole('group', { name: 'Risposta corretta della domanda 1' }).getByRole('radio').nth(first?.correct ?? 0)).toBeChecked();
+
+  await editor.getByRole('button', { name: 'Elimina la domanda 24' }).click();
+  await editor.getByRole('button', { name: 'Salva bozza' }).click();
+  await expect(editor.getByRole('alert')).toHaveText('Operazione non riuscita: La banca domande ha 23 domande: per 8 crediti ne servono almeno 24.');
+  await editor.getByRole('button', { name: 'Annulla le modifiche' }).click();
+  await expect(editor.getByTestId('cms-bank-count')).toHaveText('Domande: 24');
+  await editor.getByLabel('Opzione B della domanda 2', { exact: true }).fill('');
+  await editor.getByRole('button', { name: 'Salva bozza' }).click();
+  await expect(editor.getByRole('alert')).toHaveText("Operazione non riuscita: La domanda 2 ha l'opzione 2 vuota.");
+  await editor.getByRole('button', { name: 'Annulla le modifiche' }).click();
+  await editor.getByLabel('Testo della domanda 1', { exact: true }).fill('Quanti sono i momenti OMS per l’igiene delle mani?');
+  await editor.getByRole('button', { name: 'Salva bozza' }).click();
+  await expect(editor.getByRole('status')).toHaveText('Bozza salvata. I visitatori la vedranno dopo la pubblicazione.');
+
+  const csv = await download(page, editor.getByRole('link', { name: 'Scarica il report CSV' }));
+  expect(csv.split('\r\n')[0]).toBe('\uFEFFcodice_fiscale,nome,cognome,professione,disciplina,ruolo,crediti,data_completamento');
+  expect(csv).toContain('"BNCGLI88C52F205X","Giulia","Bianchi","Infermiere","Infermiere","partecipante","8"');
+  const xml = await download(page, editor.getByRole('link', { name: 'Scarica il report XML' }));
+  expect(xml).toContain('<evento id="7102-451201" edizione="1"');
+  expect(xml).toContain('<codice_fiscale>BNCGLI88C52F205X</codice_fiscale>');
+
+  // Leave no draft behind for the publishing journey.
+  await editor.getByRole('button', { name: 'Elimina la bozza' }).click();
+  await expect(editor.getByTestId('cms-draft-state')).toHaveText('Nessuna bozza: il testo è quello pubblicato.');
+});
+
+async function download(page: Page, link: Locator): Promise<string> {
+  const [file] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  return readFileSync(await file.path(), 'utf8');
+}
+
+test('the ECM pages have no serious accessibility violations', async ({ page }) => {
+  await signIn(page);
+  const certificates = await page.request.get('/api/lms/certificates', { headers: { 'tiles-site-id': 'tiles-demo', 'tiles-locale-code': 'it-IT' } });
+  const [seeded] = ((await certificates.json()) as { outcome: { code: string }[] }).outcome;
+  const found: string[] = [];
+  for (const path of ['/it-IT/course/ecm/sicurezza-terapia-farmacologica', '/it-IT/profile/ecm-credits', '/it-IT/course/prevenzione-ica', `/en-US/verifica-attestato/${seeded?.code ?? ''}`, '/it-IT/verifica-attestato/NONESISTE']) {
+    await page.goto(path);
+    await islandsReady(page);
+    if (path.includes('/course/ecm/')) await expect(page.getByTestId('assessment-question').first()).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    found.push(...results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${path}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`));
+  }
+  expect(found).toEqual([]);
+});
+
+test('user data: the ECM fields check the codice fiscale and keep what was saved', async ({ page }) => {
+  await signIn(page, NEW_LEARNER);
+  await page.goto('/it-IT/profile/user-data');
+  await islandsReady(page);
+  const form = page.getByTestId('ecm-profile-form');
+  await expect(form.getByRole('heading', { name: 'Dati per gli attestati ECM' })).toBeVisible();
+  const code = form.getByLabel('Codice fiscale');
+  await code.fill('VRDLCU90');
+  await form.getByRole('button', { name: 'Conferma i dati ECM' }).click();
+  await expect(form.getByText('Il codice fiscale ha 16 caratteri')).toBeVisible();
+  await expect(code).toBeFocused();
+  await expect(code).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByText('Campo obbligatorio')).toHaveCount(2);
+  await code.fill('VRDLCU90S21L219X');
+  await form.getByLabel('Professione').selectOption({ label: 'Medico chirurgo' });
+  await form.getByLabel('Disciplina').selectOption({ label: 'Geriatria' });
+  await form.getByRole('button', { name: 'Conferma i dati ECM' }).click();
+  await expect(form.getByTestId('ecm-profile-status')).toHaveText('Il codice fiscale non è valido: controlla le lettere e il carattere di controllo finale.');
+  await code.fill('vrdlcu90s21l219n');
+  await form.getByRole('button', { name: 'Conferma i dati ECM' }).click();
+  await expect(form.getByTestId('ecm-profile-status')).toHaveText('Dati ECM salvati.');
+  await page.reload();
+  await islandsReady(page);
+  await expect(form.getByLabel('Codice fiscale')).toHaveValue('VRDLCU90S21L219N');
+  await expect(form.getByLabel('Disciplina')).toHaveValue('geriatria');
+});
+
+test('draw mode and a learner without registry fields: the certificate step asks for them, then issues the certificate', async ({ page }) => {
+  test.setTimeout(90_000);
+  const course = 'comunicazione-efficace-paziente';
+  // The editor is a learner too, and has no codice fiscale, profession or discipline yet.
+  await signIn(page, EDITOR);
+  const headers = { 'tiles-site-id': 'tiles-demo', 'tiles-locale-code': 'it-IT', origin: new URL(page.url()).origin };
+  for (const [module, session] of [[1, 1], [1, 2], [2, 1], [2, 2], [2, 3]]) {
+    const response = await page.request.post(`/api/lms/course/${course}/session/${module}/${session}/complete`, { headers });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+  await page.goto(`/it-IT/course/ecm/${course}`);
+  await islandsReady(page);
+  await expect(page.getByTestId('assessment-attempts')).toHaveText('Tentativi illimitati: ogni tentativo propone domande diverse.');
+  await expect(page.getByTestId('assessment-question')).toHaveCount(12);
+  await answerAll(page, true, undefined, BANKS[course]?.['it-IT'] ?? []);
+  await page.getByRole('button', { name: 'Consegna la verifica' }).click();
+  await expect(page.getByTestId('assessment-result').getByRole('heading')).toHaveText('Verifica superata: 12 risposte corrette su 12 (100%).');
+  await page.getByRole('button', { name: 'Compila il questionario di gradimento' }).click();
+  const form = page.getByTestId('satisfaction-form');
+  for (const group of await form.getByRole('group').all()) await group.getByRole('radio').last().check();
+  await form.getByRole('button', { name: 'Invia il questionario' }).click();
+
+  const step = page.getByTestId('ecm-profile-step');
+  await expect(step.getByRole('heading', { name: "Dati per l'attestato" })).toBeVisible();
+  await step.getByLabel('Codice fiscale').fill('RSSMRC79L05H501T');
+  await step.getByLabel('Professione').selectOption({ label: 'Infermiere' });
+  // A profession with one discipline chooses it.
+  await expect(step.getByLabel('Disciplina')).toHaveValue('infermiere');
+  await step.getByRole('button', { name: 'Conferma i dati ECM' }).click();
+  const certificate = page.getByTestId('ecm-certificate');
+  await expect(certificate).toContainText('Attestato rilasciato: 4 crediti ECM');
+  const { text } = await downloadPdf(page.waitForEvent('download'), certificate.getByTestId('certificate-download'));
+  for (const part of ['Marco Rossi', 'RSSMRC79L05H501T', 'Professione: Infermiere', 'Comunicazione efficace con il paziente', 'ID evento ECM 7102-451206']) expect(text).toContain(part);
+});

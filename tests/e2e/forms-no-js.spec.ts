@@ -1,0 +1,216 @@
+import { expect, test, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Request } from '@playwright/test';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { LEARNER, NEW_LEARNER } from './helpers.ts';
+
+// Every form here is used with JavaScript turned off: the server checks, answers in the page's
+// language, keeps what was typed (never a password) and redirects on success.
+
+let contexts = 0;
+
+async function withoutScripts(browser: Browser, options: BrowserContextOptions = {}, cookies: Parameters<BrowserContext['addCookies']>[0] = []): Promise<{ page: Page; posts: Request[]; urls: string[] }> {
+  // Each context signs in from its own client address (Cloudflare's header): failed sign-ins here
+  // must not make the bot check due for the other tests.
+  const address = { 'cf-connecting-ip': `198.51.100.${++contexts}` };
+  const context = await browser.newContext({ ...options, extraHTTPHeaders: { ...address, ...options.extraHTTPHeaders }, javaScriptEnabled: false });
+  await context.addCookies(cookies);
+  const page = await context.newPage();
+  const posts: Request[] = [];
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    urls.push(request.url());
+    if (request.method() === 'POST') posts.push(request);
+  });
+  return { page, posts, urls };
+}
+
+/** The locale the pages without one (sign-in) use: the visitor's remembered choice. */
+const rememberLocale = (locale: string, baseURL: string | undefined) => [{ name: 't-lc', value: locale, url: baseURL ?? '' }];
+
+/** A field's message, found through the input's aria-describedby as assistive technology does. */
+async function describedBy(page: Page, label: string | RegExp): Promise<string> {
+  const id = await page.getByLabel(label, { exact: typeof label === 'string' }).getAttribute('aria-describedby');
+  return (await page.locator(`[id="${id}"]`).textContent()) ?? '';
+}
+
+test('sign-in without JavaScript: messages per field in Italian and English, the code kept, no credentials in any URL', async ({ browser, baseURL }) => {
+  const { page, posts, urls } = await withoutScripts(browser);
+  await page.goto('/tiles-access');
+  await page.getByRole('button', { name: 'Accedi' }).click();
+  await expect(page.getByLabel('Codice utente')).toHaveAttribute('aria-invalid', 'true');
+  expect(await describedBy(page, 'Codice utente')).toBe('Campo obbligatorio');
+  expect(await describedBy(page, 'Password')).toBe('Campo obbligatorio');
+
+  await page.getByLabel('Codice utente').fill(LEARNER.code);
+  await page.getByLabel('Password').fill('password-sbagliata');
+  const refused = page.waitForResponse((response) => response.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Accedi' }).click();
+  expect((await refused).status()).toBe(401);
+  await expect(page.getByTestId('sign-in-error')).toHaveText('Codice utente o password non corretti.');
+  await expect(page.getByLabel('Codice utente')).toHaveValue(LEARNER.code);
+  await expect(page.getByLabel('Password')).toHaveValue('');
+
+  const english = await withoutScripts(browser, {}, rememberLocale('en-US', baseURL));
+  await english.page.goto('/tiles-access');
+  await english.page.getByRole('button', { name: 'Sign in' }).click();
+  expect(await describedBy(english.page, 'User code')).toBe('This field is required');
+  await english.page.getByLabel('User code').fill(LEARNER.code);
+  await english.page.getByLabel('Password').fill('wrong-password');
+  await english.page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(english.page.getByTestId('sign-in-error')).toHaveText('Wrong user code or password.');
+
+  for (const request of [...posts, ...english.posts]) {
+    expect(new URL(request.url()).pathname).toBe('/tiles-access');
+    expect(new URL(request.url()).search).toBe('');
+  }
+  expect(posts.length).toBe(2);
+  for (const url of [...urls, ...english.urls]) expect(url).not.toMatch(/password-sbagliata|wrong-password|cp=|cu=/);
+  await page.context().close();
+  await english.page.context().close();
+});
+
+test('sign-in without JavaScript redirects to the course it came for (Post/Redirect/Get) and sets the session', async ({ browser }) => {
+  const { page, posts } = await withoutScripts(browser);
+  await page.goto('/tiles-access?returnTo=/it-IT/course/gdpr-dati-sanitari');
+  await page.getByLabel('Codice utente').fill(LEARNER.code);
+  await page.getByLabel('Password').fill(LEARNER.password);
+  const answer = page.waitForResponse((response) => response.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Accedi' }).click();
+  const response = await answer;
+  expect(response.status()).toBe(303);
+  expect(response.headers().location).toBe('/it-IT/course/gdpr-dati-sanitari');
+  await page.waitForURL(/\/it-IT\/course\/gdpr-dati-sanitari$/);
+  await expect(page.getByTestId('course-progress')).toBeVisible();
+  expect(posts.map((request) => request.postData() ?? '')).toEqual([expect.stringContaining('returnTo=%2Fit-IT%2Fcourse%2Fgdpr-dati-sanitari')]);
+  // History holds GET pages only: Back re-sends nothing (the sign-in page sends a signed-in learner on).
+  await page.goBack();
+  await page.waitForURL(/\/it-IT\/course\/gdpr-dati-sanitari$/);
+  expect(posts).toHaveLength(1);
+  const cookies = await page.context().cookies();
+  expect(cookies.find((cookie) => cookie.name === 't-ssid')?.httpOnly).toBe(true);
+  expect(cookies.find((cookie) => cookie.name === 't-in')).toMatchObject({ value: '1', httpOnly: false });
+  await page.context().close();
+});
+
+test('sign-in without JavaScript says plainly when the bot check is needed: it cannot run without scripts', async ({ browser }) => {
+  const { page } = await withoutScripts(browser, { extraHTTPHeaders: { 'cf-connecting-ip': '203.0.113.91' } });
+  await page.goto('/tiles-access');
+  await expect(page.getByTestId('bot-check-needs-script')).toBeHidden();
+  for (let i = 0; i < 3; i++) {
+    await page.getByLabel('Codice utente').fill(`nessuno-${i}`);
+    await page.getByLabel('Password').fill('sbagliata');
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    await expect(page.getByTestId('sign-in-error')).toHaveText('Codice utente o password non corretti.');
+  }
+  await expect(page.getByTestId('bot-check-needs-script')).toHaveText(/funziona solo con JavaScript attivo/);
+  await page.getByLabel('Codice utente').fill(LEARNER.code);
+  await page.getByLabel('Password').fill(LEARNER.password);
+  const answer = page.waitForResponse((response) => response.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Accedi' }).click();
+  expect((await answer).status()).toBe(428);
+  await expect(page.getByTestId('sign-in-error')).toHaveText(/^Dopo alcuni tentativi non riusciti serve la verifica anti-bot/);
+  await expect(page.getByTestId('bot-check-needs-script')).toBeVisible();
+  expect((await page.context().cookies()).find((cookie) => cookie.name === 't-ssid')).toBeUndefined();
+  await page.context().close();
+});
+
+test('support without JavaScript: messages per field in Italian and English, values kept, and why it cannot be sent yet', async ({ browser }) => {
+  const { page, posts } = await withoutScripts(browser);
+  await page.goto('/it-IT/assistenza');
+  await expect(page.getByTestId('bot-check-needs-script')).toBeVisible();
+  const form = page.locator('#support-form');
+  await form.getByLabel('Nome e cognome').fill('A');
+  await form.getByLabel('E-mail').fill('anna.verdi@');
+  await form.getByLabel('Messaggio').fill('Corto');
+  await form.getByRole('button', { name: 'Invia richiesta' }).click();
+  await expect(page).toHaveURL(/\/it-IT\/assistenza\/invia$/);
+  expect(await describedBy(page, 'Nome e cognome')).toBe('Inserisci almeno 2 caratteri');
+  expect(await describedBy(page, 'E-mail')).toBe('Inserisci un indirizzo e-mail valido');
+  expect(await describedBy(page, 'Messaggio')).toBe('Inserisci almeno 10 caratteri');
+  await expect(form.getByLabel('E-mail')).toHaveValue('anna.verdi@');
+  await expect(form.getByLabel('Messaggio')).toHaveValue('Corto');
+
+  // Right fields, no solved check: nothing is sent, and the page says why.
+  await form.getByLabel('Nome e cognome').fill('Anna Verdi');
+  await form.getByLabel('E-mail').fill('anna.verdi@example.it');
+  await form.getByLabel('Messaggio').fill('Il video della sessione non parte.');
+  const answer = page.waitForResponse((response) => response.request().method() === 'POST');
+  await form.getByRole('button', { name: 'Invia richiesta' }).click();
+  expect((await answer).status()).toBe(428);
+  await expect(page.locator('#support-error')).toHaveText(/^Richiesta non inviata: la verifica anti-bot non è stata completata, perché richiede JavaScript/);
+  await expect(form.getByLabel('Messaggio')).toHaveValue('Il video della sessione non parte.');
+  for (const request of posts) expect(new URL(request.url()).search).toBe('');
+
+  const english = await withoutScripts(browser);
+  await english.page.goto('/en-US/assistenza');
+  await english.page.getByRole('button', { name: 'Send request' }).click();
+  expect(await describedBy(english.page, 'Full name')).toBe('This field is required');
+  await page.context().close();
+  await english.page.context().close();
+});
+
+test('support: a plain post with a solved check lands on the "sent" page (Post/Redirect/Get), the data never in a URL', async ({ browser }) => {
+  const { page, posts, urls } = await withoutScripts(browser);
+  await page.goto('/it-IT/assistenza');
+  const form = page.locator('#support-form');
+  await form.getByLabel('Nome e cognome').fill('Paolo Neri');
+  await form.getByLabel('E-mail').fill('paolo.neri@example.it');
+  await form.getByLabel('Messaggio').fill('Non trovo il certificato del corso.');
+  // What the widget does in the browser (solve a challenge of our API), done here by the test: the
+  // page itself runs no script, so this is the server's plain-form path on its own.
+  const challenge = ((await (await page.request.get('/api/auth/challenge', { headers: { 'tiles-site-id': 'tiles-demo', 'tiles-locale-code': 'it-IT' } })).json()) as { outcome: Challenge }).outcome;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  await form.locator('input[name="altcha"]').evaluate((input, value) => ((input as HTMLInputElement).value = value), btoa(JSON.stringify({ challenge, solution })));
+  const answer = page.waitForResponse((response) => response.request().method() === 'POST');
+  await form.getByRole('button', { name: 'Invia richiesta' }).click();
+  const response = await answer;
+  expect(response.status()).toBe(303);
+  await page.waitForURL(/\/it-IT\/assistenza\/inviata\?n=\d+$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Richiesta inviata' })).toHaveText(/^Richiesta inviata \(n\. \d+\): ti risponderemo/);
+  expect(posts).toHaveLength(1);
+  expect(new URL(posts[0]?.url() ?? '').pathname).toBe('/it-IT/assistenza/invia');
+  for (const url of urls) expect(url).not.toMatch(/paolo|certificato/i);
+  await page.context().close();
+});
+
+test('user data without JavaScript: messages per field in Italian and English, values kept, saved with a redirect', async ({ browser }) => {
+  const { page, posts, urls } = await withoutScripts(browser);
+  // Signing in works without scripts too.
+  await page.goto('/tiles-access');
+  await page.getByLabel('Codice utente').fill(NEW_LEARNER.code);
+  await page.getByLabel('Password').fill(NEW_LEARNER.password);
+  await page.getByRole('button', { name: 'Accedi' }).click();
+  await page.waitForURL(/\/it-IT\/profile$/);
+
+  await page.goto('/it-IT/profile/user-data');
+  await page.getByLabel('Nome', { exact: true }).fill('');
+  await page.getByLabel('Indirizzo e-mail').fill('non-una-email');
+  await page.getByLabel('Telefono').fill('06-1234');
+  const refused = page.waitForResponse((response) => response.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Salva' }).click();
+  expect((await refused).status()).toBe(400);
+  expect(await describedBy(page, 'Nome')).toBe('Campo obbligatorio');
+  expect(await describedBy(page, 'Indirizzo e-mail')).toBe('Inserisci un indirizzo e-mail valido');
+  expect(await describedBy(page, 'Telefono')).toBe('Formato non valido');
+  await expect(page.getByLabel('Indirizzo e-mail')).toHaveValue('non-una-email');
+  await expect(page.getByLabel('Telefono')).toHaveValue('06-1234');
+
+  await page.goto('/en-US/profile/user-data');
+  await page.getByLabel('Last name').fill('');
+  await page.getByRole('button', { name: 'Save' }).click();
+  expect(await describedBy(page, 'Last name')).toBe('This field is required');
+
+  await page.goto('/it-IT/profile/user-data');
+  await page.getByLabel('Cognome').fill('Verdi-Neri');
+  await page.getByLabel('Neutro').check();
+  const saved = page.waitForResponse((response) => response.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Salva' }).click();
+  expect((await saved).status()).toBe(303);
+  await page.waitForURL(/\/it-IT\/profile\/user-data\?saved=1$/);
+  await expect(page.getByTestId('user-data-status')).toHaveText('Dati salvati.');
+  await expect(page.getByLabel('Cognome')).toHaveValue('Verdi-Neri');
+  await expect(page.getByLabel('Neutro')).toBeChecked();
+  for (const request of posts.slice(1)) expect(request.url()).toMatch(/\/profile\/user-data$/);
+  for (const url of urls) expect(url).not.toMatch(/non-una-email|Verdi-Neri|Nuovo-Demo/);
+  await page.context().close();
+});

@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './helpers.ts';
+
+test.describe('the header on a phone (375 px)', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  for (const path of ['/it-IT', '/it-IT/catalogo-corsi', '/de-DE/chi-siamo']) {
+    test(`takes less than 80 px on ${path}, the menu opening from the keyboard with the language switch inside`, async ({ page }) => {
+      await page.goto(path);
+      const header = page.locator('header.site-header');
+      expect((await header.boundingBox())?.height).toBeLessThan(80);
+      const language = page.getByRole('navigation', { name: /Lingua|Language|Sprache/ });
+      await expect(language).toBeHidden();
+      // Keyboard only: the menu button is the second stop after the skip link and the logo.
+      const menu = page.locator('.site-menu > summary');
+      await menu.focus();
+      await expect(menu).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(language).toBeVisible();
+      await expect(page.locator('.site-menu')).toHaveAttribute('open', '');
+      // The header keeps its height: the menu opens over the page, not by pushing it down.
+      expect((await header.boundingBox())?.height).toBeLessThan(80);
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('navigation', { name: /Menu principale|Main menu|Hauptmenü/ }).getByRole('link').first()).toBeFocused();
+    });
+  }
+
+  test('works without JavaScript', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 740 } });
+    const page = await context.newPage();
+    await page.goto('/it-IT');
+    await page.locator('.site-menu > summary').click();
+    await page.getByRole('navigation', { name: 'Lingua' }).getByRole('link', { name: /English/ }).click();
+    await expect(page).toHaveURL(/\/en-US$/);
+    await context.close();
+  });
+
+  test('a signed-in learner finds profile and Esci in the menu', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/it-IT/catalogo-corsi');
+    await page.locator('.site-menu > summary').click();
+    await expect(page.getByTestId('profile-link')).toBeVisible();
+    await expect(page.getByTestId('logout-link')).toBeVisible();
+  });
+});
+
+test('on a wide screen the links and the language switch show without opening anything', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/it-IT');
+  await expect(page.locator('.site-menu > summary')).toBeHidden();
+  await expect(page.getByRole('navigation', { name: 'Menu principale' }).getByRole('link', { name: 'Catalogo corsi' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Lingua' })).toBeVisible();
+});
