@@ -16,7 +16,11 @@ export default defineConfig(
         'error',
         {
           zones: [
-            { target: './core', from: ['./src', './functions', './seed', './scripts', './tests', './integrations', './bench'], message: 'core/ imports nothing of ours.' },
+            {
+              target: './core',
+              from: ['./src', './functions', './seed', './scripts', './tests', './integrations', './bench'],
+              message: 'core/ imports nothing of ours.',
+            },
             { target: './functions', from: ['./src', './seed', './scripts', './integrations', './bench'], message: 'functions/ never imports src/.' },
             { target: './src/lib', from: ['./functions'], message: 'src/lib runs in the browser: take types and rules from core/.' },
             { target: './src/islands', from: ['./functions'], message: 'islands run in the browser: take types and rules from core/.' },
@@ -24,7 +28,14 @@ export default defineConfig(
           ],
         },
       ],
-      'no-restricted-imports': ['error', { patterns: [{ group: ['astro', 'astro:*', 'react', 'react-dom', 'hono', 'hono/*', 'cloudflare:*', '@cloudflare/*'], message: 'core/ has no framework import.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['astro', 'astro:*', 'react', 'react-dom', 'hono', 'hono/*', 'cloudflare:*', '@cloudflare/*'], message: 'core/ has no framework import.' },
+          ],
+        },
+      ],
     },
   },
   {
@@ -35,6 +46,16 @@ export default defineConfig(
   },
   {
     files: ['**/*.mjs', 'scripts/**', 'bench/**', 'integrations/**', 'tests/e2e/*.mjs'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', fetch: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', Buffer: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        fetch: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        Buffer: 'readonly',
+      },
+    },
   },
 );

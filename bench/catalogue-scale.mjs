@@ -19,7 +19,8 @@ function generatedSql(count) {
   for (let i = 1; i <= count; i++) {
     const id = `generato-${String(i).padStart(4, '0')}`;
     rows.course.push(`('${id}', 'tiles-demo', '${CATEGORIES[i % CATEGORIES.length]}', ${i % 2 ? 6 : 'NULL'}, ${1000 + i})`);
-    for (const locale of LOCALES) rows.text.push(`('${id}', '${locale}', 'Corso generato ${i} (${locale})', 'Sintesi del corso ${i}.', 'Descrizione del corso ${i}.')`);
+    for (const locale of LOCALES)
+      rows.text.push(`('${id}', '${locale}', 'Corso generato ${i} (${locale})', 'Sintesi del corso ${i}.', 'Descrizione del corso ${i}.')`);
     for (const module of [1, 2]) {
       rows.module.push(`('${id}', ${module})`);
       for (const session of [1, 2]) rows.session.push(`('${id}', ${module}, ${session}, 'text', '0h 20m 30s', NULL)`);
@@ -72,9 +73,18 @@ for (const extra of sizes) {
   run('npx', ['astro', 'build', '--outDir', outDir], { TILES_STATE_DIR: stateDir });
   const seconds = (performance.now() - started) / 1000;
   const { bytes, pages } = measure(join(outDir, 'client'));
-  rows.push({ courses: 12 + extra, 'HTML pages': pages, 'build s': seconds.toFixed(1), 'ms per page': ((seconds * 1000) / pages).toFixed(0), 'static MiB': (bytes / 1048576).toFixed(2) });
+  rows.push({
+    courses: 12 + extra,
+    'HTML pages': pages,
+    'build s': seconds.toFixed(1),
+    'ms per page': ((seconds * 1000) / pages).toFixed(0),
+    'static MiB': (bytes / 1048576).toFixed(2),
+  });
   rmSync(outDir, { recursive: true, force: true });
   rmSync(stateDir, { recursive: true, force: true });
 }
 console.table(rows);
-writeSection('catalogue-scale', `\`bench/catalogue-scale.mjs\`: build time and static output as the catalogue grows (each course in 3 locales, 2 modules of 2 sessions).\n\n${markdownTable(rows)}\n`);
+writeSection(
+  'catalogue-scale',
+  `\`bench/catalogue-scale.mjs\`: build time and static output as the catalogue grows (each course in 3 locales, 2 modules of 2 sessions).\n\n${markdownTable(rows)}\n`,
+);

@@ -71,7 +71,7 @@ const rows = runs.map(({ phase, prefix, result, acknowledged, withoutId }) => {
   return {
     phase: phase === 'learner' ? 'learner (signed in)' : 'visitor',
     clients: CONNECTIONS,
-    's': result.duration.toFixed(0),
+    s: result.duration.toFixed(0),
     requests: responses + result.errors,
     'req/s': (responses / result.duration).toFixed(0),
     'req/s, slowest-fastest second': `${result.requests.min}-${result.requests.max}`,

@@ -14,7 +14,15 @@ import { markdownTable, writeSection } from './results.mjs';
 import { signIn, startServer } from './server.mjs';
 
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const PAGES = [
   { page: 'home', path: '/it-IT', signedIn: false },

@@ -52,7 +52,10 @@ try {
       'KiB/response': (result.throughput.total / Math.max(1, responses) / 1024).toFixed(1),
       'non-200': codes || '0',
       'conn. errors': `${result.errors} (${result.timeouts} timeouts)`,
-      'error rate %': ((100 * (result.errors + responses - Number(result.statusCodeStats['200']?.count ?? 0))) / Math.max(1, responses + result.errors)).toFixed(2),
+      'error rate %': (
+        (100 * (result.errors + responses - Number(result.statusCodeStats['200']?.count ?? 0))) /
+        Math.max(1, responses + result.errors)
+      ).toFixed(2),
     });
   }
 } finally {

@@ -64,7 +64,10 @@ try {
   // No charting code reaches the browser any more: the charts come drawn in the HTML.
   if (readdirSync(join(CLIENT, '_astro')).some((file) => /echarts|EChart/i.test(file))) throw new Error('A charting chunk is in the client build');
   console.table(rows);
-  writeSection('page-weight', `\`bench/page-weight.mjs\`: the JavaScript each kind of page ships (its scripts and island chunks, following static imports), raw and gzip. Budget: the catalogue at most 30 KiB gzip and no React.\n\n${markdownTable(rows)}\n`);
+  writeSection(
+    'page-weight',
+    `\`bench/page-weight.mjs\`: the JavaScript each kind of page ships (its scripts and island chunks, following static imports), raw and gzip. Budget: the catalogue at most 30 KiB gzip and no React.\n\n${markdownTable(rows)}\n`,
+  );
   const catalogue = rows.find((row) => row.page === 'catalogue');
   if (Number(catalogue['JS gzip KiB']) > 30 || catalogue.React === 'yes') {
     console.error('Budget exceeded: the catalogue must ship at most 30 KiB of JavaScript and no React.');

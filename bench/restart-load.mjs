@@ -102,7 +102,10 @@ const rows = PHASES.map((name) => {
     'refused (server down)': c.refused,
     'cut (reset/closed)': c.reset,
     timeouts: c.timeout,
-    'non-2xx': Object.entries(c.statuses).map(([status, count]) => `${count}x${status}`).join(' ') || '0',
+    'non-2xx':
+      Object.entries(c.statuses)
+        .map(([status, count]) => `${count}x${status}`)
+        .join(' ') || '0',
     '2xx without _id': c.withoutId,
   };
 });

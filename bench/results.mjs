@@ -27,7 +27,9 @@ export function markdownTable(rows) {
  */
 export function writeSection(name, body) {
   // The load average tells how much else ran on the machine meanwhile (this bench's own load included).
-  const load = loadavg().map((value) => value.toFixed(1)).join(' / ');
+  const load = loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' / ');
   const machine = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}, load average at the end ${load} (1 / 5 / 15 min)`;
   const note = process.env.BENCH_NOTE ? `\n\n${process.env.BENCH_NOTE}` : '';
   const section = `## ${name}\n\n${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${machine}.${note}\n\n${body.trim()}\n`;

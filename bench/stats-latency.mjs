@@ -82,7 +82,10 @@ try {
   const medianRatio = Number(rows[1]['median ms']) / Number(rows[0]['median ms']);
   const summary = `10-year / 1-year: median ${medianRatio.toFixed(2)}x, p99 ${ratio.toFixed(2)}x (target: p99 < 50 ms, ratio < 2)`;
   console.log(summary);
-  writeSection('stats-latency', `\`bench/stats-latency.mjs\`: \`GET /api/stats\` one request at a time for learners with 1 and 10 years of history.\n\n${markdownTable(rows)}\n\n${summary}\n`);
+  writeSection(
+    'stats-latency',
+    `\`bench/stats-latency.mjs\`: \`GET /api/stats\` one request at a time for learners with 1 and 10 years of history.\n\n${markdownTable(rows)}\n\n${summary}\n`,
+  );
 } finally {
   server.stop();
   rmSync(STATE, { recursive: true, force: true });

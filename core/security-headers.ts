@@ -48,7 +48,9 @@ export function securityHeaders(scriptHashes: readonly string[]): Record<string,
     'Referrer-Policy': REFERRER_POLICY,
     'X-Frame-Options': X_FRAME_OPTIONS,
     'Cross-Origin-Opener-Policy': CROSS_ORIGIN_OPENER_POLICY,
-    'Permissions-Policy': Object.keys(PERMISSIONS_POLICY).map((feature) => `${kebab(feature)}=()`).join(', '),
+    'Permissions-Policy': Object.keys(PERMISSIONS_POLICY)
+      .map((feature) => `${kebab(feature)}=()`)
+      .join(', '),
   };
 }
 

@@ -30,8 +30,7 @@ export function shapeStats(input: StatsInput): Stats {
     weekdayTotals[weekday] = (weekdayTotals[weekday] ?? 0) + (input.byDay.get(day) ?? 0);
     weekdayCounts[weekday] = (weekdayCounts[weekday] ?? 0) + 1;
   }
-  const sorted = (map: Map<string, number>) =>
-    [...map.entries()].sort((a, b) => b[1] - a[1]).map(([label, ms]) => ({ label, data: toMinutes(ms) }));
+  const sorted = (map: Map<string, number>) => [...map.entries()].sort((a, b) => b[1] - a[1]).map(([label, ms]) => ({ label, data: toMinutes(ms) }));
   return {
     totalTimeSpent: input.total,
     averageTimeSpentByDay: WEEKDAYS.map((label, i) => ({

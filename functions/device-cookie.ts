@@ -33,7 +33,12 @@ const signed = (account: string, id: string, issuedAt: string) => encoder.encode
 
 function entries(cookieHeader: string | null): string[] {
   const value = readCookie(cookieHeader, DEVICE_COOKIE);
-  return value ? value.split('~').filter((entry) => ENTRY.test(entry)).slice(0, MAX_DEVICE_ENTRIES) : [];
+  return value
+    ? value
+        .split('~')
+        .filter((entry) => ENTRY.test(entry))
+        .slice(0, MAX_DEVICE_ENTRIES)
+    : [];
 }
 
 function base64urlBytes(text: string): Uint8Array<ArrayBuffer> {

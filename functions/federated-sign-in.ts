@@ -22,7 +22,12 @@ export async function startFederatedLogin(
   options: { redirectUri: string; returnTo: string; siteId: string; now: number },
 ): Promise<{ url: URL; pending: PendingLogin }> {
   const started = await startLogin(provider, options.redirectUri, options.returnTo);
-  await rememberFederatedLogin(env.DB, { nonce: started.pending.nonce, provider: provider.id, siteId: options.siteId }, options.now + PENDING_TTL_SECONDS * 1000, options.now);
+  await rememberFederatedLogin(
+    env.DB,
+    { nonce: started.pending.nonce, provider: provider.id, siteId: options.siteId },
+    options.now + PENDING_TTL_SECONDS * 1000,
+    options.now,
+  );
   return started;
 }
 
@@ -49,7 +54,10 @@ async function linkUser(env: Env, provider: string, claims: IdentityClaims, inpu
     {
       id,
       siteId: input.siteId,
-      code: `${provider}.${claims.sub}`.toLowerCase().replace(/[^a-z0-9._-]/g, '-').slice(0, 64),
+      code: `${provider}.${claims.sub}`
+        .toLowerCase()
+        .replace(/[^a-z0-9._-]/g, '-')
+        .slice(0, 64),
       firstName: (claims.given_name ?? claims.name ?? provider).slice(0, 80),
       lastName: (claims.family_name ?? '').slice(0, 80) || '-',
       email: typeof claims.email === 'string' && claims.email.length <= 254 ? claims.email : null,
@@ -85,6 +93,8 @@ export async function signInFederated(env: Env, input: FederatedSignIn): Promise
   }
   const row = await linkUser(env, provider.id, claims, input);
   if (!row) throw new HttpError(401, message('idTokenInvalid', input.language));
-  const tokens = await issueTokens(env.DB, row.id, input.now, { event: eventStatement(env.DB, input.siteId, row.id, 'auth.login.federated', provider.id, input.now) });
+  const tokens = await issueTokens(env.DB, row.id, input.now, {
+    event: eventStatement(env.DB, input.siteId, row.id, 'auth.login.federated', provider.id, input.now),
+  });
   return { user: await loadUser(env.DB, row), cookie: sessionSetCookie(await sealSession(tokens, assertSessionSecret(env)), input.url) };
 }

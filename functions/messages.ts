@@ -61,7 +61,7 @@ const MESSAGES = {
     de: 'Inhalt nicht gefunden: {kind} „{key}“',
   },
   reservedKey: {
-    it: 'La chiave «{key}» è riservata: è già un indirizzo del sito. Scegline un\'altra.',
+    it: "La chiave «{key}» è riservata: è già un indirizzo del sito. Scegline un'altra.",
     en: 'The key "{key}" is reserved: the site already uses that address. Choose another one.',
     de: 'Der Schlüssel „{key}“ ist reserviert: Die Website verwendet diese Adresse bereits. Wählen Sie einen anderen.',
   },

@@ -1,15 +1,48 @@
 import { z } from 'zod';
 import { DOCUMENT_FIELDS } from '../core/cms-document.ts';
-import { buildParams, buildRequest, claimedBuild, contentSnapshot, documentParams, draft, draftsQuery, editorView, finishBuildRequest, finishedBuild, publishOutcome, versionParams } from '../core/contracts/cms.ts';
+import {
+  buildParams,
+  buildRequest,
+  claimedBuild,
+  contentSnapshot,
+  documentParams,
+  draft,
+  draftsQuery,
+  editorView,
+  finishBuildRequest,
+  finishedBuild,
+  publishOutcome,
+  versionParams,
+} from '../core/contracts/cms.ts';
 import { createdRecord } from '../core/contracts/common.ts';
 import { eventRequest, hitRequest } from '../core/contracts/event.ts';
 import { badge, level, progress } from '../core/contracts/game.ts';
-import { completion, courseDetail, courseParams, courseProgress, myCourses, positionRequest, progressQuery, savedPosition, sessionDetail, sessionParams } from '../core/contracts/lms.ts';
+import {
+  completion,
+  courseDetail,
+  courseParams,
+  courseProgress,
+  myCourses,
+  positionRequest,
+  progressQuery,
+  savedPosition,
+  sessionDetail,
+  sessionParams,
+} from '../core/contracts/lms.ts';
 import { role, roleParams } from '../core/contracts/role.ts';
 import { boilerplateEntry, categoryTag, locale, localesQuery, site, siteParams, tagQuery } from '../core/contracts/site.ts';
 import { statsOutcome } from '../core/contracts/stats.ts';
 import { createdSupportRequest, supportRequest, supportRequestBody } from '../core/contracts/support.ts';
-import { botChallenge, federatedLoginOutcome, federatedLoginRequest, loginRequest, logoutAllOutcome, logoutOutcome, user, userUpdateRequest } from '../core/contracts/user.ts';
+import {
+  botChallenge,
+  federatedLoginOutcome,
+  federatedLoginRequest,
+  loginRequest,
+  logoutAllOutcome,
+  logoutOutcome,
+  user,
+  userUpdateRequest,
+} from '../core/contracts/user.ts';
 import { getChallenge, getUser, login, logout, logoutAll, putUser } from './handlers/auth.ts';
 import { claimBuild, finishBuild, getSnapshot, isBuildWorker } from './handlers/build-worker.ts';
 import { deleteDraft, getBuild, getBuilds, getDocument, getDrafts, publish, putDocument, revertVersion } from './handlers/cms.ts';
@@ -43,8 +76,18 @@ export const ROUTES: Route[] = [
   // Course content and progress.
   route('GET', '/api/lms/courses/mine', { auth: 'session', response: myCourses }, getMyCourses),
   route('GET', '/api/lms/course/:courseId', { auth: 'course:read', request: { param: courseParams }, response: courseDetail }, getCourse),
-  route('GET', '/api/lms/course/:courseId/session/:module/:session', { auth: 'course:read', request: { param: sessionParams }, response: sessionDetail }, getSession),
-  route('POST', '/api/lms/course/:courseId/session/:module/:session/complete', { auth: 'progress:write', request: { param: sessionParams }, response: completion }, postSessionComplete),
+  route(
+    'GET',
+    '/api/lms/course/:courseId/session/:module/:session',
+    { auth: 'course:read', request: { param: sessionParams }, response: sessionDetail },
+    getSession,
+  ),
+  route(
+    'POST',
+    '/api/lms/course/:courseId/session/:module/:session/complete',
+    { auth: 'progress:write', request: { param: sessionParams }, response: completion },
+    postSessionComplete,
+  ),
   route(
     'PUT',
     '/api/lms/course/:courseId/session/:module/:session/position',
@@ -58,7 +101,11 @@ export const ROUTES: Route[] = [
   route(
     'PUT',
     '/api/cms/documents/:kind/:locale/:key',
-    { auth: 'content:edit', request: { param: documentParams, json: ({ kind }: z.output<typeof documentParams>) => DOCUMENT_FIELDS[kind] }, response: editorView },
+    {
+      auth: 'content:edit',
+      request: { param: documentParams, json: ({ kind }: z.output<typeof documentParams>) => DOCUMENT_FIELDS[kind] },
+      response: editorView,
+    },
     putDocument,
   ),
   route('DELETE', '/api/cms/documents/:kind/:locale/:key', { auth: 'content:edit', request: { param: documentParams }, response: editorView }, deleteDraft),
@@ -72,7 +119,12 @@ export const ROUTES: Route[] = [
   route('GET', '/api/cms/builds/:id', { auth: 'content:publish', request: { param: buildParams }, response: buildRequest }, getBuild),
   // The build worker's calls: without its token they do not exist (404 before anything is read).
   route('POST', '/api/cms/builds/claim', { guard: isBuildWorker, response: claimedBuild }, claimBuild),
-  route('POST', '/api/cms/builds/:id/finish', { guard: isBuildWorker, request: { param: buildParams, json: finishBuildRequest }, response: finishedBuild }, finishBuild),
+  route(
+    'POST',
+    '/api/cms/builds/:id/finish',
+    { guard: isBuildWorker, request: { param: buildParams, json: finishBuildRequest }, response: finishedBuild },
+    finishBuild,
+  ),
   route('POST', '/api/support', { request: { json: supportRequestBody }, response: createdSupportRequest }, postSupportRequest),
   route('GET', '/api/site/sites/:siteId', { request: { param: siteParams }, response: site }, getSite),
   route('GET', '/api/i18n/locales', { request: { query: localesQuery }, response: z.array(locale) }, getLocales),

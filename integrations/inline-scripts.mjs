@@ -20,7 +20,10 @@ export function inlineScripts(html) {
   const scripts = [];
   for (const node of elements(parse(html))) {
     if (node.nodeName !== 'script' || node.attrs.some((attribute) => attribute.name === 'src')) continue;
-    const type = node.attrs.find((attribute) => attribute.name === 'type')?.value.trim().toLowerCase();
+    const type = node.attrs
+      .find((attribute) => attribute.name === 'type')
+      ?.value.trim()
+      .toLowerCase();
     if (type && DATA_TYPES.has(type)) continue;
     scripts.push(node.childNodes.map((child) => child.value ?? '').join(''));
   }

@@ -22,7 +22,10 @@ export function trailingSlash() {
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
         const entries = await readdir(fileURLToPath(dir), { withFileTypes: true });
-        const locales = entries.filter((entry) => entry.isDirectory() && LOCALE.test(entry.name)).map((entry) => entry.name).sort();
+        const locales = entries
+          .filter((entry) => entry.isDirectory() && LOCALE.test(entry.name))
+          .map((entry) => entry.name)
+          .sort();
         await writeFile(new URL('_redirects', dir), `${trailingSlashRules(locales)}\n`);
         logger.info(`_redirects: trailing slashes redirect permanently (${locales.join(', ')})`);
       },

@@ -39,7 +39,8 @@ export async function fetchSnapshot(siteUrl, token) {
     throw new Error(`The live site ${url.origin} is unreachable: ${error.cause?.message ?? error.message}`);
   }
   // The route hides itself behind a 404: most often the token differs from the live Worker's secret.
-  if (response.status === 404) throw new Error(`${url} answered 404: is BUILD_WORKER_TOKEN the live Worker's secret, and does the live Worker have the snapshot call?`);
+  if (response.status === 404)
+    throw new Error(`${url} answered 404: is BUILD_WORKER_TOKEN the live Worker's secret, and does the live Worker have the snapshot call?`);
   if (!response.ok) throw new Error(`${url} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
   const body = await response.json();
   if (!body?.outcome?.tables) throw new Error(`${url} answered no snapshot`);
@@ -83,7 +84,9 @@ export async function buildFromLive({ siteUrl, token, seed = false, outDir, log 
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({ options: { 'site-url': { type: 'string' }, seed: { type: 'boolean', default: false }, 'out-dir': { type: 'string', default: 'dist' } } });
+  const { values } = parseArgs({
+    options: { 'site-url': { type: 'string' }, seed: { type: 'boolean', default: false }, 'out-dir': { type: 'string', default: 'dist' } },
+  });
   const { buildId } = await buildFromLive({ siteUrl: values['site-url'], token: process.env.BUILD_WORKER_TOKEN, seed: values.seed, outDir: values['out-dir'] });
   console.log(`Build ${buildId} written to ${values['out-dir']}`);
 }

@@ -18,7 +18,9 @@ const PLACEHOLDER_DATABASE_ID = '00000000-0000-4000-8000-000000000000';
 const LIMIT_FREE = 3 * 1024 * 1024;
 const LIMIT_PAID = 10 * 1024 * 1024;
 
-const { values } = parseArgs({ options: { 'dry-run': { type: 'boolean', default: false }, 'out-dir': { type: 'string', default: process.env.DEPLOY_OUT_DIR ?? 'dist' } } });
+const { values } = parseArgs({
+  options: { 'dry-run': { type: 'boolean', default: false }, 'out-dir': { type: 'string', default: process.env.DEPLOY_OUT_DIR ?? 'dist' } },
+});
 const dryRun = values['dry-run'];
 const outDir = values['out-dir'];
 const siteUrl = process.env.DEPLOY_SITE_URL || undefined;
@@ -65,10 +67,12 @@ function bundleSize(dir) {
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 try {
-  if (requestId !== undefined && !(Number.isInteger(requestId) && requestId > 0)) throw new Error(`DEPLOY_REQUEST_ID is not a request id: ${process.env.DEPLOY_REQUEST_ID}`);
+  if (requestId !== undefined && !(Number.isInteger(requestId) && requestId > 0))
+    throw new Error(`DEPLOY_REQUEST_ID is not a request id: ${process.env.DEPLOY_REQUEST_ID}`);
   if (!dryRun) {
     for (const name of ['CLOUDFLARE_API_TOKEN', 'CLOUDFLARE_ACCOUNT_ID']) if (!process.env[name]) throw new Error(`${name} is not set (or run with --dry-run)`);
-    if (readFileSync('wrangler.toml', 'utf8').includes(PLACEHOLDER_DATABASE_ID)) throw new Error('wrangler.toml still has the placeholder database_id: put the id `wrangler d1 create tiles-learning` printed');
+    if (readFileSync('wrangler.toml', 'utf8').includes(PLACEHOLDER_DATABASE_ID))
+      throw new Error('wrangler.toml still has the placeholder database_id: put the id `wrangler d1 create tiles-learning` printed');
   }
 
   step('Migrations of the remote D1 database');
@@ -92,7 +96,9 @@ try {
     const wranglerLine = output.split('\n').find((line) => line.includes('Total Upload'));
     if (wranglerLine) console.log(`wrangler: ${wranglerLine.trim()}`);
     const { raw, gzip } = bundleSize(bundleDir);
-    console.log(`Worker bundle: ${kib(raw)}, ${kib(gzip)} gzip; Workers' limit: ${kib(LIMIT_FREE)} gzip (Free), ${kib(LIMIT_PAID)} gzip (Paid): ${((gzip / LIMIT_FREE) * 100).toFixed(1)} % of Free.`);
+    console.log(
+      `Worker bundle: ${kib(raw)}, ${kib(gzip)} gzip; Workers' limit: ${kib(LIMIT_FREE)} gzip (Free), ${kib(LIMIT_PAID)} gzip (Paid): ${((gzip / LIMIT_FREE) * 100).toFixed(1)} % of Free.`,
+    );
     if (gzip > LIMIT_FREE) throw new Error(`The Worker bundle (${kib(gzip)} gzip) is over the Free plan's limit`);
     console.log('\nDry run complete: nothing was deployed.');
   } else {

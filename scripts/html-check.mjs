@@ -99,7 +99,10 @@ export function checkHtml(pages) {
       writeFileSync(file, page.html);
       return file;
     });
-    const result = spawnSync('java', ['-Xss4m', '-jar', VNU_JAR, '--format', 'json', '--stdout', '--exit-zero-always', ...files], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const result = spawnSync('java', ['-Xss4m', '-jar', VNU_JAR, '--format', 'json', '--stdout', '--exit-zero-always', ...files], {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
     if (result.error) throw result.error;
     if (result.status !== 0) throw new Error(`vnu failed (${result.status}): ${result.stderr}`);
     const { messages } = JSON.parse(result.stdout);
@@ -122,5 +125,7 @@ export function checkHtml(pages) {
 
 /** One line per error, for a report. */
 export function formatErrors(errors) {
-  return errors.map((error) => `${error.page}:${error.line ?? '?'}: ${error.message}${error.extract ? `\n    ${error.extract.replace(/\s+/g, ' ').trim()}` : ''}`).join('\n');
+  return errors
+    .map((error) => `${error.page}:${error.line ?? '?'}: ${error.message}${error.extract ? `\n    ${error.extract.replace(/\s+/g, ' ').trim()}` : ''}`)
+    .join('\n');
 }

@@ -29,7 +29,11 @@ export function localProcessEnv() {
 
 /** Runs a command with the pinned Node's tools on PATH; stops the script when it fails. */
 export function run(command, args, options = {}) {
-  const result = spawnSync(command, args, { stdio: options.capture ? ['ignore', 'pipe', 'inherit'] : 'inherit', encoding: 'utf8', env: { ...localProcessEnv(), ...options.env } });
+  const result = spawnSync(command, args, {
+    stdio: options.capture ? ['ignore', 'pipe', 'inherit'] : 'inherit',
+    encoding: 'utf8',
+    env: { ...localProcessEnv(), ...options.env },
+  });
   if (result.status !== 0) {
     console.error(`\n${command} ${args.join(' ')} failed with ${result.status}`);
     process.exit(result.status ?? 1);

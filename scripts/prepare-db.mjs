@@ -5,7 +5,9 @@ import { ensureDevVars, run, STATE_DIR, wrangler } from './local-env.mjs';
 const vars = ensureDevVars();
 const local = ['--local', '--persist-to', STATE_DIR];
 wrangler(['d1', 'migrations', 'apply', 'DB', ...local]);
-run(process.execPath, ['seed/build-seed.ts', '.wrangler/seed'], { env: { PASSWORD_PEPPER: vars.PASSWORD_PEPPER ?? '', SESSION_SECRET: vars.SESSION_SECRET ?? '' } });
+run(process.execPath, ['seed/build-seed.ts', '.wrangler/seed'], {
+  env: { PASSWORD_PEPPER: vars.PASSWORD_PEPPER ?? '', SESSION_SECRET: vars.SESSION_SECRET ?? '' },
+});
 wrangler(['d1', 'execute', 'DB', ...local, '--file', '.wrangler/seed/reference.sql'], { capture: true });
 console.log('Reference data (site, locales, strings, courses, pages, badges, levels) in place.');
 const answer = wrangler(['d1', 'execute', 'DB', ...local, '--json', '--file', 'seed/seeded-at.sql'], { capture: true });

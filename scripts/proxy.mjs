@@ -31,10 +31,13 @@ export function createProxy(upstream) {
   return http.createServer((request, response) => {
     // Videos must be seekable, as they are on Cloudflare, for a session to resume mid-video.
     if (request.method === 'GET' && request.url?.startsWith('/media/')) return serveMedia(request, response, upstream().port);
-    const forward = http.request({ host: '127.0.0.1', port: upstream().port, path: request.url, method: request.method, headers: request.headers }, (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
-      answer.pipe(response);
-    });
+    const forward = http.request(
+      { host: '127.0.0.1', port: upstream().port, path: request.url, method: request.method, headers: request.headers },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
+        answer.pipe(response);
+      },
+    );
     forward.on('error', (error) => {
       forward.destroy();
       errorAnswer(request, response, error);

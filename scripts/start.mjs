@@ -28,10 +28,28 @@ appendFileSync(`${OUT_DIR}/server/.dev.vars`, `\n${extraVars}\n`);
 const children = new Set();
 function startWorkerd(dir, workerPort) {
   // wrangler itself, not through npx: stopping this child must stop wrangler and its workerd.
-  const child = spawn(process.execPath, ['node_modules/wrangler/bin/wrangler.js', 'dev', '--config', `${dir}/server/wrangler.json`, '--port', String(workerPort), '--ip', '127.0.0.1', '--persist-to', STATE_DIR, '--show-interactive-dev-session=false', '--log-level', 'warn'], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: localProcessEnv(),
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      'node_modules/wrangler/bin/wrangler.js',
+      'dev',
+      '--config',
+      `${dir}/server/wrangler.json`,
+      '--port',
+      String(workerPort),
+      '--ip',
+      '127.0.0.1',
+      '--persist-to',
+      STATE_DIR,
+      '--show-interactive-dev-session=false',
+      '--log-level',
+      'warn',
+    ],
+    {
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: localProcessEnv(),
+    },
+  );
   children.add(child);
   child.on('exit', () => children.delete(child));
   return child;

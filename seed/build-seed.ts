@@ -18,10 +18,37 @@ const here = dirname(fileURLToPath(import.meta.url));
 const LOCALES = ['it-IT', 'en-US', 'de-DE'] as const;
 type Localized = Record<(typeof LOCALES)[number], string>;
 
-interface SeedSession { kind: string; duration: string; title: Localized; body: Localized; mediaUrl: string | null }
-interface SeedCourse { id: string; category: string; ecmCredits: number | null; title: Localized; summary: Localized; description: Localized; modules: { title: Localized; sessions: SeedSession[] }[] }
-interface SeedCategory { id: string; slug: string; name: Localized; description: Localized }
-interface SeedPage { kind: string; slug: string; title: Localized; description: Localized; body: Record<string, unknown[]>; tiles: Record<string, unknown> | null; courses?: string[] }
+interface SeedSession {
+  kind: string;
+  duration: string;
+  title: Localized;
+  body: Localized;
+  mediaUrl: string | null;
+}
+interface SeedCourse {
+  id: string;
+  category: string;
+  ecmCredits: number | null;
+  title: Localized;
+  summary: Localized;
+  description: Localized;
+  modules: { title: Localized; sessions: SeedSession[] }[];
+}
+interface SeedCategory {
+  id: string;
+  slug: string;
+  name: Localized;
+  description: Localized;
+}
+interface SeedPage {
+  kind: string;
+  slug: string;
+  title: Localized;
+  description: Localized;
+  body: Record<string, unknown[]>;
+  tiles: Record<string, unknown> | null;
+  courses?: string[];
+}
 interface SeedEcm {
   provider: { id: string; name: string };
   minTimeShare: number | null;
@@ -29,7 +56,14 @@ interface SeedEcm {
   professions: { id: string; name: Localized; disciplines: { id: string; name: Localized }[] }[];
 }
 type SeedBanks = Record<string, Record<string, BankQuestion[]>>;
-interface SeedBadge { id: string; icon: string; rule: BadgeRule; threshold: number; name: Localized; description: Localized }
+interface SeedBadge {
+  id: string;
+  icon: string;
+  rule: BadgeRule;
+  threshold: number;
+  name: Localized;
+  description: Localized;
+}
 
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(join(here, path), 'utf8')) as T;
 
@@ -71,12 +105,20 @@ export function referenceSql(): string {
   const pages = readJson<SeedPage[]>('content/pages.json');
   const badges = readJson<SeedBadge[]>('badges.json');
   const out: string[] = [];
-  out.push(insert('site', 'id, nice_name, logo, default_locale, supported_locales', [row(SITE_ID, 'Tiles Formazione Sanitaria', 'tiles.svg', 'it-IT', JSON.stringify(LOCALES))]));
+  out.push(
+    insert('site', 'id, nice_name, logo, default_locale, supported_locales', [
+      row(SITE_ID, 'Tiles Formazione Sanitaria', 'tiles.svg', 'it-IT', JSON.stringify(LOCALES)),
+    ]),
+  );
   out.push(insert('locale', 'code, country_code, name', [row('it-IT', 'IT', 'Italiano'), row('en-US', 'US', 'English'), row('de-DE', 'DE', 'Deutsch')]));
   out.push(
-    insert('boilerplate', 'site_id, key, locale, text', LOCALES.flatMap((locale) =>
-      Object.entries(readJson<Record<string, string>>(`boilerplate/${locale}.json`)).map(([key, text]) => row(SITE_ID, key, locale, text)),
-    )),
+    insert(
+      'boilerplate',
+      'site_id, key, locale, text',
+      LOCALES.flatMap((locale) =>
+        Object.entries(readJson<Record<string, string>>(`boilerplate/${locale}.json`)).map(([key, text]) => row(SITE_ID, key, locale, text)),
+      ),
+    ),
   );
   // Roles are configuration, not content: rewritten on every start so permission changes apply.
   const roles = [
@@ -87,30 +129,122 @@ export function referenceSql(): string {
   out.push(
     `INSERT OR REPLACE INTO role (id, name, mode, permissions) VALUES\n${roles.map((r) => row(r.id, r.name, r.mode, JSON.stringify(ROLE_PERMISSIONS[r.id]))).join(',\n')};\n`,
   );
-  out.push(insert('category', 'id, site_id, slug, type, position', categories.map((c, i) => row(c.id, SITE_ID, c.slug, 'category', i))));
-  out.push(insert('category_text', 'category_id, locale, name, description', categories.flatMap((c) => LOCALES.map((l) => row(c.id, l, c.name[l], c.description[l])))));
-  out.push(insert('course', 'id, site_id, category_id, ecm_credits, position', courses.map((c, i) => row(c.id, SITE_ID, c.category, c.ecmCredits, i))));
-  out.push(insert('course_text', 'course_id, locale, title, summary, description', courses.flatMap((c) => LOCALES.map((l) => row(c.id, l, c.title[l], c.summary[l], c.description[l])))));
-  out.push(insert('module', 'course_id, number', courses.flatMap((c) => c.modules.map((_, m) => row(c.id, m + 1)))));
-  out.push(insert('module_text', 'course_id, number, locale, title', courses.flatMap((c) => c.modules.flatMap((mod, m) => LOCALES.map((l) => row(c.id, m + 1, l, mod.title[l]))))));
-  out.push(insert('session', 'course_id, module_number, number, kind, duration, media_url', courses.flatMap((c) => c.modules.flatMap((mod, m) => mod.sessions.map((s, n) => row(c.id, m + 1, n + 1, s.kind, s.duration, s.mediaUrl ?? (s.kind === 'video' ? DEMO_VIDEO : null)))))));
-  out.push(insert('session_text', 'course_id, module_number, number, locale, title, body', courses.flatMap((c) => c.modules.flatMap((mod, m) => mod.sessions.flatMap((s, n) => LOCALES.map((l) => row(c.id, m + 1, n + 1, l, s.title[l], s.body[l])))))));
-  out.push(insert('badge', 'id, site_id, category_id, icon, rule, threshold, position', badges.map((b, i) => row(b.id, SITE_ID, null, b.icon, b.rule, b.threshold, i))));
-  out.push(insert('badge_text', 'badge_id, locale, name, description', badges.flatMap((b) => LOCALES.map((l) => row(b.id, l, b.name[l], b.description[l])))));
+  out.push(
+    insert(
+      'category',
+      'id, site_id, slug, type, position',
+      categories.map((c, i) => row(c.id, SITE_ID, c.slug, 'category', i)),
+    ),
+  );
+  out.push(
+    insert(
+      'category_text',
+      'category_id, locale, name, description',
+      categories.flatMap((c) => LOCALES.map((l) => row(c.id, l, c.name[l], c.description[l]))),
+    ),
+  );
+  out.push(
+    insert(
+      'course',
+      'id, site_id, category_id, ecm_credits, position',
+      courses.map((c, i) => row(c.id, SITE_ID, c.category, c.ecmCredits, i)),
+    ),
+  );
+  out.push(
+    insert(
+      'course_text',
+      'course_id, locale, title, summary, description',
+      courses.flatMap((c) => LOCALES.map((l) => row(c.id, l, c.title[l], c.summary[l], c.description[l]))),
+    ),
+  );
+  out.push(
+    insert(
+      'module',
+      'course_id, number',
+      courses.flatMap((c) => c.modules.map((_, m) => row(c.id, m + 1))),
+    ),
+  );
+  out.push(
+    insert(
+      'module_text',
+      'course_id, number, locale, title',
+      courses.flatMap((c) => c.modules.flatMap((mod, m) => LOCALES.map((l) => row(c.id, m + 1, l, mod.title[l])))),
+    ),
+  );
+  out.push(
+    insert(
+      'session',
+      'course_id, module_number, number, kind, duration, media_url',
+      courses.flatMap((c) =>
+        c.modules.flatMap((mod, m) =>
+          mod.sessions.map((s, n) => row(c.id, m + 1, n + 1, s.kind, s.duration, s.mediaUrl ?? (s.kind === 'video' ? DEMO_VIDEO : null))),
+        ),
+      ),
+    ),
+  );
+  out.push(
+    insert(
+      'session_text',
+      'course_id, module_number, number, locale, title, body',
+      courses.flatMap((c) =>
+        c.modules.flatMap((mod, m) => mod.sessions.flatMap((s, n) => LOCALES.map((l) => row(c.id, m + 1, n + 1, l, s.title[l], s.body[l])))),
+      ),
+    ),
+  );
+  out.push(
+    insert(
+      'badge',
+      'id, site_id, category_id, icon, rule, threshold, position',
+      badges.map((b, i) => row(b.id, SITE_ID, null, b.icon, b.rule, b.threshold, i)),
+    ),
+  );
+  out.push(
+    insert(
+      'badge_text',
+      'badge_id, locale, name, description',
+      badges.flatMap((b) => LOCALES.map((l) => row(b.id, l, b.name[l], b.description[l]))),
+    ),
+  );
   const levelNames: Record<string, string[]> = {
     'it-IT': ['Principiante', 'Apprendista', 'Competente', 'Esperto', 'Specialista', 'Maestro'],
     'en-US': ['Beginner', 'Apprentice', 'Competent', 'Expert', 'Specialist', 'Master'],
     'de-DE': ['Einsteiger', 'Lernende', 'Kompetent', 'Erfahren', 'Spezialist', 'Meister'],
   };
-  out.push(insert('level', 'site_id, level, experience', LEVEL_THRESHOLDS.map((t) => row(SITE_ID, t.level, t.experience))));
-  out.push(insert('level_text', 'site_id, level, locale, name', LEVEL_THRESHOLDS.flatMap((t) => LOCALES.map((l) => row(SITE_ID, t.level, l, levelNames[l]?.[t.level - 1] ?? `Livello ${t.level}`)))));
+  out.push(
+    insert(
+      'level',
+      'site_id, level, experience',
+      LEVEL_THRESHOLDS.map((t) => row(SITE_ID, t.level, t.experience)),
+    ),
+  );
+  out.push(
+    insert(
+      'level_text',
+      'site_id, level, locale, name',
+      LEVEL_THRESHOLDS.flatMap((t) => LOCALES.map((l) => row(SITE_ID, t.level, l, levelNames[l]?.[t.level - 1] ?? `Livello ${t.level}`))),
+    ),
+  );
   out.push(...ecmReferenceSql());
   const now = Date.now();
-  out.push(insert('page', 'site_id, locale, kind, slug, title, description, body, tiles, updated_at', pages.flatMap((p) => LOCALES.map((l) =>
-    row(SITE_ID, l, p.kind, p.slug, p.title[l], p.description[l], JSON.stringify(p.body[l] ?? []), p.tiles ? JSON.stringify(p.tiles[l]) : null, now),
-  ))));
+  out.push(
+    insert(
+      'page',
+      'site_id, locale, kind, slug, title, description, body, tiles, updated_at',
+      pages.flatMap((p) =>
+        LOCALES.map((l) =>
+          row(SITE_ID, l, p.kind, p.slug, p.title[l], p.description[l], JSON.stringify(p.body[l] ?? []), p.tiles ? JSON.stringify(p.tiles[l]) : null, now),
+        ),
+      ),
+    ),
+  );
   // Learning paths list their courses, in order, the same in every locale.
-  out.push(insert('page_course', 'site_id, slug, course_id, position', pages.flatMap((p) => (p.kind === 'pf' ? (p.courses ?? []).map((course, i) => row(SITE_ID, p.slug, course, i)) : []))));
+  out.push(
+    insert(
+      'page_course',
+      'site_id, slug, course_id, position',
+      pages.flatMap((p) => (p.kind === 'pf' ? (p.courses ?? []).map((course, i) => row(SITE_ID, p.slug, course, i)) : [])),
+    ),
+  );
   return out.join('\n');
 }
 
@@ -123,12 +257,36 @@ function ecmReferenceSql(): string[] {
   const now = Date.now();
   return [
     insert('ecm_site', 'site_id, provider_id, provider_name, min_time_share', [row(SITE_ID, ecm.provider.id, ecm.provider.name, ecm.minTimeShare)]),
-    insert('ecm_profession', 'id, position', professions.map((p, i) => row(p.id, i))),
-    insert('ecm_profession_text', 'profession_id, locale, name', professions.flatMap((p) => LOCALES.map((l) => row(p.id, l, p.name[l])))),
-    insert('ecm_discipline', 'id, profession_id, position', disciplines.map((d, i) => row(d.id, d.professionId, i))),
-    insert('ecm_discipline_text', 'discipline_id, locale, name', disciplines.flatMap((d) => LOCALES.map((l) => row(d.id, l, d.name[l])))),
-    insert('ecm_course', 'course_id, event_id, edition, mode', Object.entries(ecm.events).map(([id, e]) => row(id, e.eventId, e.edition, e.mode))),
-    insert('ecm_bank', 'course_id, locale, questions, updated_at', Object.entries(banks).flatMap(([id, locales]) => Object.entries(locales).map(([l, questions]) => row(id, l, JSON.stringify(questions), now)))),
+    insert(
+      'ecm_profession',
+      'id, position',
+      professions.map((p, i) => row(p.id, i)),
+    ),
+    insert(
+      'ecm_profession_text',
+      'profession_id, locale, name',
+      professions.flatMap((p) => LOCALES.map((l) => row(p.id, l, p.name[l]))),
+    ),
+    insert(
+      'ecm_discipline',
+      'id, profession_id, position',
+      disciplines.map((d, i) => row(d.id, d.professionId, i)),
+    ),
+    insert(
+      'ecm_discipline_text',
+      'discipline_id, locale, name',
+      disciplines.flatMap((d) => LOCALES.map((l) => row(d.id, l, d.name[l]))),
+    ),
+    insert(
+      'ecm_course',
+      'course_id, event_id, edition, mode',
+      Object.entries(ecm.events).map(([id, e]) => row(id, e.eventId, e.edition, e.mode)),
+    ),
+    insert(
+      'ecm_bank',
+      'course_id, locale, questions, updated_at',
+      Object.entries(banks).flatMap(([id, locales]) => Object.entries(locales).map(([l, questions]) => row(id, l, JSON.stringify(questions), now))),
+    ),
   ];
 }
 
@@ -145,15 +303,57 @@ export async function demoSql(pepper: string, secret: string, now = Date.now()):
   const { courses } = readJson<{ courses: SeedCourse[] }>('content/courses.json');
   const badges = readJson<SeedBadge[]>('badges.json');
   const users = [
-    { id: 'u-studente-demo', code: 'studente.demo', password: 'Studente-Demo-2026!', first: 'Giulia', last: 'Bianchi', email: 'giulia.bianchi@example.it', gender: 'f', roles: ['learner'] },
-    { id: 'u-editor-demo', code: 'editor.demo', password: 'Editor-Demo-2026!', first: 'Marco', last: 'Rossi', email: 'marco.rossi@example.it', gender: 'm', roles: ['admin'] },
-    { id: 'u-tester-demo', code: 'tester.demo', password: 'Tester-Demo-2026!', first: 'Sara', last: 'Conti', email: 'sara.conti@example.it', gender: 'n', roles: ['tester'] },
+    {
+      id: 'u-studente-demo',
+      code: 'studente.demo',
+      password: 'Studente-Demo-2026!',
+      first: 'Giulia',
+      last: 'Bianchi',
+      email: 'giulia.bianchi@example.it',
+      gender: 'f',
+      roles: ['learner'],
+    },
+    {
+      id: 'u-editor-demo',
+      code: 'editor.demo',
+      password: 'Editor-Demo-2026!',
+      first: 'Marco',
+      last: 'Rossi',
+      email: 'marco.rossi@example.it',
+      gender: 'm',
+      roles: ['admin'],
+    },
+    {
+      id: 'u-tester-demo',
+      code: 'tester.demo',
+      password: 'Tester-Demo-2026!',
+      first: 'Sara',
+      last: 'Conti',
+      email: 'sara.conti@example.it',
+      gender: 'n',
+      roles: ['tester'],
+    },
     { id: 'u-nuovo-demo', code: 'nuovo.demo', password: 'Nuovo-Demo-2026!', first: 'Luca', last: 'Verdi', email: null, gender: 'm', roles: ['learner'] },
   ];
   const out: string[] = [];
   const userRows: string[] = [];
   for (const user of users) {
-    userRows.push(row(user.id, SITE_ID, user.code, await hashPassword(user.password, pepper), user.first, user.last, user.email, user.gender, 'it-IT', JSON.stringify(user.roles), now, now));
+    userRows.push(
+      row(
+        user.id,
+        SITE_ID,
+        user.code,
+        await hashPassword(user.password, pepper),
+        user.first,
+        user.last,
+        user.email,
+        user.gender,
+        'it-IT',
+        JSON.stringify(user.roles),
+        now,
+        now,
+      ),
+    );
   }
   out.push(insert('user', 'id, site_id, code, password_hash, first_name, last_name, email, gender, locale, roles, created_at, updated_at', userRows));
 
@@ -184,7 +384,9 @@ export async function demoSql(pepper: string, secret: string, now = Date.now()):
     if (next() < 0.2) continue; // a day off
     const dayStart = now - daysAgo * 86_400_000 - (now % 86_400_000);
     const visits = 1 + Math.floor(next() * 3);
-    const planned = Array.from({ length: visits }, () => dayStart + (7 + Math.floor(next() * 15)) * 3_600_000 + Math.floor(next() * 3_000_000)).sort((a, b) => a - b);
+    const planned = Array.from({ length: visits }, () => dayStart + (7 + Math.floor(next() * 15)) * 3_600_000 + Math.floor(next() * 3_000_000)).sort(
+      (a, b) => a - b,
+    );
     let free = 0;
     for (const [v, plannedAt] of planned.entries()) {
       const ms = (4 + Math.floor(next() * 22)) * 60_000;
@@ -197,11 +399,28 @@ export async function demoSql(pepper: string, secret: string, now = Date.now()):
       const item = queue.length > 0 && next() < 0.8 ? queue.shift() : undefined;
       const course = item?.course ?? courses[Math.floor(next() * courses.length)];
       if (!course) continue;
-      const visit = { siteId: SITE_ID, userId: learner, identity: `demo-${daysAgo}-${v}`, ua: uas[device] ?? '', origin: 'web', device, module: null, session: null };
+      const visit = {
+        siteId: SITE_ID,
+        userId: learner,
+        identity: `demo-${daysAgo}-${v}`,
+        ua: uas[device] ?? '',
+        origin: 'web',
+        device,
+        module: null,
+        session: null,
+      };
       const landing = { ...visit, path: `/it-IT/course/${course.id}`, course: null, claimedMs: 0, at: start };
       // A visit without a new session goes back over one already open to the learner.
       const revisited = item ?? { module: 1, number: 1 + Math.floor(next() * (course.modules[0]?.sessions.length ?? 1)) };
-      const reached = { ...visit, path: `/it-IT/course/session/${course.id}/${revisited.module}/${revisited.number}`, course: course.id, module: revisited.module, session: revisited.number, claimedMs: ms, at };
+      const reached = {
+        ...visit,
+        path: `/it-IT/course/session/${course.id}/${revisited.module}/${revisited.number}`,
+        course: course.id,
+        module: revisited.module,
+        session: revisited.number,
+        claimedMs: ms,
+        at,
+      };
       hits.push(...[...hitStatements(landing), ...hitStatements(reached)].map(renderStatement));
       minutes += ms / 60_000;
       if (item) {
@@ -226,12 +445,26 @@ export async function demoSql(pepper: string, secret: string, now = Date.now()):
     perCategory.set(entry.course.category, stats);
   }
   const coursesDone = [...perCategory.values()].reduce((sum, c) => sum + c.courses, 0);
-  out.push(insert('user_level', 'user_id, category_id, level, experience, obtained_at', [...perCategory].filter(([, c]) => c.sessions > 0).map(([category, c]) => {
-    const xp = experience(c.sessions, c.courses);
-    return row(learner, category, levelFor(xp), xp, now - 86_400_000);
-  })));
+  out.push(
+    insert(
+      'user_level',
+      'user_id, category_id, level, experience, obtained_at',
+      [...perCategory]
+        .filter(([, c]) => c.sessions > 0)
+        .map(([category, c]) => {
+          const xp = experience(c.sessions, c.courses);
+          return row(learner, category, levelFor(xp), xp, now - 86_400_000);
+        }),
+    ),
+  );
   const facts = { sessions: sessionsDone, courses: coursesDone, streak: longestStreak(completedDays), minutes: Math.round(minutes) };
-  out.push(insert('user_badge', 'user_id, badge_id, obtained_at, amount, chain', badges.filter((b) => earnsBadge(b.rule, b.threshold, facts)).map((b, i) => row(learner, b.id, now - (badges.length - i) * 2 * 86_400_000, 1, 1))));
+  out.push(
+    insert(
+      'user_badge',
+      'user_id, badge_id, obtained_at, amount, chain',
+      badges.filter((b) => earnsBadge(b.rule, b.threshold, facts)).map((b, i) => row(learner, b.id, now - (badges.length - i) * 2 * 86_400_000, 1, 1)),
+    ),
+  );
   out.push(`INSERT OR REPLACE INTO meta (key, value) VALUES ('seeded_at', ${sql(new Date(now).toISOString())});\n`);
   return out.join('\n');
 }
@@ -253,7 +486,14 @@ async function ecmDemoSql(learner: string, lastDone: Map<string, number>, random
   if (!passed || !event || !bank || passed.ecmCredits === null) return out.join('');
   let ids = 0;
   const hex = (length: number) => Array.from({ length }, () => Math.floor(random() * 16).toString(16)).join('');
-  const questions = drawAttempt({ bank: validQuestions({ questions: bank }), mode: event.mode, required: requiredQuestions(passed.ecmCredits), previous: null, random, newId: () => `${hex(8)}${(ids++).toString(16)}` });
+  const questions = drawAttempt({
+    bank: validQuestions({ questions: bank }),
+    mode: event.mode,
+    required: requiredQuestions(passed.ecmCredits),
+    previous: null,
+    random,
+    newId: () => `${hex(8)}${(ids++).toString(16)}`,
+  });
   // Two answers wrong out of 24: passed at 91 %, as a real learner might.
   const answers = Object.fromEntries(questions.map((q, i) => [q.id, i < 2 ? (q.options.find((o) => o.id !== q.correct)?.id ?? q.correct) : q.correct]));
   const correct = questions.filter((q) => answers[q.id] === q.correct).length;
@@ -261,15 +501,52 @@ async function ecmDemoSql(learner: string, lastDone: Map<string, number>, random
   const month = romeDayHour(completedAt).day.slice(0, 7);
   out.push(
     insert('ecm_attempt', 'id, site_id, user_id, course_id, number, locale, questions, answers, started_at, updated_at, submitted_at, correct, total, passed', [
-      row(attemptId, SITE_ID, learner, passed.id, 1, 'it-IT', JSON.stringify(questions), JSON.stringify(answers), completedAt - 18 * 60_000, completedAt, completedAt, correct, questions.length, 1),
+      row(
+        attemptId,
+        SITE_ID,
+        learner,
+        passed.id,
+        1,
+        'it-IT',
+        JSON.stringify(questions),
+        JSON.stringify(answers),
+        completedAt - 18 * 60_000,
+        completedAt,
+        completedAt,
+        correct,
+        questions.length,
+        1,
+      ),
     ]),
     insert('ecm_satisfaction', 'id, site_id, course_id, edition, month, relevance, quality, usefulness, time_adequacy, commercial_influence, comment', [
       row(hex(32), SITE_ID, passed.id, event.edition, month, 5, 4, 5, 4, 4, 'Casi pratici molto utili per il reparto.'),
     ]),
     insert('ecm_satisfaction_done', 'user_id, course_id', [row(learner, passed.id)]),
-    insert('ecm_certificate', 'code, site_id, user_id, course_id, attempt_id, first_name, last_name, fiscal_code, profession_id, discipline_id, credits, event_id, edition, provider_id, provider_name, completed_at, issued_at', [
-      row(await newCertificateCode(secret), SITE_ID, learner, passed.id, attemptId, 'Giulia', 'Bianchi', 'BNCGLI88C52F205X', 'infermiere', 'infermiere', passed.ecmCredits, event.eventId, event.edition, ecm.provider.id, ecm.provider.name, completedAt, completedAt + 6 * 60_000),
-    ]),
+    insert(
+      'ecm_certificate',
+      'code, site_id, user_id, course_id, attempt_id, first_name, last_name, fiscal_code, profession_id, discipline_id, credits, event_id, edition, provider_id, provider_name, completed_at, issued_at',
+      [
+        row(
+          await newCertificateCode(secret),
+          SITE_ID,
+          learner,
+          passed.id,
+          attemptId,
+          'Giulia',
+          'Bianchi',
+          'BNCGLI88C52F205X',
+          'infermiere',
+          'infermiere',
+          passed.ecmCredits,
+          event.eventId,
+          event.edition,
+          ecm.provider.id,
+          ecm.provider.name,
+          completedAt,
+          completedAt + 6 * 60_000,
+        ),
+      ],
+    ),
   );
   return out.join('');
 }

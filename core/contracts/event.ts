@@ -22,7 +22,10 @@ export const hitRequest = z.object({
   origin: z.literal('web').default('web'),
   subject: z.object({
     id: z.string().startsWith('/').max(512),
-    meta: z.array(z.object({ field: z.string().max(32), value: z.union([z.number(), z.string().max(64)]) })).max(16).default([]),
+    meta: z
+      .array(z.object({ field: z.string().max(32), value: z.union([z.number(), z.string().max(64)]) }))
+      .max(16)
+      .default([]),
   }),
   course: z.string().min(1).max(200).optional(),
   module: z.number().int().positive().optional(),

@@ -25,7 +25,12 @@ export const localesQuery = z.object({
   lc: z
     .string()
     .max(400)
-    .transform((text) => text.split(',').map((code) => code.trim()).filter(Boolean))
+    .transform((text) =>
+      text
+        .split(',')
+        .map((code) => code.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(localeCode).max(50))
     .optional(),
 });

@@ -44,9 +44,7 @@ export type User = z.infer<typeof user>;
 const personName = z.string().trim().min(1).max(NAME_MAX_LENGTH);
 /** An optional text: `""` and null both clear it, so they are stored as null. */
 const clearable = (max?: number) =>
-  (max === undefined ? z.string().trim() : z.string().trim().max(max))
-    .nullable()
-    .transform((value) => (value ? value : null));
+  (max === undefined ? z.string().trim() : z.string().trim().max(max)).nullable().transform((value) => (value ? value : null));
 
 /**
  * `PUT /api/auth/user`: every field may be left out, and a field left out keeps its stored value.
@@ -57,11 +55,11 @@ const clearable = (max?: number) =>
 export const userUpdateRequest = z.object({
   firstName: personName.optional(),
   lastName: personName.optional(),
-  email: clearable(EMAIL_MAX_LENGTH).pipe(z.email({ pattern: EMAIL_PATTERN }).nullable()).optional(),
-  // No length of its own: the digit rules bound it, and each says what is wrong.
-  phone: clearable()
-    .pipe(z.string().regex(PHONE_RULES.numbers).regex(PHONE_RULES.minLength).regex(PHONE_RULES.maxLength).nullable())
+  email: clearable(EMAIL_MAX_LENGTH)
+    .pipe(z.email({ pattern: EMAIL_PATTERN }).nullable())
     .optional(),
+  // No length of its own: the digit rules bound it, and each says what is wrong.
+  phone: clearable().pipe(z.string().regex(PHONE_RULES.numbers).regex(PHONE_RULES.minLength).regex(PHONE_RULES.maxLength).nullable()).optional(),
   locale: localeCode.optional(),
   fields: z.object({ gender: z.enum([...Object.values(GENDER_NAMES), ...GENDERS]).optional() }).optional(),
 });

@@ -50,17 +50,36 @@ export function drawAttempt({ bank, mode, required, previous, random, newId }: D
   let chosen = bank;
   if (mode === 'draw') {
     const asked = new Set(previous?.map((question) => question.id));
-    const fresh = shuffled(bank.filter((question) => !asked.has(question.id)), random);
-    const again = shuffled(bank.filter((question) => asked.has(question.id)), random);
+    const fresh = shuffled(
+      bank.filter((question) => !asked.has(question.id)),
+      random,
+    );
+    const again = shuffled(
+      bank.filter((question) => asked.has(question.id)),
+      random,
+    );
     chosen = [...fresh, ...again].slice(0, required);
   }
   const previousOrder = previous?.map((question) => question.id) ?? [];
-  const questions = reordered(chosen, (order) => sameSequence(order.map((question) => question.id), previousOrder), random);
+  const questions = reordered(
+    chosen,
+    (order) =>
+      sameSequence(
+        order.map((question) => question.id),
+        previousOrder,
+      ),
+    random,
+  );
   return questions.map((question) => {
     const before = previous?.find((candidate) => candidate.id === question.id)?.options.map((option) => option.text);
     const options = reordered(
       question.options.map((text, index) => ({ text, index })),
-      (order) => before !== undefined && sameSequence(order.map((option) => option.text), before),
+      (order) =>
+        before !== undefined &&
+        sameSequence(
+          order.map((option) => option.text),
+          before,
+        ),
       random,
     );
     const ids = options.map(() => newId());

@@ -72,7 +72,8 @@ export async function signInWithPassword({ env, request, siteId, language, now }
   const { waitMs, botCheck } = gate(counters.target, counters.address, now);
   if (waitMs > 0) return locked(waitMs);
   if (botCheck) {
-    if (!credentials.altcha) return { kind: 'refused', status: 428, message: message('botCheckRequired', language), headers: BOT_CHECK_REQUIRED, botCheck: true };
+    if (!credentials.altcha)
+      return { kind: 'refused', status: 428, message: message('botCheckRequired', language), headers: BOT_CHECK_REQUIRED, botCheck: true };
     if (!(await verifyBotCheck(DB, secret, credentials.altcha, now))) {
       return { kind: 'refused', status: 428, message: message('botCheckInvalid', language), headers: BOT_CHECK_REQUIRED, botCheck: true };
     }
@@ -84,7 +85,13 @@ export async function signInWithPassword({ env, request, siteId, language, now }
     const after = await recordFailure(DB, keys, counters, now);
     const next = gate(after.target, after.address, now);
     if (next.waitMs > 0) return locked(next.waitMs);
-    return { kind: 'refused', status: 401, message: message('invalidCredentials', language), headers: next.botCheck ? BOT_CHECK_REQUIRED : {}, botCheck: next.botCheck };
+    return {
+      kind: 'refused',
+      status: 401,
+      message: message('invalidCredentials', language),
+      headers: next.botCheck ? BOT_CHECK_REQUIRED : {},
+      botCheck: next.botCheck,
+    };
   }
   await clearCounter(DB, keys);
   // The audit trail keeps each sign-in and the platform it came from.

@@ -111,7 +111,9 @@ export async function loadEditorView(db: D1Database, ref: DocumentRef): Promise<
   const [live, draft, versions] = await db.batch<Record<string, unknown>>([
     liveStatement(db, ref),
     db
-      .prepare(`SELECT d.locale, d.kind, d.key, d.fields, d.updated_at, ${AUTHOR} FROM cms_draft d JOIN user u ON u.id = d.author_id WHERE d.site_id = ? AND d.locale = ? AND d.kind = ? AND d.key = ?`)
+      .prepare(
+        `SELECT d.locale, d.kind, d.key, d.fields, d.updated_at, ${AUTHOR} FROM cms_draft d JOIN user u ON u.id = d.author_id WHERE d.site_id = ? AND d.locale = ? AND d.kind = ? AND d.key = ?`,
+      )
       .bind(...args),
     db
       .prepare(
@@ -125,27 +127,38 @@ export async function loadEditorView(db: D1Database, ref: DocumentRef): Promise<
   return {
     live: liveRow ? (JSON.parse(liveRow.fields) as DocumentFields) : null,
     draft: draftRow ? toDraft(draftRow) : null,
-    versions: ((versions?.results ?? []) as unknown as { id: number; fields: string; created_at: number; status: Version['status']; author: string }[]).map((row) => ({
-      id: row.id,
-      fields: JSON.parse(row.fields) as DocumentFields,
-      author: row.author,
-      createdAt: new Date(row.created_at).toISOString(),
-      status: row.status,
-    })),
+    versions: ((versions?.results ?? []) as unknown as { id: number; fields: string; created_at: number; status: Version['status']; author: string }[]).map(
+      (row) => ({
+        id: row.id,
+        fields: JSON.parse(row.fields) as DocumentFields,
+        author: row.author,
+        createdAt: new Date(row.created_at).toISOString(),
+        status: row.status,
+      }),
+    ),
   };
 }
 
 /** Every draft of a locale (or of the site): what CMS and tester mode show in place of the live text. */
 export async function listDrafts(db: D1Database, siteId: string, locale: string | null): Promise<Draft[]> {
   const { results } = await db
-    .prepare(`SELECT d.locale, d.kind, d.key, d.fields, d.updated_at, ${AUTHOR} FROM cms_draft d JOIN user u ON u.id = d.author_id WHERE d.site_id = ?1 AND (?2 IS NULL OR d.locale = ?2) ORDER BY d.updated_at DESC LIMIT 500`)
+    .prepare(
+      `SELECT d.locale, d.kind, d.key, d.fields, d.updated_at, ${AUTHOR} FROM cms_draft d JOIN user u ON u.id = d.author_id WHERE d.site_id = ?1 AND (?2 IS NULL OR d.locale = ?2) ORDER BY d.updated_at DESC LIMIT 500`,
+    )
     .bind(siteId, locale)
     .all<DraftRow>();
   return results.map(toDraft);
 }
 
 /** Saves a draft and records it as a version, together. */
-export async function saveDraft(db: D1Database, ref: DocumentRef, fields: DocumentFields, authorId: string, now: number, event: D1PreparedStatement): Promise<void> {
+export async function saveDraft(
+  db: D1Database,
+  ref: DocumentRef,
+  fields: DocumentFields,
+  authorId: string,
+  now: number,
+  event: D1PreparedStatement,
+): Promise<void> {
   const json = JSON.stringify(fields);
   await db.batch([
     db
@@ -154,7 +167,9 @@ export async function saveDraft(db: D1Database, ref: DocumentRef, fields: Docume
          ON CONFLICT (site_id, locale, kind, key) DO UPDATE SET fields = excluded.fields, author_id = excluded.author_id, updated_at = excluded.updated_at`,
       )
       .bind(ref.siteId, ref.locale, ref.kind, ref.key, json, authorId, now),
-    db.prepare("INSERT INTO cms_version (site_id, locale, kind, key, fields, author_id, created_at, status) VALUES (?, ?, ?, ?, ?, ?, ?, 'draft')").bind(ref.siteId, ref.locale, ref.kind, ref.key, json, authorId, now),
+    db
+      .prepare("INSERT INTO cms_version (site_id, locale, kind, key, fields, author_id, created_at, status) VALUES (?, ?, ?, ?, ?, ?, ?, 'draft')")
+      .bind(ref.siteId, ref.locale, ref.kind, ref.key, json, authorId, now),
     event,
   ]);
 }
@@ -260,7 +275,9 @@ export async function rollBackPublish(db: D1Database, siteId: string, requestId:
   const statements = published.flatMap((row, i) => {
     const current = live[i]?.results[0]?.fields;
     if (!current || canonical(JSON.parse(current)) !== canonical(JSON.parse(row.fields))) return [];
-    const before = results.find((candidate) => candidate.status === 'live-before' && candidate.locale === row.locale && candidate.kind === row.kind && candidate.key === row.key);
+    const before = results.find(
+      (candidate) => candidate.status === 'live-before' && candidate.locale === row.locale && candidate.kind === row.kind && candidate.key === row.key,
+    );
     const restore = before
       ? db.prepare(LIVE[row.kind].write).bind(siteId, row.locale, row.key, before.fields, ...(PAGE_KINDS.includes(row.kind) ? [now] : []))
       : db.prepare(LIVE[row.kind].remove).bind(siteId, row.locale, row.key);
@@ -268,7 +285,9 @@ export async function rollBackPublish(db: D1Database, siteId: string, requestId:
       restore,
       // A draft started since the publish is newer work: it stays.
       db
-        .prepare('INSERT INTO cms_draft (site_id, locale, kind, key, fields, author_id, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (site_id, locale, kind, key) DO NOTHING')
+        .prepare(
+          'INSERT INTO cms_draft (site_id, locale, kind, key, fields, author_id, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (site_id, locale, kind, key) DO NOTHING',
+        )
         .bind(siteId, row.locale, row.kind, row.key, row.fields, row.author_id, now),
     ];
   });
@@ -308,7 +327,10 @@ function toBuild(row: BuildRow): BuildRequest {
 }
 
 export async function findBuildRequest(db: D1Database, siteId: string, id: number): Promise<BuildRequest | null> {
-  const row = await db.prepare(`SELECT ${BUILD_COLUMNS} FROM build_request b JOIN user u ON u.id = b.requested_by WHERE b.site_id = ? AND b.id = ?`).bind(siteId, id).first<BuildRow>();
+  const row = await db
+    .prepare(`SELECT ${BUILD_COLUMNS} FROM build_request b JOIN user u ON u.id = b.requested_by WHERE b.site_id = ? AND b.id = ?`)
+    .bind(siteId, id)
+    .first<BuildRow>();
   return row ? toBuild(row) : null;
 }
 
@@ -323,7 +345,9 @@ export async function listBuildRequests(db: D1Database, siteId: string, limit: n
 /** The build worker takes the oldest queued request, if any, and marks it building. */
 export async function claimBuildRequest(db: D1Database, now: number): Promise<{ id: number; siteId: string } | null> {
   const row = await db
-    .prepare("UPDATE build_request SET status = 'building', started_at = ? WHERE id = (SELECT id FROM build_request WHERE status = 'queued' ORDER BY id LIMIT 1) RETURNING id, site_id")
+    .prepare(
+      "UPDATE build_request SET status = 'building', started_at = ? WHERE id = (SELECT id FROM build_request WHERE status = 'queued' ORDER BY id LIMIT 1) RETURNING id, site_id",
+    )
     .bind(now)
     .first<{ id: number; site_id: string }>();
   return row ? { id: row.id, siteId: row.site_id } : null;
@@ -337,7 +361,9 @@ interface EndedRequest {
 /** A request handed to a deploy hook: building once the hook accepted it, failed with the reason (and rolled back) if not. */
 export async function markHandedToHook(db: D1Database, id: number, outcome: { accepted: boolean; error?: string }, now: number): Promise<void> {
   const request = await db
-    .prepare("UPDATE build_request SET runner = 'hook', status = ?, started_at = ?, finished_at = ?, error = ? WHERE id = ? AND status = 'queued' RETURNING site_id, requested_by")
+    .prepare(
+      "UPDATE build_request SET runner = 'hook', status = ?, started_at = ?, finished_at = ?, error = ? WHERE id = ? AND status = 'queued' RETURNING site_id, requested_by",
+    )
     .bind(outcome.accepted ? 'building' : 'failed', now, outcome.accepted ? null : now, outcome.error?.slice(0, 2000) ?? null, id)
     .first<EndedRequest>();
   if (request && !outcome.accepted) await rollBackPublish(db, request.site_id, id, request.requested_by, now);
@@ -347,9 +373,16 @@ export async function markHandedToHook(db: D1Database, id: number, outcome: { ac
  * Ends a build: live with its build id, or failed with the reason, and then its publish is rolled
  * back (the live site still shows the previous build). Requests queued meanwhile ride on it.
  */
-export async function finishBuildRequest(db: D1Database, id: number, outcome: { status: 'live' | 'failed'; buildId?: string; error?: string }, now: number): Promise<void> {
+export async function finishBuildRequest(
+  db: D1Database,
+  id: number,
+  outcome: { status: 'live' | 'failed'; buildId?: string; error?: string },
+  now: number,
+): Promise<void> {
   const request = await db
-    .prepare("UPDATE build_request SET status = ?, finished_at = ?, build_id = ?, error = ? WHERE id = ? AND status = 'building' RETURNING site_id, requested_by")
+    .prepare(
+      "UPDATE build_request SET status = ?, finished_at = ?, build_id = ?, error = ? WHERE id = ? AND status = 'building' RETURNING site_id, requested_by",
+    )
     .bind(outcome.status, now, outcome.buildId ?? null, outcome.error?.slice(0, 2000) ?? null, id)
     .first<EndedRequest>();
   if (request && outcome.status === 'failed') await rollBackPublish(db, request.site_id, id, request.requested_by, now);

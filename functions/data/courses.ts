@@ -108,10 +108,14 @@ export async function findCourse(
   if (!card) return null;
   const [text, modules, sessions] = await db.batch<Record<string, unknown>>([
     db
-      .prepare(`SELECT ${localized('t', 'description')} AS description FROM course c LEFT JOIN course_text t ON t.course_id = c.id AND t.locale = ? LEFT JOIN course_text t_d ON t_d.course_id = c.id AND t_d.locale = ? WHERE c.id = ?`)
+      .prepare(
+        `SELECT ${localized('t', 'description')} AS description FROM course c LEFT JOIN course_text t ON t.course_id = c.id AND t.locale = ? LEFT JOIN course_text t_d ON t_d.course_id = c.id AND t_d.locale = ? WHERE c.id = ?`,
+      )
       .bind(locale, defaultLocale, courseId),
     db
-      .prepare(`SELECT m.number, ${localized('t', 'title')} AS title FROM module m LEFT JOIN module_text t ON t.course_id = m.course_id AND t.number = m.number AND t.locale = ? LEFT JOIN module_text t_d ON t_d.course_id = m.course_id AND t_d.number = m.number AND t_d.locale = ? WHERE m.course_id = ? ORDER BY m.number`)
+      .prepare(
+        `SELECT m.number, ${localized('t', 'title')} AS title FROM module m LEFT JOIN module_text t ON t.course_id = m.course_id AND t.number = m.number AND t.locale = ? LEFT JOIN module_text t_d ON t_d.course_id = m.course_id AND t_d.number = m.number AND t_d.locale = ? WHERE m.course_id = ? ORDER BY m.number`,
+      )
       .bind(locale, defaultLocale, courseId),
     db
       .prepare(
@@ -134,7 +138,6 @@ export async function findCourse(
     })),
   };
 }
-
 
 export async function findSession(
   db: D1Database,

@@ -48,13 +48,19 @@ const toAttempt = (row: AttemptRow): Attempt => ({
 
 /** Every attempt of a learner in a course, oldest first. */
 export async function listAttempts(db: D1Database, userId: string, courseId: string): Promise<Attempt[]> {
-  const { results } = await db.prepare('SELECT * FROM ecm_attempt WHERE user_id = ? AND course_id = ? ORDER BY number').bind(userId, courseId).all<AttemptRow>();
+  const { results } = await db
+    .prepare('SELECT * FROM ecm_attempt WHERE user_id = ? AND course_id = ? ORDER BY number')
+    .bind(userId, courseId)
+    .all<AttemptRow>();
   return results.map(toAttempt);
 }
 
 /** One attempt, only if it belongs to this learner and course: another learner's id finds nothing. */
 export async function findAttempt(db: D1Database, userId: string, courseId: string, attemptId: string): Promise<Attempt | null> {
-  const row = await db.prepare('SELECT * FROM ecm_attempt WHERE id = ? AND user_id = ? AND course_id = ?').bind(attemptId, userId, courseId).first<AttemptRow>();
+  const row = await db
+    .prepare('SELECT * FROM ecm_attempt WHERE id = ? AND user_id = ? AND course_id = ?')
+    .bind(attemptId, userId, courseId)
+    .first<AttemptRow>();
   return row ? toAttempt(row) : null;
 }
 

@@ -9,7 +9,12 @@ export async function readEcmProfile(db: D1Database, userId: string): Promise<Ec
   return row ?? { fiscalCode: null, professionId: null, disciplineId: null };
 }
 
-export async function saveEcmProfile(db: D1Database, userId: string, profile: { fiscalCode: string; professionId: string; disciplineId: string }, now: number): Promise<void> {
+export async function saveEcmProfile(
+  db: D1Database,
+  userId: string,
+  profile: { fiscalCode: string; professionId: string; disciplineId: string },
+  now: number,
+): Promise<void> {
   await db
     .prepare('UPDATE user SET fiscal_code = ?, profession_id = ?, discipline_id = ?, updated_at = ? WHERE id = ?')
     .bind(profile.fiscalCode, profile.professionId, profile.disciplineId, now, userId)

@@ -23,7 +23,19 @@ export async function saveSatisfaction(
           `INSERT INTO ecm_satisfaction (id, site_id, course_id, edition, month, relevance, quality, usefulness, time_adequacy, commercial_influence, comment)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .bind(entry.id, entry.siteId, entry.courseId, entry.edition, entry.month, answers.relevance, answers.quality, answers.usefulness, answers.timeAdequacy, answers.commercialInfluence, answers.comment),
+        .bind(
+          entry.id,
+          entry.siteId,
+          entry.courseId,
+          entry.edition,
+          entry.month,
+          answers.relevance,
+          answers.quality,
+          answers.usefulness,
+          answers.timeAdequacy,
+          answers.commercialInfluence,
+          answers.comment,
+        ),
     ]);
     return true;
   } catch (error) {
@@ -84,7 +96,25 @@ export async function issueCertificate(db: D1Database, certificate: Certificate,
       `INSERT OR IGNORE INTO ecm_certificate (code, site_id, user_id, course_id, attempt_id, first_name, last_name, fiscal_code, profession_id, discipline_id,
          credits, event_id, edition, provider_id, provider_name, completed_at, issued_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .bind(c.code, c.siteId, c.userId, c.courseId, c.attemptId, c.firstName, c.lastName, c.fiscalCode, c.professionId, c.disciplineId, c.credits, c.eventId, c.edition, c.providerId, c.providerName, c.completedAt, c.issuedAt);
+    .bind(
+      c.code,
+      c.siteId,
+      c.userId,
+      c.courseId,
+      c.attemptId,
+      c.firstName,
+      c.lastName,
+      c.fiscalCode,
+      c.professionId,
+      c.disciplineId,
+      c.credits,
+      c.eventId,
+      c.edition,
+      c.providerId,
+      c.providerName,
+      c.completedAt,
+      c.issuedAt,
+    );
   await db.batch([insert, event]);
   const row = await db.prepare('SELECT code FROM ecm_certificate WHERE user_id = ? AND course_id = ?').bind(c.userId, c.courseId).first<{ code: string }>();
   return row?.code ?? c.code;
@@ -96,7 +126,10 @@ export async function findCertificate(db: D1Database, code: string, locale: stri
 
 /** The learner's certificates, newest first. */
 export async function listCertificates(db: D1Database, siteId: string, userId: string, locale: string, defaultLocale: string): Promise<CertificateView[]> {
-  const { results } = await db.prepare(`${VIEW_SELECT} WHERE c.site_id = ?3 AND c.user_id = ?4 ORDER BY c.completed_at DESC`).bind(locale, defaultLocale, siteId, userId).all<CertificateView>();
+  const { results } = await db
+    .prepare(`${VIEW_SELECT} WHERE c.site_id = ?3 AND c.user_id = ?4 ORDER BY c.completed_at DESC`)
+    .bind(locale, defaultLocale, siteId, userId)
+    .all<CertificateView>();
   return results;
 }
 
@@ -109,6 +142,12 @@ export async function listParticipants(db: D1Database, siteId: string, courseId:
   return results;
 }
 
-export async function findCertificateOf(db: D1Database, userId: string, courseId: string, locale: string, defaultLocale: string): Promise<CertificateView | null> {
+export async function findCertificateOf(
+  db: D1Database,
+  userId: string,
+  courseId: string,
+  locale: string,
+  defaultLocale: string,
+): Promise<CertificateView | null> {
   return db.prepare(`${VIEW_SELECT} WHERE c.user_id = ?3 AND c.course_id = ?4`).bind(locale, defaultLocale, userId, courseId).first<CertificateView>();
 }

@@ -21,7 +21,9 @@ export function eventStatement(db: D1Database, siteId: string, userId: string | 
   const { action, variant, scope } = splitEventName(name);
   const [sql, value] = subjectSql(subject);
   return db
-    .prepare(`INSERT INTO event (site_id, user_id, ua, origin, type, action, variant, scope, subject, created_at) VALUES (?, ?, 'server', 'web', 'event', ?, ?, ?, ${sql}, ?)`)
+    .prepare(
+      `INSERT INTO event (site_id, user_id, ua, origin, type, action, variant, scope, subject, created_at) VALUES (?, ?, 'server', 'web', 'event', ?, ?, ?, ${sql}, ?)`,
+    )
     .bind(siteId, userId, action, variant ?? null, scope ?? null, value, now);
 }
 
@@ -42,7 +44,9 @@ export interface ClientEvent {
 /** An event a browser sent (the kinds core/client-event.ts allows); returns its id. */
 export async function recordClientEvent(db: D1Database, event: ClientEvent): Promise<number> {
   const row = await db
-    .prepare('INSERT INTO event (site_id, user_id, ua, origin, type, action, variant, scope, subject, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id')
+    .prepare(
+      'INSERT INTO event (site_id, user_id, ua, origin, type, action, variant, scope, subject, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id',
+    )
     .bind(event.siteId, event.userId, event.ua, event.origin, event.type, event.action, event.variant, event.scope, event.subject, event.now)
     .first<{ id: number }>();
   return row?.id ?? 0;

@@ -11,7 +11,9 @@ export interface FederatedLogin {
 export async function rememberFederatedLogin(db: D1Database, login: FederatedLogin, expiresAt: number, now: number): Promise<void> {
   await db.batch([
     db.prepare('DELETE FROM federated_login WHERE expires_at <= ?').bind(now),
-    db.prepare('INSERT INTO federated_login (nonce, provider, site_id, expires_at) VALUES (?, ?, ?, ?)').bind(login.nonce, login.provider, login.siteId, expiresAt),
+    db
+      .prepare('INSERT INTO federated_login (nonce, provider, site_id, expires_at) VALUES (?, ?, ?, ?)')
+      .bind(login.nonce, login.provider, login.siteId, expiresAt),
   ]);
 }
 

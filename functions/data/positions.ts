@@ -4,7 +4,16 @@ import type { D1Database } from '@cloudflare/workers-types';
  * Writes where the learner stopped in a video session of this site. False when there is no such
  * video session (nothing written). One statement: the session check and the write are atomic.
  */
-export async function savePosition(db: D1Database, siteId: string, userId: string, courseId: string, moduleNumber: number, number: number, seconds: number, now: number): Promise<boolean> {
+export async function savePosition(
+  db: D1Database,
+  siteId: string,
+  userId: string,
+  courseId: string,
+  moduleNumber: number,
+  number: number,
+  seconds: number,
+  now: number,
+): Promise<boolean> {
   const result = await db
     .prepare(
       `INSERT INTO session_position (user_id, course_id, module_number, number, seconds, updated_at)

@@ -31,9 +31,13 @@ export async function completeSession(
                 UNION SELECT ?2, ?3, ?4, ?5 WHERE NOT EXISTS (SELECT 1 FROM session_progress WHERE user_id = ?1 AND course_id = ?2 AND module_number = ?3 AND number = ?4))`;
   const view = [userId, courseId, moduleNumber, number, now] as const;
   const [already, courseProgress, categoryCounts, totals, completionTimes, minutes, previousLevel, badges] = await db.batch<Record<string, unknown>>([
-    db.prepare('SELECT 1 AS found FROM session_progress WHERE user_id = ? AND course_id = ? AND module_number = ? AND number = ?').bind(userId, courseId, moduleNumber, number),
     db
-      .prepare(`WITH ${done} SELECT COUNT(*) AS total, COUNT(d.completed_at) AS done FROM session s LEFT JOIN done d ON d.course_id = s.course_id AND d.module_number = s.module_number AND d.number = s.number WHERE s.course_id = ?2`)
+      .prepare('SELECT 1 AS found FROM session_progress WHERE user_id = ? AND course_id = ? AND module_number = ? AND number = ?')
+      .bind(userId, courseId, moduleNumber, number),
+    db
+      .prepare(
+        `WITH ${done} SELECT COUNT(*) AS total, COUNT(d.completed_at) AS done FROM session s LEFT JOIN done d ON d.course_id = s.course_id AND d.module_number = s.module_number AND d.number = s.number WHERE s.course_id = ?2`,
+      )
       .bind(...view),
     db
       .prepare(
@@ -81,7 +85,9 @@ export async function completeSession(
   const earned = (badges?.results ?? []).filter((badge) => badge.held === null && earnsBadge(badge.rule as BadgeRule, Number(badge.threshold), facts));
 
   const writes = [
-    db.prepare('INSERT OR IGNORE INTO session_progress (user_id, course_id, module_number, number, completed_at) VALUES (?, ?, ?, ?, ?)').bind(userId, courseId, moduleNumber, number, now),
+    db
+      .prepare('INSERT OR IGNORE INTO session_progress (user_id, course_id, module_number, number, completed_at) VALUES (?, ?, ?, ?, ?)')
+      .bind(userId, courseId, moduleNumber, number, now),
     db
       .prepare(
         `INSERT INTO user_level (user_id, category_id, level, experience, obtained_at) VALUES (?, ?, ?, ?, ?)
@@ -90,7 +96,9 @@ export async function completeSession(
            level = excluded.level`,
       )
       .bind(userId, session.categoryId, level, xp, now),
-    ...earned.map((badge) => db.prepare('INSERT OR IGNORE INTO user_badge (user_id, badge_id, obtained_at, amount, chain) VALUES (?, ?, ?, 1, 1)').bind(userId, String(badge.id), now)),
+    ...earned.map((badge) =>
+      db.prepare('INSERT OR IGNORE INTO user_badge (user_id, badge_id, obtained_at, amount, chain) VALUES (?, ?, ?, 1, 1)').bind(userId, String(badge.id), now),
+    ),
   ];
   await db.batch(writes);
   return {

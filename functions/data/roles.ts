@@ -21,6 +21,9 @@ export async function loadPermissions(db: D1Database, roleIds: string[]): Promis
 export type { Role };
 
 export async function findRole(db: D1Database, id: string): Promise<Role | null> {
-  const row = await db.prepare('SELECT id, name, mode, permissions FROM role WHERE id = ?').bind(id).first<{ id: string; name: string; mode: RoleMode; permissions: string }>();
+  const row = await db
+    .prepare('SELECT id, name, mode, permissions FROM role WHERE id = ?')
+    .bind(id)
+    .first<{ id: string; name: string; mode: RoleMode; permissions: string }>();
   return row ? { _id: row.id, name: row.name, mode: row.mode, permissions: JSON.parse(row.permissions) as string[] } : null;
 }

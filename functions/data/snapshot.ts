@@ -5,7 +5,20 @@ import type { D1Database } from '@cloudflare/workers-types';
  * before children so that the rows load under D1's foreign keys. Nothing about people (users,
  * tokens, hits, events, drafts, support requests) is in it: a snapshot leaves the Worker.
  */
-export const SNAPSHOT_TABLES = ['site', 'locale', 'boilerplate', 'category', 'category_text', 'course', 'course_text', 'module', 'module_text', 'session', 'session_text', 'page'] as const;
+export const SNAPSHOT_TABLES = [
+  'site',
+  'locale',
+  'boilerplate',
+  'category',
+  'category_text',
+  'course',
+  'course_text',
+  'module',
+  'module_text',
+  'session',
+  'session_text',
+  'page',
+] as const;
 
 export type SnapshotValue = string | number | null;
 export type SnapshotRow = Record<string, SnapshotValue>;

@@ -6,7 +6,10 @@ export type { SupportRequest };
 export type SupportRequestInput = Pick<SupportRequest, 'name' | 'email' | 'message' | 'c' | 'e' | 'p'>;
 
 /** Stores a request and its audit event ('support.request.create') in one batch. */
-export async function createSupportRequest(db: D1Database, request: SupportRequestInput & { siteId: string; locale: string; userId: string | null; now: number }): Promise<number> {
+export async function createSupportRequest(
+  db: D1Database,
+  request: SupportRequestInput & { siteId: string; locale: string; userId: string | null; now: number },
+): Promise<number> {
   const [inserted] = await db.batch<{ id: number }>([
     db
       .prepare(
@@ -21,9 +24,22 @@ export async function createSupportRequest(db: D1Database, request: SupportReque
 
 export async function listSupportRequests(db: D1Database, siteId: string, limit: number): Promise<SupportRequest[]> {
   const { results } = await db
-    .prepare('SELECT id, locale, user_id, name, email, message, error_code, error_message, error_path, created_at FROM support_request WHERE site_id = ? ORDER BY id DESC LIMIT ?')
+    .prepare(
+      'SELECT id, locale, user_id, name, email, message, error_code, error_message, error_path, created_at FROM support_request WHERE site_id = ? ORDER BY id DESC LIMIT ?',
+    )
     .bind(siteId, limit)
-    .all<{ id: number; locale: string; user_id: string | null; name: string; email: string; message: string; error_code: string | null; error_message: string | null; error_path: string | null; created_at: number }>();
+    .all<{
+      id: number;
+      locale: string;
+      user_id: string | null;
+      name: string;
+      email: string;
+      message: string;
+      error_code: string | null;
+      error_message: string | null;
+      error_path: string | null;
+      created_at: number;
+    }>();
   return results.map((row) => ({
     id: row.id,
     locale: row.locale,

@@ -21,9 +21,11 @@ interface Row {
   locked_until: number | null;
 }
 
-const toCounter = (row: Row | undefined): Counter | null => (row ? { failures: row.failures, lastFailureAt: row.last_failure_at, lockedUntil: row.locked_until } : null);
+const toCounter = (row: Row | undefined): Counter | null =>
+  row ? { failures: row.failures, lastFailureAt: row.last_failure_at, lockedUntil: row.locked_until } : null;
 
-const target = (keys: SignInKeys): { scope: Scope; key: string } => (keys.device ? { scope: 'device', key: keys.device } : { scope: 'account', key: keys.account });
+const target = (keys: SignInKeys): { scope: Scope; key: string } =>
+  keys.device ? { scope: 'device', key: keys.device } : { scope: 'account', key: keys.account };
 
 export async function readCounters(db: D1Database, keys: SignInKeys): Promise<SignInCounters> {
   const charged = target(keys);

@@ -47,13 +47,13 @@ export async function issueTokens(db: D1Database, userId: string, now: number, o
 }
 
 async function findToken(db: D1Database, token: string): Promise<TokenRow | null> {
-  return db.prepare('SELECT * FROM auth_token WHERE hash = ?').bind(await hashToken(token)).first<TokenRow>();
+  return db
+    .prepare('SELECT * FROM auth_token WHERE hash = ?')
+    .bind(await hashToken(token))
+    .first<TokenRow>();
 }
 
-export type TokenCheck =
-  | { kind: 'valid'; userId: string }
-  | { kind: 'renewed'; userId: string; tokens: TokenPair }
-  | { kind: 'invalid' };
+export type TokenCheck = { kind: 'valid'; userId: string } | { kind: 'renewed'; userId: string; tokens: TokenPair } | { kind: 'invalid' };
 
 /**
  * Accepts a live access token; otherwise renews the pair with the refresh token, which rotates.
@@ -79,10 +79,7 @@ export async function checkTokens(db: D1Database, tokens: Partial<TokenPair>, no
   }
   if (refresh.expires_at <= now) return { kind: 'invalid' };
   // Revoke first and only then issue: two racing renewals cannot both succeed.
-  const revoked = await db
-    .prepare('UPDATE auth_token SET revoked_at = ? WHERE family = ? AND revoked_at IS NULL')
-    .bind(now, refresh.family)
-    .run();
+  const revoked = await db.prepare('UPDATE auth_token SET revoked_at = ? WHERE family = ? AND revoked_at IS NULL').bind(now, refresh.family).run();
   if (!revoked.meta.changes) return { kind: 'valid', userId: refresh.user_id };
   // The family's first token dates the sign-in, which bounds the session's absolute lifetime.
   const started = await db.prepare('SELECT MIN(created_at) AS at FROM auth_token WHERE family = ?').bind(refresh.family).first<{ at: number }>();
@@ -103,7 +100,9 @@ export async function revokeSession(db: D1Database, tokens: Partial<TokenPair>, 
   const hashes = await Promise.all([tokens.accessToken, tokens.refreshToken].map((token) => (token ? hashToken(token) : null)));
   const [revoked] = await db.batch([
     db
-      .prepare('UPDATE auth_token SET revoked_at = COALESCE(revoked_at, ?1), expires_at = 0 WHERE family IN (SELECT family FROM auth_token WHERE hash IN (?2, ?3)) AND expires_at > 0')
+      .prepare(
+        'UPDATE auth_token SET revoked_at = COALESCE(revoked_at, ?1), expires_at = 0 WHERE family IN (SELECT family FROM auth_token WHERE hash IN (?2, ?3)) AND expires_at > 0',
+      )
       .bind(now, ...hashes),
     event,
   ]);

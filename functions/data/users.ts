@@ -62,7 +62,14 @@ export interface UserUpdate {
   gender: Gender;
 }
 
-const UPDATE_COLUMNS = { firstName: 'first_name', lastName: 'last_name', email: 'email', phone: 'phone', locale: 'locale', gender: 'gender' } as const satisfies Record<keyof UserUpdate, string>;
+const UPDATE_COLUMNS = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  email: 'email',
+  phone: 'phone',
+  locale: 'locale',
+  gender: 'gender',
+} as const satisfies Record<keyof UserUpdate, string>;
 
 /** Writes the fields given, in one statement; a field left undefined keeps its stored value. */
 export async function updateUser(db: D1Database, id: string, update: Partial<UserUpdate>, now: number): Promise<void> {
@@ -99,8 +106,12 @@ export async function createFederatedUser(db: D1Database, user: FederatedUser, n
   // User and link land together: a crash between them cannot leave a user nobody can reach.
   await db.batch([
     db
-      .prepare("INSERT INTO user (id, site_id, code, password_hash, first_name, last_name, email, gender, locale, roles, created_at, updated_at) VALUES (?, ?, ?, NULL, ?, ?, ?, 'm', ?, '[\"learner\"]', ?, ?)")
+      .prepare(
+        "INSERT INTO user (id, site_id, code, password_hash, first_name, last_name, email, gender, locale, roles, created_at, updated_at) VALUES (?, ?, ?, NULL, ?, ?, ?, 'm', ?, '[\"learner\"]', ?, ?)",
+      )
       .bind(user.id, user.siteId, user.code, user.firstName, user.lastName, user.email, user.locale, now, now),
-    db.prepare('INSERT INTO user_federation (provider, federated_id, user_id, created_at) VALUES (?, ?, ?, ?)').bind(user.provider, user.federatedId, user.id, now),
+    db
+      .prepare('INSERT INTO user_federation (provider, federated_id, user_id, created_at) VALUES (?, ?, ?, ?)')
+      .bind(user.provider, user.federatedId, user.id, now),
   ]);
 }

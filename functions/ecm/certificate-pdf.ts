@@ -102,7 +102,8 @@ export async function certificatePdf({ certificate: c, locale, verifyUrl, t }: C
   const qrSize = 96;
   drawQr(page, verifyUrl, margin, margin - 6, qrSize);
   const textX = margin + qrSize + 16;
-  const small = (text: string, line: number, font = regular) => page.drawText(encodable(font, text), { x: textX, y: margin + qrSize - 14 - line * 14, size: 9, font, color: INK });
+  const small = (text: string, line: number, font = regular) =>
+    page.drawText(encodable(font, text), { x: textX, y: margin + qrSize - 14 - line * 14, size: 9, font, color: INK });
   small(t('ecmPdf.issued', { date: date(c.issuedAt) }), 0);
   small(t('ecmPdf.code', { code: c.code }), 1, bold);
   small(t('ecmPdf.verify'), 2);

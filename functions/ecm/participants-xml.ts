@@ -10,7 +10,9 @@ function escape(text: string): string {
 }
 
 const element = (name: string, value: string, attributes: Record<string, string> = {}) =>
-  `<${name}${Object.entries(attributes).map(([key, attr]) => ` ${key}="${escape(attr)}"`).join('')}>${escape(value)}</${name}>`;
+  `<${name}${Object.entries(attributes)
+    .map(([key, attr]) => ` ${key}="${escape(attr)}"`)
+    .join('')}>${escape(value)}</${name}>`;
 
 export function participantsXml(event: ReportEvent, rows: ParticipantRow[]): string {
   const participants = rows.map((row) =>

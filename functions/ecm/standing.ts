@@ -29,7 +29,14 @@ export function missingProfileFields(profile: EcmProfile): EcmStatus['missingPro
 }
 
 /** Where a learner stands in an ECM course: every rule the next step depends on, read once. */
-export async function loadStanding(db: D1Database, siteId: string, course: EcmCourse, userId: string, locale: string, defaultLocale: string): Promise<Standing> {
+export async function loadStanding(
+  db: D1Database,
+  siteId: string,
+  course: EcmCourse,
+  userId: string,
+  locale: string,
+  defaultLocale: string,
+): Promise<Standing> {
   const [sessions, attempts, settings, satisfied, certificate, profile] = await Promise.all([
     sessionProgress(db, userId, course.courseId),
     listAttempts(db, userId, course.courseId),
@@ -60,7 +67,9 @@ export async function loadStanding(db: D1Database, siteId: string, course: EcmCo
     missingMinutes: minutes,
     attemptsUsed: submitted.length,
     attemptsLeft: left,
-    lastResult: last ? { correct: last.correct ?? 0, total: last.total ?? 0, score: scorePercent(last.correct ?? 0, last.total ?? 0), passed: last.passed === true } : null,
+    lastResult: last
+      ? { correct: last.correct ?? 0, total: last.total ?? 0, score: scorePercent(last.correct ?? 0, last.total ?? 0), passed: last.passed === true }
+      : null,
     satisfactionDone: satisfied,
     missingProfile,
     certificate: certificate ? certificateSummary(certificate) : null,

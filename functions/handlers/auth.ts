@@ -66,7 +66,14 @@ export async function putUser(context: ApiContext, { json: body }: { json: z.out
   await updateUser(
     context.env.DB,
     session.user.id,
-    { firstName: body.firstName, lastName: body.lastName, email: body.email, phone: body.phone, locale: body.locale, gender: body.fields?.gender && GENDER_BY_NAME[body.fields.gender] },
+    {
+      firstName: body.firstName,
+      lastName: body.lastName,
+      email: body.email,
+      phone: body.phone,
+      locale: body.locale,
+      gender: body.fields?.gender && GENDER_BY_NAME[body.fields.gender],
+    },
     context.now,
   );
   const row = await findUserById(context.env.DB, session.user.id);

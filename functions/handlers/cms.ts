@@ -103,7 +103,14 @@ export async function revertVersion(context: ApiContext, { param: { id } }: { pa
   if (!version) throw new HttpError(404, message('versionNotFound', context.language, { id: String(id) }));
   refuseReservedKey(context, version);
   if (version.kind === 'bank') await checkBankDraft(context, version, version.fields);
-  const event = eventStatement(context.env.DB, context.siteId, session.user.id, documentEventName(version.kind, 'revert'), `${documentName(version)}#${id}`, context.now);
+  const event = eventStatement(
+    context.env.DB,
+    context.siteId,
+    session.user.id,
+    documentEventName(version.kind, 'revert'),
+    `${documentName(version)}#${id}`,
+    context.now,
+  );
   await saveDraft(context.env.DB, version, version.fields, session.user.id, context.now, event);
   return loadEditorView(context.env.DB, version);
 }
@@ -124,7 +131,10 @@ async function callDeployHook(context: ApiContext, requestId: number): Promise<v
   if (!hook) return;
   let outcome: { accepted: boolean; error?: string };
   try {
-    const response = await fetch(hook, { ...deployHookRequest(hook, context.env.DEPLOY_HOOK_TOKEN, { requestId, siteId: context.siteId }), signal: AbortSignal.timeout(10_000) });
+    const response = await fetch(hook, {
+      ...deployHookRequest(hook, context.env.DEPLOY_HOOK_TOKEN, { requestId, siteId: context.siteId }),
+      signal: AbortSignal.timeout(10_000),
+    });
     outcome = response.ok ? { accepted: true } : { accepted: false, error: `Deploy hook answered ${response.status} ${response.statusText}` };
   } catch (error) {
     outcome = { accepted: false, error: `Deploy hook unreachable: ${error instanceof Error ? error.message : String(error)}` };

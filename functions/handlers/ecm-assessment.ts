@@ -3,7 +3,15 @@ import type { ApiContext } from '../api-context.ts';
 import { isPassed, MAX_FIXED_ATTEMPTS, requiredQuestions, scorePercent } from '../../core/ecm/assessment-rules.ts';
 import { drawAttempt } from '../../core/ecm/draw-attempt.ts';
 import { bankProblem, validQuestions } from '../../core/ecm/question-bank.ts';
-import { answersBody, attemptIdParam, courseIdParam, type Assessment, type AssessmentResult, type EcmStatus, type ReviewQuestion } from '../../core/contracts/ecm.ts';
+import {
+  answersBody,
+  attemptIdParam,
+  courseIdParam,
+  type Assessment,
+  type AssessmentResult,
+  type EcmStatus,
+  type ReviewQuestion,
+} from '../../core/contracts/ecm.ts';
 import { createAttempt, findAttempt, saveAnswers, submitAttempt, type Attempt } from '../data/ecm-attempts.ts';
 import { findEcmCourse, readBank, type EcmCourse } from '../data/ecm-courses.ts';
 import { findSite } from '../data/site.ts';
@@ -52,7 +60,10 @@ function assertOpen(context: ApiContext, standing: Standing): void {
   const { language } = context;
   if (standing.passedAttempt) throw new HttpError(409, ecmMessage('alreadyPassed', language));
   if (standing.step === 'sessions') {
-    throw new HttpError(409, ecmMessage('sessionsMissing', language, { missing: standing.sessions.total - standing.sessions.done, total: standing.sessions.total }));
+    throw new HttpError(
+      409,
+      ecmMessage('sessionsMissing', language, { missing: standing.sessions.total - standing.sessions.done, total: standing.sessions.total }),
+    );
   }
   if (standing.step === 'time') throw new HttpError(409, ecmMessage('timeMissing', language, { minutes: standing.missingMinutes }));
   if (standing.step === 'exhausted') throw new HttpError(409, ecmMessage('noAttemptsLeft', language, { max: MAX_FIXED_ATTEMPTS }));

@@ -33,7 +33,10 @@ async function issue(context: ApiContext, standing: Standing, userId: string): P
   if (standing.certificate) return standing.certificate.code;
   const names = { fiscalCode: 'fieldFiscalCode', professionId: 'fieldProfession', disciplineId: 'fieldDiscipline' } as const;
   if (standing.missingProfile.length) {
-    throw new HttpError(409, ecmMessage('profileMissing', language, { fields: standing.missingProfile.map((field) => ecmMessage(names[field], language)).join(', ') }));
+    throw new HttpError(
+      409,
+      ecmMessage('profileMissing', language, { fields: standing.missingProfile.map((field) => ecmMessage(names[field], language)).join(', ') }),
+    );
   }
   const settings = await findEcmSettings(context.env.DB, context.siteId);
   if (!settings) throw new HttpError(503, ecmMessage('providerMissing', language));
@@ -70,7 +73,10 @@ async function issue(context: ApiContext, standing: Standing, userId: string): P
  * POST /api/lms/course/{id}/satisfaction: stores the answers without the learner, then issues the
  * certificate when the registry fields are there (else the answer says which are missing).
  */
-export async function postSatisfaction(context: ApiContext, { json: answers }: { json: z.output<typeof satisfactionBody> }): Promise<{ done: true; certificate: string | null; missingProfile: Standing['missingProfile'] }> {
+export async function postSatisfaction(
+  context: ApiContext,
+  { json: answers }: { json: z.output<typeof satisfactionBody> },
+): Promise<{ done: true; certificate: string | null; missingProfile: Standing['missingProfile'] }> {
   const session = await context.requirePermission('progress:write');
   const course = await ecmCourseOf(context);
   const standing = await standingOf(context, course, session.user.id);

@@ -32,7 +32,15 @@ export async function getParticipants(context: ApiContext): Promise<Response> {
     kind === 'csv'
       ? participantsCsv(rows)
       : participantsXml(
-          { providerId: settings.providerId, providerName: settings.providerName, eventId: course.eventId, edition: course.edition, courseId: course.courseId, courseTitle: detail?.title ?? course.courseId, credits: course.credits },
+          {
+            providerId: settings.providerId,
+            providerName: settings.providerName,
+            eventId: course.eventId,
+            edition: course.edition,
+            courseId: course.courseId,
+            courseTitle: detail?.title ?? course.courseId,
+            credits: course.credits,
+          },
           rows,
         );
   return new Response(body, {

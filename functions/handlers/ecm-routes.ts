@@ -17,7 +17,12 @@ export const ECM_ROUTES: Route[] = [
   route('GET', '/api/lms/course/:courseId/assessment', { auth: 'session', response: typed }, getAssessment),
   route('GET', '/api/lms/course/:courseId/assessment/review', { auth: 'session', response: typed }, getAssessmentReview),
   route('PUT', '/api/lms/course/:courseId/assessment/:attemptId', { auth: 'session', request: { json: answersBody }, response: typed }, putAssessmentAnswers),
-  route('POST', '/api/lms/course/:courseId/assessment/:attemptId/submit', { auth: 'session', request: { json: answersBody }, response: typed }, submitAssessment),
+  route(
+    'POST',
+    '/api/lms/course/:courseId/assessment/:attemptId/submit',
+    { auth: 'session', request: { json: answersBody }, response: typed },
+    submitAssessment,
+  ),
   route('GET', '/api/lms/course/:courseId/satisfaction', { auth: 'session', response: typed }, getSatisfaction),
   route('POST', '/api/lms/course/:courseId/satisfaction', { auth: 'session', request: { json: satisfactionBody }, response: typed }, postSatisfaction),
   route('POST', '/api/lms/course/:courseId/certificate', { auth: 'session', response: typed }, postCertificate),

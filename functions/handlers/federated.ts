@@ -4,7 +4,10 @@ import type { ApiContext } from '../api-context.ts';
 import type { User } from '../data/users.ts';
 import { signInFederated } from '../federated-sign-in.ts';
 
-export async function federatedLogin(context: ApiContext, { json: body }: { json: z.output<typeof federatedLoginRequest> }): Promise<{ user: User; redirect: string }> {
+export async function federatedLogin(
+  context: ApiContext,
+  { json: body }: { json: z.output<typeof federatedLoginRequest> },
+): Promise<{ user: User; redirect: string }> {
   const { user, cookie } = await signInFederated(context.env, {
     providerId: body.provider,
     token: body.token,

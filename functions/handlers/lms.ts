@@ -26,14 +26,32 @@ export async function getCourse(context: ApiContext, { param: { courseId: id } }
 
 export async function getSession(context: ApiContext, { param: params }: SessionParams): Promise<SessionDetail> {
   const user = await context.requireSession();
-  const found = await findSession(context.env.DB, context.siteId, params.courseId, params.module, params.session, context.localeCode, await defaultLocale(context), user.user.id);
+  const found = await findSession(
+    context.env.DB,
+    context.siteId,
+    params.courseId,
+    params.module,
+    params.session,
+    context.localeCode,
+    await defaultLocale(context),
+    user.user.id,
+  );
   if (!found) throw new HttpError(404, message('sessionNotFound', context.language, { id: `${params.courseId}/${params.module}/${params.session}` }));
   return found;
 }
 
 export async function postSessionComplete(context: ApiContext, { param: params }: SessionParams): Promise<Completion> {
   const user = await context.requireSession();
-  const completion = await completeSession(context.env.DB, context.siteId, user.user.id, params.courseId, params.module, params.session, context.localeCode, context.now);
+  const completion = await completeSession(
+    context.env.DB,
+    context.siteId,
+    user.user.id,
+    params.courseId,
+    params.module,
+    params.session,
+    context.localeCode,
+    context.now,
+  );
   if (!completion) throw new HttpError(404, message('sessionNotFound', context.language, { id: `${params.courseId}/${params.module}/${params.session}` }));
   return completion;
 }
@@ -60,7 +78,10 @@ export async function putSessionPosition(
  * How far the learner is in the given courses (`?ids=a,b`), for pages built once for everyone
  * (learning paths). A visitor gets `signedIn: false` and no figures, not an error.
  */
-export async function getCourseProgress(context: ApiContext, { query }: { query: z.output<typeof progressQuery> }): Promise<{ signedIn: boolean; courses: CourseProgress[] }> {
+export async function getCourseProgress(
+  context: ApiContext,
+  { query }: { query: z.output<typeof progressQuery> },
+): Promise<{ signedIn: boolean; courses: CourseProgress[] }> {
   const session = await context.session();
   if (!session) return { signedIn: false, courses: [] };
   return { signedIn: true, courses: await listCourseProgress(context.env.DB, context.siteId, session.user.id, query.ids) };

@@ -7,7 +7,6 @@ import { refusal } from '../http-error.ts';
 import { message } from '../messages.ts';
 import { assertSessionSecret } from '../session-secret.ts';
 
-
 /** The support form: anyone may write, after the bot check; the request lands in D1 for the editors. */
 export async function postSupportRequest(context: ApiContext, { json: body }: { json: z.output<typeof supportRequestBody> }): Promise<{ id: number }> {
   const { DB } = context.env;
@@ -15,7 +14,13 @@ export async function postSupportRequest(context: ApiContext, { json: body }: { 
     throw refusal(428, message('botCheckInvalid', context.language), BOT_CHECK_REQUIRED);
   }
   const session = await context.session();
-  const id = await createSupportRequest(DB, { ...body, siteId: context.siteId, locale: context.localeCode, userId: session?.user.id ?? null, now: context.now });
+  const id = await createSupportRequest(DB, {
+    ...body,
+    siteId: context.siteId,
+    locale: context.localeCode,
+    userId: session?.user.id ?? null,
+    now: context.now,
+  });
   return { id };
 }
 

@@ -1,6 +1,14 @@
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
-import { CROSS_ORIGIN_OPENER_POLICY, cspDirectives, HSTS, isLocalHost, PERMISSIONS_POLICY, REFERRER_POLICY, X_FRAME_OPTIONS } from '../../core/security-headers.ts';
+import {
+  CROSS_ORIGIN_OPENER_POLICY,
+  cspDirectives,
+  HSTS,
+  isLocalHost,
+  PERMISSIONS_POLICY,
+  REFERRER_POLICY,
+  X_FRAME_OPTIONS,
+} from '../../core/security-headers.ts';
 
 /**
  * API answers carry exactly the pages' security headers (core/security-headers.ts): hono's

@@ -50,7 +50,15 @@ export async function finishLogin(provider: OidcProvider, redirectUri: string, c
   const as = await authorizationServer(provider);
   const client: oauth.Client = { client_id: provider.clientId };
   const params = oauth.validateAuthResponse(as, client, currentUrl, pending.state);
-  const response = await oauth.authorizationCodeGrantRequest(as, client, oauth.ClientSecretBasic(provider.clientSecret), params, redirectUri, pending.verifier, options(provider));
+  const response = await oauth.authorizationCodeGrantRequest(
+    as,
+    client,
+    oauth.ClientSecretBasic(provider.clientSecret),
+    params,
+    redirectUri,
+    pending.verifier,
+    options(provider),
+  );
   const result = await oauth.processAuthorizationCodeResponse(as, client, response, { expectedNonce: pending.nonce, requireIdToken: true });
   if (!result.id_token) throw new Error('no ID token');
   return result.id_token;
@@ -82,7 +90,13 @@ export async function readPending(cookieHeader: string | null, secret: string): 
   try {
     const data = (await unseal(value, secret, { ...defaults, ttl: PENDING_TTL_SECONDS * 1000 })) as Partial<PendingLogin>;
     if (typeof data.provider !== 'string' || typeof data.verifier !== 'string' || typeof data.state !== 'string' || typeof data.nonce !== 'string') return null;
-    return { provider: data.provider, verifier: data.verifier, state: data.state, nonce: data.nonce, returnTo: typeof data.returnTo === 'string' && isSafeReturnPath(data.returnTo) ? data.returnTo : '/' };
+    return {
+      provider: data.provider,
+      verifier: data.verifier,
+      state: data.state,
+      nonce: data.nonce,
+      returnTo: typeof data.returnTo === 'string' && isSafeReturnPath(data.returnTo) ? data.returnTo : '/',
+    };
   } catch {
     return null;
   }

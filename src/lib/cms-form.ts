@@ -27,7 +27,9 @@ export type FormFields = Record<string, string | Block[] | BankQuestionForm[]>;
 const isQuestions = (field: FieldSpec, _value: unknown): _value is BankQuestionForm[] => field.input === 'questions';
 
 export function emptyFields(kind: DocumentKind): FormFields {
-  return Object.fromEntries(FORMS[kind].map((field) => [field.name, field.input === 'blocks' ? [{ type: 'p', text: '' }] : field.input === 'questions' ? [] : '']));
+  return Object.fromEntries(
+    FORMS[kind].map((field) => [field.name, field.input === 'blocks' ? [{ type: 'p', text: '' }] : field.input === 'questions' ? [] : '']),
+  );
 }
 
 /** The first required field left empty (a page body needs at least one block with text), or null. */
@@ -47,9 +49,22 @@ export function toPayload(kind: DocumentKind, fields: FormFields): FormFields {
     FORMS[kind].map((field) => {
       const value = fields[field.name] ?? '';
       if (isQuestions(field, value)) {
-        return [field.name, value.map((question) => ({ id: question.id, text: question.text.trim(), options: question.options.map((option) => option.trim()), correct: question.correct }))];
+        return [
+          field.name,
+          value.map((question) => ({
+            id: question.id,
+            text: question.text.trim(),
+            options: question.options.map((option) => option.trim()),
+            correct: question.correct,
+          })),
+        ];
       }
-      return [field.name, Array.isArray(value) ? (value as Block[]).map((block) => ({ type: block.type, text: block.text.trim() })).filter((block) => block.text !== '') : value.trim()];
+      return [
+        field.name,
+        Array.isArray(value)
+          ? (value as Block[]).map((block) => ({ type: block.type, text: block.text.trim() })).filter((block) => block.text !== '')
+          : value.trim(),
+      ];
     }),
   );
 }

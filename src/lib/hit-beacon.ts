@@ -56,7 +56,9 @@ export function startHitBeacon(): void {
   document.addEventListener('astro:page-load', () => {
     // The document's first page-load hit carries only what the previous page of the tab left
     // (nothing in a new tab); the page's own time starts now that it is shown.
-    const taken = firstLoad ? { ms: Math.round(clock.pendingMs), state: startVisibleTime(Date.now(), isVisible()) } : takeVisibleTime(clock, Date.now(), isVisible());
+    const taken = firstLoad
+      ? { ms: Math.round(clock.pendingMs), state: startVisibleTime(Date.now(), isVisible()) }
+      : takeVisibleTime(clock, Date.now(), isVisible());
     firstLoad = false;
     clock = { ...taken.state, leftAt: null };
     save();

@@ -15,5 +15,7 @@ export function claimReload(storage: Pick<Storage, 'getItem' | 'setItem'>, path:
 /** Errors that mean a code chunk did not arrive (a new deployment replaced it, or the network failed). */
 export function isChunkLoadError(error: unknown): boolean {
   const text = error instanceof Error ? `${error.name} ${error.message}` : String(error);
-  return /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Loading chunk .* failed|Unable to preload CSS/i.test(text);
+  return /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Loading chunk .* failed|Unable to preload CSS/i.test(
+    text,
+  );
 }

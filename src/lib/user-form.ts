@@ -1,6 +1,15 @@
 import type { UserUpdateRequest } from '../../core/contracts/user.ts';
 import { LOCALE_PATTERN } from '../../core/locale.ts';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, GENDER_NAMES, NAME_MAX_LENGTH, PHONE_MAX_DIGITS, PHONE_MIN_DIGITS, PHONE_RULES, type GenderName } from '../../core/user-fields.ts';
+import {
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  GENDER_NAMES,
+  NAME_MAX_LENGTH,
+  PHONE_MAX_DIGITS,
+  PHONE_MIN_DIGITS,
+  PHONE_RULES,
+  type GenderName,
+} from '../../core/user-fields.ts';
 
 export { GENDER_NAMES };
 

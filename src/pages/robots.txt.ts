@@ -2,6 +2,15 @@ import type { APIRoute } from 'astro';
 
 export const GET: APIRoute = ({ site }) => {
   const origin = site ?? new URL('http://localhost:4321');
-  const body = ['User-agent: *', 'Disallow: /api/', 'Disallow: /tiles-access', 'Disallow: /*/profile', 'Disallow: /*/course/', '', `Sitemap: ${new URL('/sitemap.xml', origin).href}`, ''].join('\n');
+  const body = [
+    'User-agent: *',
+    'Disallow: /api/',
+    'Disallow: /tiles-access',
+    'Disallow: /*/profile',
+    'Disallow: /*/course/',
+    '',
+    `Sitemap: ${new URL('/sitemap.xml', origin).href}`,
+    '',
+  ].join('\n');
   return new Response(body, { headers: { 'content-type': 'text/plain; charset=utf-8' } });
 };

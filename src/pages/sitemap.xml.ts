@@ -11,7 +11,8 @@ export const GET: APIRoute = async ({ site }) => {
   const defaultLocale = (await findSite(env.DB, env.SITE_ID))?.defaultLocale ?? DEFAULT_LOCALE;
   const entries = (await publicPaths()).flatMap(({ path, locales }) =>
     locales.map((locale) => {
-      const link = (hreflang: string, code: string) => `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${escape(new URL(`/${code}${path}`, origin).href)}"/>`;
+      const link = (hreflang: string, code: string) =>
+        `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${escape(new URL(`/${code}${path}`, origin).href)}"/>`;
       // x-default: the site's default locale, or the page's first locale when it lacks that one.
       const fallback = locales.includes(defaultLocale) ? defaultLocale : (locales[0] ?? locale);
       const alternates = [...locales.map((alt) => link(alt, alt)), link('x-default', fallback)].join('');

@@ -65,7 +65,8 @@ export async function loadCatalogueSearch(url: URL, siteId: string, locale: stri
   const pageNumber = url.searchParams.get('pagina');
   const options = { siteId, locale, defaultLocale, withoutEcm, query };
   // A malformed page number falls back to the first page rather than failing the search.
-  const data = (await loadCatalogue({ ...options, slug: pageNumber ? `pagina/${pageNumber}` : undefined })) ?? (await loadCatalogue({ ...options, slug: undefined }));
+  const data =
+    (await loadCatalogue({ ...options, slug: pageNumber ? `pagina/${pageNumber}` : undefined })) ?? (await loadCatalogue({ ...options, slug: undefined }));
   if (!data) throw new Error('Catalogue search without data');
   return data;
 }

@@ -26,6 +26,15 @@ export function pieOptions(items: StatItem[], labels: string[]): Record<string, 
     animation: false,
     textStyle: TEXT,
     color: PIE_COLORS,
-    series: [{ type: 'pie', radius: ['42%', '92%'], center: ['50%', '50%'], label: { show: false }, labelLine: { show: false }, data: items.map((item, i) => ({ name: labels[i], value: item.data })) }],
+    series: [
+      {
+        type: 'pie',
+        radius: ['42%', '92%'],
+        center: ['50%', '50%'],
+        label: { show: false },
+        labelLine: { show: false },
+        data: items.map((item, i) => ({ name: labels[i], value: item.data })),
+      },
+    ],
   };
 }

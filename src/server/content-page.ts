@@ -25,5 +25,7 @@ export async function fixedContentPaths(slug: string): Promise<{ params: { local
  */
 export async function contentPaths(kind: PageKind, exclude: readonly string[] = []): Promise<{ params: { locale: string; slug: string } }[]> {
   const pages = await listPages(env.DB, env.SITE_ID, kind);
-  return pages.filter((page) => !exclude.includes(page.slug) && !isReservedPageKey(kind, page.slug)).map((page) => ({ params: { locale: page.locale, slug: page.slug } }));
+  return pages
+    .filter((page) => !exclude.includes(page.slug) && !isReservedPageKey(kind, page.slug))
+    .map((page) => ({ params: { locale: page.locale, slug: page.slug } }));
 }

@@ -18,13 +18,21 @@ export async function loadCertificates(page: PageContext, userId: string): Promi
 }
 
 /** A certificate for the public verification page: null when the code is malformed, forged or unknown. */
-export async function verifyCertificate(page: PageContext, code: string): Promise<{ initials: string; courseTitle: string; completedAt: number; code: string } | null> {
+export async function verifyCertificate(
+  page: PageContext,
+  code: string,
+): Promise<{ initials: string; courseTitle: string; completedAt: number; code: string } | null> {
   const checked = await checkCertificateCode(env.SESSION_SECRET, code);
   const found = checked ? await findCertificate(env.DB, checked, page.locale, page.site.defaultLocale) : null;
   if (!found || found.siteId !== page.site._id) return null;
   // Only initials: the page is public and proves the certificate, not who the learner is.
   const initial = (name: string) => `${[...name.trim()][0]?.toUpperCase() ?? ''}.`;
-  return { initials: `${initial(found.firstName)} ${initial(found.lastName)}`, courseTitle: found.courseTitle, completedAt: found.completedAt, code: found.code };
+  return {
+    initials: `${initial(found.firstName)} ${initial(found.lastName)}`,
+    courseTitle: found.courseTitle,
+    completedAt: found.completedAt,
+    code: found.code,
+  };
 }
 
 /** The interface strings an island needs, by key prefix. */

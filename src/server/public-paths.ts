@@ -17,7 +17,10 @@ export async function publicPaths(): Promise<{ path: string; locales: string[] }
       add(page.slug === 'home' && kind === 'content' ? '' : `${prefix}/${page.slug}`, page.locale);
     }
   }
-  for (const [variant, withoutEcm] of [['catalogo-corsi', false], ['catalogo-corsi-no-ecm', true]] as const) {
+  for (const [variant, withoutEcm] of [
+    ['catalogo-corsi', false],
+    ['catalogo-corsi-no-ecm', true],
+  ] as const) {
     for (const { params } of await catalogueStaticPaths(withoutEcm)) add(`/${variant}${params.slug ? `/${params.slug}` : ''}`, params.locale);
   }
   const order = site?.supportedLocale ?? [DEFAULT_LOCALE];

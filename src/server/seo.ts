@@ -13,7 +13,12 @@ export function organizationLd(page: PageContext, origin: URL): JsonLd {
 
 export function courseListLd(page: PageContext, origin: URL, courses: readonly CourseCard[]): JsonLd {
   return courseList(
-    courses.map((course) => ({ url: new URL(`/${page.locale}/course/${course.id}`, origin).href, name: course.title, description: course.summary, ecmCredits: course.ecmCredits })),
+    courses.map((course) => ({
+      url: new URL(`/${page.locale}/course/${course.id}`, origin).href,
+      name: course.title,
+      description: course.summary,
+      ecmCredits: course.ecmCredits,
+    })),
     publisher(page, origin),
     page.locale,
   );

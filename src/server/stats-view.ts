@@ -41,10 +41,38 @@ export function statsView(stats: Stats, locale: string, t: Translate): StatsView
     busiest: busiest ? { label: t(`weekday.${busiest.label}`), minutes: busiest.data } : null,
     periodMinutes,
     charts: [
-      { id: 'by-day', kind: 'bar', title: t('stats.byDay'), summary: periodMinutes > 0 ? t('stats.byDaySummary', { minutes: Math.round(periodMinutes) }) : null, items: stats.timeSpentByDay, labels: dayLabels },
-      { id: 'by-device', kind: 'pie', title: t('stats.byDevice'), summary: summary('stats.topDevice', top(stats.devices, deviceLabels)), items: stats.devices, labels: deviceLabels },
-      { id: 'by-hour', kind: 'bar', title: t('stats.byHour'), summary: summary('stats.topHour', top(stats.timeSpentByHour, hourLabels)), items: stats.timeSpentByHour, labels: hourLabels },
-      { id: 'by-subject', kind: 'pie', title: t('stats.bySubject'), summary: summary('stats.topSubject', top(stats.courseSubject, subjectLabels)), items: stats.courseSubject, labels: subjectLabels },
+      {
+        id: 'by-day',
+        kind: 'bar',
+        title: t('stats.byDay'),
+        summary: periodMinutes > 0 ? t('stats.byDaySummary', { minutes: Math.round(periodMinutes) }) : null,
+        items: stats.timeSpentByDay,
+        labels: dayLabels,
+      },
+      {
+        id: 'by-device',
+        kind: 'pie',
+        title: t('stats.byDevice'),
+        summary: summary('stats.topDevice', top(stats.devices, deviceLabels)),
+        items: stats.devices,
+        labels: deviceLabels,
+      },
+      {
+        id: 'by-hour',
+        kind: 'bar',
+        title: t('stats.byHour'),
+        summary: summary('stats.topHour', top(stats.timeSpentByHour, hourLabels)),
+        items: stats.timeSpentByHour,
+        labels: hourLabels,
+      },
+      {
+        id: 'by-subject',
+        kind: 'pie',
+        title: t('stats.bySubject'),
+        summary: summary('stats.topSubject', top(stats.courseSubject, subjectLabels)),
+        items: stats.courseSubject,
+        labels: subjectLabels,
+      },
     ],
   };
 }

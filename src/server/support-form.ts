@@ -41,8 +41,18 @@ const text = (form: FormData, name: string, max = Infinity): string => {
  */
 export async function submitSupportRequest(form: FormData, locale: string, userId: string | null): Promise<SupportPost> {
   // The reference fields are hidden and filled from the error screen's link: cut, as the client does.
-  const values: SupportFormValues = { name: text(form, 'name'), email: text(form, 'email'), message: text(form, 'message'), c: text(form, 'c', 10), e: text(form, 'e', 500), p: text(form, 'p', 500) };
-  const refused = (state: Partial<SupportFormState>): SupportPost => ({ kind: 'refused', state: { values, errors: {}, message: null, botCheckMissing: false, status: 400, headers: {}, ...state } });
+  const values: SupportFormValues = {
+    name: text(form, 'name'),
+    email: text(form, 'email'),
+    message: text(form, 'message'),
+    c: text(form, 'c', 10),
+    e: text(form, 'e', 500),
+    p: text(form, 'p', 500),
+  };
+  const refused = (state: Partial<SupportFormState>): SupportPost => ({
+    kind: 'refused',
+    state: { values, errors: {}, message: null, botCheckMissing: false, status: 400, headers: {}, ...state },
+  });
   const parsed = supportRequestBody.safeParse({ ...values, altcha: text(form, 'altcha') });
   if (!parsed.success) {
     const { altcha, ...errors } = fieldErrors(parsed.error, { ...values });

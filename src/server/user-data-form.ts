@@ -21,13 +21,26 @@ export interface UserDataValues {
 
 export type UserDataPost =
   | { kind: 'saved'; locale: string }
-  | { kind: 'refused'; values: UserDataValues; errors: FieldErrors; /** A refusal of the whole form, in the page's language. */ problem: string | null; status: number };
+  | {
+      kind: 'refused';
+      values: UserDataValues;
+      errors: FieldErrors;
+      /** A refusal of the whole form, in the page's language. */ problem: string | null;
+      status: number;
+    };
 
 const GENDER_NAME_LIST = ['maschile', 'femminile', 'neutro'] as const;
 const GENDER_NAMES: Record<User['fields']['gender'], GenderName> = { m: 'maschile', f: 'femminile', n: 'neutro' };
 
 export function userDataValues(user: User): UserDataValues {
-  return { firstName: user.firstName, lastName: user.lastName, email: user.email ?? '', phone: user.phone ?? '', gender: GENDER_NAMES[user.fields.gender], locale: user.locale };
+  return {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email ?? '',
+    phone: user.phone ?? '',
+    gender: GENDER_NAMES[user.fields.gender],
+    locale: user.locale,
+  };
 }
 
 /**

@@ -89,7 +89,12 @@ describe('routing and input', () => {
   });
 
   it('refuses a body over 64 KiB with 413 and unparsable JSON with 400, in the caller language', async () => {
-    const huge = await call('/api/event/hit', { method: 'POST', rawBody: `{"action":"${'x'.repeat(70_000)}"}`, headers: { 'content-type': 'application/json' }, locale: 'de-DE' });
+    const huge = await call('/api/event/hit', {
+      method: 'POST',
+      rawBody: `{"action":"${'x'.repeat(70_000)}"}`,
+      headers: { 'content-type': 'application/json' },
+      locale: 'de-DE',
+    });
     expect(await huge.json()).toEqual({ statusCode: 413, statusMessage: 'Payload Too Large', message: 'Der Anfragetext ist zu groß.' });
     const broken = await call('/api/event/hit', { method: 'POST', rawBody: '{"action":', headers: { 'content-type': 'application/json' }, locale: 'en-US' });
     expect(await broken.json()).toEqual({ statusCode: 400, statusMessage: 'Bad Request', message: 'The request body is not valid JSON.' });
@@ -112,10 +117,16 @@ describe('security headers on API answers', () => {
     'x-permitted-cross-domain-policies',
     'x-xss-protection',
   ];
-  const securityOf = (response: Response) => Object.fromEntries(SECURITY_HEADERS.flatMap((name) => (response.headers.has(name) ? [[name, response.headers.get(name)]] : [])));
+  const securityOf = (response: Response) =>
+    Object.fromEntries(SECURITY_HEADERS.flatMap((name) => (response.headers.has(name) ? [[name, response.headers.get(name)]] : [])));
 
   it('carries exactly the pages’ security headers on answers and errors, without HSTS on localhost', async () => {
-    for (const response of [await call('/api/i18n/locales'), await call('/api/nessuna-risorsa'), await call('/api/stats', { method: 'DELETE' }), await call('/api/auth/user')]) {
+    for (const response of [
+      await call('/api/i18n/locales'),
+      await call('/api/nessuna-risorsa'),
+      await call('/api/stats', { method: 'DELETE' }),
+      await call('/api/auth/user'),
+    ]) {
       expect(securityOf(response)).toEqual(expected);
     }
   });

@@ -20,7 +20,10 @@ describe('POST /api/auth/login', () => {
   });
 
   it('refuses wrong credentials with 401, an Italian message and no cookie', async () => {
-    for (const body of [{ cu: LEARNER.code, cp: 'wrong-password' }, { cu: 'nobody.here', cp: 'whatever-123' }]) {
+    for (const body of [
+      { cu: LEARNER.code, cp: 'wrong-password' },
+      { cu: 'nobody.here', cp: 'whatever-123' },
+    ]) {
       const response = await call('/api/auth/login', { method: 'POST', body });
       expect(response.status).toBe(401);
       expect(response.headers.get('set-cookie')).toBeNull();
@@ -112,7 +115,14 @@ describe('POST /api/auth/logout', () => {
 });
 
 describe('PUT /api/auth/user', () => {
-  const valid = { firstName: 'Giulia', lastName: 'Verdi', email: 'giulia.verdi@example.it', phone: '+390612345678', locale: 'de-DE', fields: { gender: 'neutro' } };
+  const valid = {
+    firstName: 'Giulia',
+    lastName: 'Verdi',
+    email: 'giulia.verdi@example.it',
+    phone: '+390612345678',
+    locale: 'de-DE',
+    fields: { gender: 'neutro' },
+  };
 
   it('saves the editable fields, maps the gender to n, and answers with the reloaded user', async () => {
     const cookie = await signIn();
@@ -152,15 +162,34 @@ describe('cross-site requests', () => {
     const learner = await signIn(LEARNER);
     const before = await env.DB.prepare('SELECT first_name FROM user WHERE id = ?').bind(LEARNER.id).first();
     const body = { firstName: 'Intrusa', lastName: 'Bianchi', email: null, phone: null, locale: 'it-IT' };
-    for (const headers of [{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }] as Record<string, string>[]) {
+    for (const headers of [
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+    ] as Record<string, string>[]) {
       const refused = await call('/api/auth/user', { method: 'PUT', body, cookie: learner, headers });
       expect(refused.status).toBe(403);
       expect((await refused.json<{ message: string }>()).message).toBe('Richiesta rifiutata: proviene da un altro sito.');
     }
-    const form = await call('/api/auth/logout', { method: 'POST', rawBody: 'a=1', cookie: learner, headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost' } });
+    const form = await call('/api/auth/logout', {
+      method: 'POST',
+      rawBody: 'a=1',
+      cookie: learner,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost' },
+    });
     expect(form.status).toBe(415);
     expect(await env.DB.prepare('SELECT first_name FROM user WHERE id = ?').bind(LEARNER.id).first()).toEqual(before);
     // The same change from our own origin goes through.
-    expect((await call('/api/auth/user', { method: 'PUT', body: { ...body, firstName: 'Giulia' }, cookie: learner, headers: { origin: 'http://localhost', 'sec-fetch-site': 'same-origin' } })).status).toBe(200);
+    expect(
+      (
+        await call('/api/auth/user', {
+          method: 'PUT',
+          body: { ...body, firstName: 'Giulia' },
+          cookie: learner,
+          headers: { origin: 'http://localhost', 'sec-fetch-site': 'same-origin' },
+        })
+      ).status,
+    ).toBe(200);
   });
 });

@@ -6,7 +6,9 @@ import { SITE, seedFixtures } from './fixtures.ts';
 beforeAll(async () => {
   await seedFixtures();
   await env.DB.batch([
-    env.DB.prepare("INSERT OR IGNORE INTO course VALUES ('ecg-lettura', ?, 'cat-rischio', 4, 1), ('cardio-base', ?, 'cat-rischio', NULL, 5), ('nefro', ?, 'cat-privacy', NULL, 6)").bind(SITE, SITE, SITE),
+    env.DB.prepare(
+      "INSERT OR IGNORE INTO course VALUES ('ecg-lettura', ?, 'cat-rischio', 4, 1), ('cardio-base', ?, 'cat-rischio', NULL, 5), ('nefro', ?, 'cat-privacy', NULL, 6)",
+    ).bind(SITE, SITE, SITE),
     env.DB.prepare(
       `INSERT OR IGNORE INTO course_text VALUES
         ('ecg-lettura', 'it-IT', 'Leggere un ECG', 'Le basi della cardiologia per chi legge un tracciato.', 'Descrizione.'),
@@ -22,7 +24,20 @@ const ids = async (query: string, locale?: string) => (await search(query, local
 
 describe('catalogue search on the full-text index', () => {
   it('answers inputs that broke LIKE (a 49-character word, 13 emoji, 25 %) with results, not an error', async () => {
-    for (const query of ['a'.repeat(49), '😀'.repeat(13), '%'.repeat(25), '"', '*', 'NEAR(a b)', 'cardio OR', '-x', 'title:x', '(', '^a', `${'%'.repeat(30)} ${'_'.repeat(30)} ${'😀'.repeat(30)}`]) {
+    for (const query of [
+      'a'.repeat(49),
+      '😀'.repeat(13),
+      '%'.repeat(25),
+      '"',
+      '*',
+      'NEAR(a b)',
+      'cardio OR',
+      '-x',
+      'title:x',
+      '(',
+      '^a',
+      `${'%'.repeat(30)} ${'_'.repeat(30)} ${'😀'.repeat(30)}`,
+    ]) {
       const result = await search(query);
       expect(result.total, query).toBe(result.courses.length);
     }

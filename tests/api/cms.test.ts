@@ -8,8 +8,17 @@ beforeAll(seedFixtures);
 afterEach(() => vi.restoreAllMocks());
 
 const livePrivacy = async (locale: string) =>
-  env.DB.prepare("SELECT title, body FROM page WHERE site_id = 'tiles-demo' AND locale = ? AND kind = 'content' AND slug = 'privacy'").bind(locale).first<{ title: string; body: string }>();
-const edit = { title: 'Informativa privacy aggiornata', description: 'Come trattiamo i dati, aggiornato.', body: [{ type: 'h2', text: 'Titolare' }, { type: 'p', text: 'Testo nuovo.' }] };
+  env.DB.prepare("SELECT title, body FROM page WHERE site_id = 'tiles-demo' AND locale = ? AND kind = 'content' AND slug = 'privacy'")
+    .bind(locale)
+    .first<{ title: string; body: string }>();
+const edit = {
+  title: 'Informativa privacy aggiornata',
+  description: 'Come trattiamo i dati, aggiornato.',
+  body: [
+    { type: 'h2', text: 'Titolare' },
+    { type: 'p', text: 'Testo nuovo.' },
+  ],
+};
 const PRIVACY = '/api/cms/documents/content/it-IT/privacy';
 const count = async (table: string) => (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>())?.n;
 
@@ -85,27 +94,45 @@ describe('editing, publishing and reverting', () => {
     await call('/api/cms/publish', { method: 'POST', cookie: editor });
     expect((await livePrivacy('it-IT'))?.title).toBe('Informativa privacy');
 
-    const events = await env.DB.prepare("SELECT action || '.' || variant || '.' || scope AS name FROM event WHERE user_id = ? AND action = 'cms' ORDER BY id").bind(EDITOR.id).all<{ name: string }>();
-    expect(events.results.map((e) => e.name)).toEqual(['cms.page.edit', 'cms.site.publish', 'cms.page.publish', 'cms.page.revert', 'cms.site.publish', 'cms.page.publish']);
+    const events = await env.DB.prepare("SELECT action || '.' || variant || '.' || scope AS name FROM event WHERE user_id = ? AND action = 'cms' ORDER BY id")
+      .bind(EDITOR.id)
+      .all<{ name: string }>();
+    expect(events.results.map((e) => e.name)).toEqual([
+      'cms.page.edit',
+      'cms.site.publish',
+      'cms.page.publish',
+      'cms.page.revert',
+      'cms.site.publish',
+      'cms.page.publish',
+    ]);
   });
 
   it('edits course texts, category names and interface strings per locale, and publishes them together', async () => {
     const editor = await signIn(EDITOR);
     const course = { title: 'Triage avanzato', summary: 'Il triage, rivisto.', description: 'Descrizione nuova del corso.' };
     expect((await call('/api/cms/documents/course/it-IT/triage', { method: 'PUT', body: course, cookie: editor })).status).toBe(200);
-    expect((await call('/api/cms/documents/category/en-US/cat-rischio', { method: 'PUT', body: { name: 'Patient safety', description: 'Risk.' }, cookie: editor })).status).toBe(200);
+    expect(
+      (await call('/api/cms/documents/category/en-US/cat-rischio', { method: 'PUT', body: { name: 'Patient safety', description: 'Risk.' }, cookie: editor }))
+        .status,
+    ).toBe(200);
     const dropped = await outcome<View<typeof course>>(await call('/api/cms/documents/course/en-US/triage', { method: 'PUT', body: course, cookie: editor }));
     expect(dropped.draft).not.toBeNull();
     expect((await outcome<View<typeof course>>(await call('/api/cms/documents/course/en-US/triage', { method: 'DELETE', cookie: editor }))).draft).toBeNull();
-    const string = await outcome<View<{ text: string }>>(await call('/api/cms/documents/boilerplate/de-DE/nav.home', { method: 'PUT', body: { text: 'Startseite (neu)' }, cookie: editor }));
+    const string = await outcome<View<{ text: string }>>(
+      await call('/api/cms/documents/boilerplate/de-DE/nav.home', { method: 'PUT', body: { text: 'Startseite (neu)' }, cookie: editor }),
+    );
     expect(string).toMatchObject({ live: { text: 'Startseite' }, draft: { fields: { text: 'Startseite (neu)' } } });
 
     const published = await outcome<{ documents: number }>(await call('/api/cms/publish', { method: 'POST', cookie: editor }));
     expect(published.documents).toBe(3);
     expect(await env.DB.prepare("SELECT title, summary, description FROM course_text WHERE course_id = 'triage' AND locale = 'it-IT'").first()).toEqual(course);
     expect(await env.DB.prepare("SELECT title FROM course_text WHERE course_id = 'triage' AND locale = 'en-US'").first()).toBeNull();
-    expect(await env.DB.prepare("SELECT name FROM category_text WHERE category_id = 'cat-rischio' AND locale = 'en-US'").first()).toEqual({ name: 'Patient safety' });
-    expect(await env.DB.prepare("SELECT name FROM category_text WHERE category_id = 'cat-rischio' AND locale = 'it-IT'").first()).toEqual({ name: 'Rischio clinico' });
+    expect(await env.DB.prepare("SELECT name FROM category_text WHERE category_id = 'cat-rischio' AND locale = 'en-US'").first()).toEqual({
+      name: 'Patient safety',
+    });
+    expect(await env.DB.prepare("SELECT name FROM category_text WHERE category_id = 'cat-rischio' AND locale = 'it-IT'").first()).toEqual({
+      name: 'Rischio clinico',
+    });
     expect(await env.DB.prepare("SELECT text FROM boilerplate WHERE key = 'nav.home' AND locale = 'de-DE'").first()).toEqual({ text: 'Startseite (neu)' });
     expect(await env.DB.prepare("SELECT text FROM boilerplate WHERE key = 'nav.home' AND locale = 'it-IT'").first()).toEqual({ text: 'Home' });
   });
@@ -129,7 +156,11 @@ describe('editing, publishing and reverting', () => {
     expect((await call('/api/cms/documents/secret/it-IT/privacy', { cookie: editor })).status).toBe(400);
     expect((await call('/api/cms/documents/content/it-IT/..%2Fetc', { cookie: editor })).status).toBe(400);
     expect((await call('/api/cms/drafts?locale=xx', { cookie: editor })).status).toBe(400);
-    const missing = await call('/api/cms/documents/course/it-IT/corso-inesistente', { method: 'PUT', body: { title: 'x', summary: 'x', description: 'x' }, cookie: editor });
+    const missing = await call('/api/cms/documents/course/it-IT/corso-inesistente', {
+      method: 'PUT',
+      body: { title: 'x', summary: 'x', description: 'x' },
+      cookie: editor,
+    });
     expect(missing.status).toBe(404);
     expect((await missing.json<{ message: string }>()).message).toBe('Contenuto non trovato: course «corso-inesistente»');
     expect((await call('/api/cms/versions/99999/revert', { method: 'POST', cookie: editor })).status).toBe(404);
@@ -144,19 +175,25 @@ describe('editing, publishing and reverting', () => {
     expect((await lost.json<{ message: string }>()).message).toBe(
       'Il testo deve mantenere i segnaposto del testo pubblicato. Mancano: {count}. Sconosciuti: {total}.',
     );
-    expect((await call('/api/cms/documents/boilerplate/it-IT/catalogue.count', { method: 'PUT', body: { text: 'Corsi trovati: {count}' }, cookie: editor })).status).toBe(200);
+    expect(
+      (await call('/api/cms/documents/boilerplate/it-IT/catalogue.count', { method: 'PUT', body: { text: 'Corsi trovati: {count}' }, cookie: editor })).status,
+    ).toBe(200);
     expect((await call('/api/cms/documents/boilerplate/it-IT/chiave.inventata', { method: 'PUT', body: { text: 'x' }, cookie: editor })).status).toBe(404);
   });
 });
 
 describe('page keys that would shadow a route', () => {
-  it('refuses to save a content page named after a route, a public file or a build path, naming the key in the caller\'s language', async () => {
+  it("refuses to save a content page named after a route, a public file or a build path, naming the key in the caller's language", async () => {
     const editor = await signIn(EDITOR);
     const [versions, drafts] = [await count('cms_version'), await count('cms_draft')];
     for (const key of ['logout', 'profile', 'course', 'test', 'tiles-access']) {
       const refused = await call(`/api/cms/documents/content/it-IT/${key}`, { method: 'PUT', body: edit, cookie: editor });
       expect(refused.status, key).toBe(400);
-      expect(await refused.json()).toEqual({ statusCode: 400, statusMessage: 'Bad Request', message: `La chiave «${key}» è riservata: è già un indirizzo del sito. Scegline un'altra.` });
+      expect(await refused.json()).toEqual({
+        statusCode: 400,
+        statusMessage: 'Bad Request',
+        message: `La chiave «${key}» è riservata: è già un indirizzo del sito. Scegline un'altra.`,
+      });
     }
     const english = await call('/api/cms/documents/content/en-US/logout', { method: 'PUT', body: edit, cookie: editor, locale: 'en-US' });
     expect((await english.json<{ message: string }>()).message).toBe('The key "logout" is reserved: the site already uses that address. Choose another one.');
@@ -172,7 +209,9 @@ describe('page keys that would shadow a route', () => {
 
   it('holds back a publish whose drafts include such a key (saved before the rule), publishing nothing', async () => {
     const editor = await signIn(EDITOR);
-    await env.DB.prepare("INSERT INTO cms_draft (site_id, locale, kind, key, fields, author_id, updated_at) VALUES ('tiles-demo', 'it-IT', 'content', 'logout', ?, ?, ?)")
+    await env.DB.prepare(
+      "INSERT INTO cms_draft (site_id, locale, kind, key, fields, author_id, updated_at) VALUES ('tiles-demo', 'it-IT', 'content', 'logout', ?, ?, ?)",
+    )
       .bind(JSON.stringify(edit), EDITOR.id, Date.now())
       .run();
     const [requests, pages] = [await count('build_request'), await count('page')];
@@ -186,7 +225,8 @@ describe('page keys that would shadow a route', () => {
 
 describe('a publish whose build fails', () => {
   const token = 'build-worker-token-for-the-api-tests-0123456789';
-  const worker = (path: string, body: unknown = {}) => call(path, { method: 'POST', body, headers: { 'x-build-worker': token }, env: { BUILD_WORKER_TOKEN: token } });
+  const worker = (path: string, body: unknown = {}) =>
+    call(path, { method: 'POST', body, headers: { 'x-build-worker': token }, env: { BUILD_WORKER_TOKEN: token } });
   /** Claims requests as the build worker does, oldest first, until it holds this one; older ones go live. */
   async function claim(requestId: number): Promise<void> {
     for (;;) {
@@ -196,7 +236,8 @@ describe('a publish whose build fails', () => {
       await worker(`/api/cms/builds/${claimed.id}/finish`, { status: 'live', buildId: `build-${claimed.id}` });
     }
   }
-  const liveCourse = (locale: string) => env.DB.prepare("SELECT title FROM course_text WHERE course_id = 'triage' AND locale = ?").bind(locale).first<{ title: string }>();
+  const liveCourse = (locale: string) =>
+    env.DB.prepare("SELECT title FROM course_text WHERE course_id = 'triage' AND locale = ?").bind(locale).first<{ title: string }>();
 
   it('is rolled back: the live texts are as they were, so static and on-demand pages agree, and the edits come back as drafts', async () => {
     const editor = await signIn(EDITOR);
@@ -215,10 +256,15 @@ describe('a publish whose build fails', () => {
     expect(await livePrivacy('it-IT')).toEqual(before.privacy);
     expect(await liveCourse('it-IT')).toEqual(before.course);
     expect(await count('page')).toBe(before.pages);
-    const drafts = await outcome<{ kind: string; key: string; fields: Record<string, string> }[]>(await call('/api/cms/drafts?locale=it-IT', { cookie: editor }));
+    const drafts = await outcome<{ kind: string; key: string; fields: Record<string, string> }[]>(
+      await call('/api/cms/drafts?locale=it-IT', { cookie: editor }),
+    );
     expect(drafts.map((draft) => `${draft.kind}/${draft.key}`)).toEqual(expect.arrayContaining(['content/pagina-nuova', 'content/privacy', 'course/triage']));
     expect(drafts.find((draft) => draft.key === 'privacy')?.fields.description).toBe(scripted.description);
-    expect(await outcome<{ status: string; error: string }>(await call(`/api/cms/builds/${requestId}`, { cookie: editor }))).toMatchObject({ status: 'failed', error: 'astro build failed' });
+    expect(await outcome<{ status: string; error: string }>(await call(`/api/cms/builds/${requestId}`, { cookie: editor }))).toMatchObject({
+      status: 'failed',
+      error: 'astro build failed',
+    });
     const event = await env.DB.prepare("SELECT subject FROM event WHERE action = 'cms' AND variant = 'site' AND scope = 'rollback' ORDER BY id DESC").first();
     expect(event).toEqual({ subject: `build#${requestId}` });
 

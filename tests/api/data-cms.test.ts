@@ -26,12 +26,23 @@ const privacy: DocumentRef = { siteId: SITE, locale: 'it-IT', kind: 'content', k
 const fields = { title: 'Privacy (bozza)', description: 'Nuova descrizione.', body: [{ type: 'p' as const, text: 'Testo nuovo.' }] };
 const event = (name: string, subject: string, now: number) => eventStatement(env.DB, SITE, EDITOR.id, name, subject, now);
 const editorEvents = () =>
-  env.DB.prepare("SELECT action || '.' || variant || '.' || scope AS name, subject FROM event WHERE user_id = ? AND action = 'cms' ORDER BY id").bind(EDITOR.id).all().then((r) => r.results);
+  env.DB.prepare("SELECT action || '.' || variant || '.' || scope AS name, subject FROM event WHERE user_id = ? AND action = 'cms' ORDER BY id")
+    .bind(EDITOR.id)
+    .all()
+    .then((r) => r.results);
 
 describe('functions/data/cms.ts', () => {
   it('reads live documents of each kind and knows which exist', async () => {
-    expect(await readLive(env.DB, privacy)).toEqual({ title: 'Informativa privacy', description: 'Come trattiamo i dati.', body: [{ type: 'p', text: 'Testo originale.' }] });
-    expect(await readLive(env.DB, { siteId: SITE, locale: 'it-IT', kind: 'course', key: 'triage' })).toEqual({ title: 'Triage', summary: 'Il triage in pronto soccorso.', description: 'Priorità di accesso alle cure.' });
+    expect(await readLive(env.DB, privacy)).toEqual({
+      title: 'Informativa privacy',
+      description: 'Come trattiamo i dati.',
+      body: [{ type: 'p', text: 'Testo originale.' }],
+    });
+    expect(await readLive(env.DB, { siteId: SITE, locale: 'it-IT', kind: 'course', key: 'triage' })).toEqual({
+      title: 'Triage',
+      summary: 'Il triage in pronto soccorso.',
+      description: 'Priorità di accesso alle cure.',
+    });
     expect(await readLive(env.DB, { siteId: SITE, locale: 'de-DE', kind: 'boilerplate', key: 'nav.home' })).toEqual({ text: 'Startseite' });
     expect(await readLive(env.DB, { ...privacy, locale: 'de-DE' })).toBeNull();
     expect(await documentExists(env.DB, { siteId: SITE, kind: 'category', key: 'cat-rischio' })).toBe(true);
@@ -76,7 +87,12 @@ describe('functions/data/cms.ts', () => {
       { name: 'cms.site.publish', subject: `build#${published.requestId}` },
       { name: 'cms.page.publish', subject: 'it-IT/content/privacy' },
     ]);
-    expect(await findBuildRequest(env.DB, SITE, published.requestId)).toMatchObject({ status: 'queued', runner: 'local', requestedBy: 'Edoardo Prova', requestedAt: new Date(4_000).toISOString() });
+    expect(await findBuildRequest(env.DB, SITE, published.requestId)).toMatchObject({
+      status: 'queued',
+      runner: 'local',
+      requestedBy: 'Edoardo Prova',
+      requestedAt: new Date(4_000).toISOString(),
+    });
   });
 
   it('writes nothing of a publish whose audit event fails', async () => {
@@ -84,7 +100,16 @@ describe('functions/data/cms.ts', () => {
     const requests = async () => (await env.DB.prepare('SELECT COUNT(*) AS n FROM build_request').first<{ n: number }>())?.n;
     const before = await requests();
     await env.DB.prepare("CREATE TRIGGER refuse_site_event BEFORE INSERT ON event WHEN NEW.variant = 'site' BEGIN SELECT RAISE(ABORT, 'no'); END").run();
-    await expect(publishDrafts(env.DB, SITE, EDITOR.id, 6_000, () => [], eventStatement(env.DB, SITE, EDITOR.id, 'cms.site.publish', { insertedRowPrefix: 'build#' }, 6_000))).rejects.toThrow();
+    await expect(
+      publishDrafts(
+        env.DB,
+        SITE,
+        EDITOR.id,
+        6_000,
+        () => [],
+        eventStatement(env.DB, SITE, EDITOR.id, 'cms.site.publish', { insertedRowPrefix: 'build#' }, 6_000),
+      ),
+    ).rejects.toThrow();
     await env.DB.prepare('DROP TRIGGER refuse_site_event').run();
     expect(await requests()).toBe(before);
     expect((await findPage(env.DB, SITE, 'it-IT', 'content', 'privacy'))?.title).toBe('Privacy (bozza)');
@@ -95,7 +120,12 @@ describe('functions/data/cms.ts', () => {
     const claimed = await claimBuildRequest(env.DB, 7_000);
     expect(claimed).toEqual({ id: expect.any(Number), siteId: SITE });
     await finishBuildRequest(env.DB, claimed!.id, { status: 'live', buildId: 'b-123' }, 9_000);
-    expect(await findBuildRequest(env.DB, SITE, claimed!.id)).toMatchObject({ status: 'live', buildId: 'b-123', startedAt: new Date(7_000).toISOString(), finishedAt: new Date(9_000).toISOString() });
+    expect(await findBuildRequest(env.DB, SITE, claimed!.id)).toMatchObject({
+      status: 'live',
+      buildId: 'b-123',
+      startedAt: new Date(7_000).toISOString(),
+      finishedAt: new Date(9_000).toISOString(),
+    });
     expect(await claimBuildRequest(env.DB, 10_000)).toBeNull();
   });
 });

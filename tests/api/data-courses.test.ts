@@ -9,7 +9,9 @@ beforeAll(async () => {
   await seedFixtures();
   await env.DB.batch([
     env.DB.prepare("INSERT OR IGNORE INTO course VALUES ('privacy-base', ?, 'cat-privacy', NULL, 1)").bind(SITE),
-    env.DB.prepare("INSERT OR IGNORE INTO course_text VALUES ('privacy-base', 'it-IT', 'Privacy di base', 'Il GDPR in corsia.', 'Dati dei pazienti.'), ('privacy-base', 'en-US', 'Privacy basics', 'GDPR on the ward.', 'Patient data.')"),
+    env.DB.prepare(
+      "INSERT OR IGNORE INTO course_text VALUES ('privacy-base', 'it-IT', 'Privacy di base', 'Il GDPR in corsia.', 'Dati dei pazienti.'), ('privacy-base', 'en-US', 'Privacy basics', 'GDPR on the ward.', 'Patient data.')",
+    ),
     env.DB.prepare("INSERT OR IGNORE INTO module VALUES ('privacy-base', 1)"),
     env.DB.prepare("INSERT OR IGNORE INTO session VALUES ('privacy-base', 1, 1, 'text', '0h 5m 0s', NULL)"),
     env.DB.prepare("INSERT OR IGNORE INTO session_progress VALUES (?, 'triage', 1, 2, 5000)").bind(THIRD.id),
@@ -28,8 +30,26 @@ describe('functions/data/courses.ts', () => {
     const all = await findCourses(env.DB, SITE, 'en-US', 'it-IT');
     expect(all.total).toBe(2);
     expect(all.courses).toEqual([
-      { id: 'triage', title: 'Triage', summary: 'Il triage in pronto soccorso.', categoryId: 'cat-rischio', categoryName: 'Clinical risk', categorySlug: 'rischio', ecmCredits: 6, duration: '1h 16m 15s' },
-      { id: 'privacy-base', title: 'Privacy basics', summary: 'GDPR on the ward.', categoryId: 'cat-privacy', categoryName: 'Privacy', categorySlug: 'privacy', ecmCredits: null, duration: '0h 5m 0s' },
+      {
+        id: 'triage',
+        title: 'Triage',
+        summary: 'Il triage in pronto soccorso.',
+        categoryId: 'cat-rischio',
+        categoryName: 'Clinical risk',
+        categorySlug: 'rischio',
+        ecmCredits: 6,
+        duration: '1h 16m 15s',
+      },
+      {
+        id: 'privacy-base',
+        title: 'Privacy basics',
+        summary: 'GDPR on the ward.',
+        categoryId: 'cat-privacy',
+        categoryName: 'Privacy',
+        categorySlug: 'privacy',
+        ecmCredits: null,
+        duration: '0h 5m 0s',
+      },
     ]);
     expect((await findCourses(env.DB, SITE, 'it-IT', 'it-IT', { withoutEcm: true })).courses.map((c) => c.id)).toEqual(['privacy-base']);
     expect((await findCourses(env.DB, SITE, 'it-IT', 'it-IT', { categoryId: 'cat-rischio' })).courses.map((c) => c.id)).toEqual(['triage']);
@@ -42,19 +62,40 @@ describe('functions/data/courses.ts', () => {
     const course = await findCourse(env.DB, SITE, 'triage', 'it-IT', 'it-IT', THIRD.id);
     expect(course?.description).toBe('Priorità di accesso alle cure.');
     expect(course?.modules.map((m) => [m.number, m.title, m.sessions.map((s) => [s.number, s.completedAt])])).toEqual([
-      [1, 'Il processo', [[1, null], [2, 5000]]],
+      [
+        1,
+        'Il processo',
+        [
+          [1, null],
+          [2, 5000],
+        ],
+      ],
       [2, 'Le competenze', [[1, null]]],
     ]);
     const session = await findSession(env.DB, SITE, 'triage', 1, 2, 'it-IT', 'it-IT', THIRD.id);
-    expect(session).toMatchObject({ courseId: 'triage', courseTitle: 'Triage', title: 'I codici', kind: 'video', body: 'Cinque codici.', previous: { moduleNumber: 1, number: 1 }, next: { moduleNumber: 2, number: 1 }, progress: { done: 1, total: 3 } });
+    expect(session).toMatchObject({
+      courseId: 'triage',
+      courseTitle: 'Triage',
+      title: 'I codici',
+      kind: 'video',
+      body: 'Cinque codici.',
+      previous: { moduleNumber: 1, number: 1 },
+      next: { moduleNumber: 2, number: 1 },
+      progress: { done: 1, total: 3 },
+    });
     expect(await findSession(env.DB, SITE, 'triage', 3, 1, 'it-IT', 'it-IT', THIRD.id)).toBeNull();
     expect(await findCourse(env.DB, 'another-site', 'triage', 'it-IT', 'it-IT', null)).toBeNull();
   });
 
   it("lists a learner's courses under way with their progress", async () => {
-    expect((await listLearnerCourses(env.DB, SITE, THIRD.id, 'it-IT', 'it-IT')).map((c) => ({ id: c.id, done: c.done, total: c.total, lastActivity: c.lastActivity }))).toEqual([
-      { id: 'triage', done: 1, total: 3, lastActivity: 5000 },
-    ]);
+    expect(
+      (await listLearnerCourses(env.DB, SITE, THIRD.id, 'it-IT', 'it-IT')).map((c) => ({
+        id: c.id,
+        done: c.done,
+        total: c.total,
+        lastActivity: c.lastActivity,
+      })),
+    ).toEqual([{ id: 'triage', done: 1, total: 3, lastActivity: 5000 }]);
     expect(await listLearnerCourses(env.DB, SITE, 'u-nobody', 'it-IT', 'it-IT')).toEqual([]);
   });
 });

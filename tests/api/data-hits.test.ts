@@ -26,7 +26,13 @@ const base: HitInput = {
 
 describe('functions/data/hits.ts', () => {
   it('builds the clocks, the hit and, for a learner only, the two roll-ups, with the claim clamped', () => {
-    expect(hitStatements(base).map((statement) => statement.sql.match(/INSERT INTO (\w+)/)?.[1])).toEqual(['hit_clock', 'hit_clock', 'hit', 'stats_hourly', 'stats_total']);
+    expect(hitStatements(base).map((statement) => statement.sql.match(/INSERT INTO (\w+)/)?.[1])).toEqual([
+      'hit_clock',
+      'hit_clock',
+      'hit',
+      'stats_hourly',
+      'stats_total',
+    ]);
     expect(hitStatements({ ...base, userId: null }).map((statement) => statement.sql.match(/INSERT INTO (\w+)/)?.[1])).toEqual(['hit_clock', 'hit']);
     expect(hitStatements({ ...base, claimedMs: 10 * MAX_HIT_MS })[0]?.params[4]).toBe(MAX_HIT_MS);
     expect([clampClaim(-5), clampClaim(Number.NaN), clampClaim(1234.6)]).toEqual([0, 0, 1235]);
@@ -38,8 +44,21 @@ describe('functions/data/hits.ts', () => {
     expect(first.ms).toBe(0);
     const second = await recordHit(env.DB, { ...base, claimedMs: 120_000, at: T + 120_000 });
     expect(second).toEqual({ id: expect.any(Number), ms: 120_000 });
-    expect(await env.DB.prepare('SELECT site_id, user_id, identity, path, ms, device, course_id, module_number, session_number, created_at FROM hit WHERE id = ?').bind(second.id).first()).toEqual({
-      site_id: SITE, user_id: THIRD.id, identity: 'data-hits-tab-1', path: base.path, ms: 120_000, device: 'linux', course_id: 'triage', module_number: 1, session_number: 1, created_at: T + 120_000,
+    expect(
+      await env.DB.prepare('SELECT site_id, user_id, identity, path, ms, device, course_id, module_number, session_number, created_at FROM hit WHERE id = ?')
+        .bind(second.id)
+        .first(),
+    ).toEqual({
+      site_id: SITE,
+      user_id: THIRD.id,
+      identity: 'data-hits-tab-1',
+      path: base.path,
+      ms: 120_000,
+      device: 'linux',
+      course_id: 'triage',
+      module_number: 1,
+      session_number: 1,
+      created_at: T + 120_000,
     });
     expect((await env.DB.prepare('SELECT day, hour, device, subject, ms FROM stats_hourly WHERE user_id = ?').bind(THIRD.id).all()).results).toEqual([
       { day: '2026-05-12', hour: 10, device: 'linux', subject: 'cat-rischio', ms: 120_000 },
@@ -58,7 +77,10 @@ describe('functions/data/hits.ts', () => {
     const hit = await recordHit(env.DB, { ...visitor, claimedMs: 90_000, at: T + 60_000 });
     expect(hit.ms).toBe(60_000);
     expect(await env.DB.prepare('SELECT user_id, ms FROM hit WHERE id = ?').bind(hit.id).first()).toEqual({ user_id: null, ms: 60_000 });
-    expect(await env.DB.prepare("SELECT owner, credited_to FROM hit_clock WHERE identity = 'data-hits-visitor'").first()).toEqual({ owner: '', credited_to: T + 60_000 });
+    expect(await env.DB.prepare("SELECT owner, credited_to FROM hit_clock WHERE identity = 'data-hits-visitor'").first()).toEqual({
+      owner: '',
+      credited_to: T + 60_000,
+    });
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM stats_hourly WHERE user_id = ''").first()).toEqual({ n: 0 });
   });
 

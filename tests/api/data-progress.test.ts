@@ -21,9 +21,12 @@ describe('functions/data/progress.ts', () => {
       level: { categoryId: 'cat-rischio', level: 1, experience: 10, levelUp: true },
       badges: [{ _id: 'prima-sessione', name: 'Primo passo', icon: '🎯' }],
     });
-    expect(await env.DB.prepare('SELECT course_id, module_number, number, completed_at FROM session_progress WHERE user_id = ?').bind(THIRD.id).all().then((r) => r.results)).toEqual([
-      { course_id: 'triage', module_number: 1, number: 1, completed_at: T },
-    ]);
+    expect(
+      await env.DB.prepare('SELECT course_id, module_number, number, completed_at FROM session_progress WHERE user_id = ?')
+        .bind(THIRD.id)
+        .all()
+        .then((r) => r.results),
+    ).toEqual([{ course_id: 'triage', module_number: 1, number: 1, completed_at: T }]);
     expect(await loadProgress(env.DB, THIRD.id)).toEqual({
       badges: { 'prima-sessione': { obtainedAt: new Date(T).toISOString(), amount: 1, chain: 1 } },
       levels: { 'cat-rischio': { level: 1, obtainedAt: new Date(T).toISOString(), experience: 10 } },

@@ -14,7 +14,13 @@ beforeAll(seedFixtures);
 
 describe('functions/data/site.ts, tags.ts and site-facts.ts', () => {
   it('reads the site, its locales in the order asked, its strings and its facts', async () => {
-    expect(await findSite(env.DB, SITE)).toEqual({ _id: SITE, niceName: 'Tiles Test', logo: 'tiles.svg', defaultLocale: 'it-IT', supportedLocale: ['it-IT', 'en-US', 'de-DE'] });
+    expect(await findSite(env.DB, SITE)).toEqual({
+      _id: SITE,
+      niceName: 'Tiles Test',
+      logo: 'tiles.svg',
+      defaultLocale: 'it-IT',
+      supportedLocale: ['it-IT', 'en-US', 'de-DE'],
+    });
     expect(await findSite(env.DB, 'nowhere')).toBeNull();
     expect((await findLocales(env.DB, ['de-DE', 'it-IT', 'xx-XX'])).map((l) => l.code)).toEqual(['de-DE', 'it-IT']);
     expect(await findBoilerplate(env.DB, SITE)).toContainEqual({ key: 'nav.home', translations: { 'de-DE': 'Startseite', 'en-US': 'Home', 'it-IT': 'Home' } });
@@ -37,17 +43,44 @@ describe('functions/data/roles.ts', () => {
   it('reads a role and the union of the permissions of several', async () => {
     expect(await findRole(env.DB, 'tester')).toEqual({ _id: 'tester', name: 'Collaudatore', mode: 'tester', permissions: ROLE_PERMISSIONS.tester });
     expect(await findRole(env.DB, 'nobody')).toBeNull();
-    expect([...(await loadPermissions(env.DB, ['learner', 'tester']))].sort()).toEqual([...new Set([...ROLE_PERMISSIONS.learner, ...ROLE_PERMISSIONS.tester])].sort());
+    expect([...(await loadPermissions(env.DB, ['learner', 'tester']))].sort()).toEqual(
+      [...new Set([...ROLE_PERMISSIONS.learner, ...ROLE_PERMISSIONS.tester])].sort(),
+    );
     expect(await loadPermissions(env.DB, [])).toEqual(new Set());
   });
 });
 
 describe('functions/data/events.ts', () => {
   it('writes audit events as the server and client events as sent, with the time given', async () => {
-    const id = await recordClientEvent(env.DB, { siteId: SITE, userId: EDITOR.id, ua: 'UA', origin: 'web', type: 'event', action: 'cms', variant: 'mode', scope: 'admin', subject: null, now: 7_000 });
-    expect(await env.DB.prepare('SELECT ua, action, variant, scope, subject, created_at FROM event WHERE id = ?').bind(id).first()).toEqual({ ua: 'UA', action: 'cms', variant: 'mode', scope: 'admin', subject: null, created_at: 7_000 });
+    const id = await recordClientEvent(env.DB, {
+      siteId: SITE,
+      userId: EDITOR.id,
+      ua: 'UA',
+      origin: 'web',
+      type: 'event',
+      action: 'cms',
+      variant: 'mode',
+      scope: 'admin',
+      subject: null,
+      now: 7_000,
+    });
+    expect(await env.DB.prepare('SELECT ua, action, variant, scope, subject, created_at FROM event WHERE id = ?').bind(id).first()).toEqual({
+      ua: 'UA',
+      action: 'cms',
+      variant: 'mode',
+      scope: 'admin',
+      subject: null,
+      created_at: 7_000,
+    });
     await eventStatement(env.DB, SITE, null, 'auth.logout.all', 'every device', 8_000).run();
-    expect(await env.DB.prepare('SELECT ua, user_id, action, variant, scope, subject FROM event WHERE created_at = 8000').first()).toEqual({ ua: 'server', user_id: null, action: 'auth', variant: 'logout', scope: 'all', subject: 'every device' });
+    expect(await env.DB.prepare('SELECT ua, user_id, action, variant, scope, subject FROM event WHERE created_at = 8000').first()).toEqual({
+      ua: 'server',
+      user_id: null,
+      action: 'auth',
+      variant: 'logout',
+      scope: 'all',
+      subject: 'every device',
+    });
   });
 });
 

@@ -12,22 +12,77 @@ describe('functions/data/support.ts', () => {
   it('stores a request and its audit event naming it, together', async () => {
     const id = await createSupportRequest(env.DB, { ...input, siteId: SITE, locale: 'en-US', userId: LEARNER.id, now: 1_000 });
     expect(id).toBeGreaterThan(0);
-    expect(await env.DB.prepare('SELECT site_id, locale, user_id, name, email, message, error_code, error_message, error_path, created_at FROM support_request WHERE id = ?').bind(id).first()).toEqual({
-      site_id: SITE, locale: 'en-US', user_id: LEARNER.id, name: 'Anna Verdi', email: 'anna@example.it', message: 'Il video non parte.', error_code: '500', error_message: 'Errore interno', error_path: '/it-IT/course/triage', created_at: 1_000,
+    expect(
+      await env.DB.prepare(
+        'SELECT site_id, locale, user_id, name, email, message, error_code, error_message, error_path, created_at FROM support_request WHERE id = ?',
+      )
+        .bind(id)
+        .first(),
+    ).toEqual({
+      site_id: SITE,
+      locale: 'en-US',
+      user_id: LEARNER.id,
+      name: 'Anna Verdi',
+      email: 'anna@example.it',
+      message: 'Il video non parte.',
+      error_code: '500',
+      error_message: 'Errore interno',
+      error_path: '/it-IT/course/triage',
+      created_at: 1_000,
     });
-    expect(await env.DB.prepare("SELECT user_id, ua, action, variant, scope, subject, created_at FROM event WHERE subject = ?").bind(`support#${id}`).first()).toEqual({
-      user_id: LEARNER.id, ua: 'server', action: 'support', variant: 'request', scope: 'create', subject: `support#${id}`, created_at: 1_000,
+    expect(
+      await env.DB.prepare('SELECT user_id, ua, action, variant, scope, subject, created_at FROM event WHERE subject = ?').bind(`support#${id}`).first(),
+    ).toEqual({
+      user_id: LEARNER.id,
+      ua: 'server',
+      action: 'support',
+      variant: 'request',
+      scope: 'create',
+      subject: `support#${id}`,
+      created_at: 1_000,
     });
   });
 
   it('lists the newest requests of a site first, up to the limit, without who sent them', async () => {
     const older = await createSupportRequest(env.DB, { ...input, message: 'Primo messaggio.', siteId: SITE, locale: 'it-IT', userId: null, now: 2_000 });
-    const newer = await createSupportRequest(env.DB, { ...input, message: 'Secondo messaggio.', c: null, e: null, p: null, siteId: SITE, locale: 'it-IT', userId: LEARNER.id, now: 3_000 });
+    const newer = await createSupportRequest(env.DB, {
+      ...input,
+      message: 'Secondo messaggio.',
+      c: null,
+      e: null,
+      p: null,
+      siteId: SITE,
+      locale: 'it-IT',
+      userId: LEARNER.id,
+      now: 3_000,
+    });
     await createSupportRequest(env.DB, { ...input, siteId: 'another-site', locale: 'it-IT', userId: null, now: 4_000 });
     const listed = await listSupportRequests(env.DB, SITE, 2);
     expect(listed).toEqual([
-      { id: newer, locale: 'it-IT', name: 'Anna Verdi', email: 'anna@example.it', message: 'Secondo messaggio.', c: null, e: null, p: null, signedIn: true, createdAt: new Date(3_000).toISOString() },
-      { id: older, locale: 'it-IT', name: 'Anna Verdi', email: 'anna@example.it', message: 'Primo messaggio.', c: '500', e: 'Errore interno', p: '/it-IT/course/triage', signedIn: false, createdAt: new Date(2_000).toISOString() },
+      {
+        id: newer,
+        locale: 'it-IT',
+        name: 'Anna Verdi',
+        email: 'anna@example.it',
+        message: 'Secondo messaggio.',
+        c: null,
+        e: null,
+        p: null,
+        signedIn: true,
+        createdAt: new Date(3_000).toISOString(),
+      },
+      {
+        id: older,
+        locale: 'it-IT',
+        name: 'Anna Verdi',
+        email: 'anna@example.it',
+        message: 'Primo messaggio.',
+        c: '500',
+        e: 'Errore interno',
+        p: '/it-IT/course/triage',
+        signedIn: false,
+        createdAt: new Date(2_000).toISOString(),
+      },
     ]);
   });
 });

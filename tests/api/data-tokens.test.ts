@@ -13,9 +13,14 @@ afterEach(async () => {
 
 const T = 1_800_000_000_000;
 const rows = (userId: string) =>
-  env.DB.prepare('SELECT hash, kind, family, expires_at, created_at, revoked_at FROM auth_token WHERE user_id = ? ORDER BY created_at, kind').bind(userId).all<Record<string, unknown>>().then((r) => r.results);
+  env.DB.prepare('SELECT hash, kind, family, expires_at, created_at, revoked_at FROM auth_token WHERE user_id = ? ORDER BY created_at, kind')
+    .bind(userId)
+    .all<Record<string, unknown>>()
+    .then((r) => r.results);
 const lastEvent = (userId: string) =>
-  env.DB.prepare("SELECT action || '.' || variant || '.' || scope AS name, subject, created_at FROM event WHERE user_id = ? ORDER BY id DESC").bind(userId).first();
+  env.DB.prepare("SELECT action || '.' || variant || '.' || scope AS name, subject, created_at FROM event WHERE user_id = ? ORDER BY id DESC")
+    .bind(userId)
+    .first();
 
 describe('functions/data/tokens.ts', () => {
   it('issues a pair of one family, stored only as hashes, with the sign-in event in the same batch', async () => {
@@ -45,7 +50,12 @@ describe('functions/data/tokens.ts', () => {
   it('ends one session (its family) with auth.logout.session counting the tokens, leaving the others', async () => {
     const kept = await issueTokens(env.DB, THIRD.id, T + 10);
     const ended = await issueTokens(env.DB, THIRD.id, T + 20);
-    const revoked = await revokeSession(env.DB, ended, T + 30, eventStatement(env.DB, SITE, THIRD.id, 'auth.logout.session', { changedRowsSuffix: ' tokens' }, T + 30));
+    const revoked = await revokeSession(
+      env.DB,
+      ended,
+      T + 30,
+      eventStatement(env.DB, SITE, THIRD.id, 'auth.logout.session', { changedRowsSuffix: ' tokens' }, T + 30),
+    );
     expect(revoked).toBe(2);
     expect(await lastEvent(THIRD.id)).toEqual({ name: 'auth.logout.session', subject: '2 tokens', created_at: T + 30 });
     expect(await checkTokens(env.DB, ended, T + 40)).toEqual({ kind: 'invalid' });
@@ -56,12 +66,19 @@ describe('functions/data/tokens.ts', () => {
     const a = await issueTokens(env.DB, OTHER.id, T + 100);
     const b = await issueTokens(env.DB, OTHER.id, T + 200);
     await env.DB.prepare("CREATE TRIGGER refuse_events BEFORE INSERT ON event BEGIN SELECT RAISE(ABORT, 'no events'); END").run();
-    await expect(revokeUserTokens(env.DB, OTHER.id, T + 300, eventStatement(env.DB, SITE, OTHER.id, 'auth.logout.all', { changedRowsSuffix: ' tokens' }, T + 300))).rejects.toThrow();
+    await expect(
+      revokeUserTokens(env.DB, OTHER.id, T + 300, eventStatement(env.DB, SITE, OTHER.id, 'auth.logout.all', { changedRowsSuffix: ' tokens' }, T + 300)),
+    ).rejects.toThrow();
     expect(await checkTokens(env.DB, a, T + 301)).toEqual({ kind: 'valid', userId: OTHER.id });
     await env.DB.prepare('DROP TRIGGER refuse_events').run();
 
     const live = (await rows(OTHER.id)).filter((row) => Number(row.expires_at) > T + 300).length;
-    const revoked = await revokeUserTokens(env.DB, OTHER.id, T + 300, eventStatement(env.DB, SITE, OTHER.id, 'auth.logout.all', { changedRowsSuffix: ' tokens' }, T + 300));
+    const revoked = await revokeUserTokens(
+      env.DB,
+      OTHER.id,
+      T + 300,
+      eventStatement(env.DB, SITE, OTHER.id, 'auth.logout.all', { changedRowsSuffix: ' tokens' }, T + 300),
+    );
     expect(revoked).toBe(live);
     expect(await lastEvent(OTHER.id)).toEqual({ name: 'auth.logout.all', subject: `${live} tokens`, created_at: T + 300 });
     for (const pair of [a, b]) expect(await checkTokens(env.DB, pair, T + 301)).toEqual({ kind: 'invalid' });

@@ -37,14 +37,29 @@ describe('functions/data/users.ts', () => {
 
   it('updates the editable fields and the update time, and nothing else', async () => {
     const before = await findUserById(env.DB, OTHER.id);
-    await updateUser(env.DB, OTHER.id, { firstName: 'Mario', lastName: 'Rossi', email: 'mario@example.it', phone: '+39061234', locale: 'de-DE', gender: 'n' }, 1_234_567);
+    await updateUser(
+      env.DB,
+      OTHER.id,
+      { firstName: 'Mario', lastName: 'Rossi', email: 'mario@example.it', phone: '+39061234', locale: 'de-DE', gender: 'n' },
+      1_234_567,
+    );
     const row = await env.DB.prepare('SELECT * FROM user WHERE id = ?').bind(OTHER.id).first<Record<string, unknown>>();
     expect(row).toMatchObject({ first_name: 'Mario', email: 'mario@example.it', phone: '+39061234', locale: 'de-DE', gender: 'n', updated_at: 1_234_567 });
     expect(row).toMatchObject({ code: before?.code, password_hash: before?.password_hash, roles: before?.roles, site_id: SITE });
   });
 
   it('creates a federated learner with its link in one batch, found again by provider and subject on its site only', async () => {
-    const user = { id: 'u-data-fed', siteId: SITE, code: 'mock.sub-1', firstName: 'Fede', lastName: 'Rata', email: null, locale: 'en-US', provider: 'mock', federatedId: 'sub-1' };
+    const user = {
+      id: 'u-data-fed',
+      siteId: SITE,
+      code: 'mock.sub-1',
+      firstName: 'Fede',
+      lastName: 'Rata',
+      email: null,
+      locale: 'en-US',
+      provider: 'mock',
+      federatedId: 'sub-1',
+    };
     await createFederatedUser(env.DB, user, 42);
     const found = await findFederatedUser(env.DB, SITE, 'mock', 'sub-1');
     expect(found).toMatchObject({ id: 'u-data-fed', code: 'mock.sub-1', password_hash: null, locale: 'en-US', roles: '["learner"]', created_at: 42 });

@@ -31,7 +31,9 @@ export async function seedEcm(): Promise<void> {
     env.DB.prepare("INSERT OR IGNORE INTO ecm_site VALUES (?, '1234', 'Tiles Formazione Sanitaria Srl', NULL)").bind(SITE),
     env.DB.prepare("INSERT OR IGNORE INTO ecm_course VALUES ('triage', '1234-5678', 2, 'fixed')"),
     env.DB.prepare("INSERT OR IGNORE INTO course VALUES ('ecm-draw', ?, 'cat-rischio', 1, 5), ('no-ecm', ?, 'cat-rischio', NULL, 6)").bind(SITE, SITE),
-    env.DB.prepare("INSERT OR IGNORE INTO course_text VALUES ('ecm-draw', 'it-IT', 'Corso a estrazione', 'Riassunto.', 'Descrizione.'), ('no-ecm', 'it-IT', 'Senza crediti', 'Riassunto.', 'Descrizione.')"),
+    env.DB.prepare(
+      "INSERT OR IGNORE INTO course_text VALUES ('ecm-draw', 'it-IT', 'Corso a estrazione', 'Riassunto.', 'Descrizione.'), ('no-ecm', 'it-IT', 'Senza crediti', 'Riassunto.', 'Descrizione.')",
+    ),
     env.DB.prepare("INSERT OR IGNORE INTO module VALUES ('ecm-draw', 1), ('no-ecm', 1)"),
     env.DB.prepare("INSERT OR IGNORE INTO session VALUES ('ecm-draw', 1, 1, 'text', '0h 20m 0s', NULL), ('no-ecm', 1, 1, 'text', '0h 10m 0s', NULL)"),
     env.DB.prepare("INSERT OR IGNORE INTO ecm_course VALUES ('ecm-draw', '1234-9999', 1, 'draw')"),
@@ -39,14 +41,25 @@ export async function seedEcm(): Promise<void> {
     env.DB.prepare('INSERT OR IGNORE INTO ecm_bank VALUES (?, ?, ?, ?)').bind(FIXED_COURSE, 'en-US', JSON.stringify(bank(18, 'e')), now),
     env.DB.prepare('INSERT OR IGNORE INTO ecm_bank VALUES (?, ?, ?, ?)').bind(DRAW_COURSE, 'it-IT', JSON.stringify(bank(6)), now),
     env.DB.prepare("INSERT OR IGNORE INTO ecm_profession VALUES ('medico-chirurgo', 0), ('infermiere', 1)"),
-    env.DB.prepare("INSERT OR IGNORE INTO ecm_profession_text VALUES ('medico-chirurgo', 'it-IT', 'Medico chirurgo'), ('infermiere', 'it-IT', 'Infermiere'), ('infermiere', 'en-US', 'Nurse')"),
+    env.DB.prepare(
+      "INSERT OR IGNORE INTO ecm_profession_text VALUES ('medico-chirurgo', 'it-IT', 'Medico chirurgo'), ('infermiere', 'it-IT', 'Infermiere'), ('infermiere', 'en-US', 'Nurse')",
+    ),
     env.DB.prepare("INSERT OR IGNORE INTO ecm_discipline VALUES ('cardiologia', 'medico-chirurgo', 0), ('infermiere', 'infermiere', 0)"),
     env.DB.prepare("INSERT OR IGNORE INTO ecm_discipline_text VALUES ('cardiologia', 'it-IT', 'Cardiologia'), ('infermiere', 'it-IT', 'Infermiere')"),
     ...(await Promise.all(
       users.map(async (user, i) =>
         env.DB.prepare(
           "INSERT OR IGNORE INTO user (id, site_id, code, password_hash, first_name, last_name, email, gender, locale, roles, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'Bianchi', NULL, 'f', 'it-IT', ?, ?, ?)",
-        ).bind(user.id, SITE, user.code, await hash(user.password), user === ECM_EDITOR ? 'Elena' : `Giulia${i + 1}`, JSON.stringify([user === ECM_EDITOR ? 'admin' : 'learner']), now, now),
+        ).bind(
+          user.id,
+          SITE,
+          user.code,
+          await hash(user.password),
+          user === ECM_EDITOR ? 'Elena' : `Giulia${i + 1}`,
+          JSON.stringify([user === ECM_EDITOR ? 'admin' : 'learner']),
+          now,
+          now,
+        ),
       ),
     )),
   ];
@@ -55,7 +68,9 @@ export async function seedEcm(): Promise<void> {
 
 /** Marks every session of a course complete for a learner, as the player would have. */
 export async function completeCourse(userId: string, courseId: string): Promise<void> {
-  await env.DB.prepare('INSERT OR IGNORE INTO session_progress SELECT ?, course_id, module_number, number, ? FROM session WHERE course_id = ?').bind(userId, Date.now(), courseId).run();
+  await env.DB.prepare('INSERT OR IGNORE INTO session_progress SELECT ?, course_id, module_number, number, ? FROM session WHERE course_id = ?')
+    .bind(userId, Date.now(), courseId)
+    .run();
 }
 
 /** The correct option of every question of an attempt, read where only the server can read it. */

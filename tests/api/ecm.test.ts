@@ -24,7 +24,9 @@ async function submit(cookie: string, attempt: Assessment, answers: Record<strin
 }
 
 async function attemptRow(id: string) {
-  return env.DB.prepare('SELECT answers, submitted_at AS submittedAt FROM ecm_attempt WHERE id = ?').bind(id).first<{ answers: string; submittedAt: number | null }>();
+  return env.DB.prepare('SELECT answers, submitted_at AS submittedAt FROM ecm_attempt WHERE id = ?')
+    .bind(id)
+    .first<{ answers: string; submittedAt: number | null }>();
 }
 
 /** A learner who has passed the fixed course. */
@@ -69,11 +71,19 @@ describe('opening the assessment', () => {
     await env.DB.prepare('UPDATE ecm_site SET min_time_share = 0.5 WHERE site_id = ?').bind(SITE).run();
     try {
       // Declared duration 1h 16m 15s: half is 38 min 7.5 s; 30 minutes tracked leave 9 (rounded up).
-      await env.DB.prepare("INSERT INTO hit (site_id, user_id, identity, ua, origin, path, ms, device, course_id, created_at) VALUES (?, ?, 't', 'ua', 'web', '/x', ?, 'linux', 'triage', ?)").bind(SITE, user.id, 30 * 60_000, Date.now()).run();
+      await env.DB.prepare(
+        "INSERT INTO hit (site_id, user_id, identity, ua, origin, path, ms, device, course_id, created_at) VALUES (?, ?, 't', 'ua', 'web', '/x', ?, 'linux', 'triage', ?)",
+      )
+        .bind(SITE, user.id, 30 * 60_000, Date.now())
+        .run();
       const refused = await call(assessment(), { cookie });
       expect(refused.status).toBe(409);
       expect((await json(refused)).message).toBe('La verifica si apre dopo un tempo minimo di studio nel corso: mancano 9 minuti.');
-      await env.DB.prepare("INSERT INTO hit (site_id, user_id, identity, ua, origin, path, ms, device, course_id, created_at) VALUES (?, ?, 't', 'ua', 'web', '/x', ?, 'linux', 'triage', ?)").bind(SITE, user.id, 9 * 60_000, Date.now()).run();
+      await env.DB.prepare(
+        "INSERT INTO hit (site_id, user_id, identity, ua, origin, path, ms, device, course_id, created_at) VALUES (?, ?, 't', 'ua', 'web', '/x', ?, 'linux', 'triage', ?)",
+      )
+        .bind(SITE, user.id, 9 * 60_000, Date.now())
+        .run();
       expect((await call(assessment(), { cookie })).status).toBe(200);
     } finally {
       await env.DB.prepare('UPDATE ecm_site SET min_time_share = NULL WHERE site_id = ?').bind(SITE).run();
@@ -102,7 +112,7 @@ describe('opening the assessment', () => {
     expect(resumed.answers).toEqual(answers);
   });
 
-  it('serves the bank of the learner\'s locale', async () => {
+  it("serves the bank of the learner's locale", async () => {
     const user = ecmUser(4);
     await completeCourse(user.id, FIXED_COURSE);
     const english = await open(await signIn(user), FIXED_COURSE, 'en-US');
@@ -111,7 +121,7 @@ describe('opening the assessment', () => {
 });
 
 describe('answers and refusals: 4xx and nothing written', () => {
-  it('refuses another learner\'s attempt, unknown questions and options, and an incomplete submit', async () => {
+  it("refuses another learner's attempt, unknown questions and options, and an incomplete submit", async () => {
     const owner = ecmUser(5);
     await completeCourse(owner.id, FIXED_COURSE);
     const cookie = await signIn(owner);
@@ -121,11 +131,15 @@ describe('answers and refusals: 4xx and nothing written', () => {
     if (!first) throw new Error('no question');
 
     const intruder = await signIn(ecmUser(6));
-    const stolen = await call(`${assessment()}/${attempt.attemptId}`, { method: 'PUT', cookie: intruder, body: { answers: { [first.id]: first.options[0]?.id } } });
+    const stolen = await call(`${assessment()}/${attempt.attemptId}`, {
+      method: 'PUT',
+      cookie: intruder,
+      body: { answers: { [first.id]: first.options[0]?.id } },
+    });
     expect(stolen.status).toBe(404);
     expect((await submit(intruder, attempt, {})).status).toBe(404);
 
-    const foreign = await call(`${assessment()}/${attempt.attemptId}`, { method: 'PUT', cookie, body: { answers: { 'q999': first.options[0]?.id } } });
+    const foreign = await call(`${assessment()}/${attempt.attemptId}`, { method: 'PUT', cookie, body: { answers: { q999: first.options[0]?.id } } });
     expect(foreign.status).toBe(400);
     expect((await json(foreign)).message).toBe('La domanda «q999» non fa parte di questo tentativo.');
     const badOption = await call(`${assessment()}/${attempt.attemptId}`, { method: 'PUT', cookie, body: { answers: { [first.id]: 'abcdef' } } });
@@ -209,12 +223,22 @@ describe('passing, questionnaire and certificate', () => {
     await completeCourse(user.id, FIXED_COURSE);
     const cookie = await signIn(user);
     // 20 questions: 15 right is exactly 75 %.
-    await env.DB.prepare('UPDATE ecm_bank SET questions = ? WHERE course_id = ? AND locale = ?').bind(JSON.stringify(bank(20)), FIXED_COURSE, 'de-DE').run();
-    await env.DB.prepare('INSERT OR REPLACE INTO ecm_bank VALUES (?, ?, ?, ?)').bind(FIXED_COURSE, 'de-DE', JSON.stringify(bank(20, 'd')), Date.now()).run();
+    await env.DB.prepare('UPDATE ecm_bank SET questions = ? WHERE course_id = ? AND locale = ?')
+      .bind(JSON.stringify(bank(20)), FIXED_COURSE, 'de-DE')
+      .run();
+    await env.DB.prepare('INSERT OR REPLACE INTO ecm_bank VALUES (?, ?, ?, ?)')
+      .bind(FIXED_COURSE, 'de-DE', JSON.stringify(bank(20, 'd')), Date.now())
+      .run();
     const attempt = await open(cookie, FIXED_COURSE, 'de-DE');
     expect(attempt.questions).toHaveLength(20);
     const answers = await answersWith(attempt.attemptId, 15);
-    expect(await outcome<AssessmentResult>(await submit(cookie, attempt, answers))).toEqual({ correct: 15, total: 20, score: 75, passed: true, attemptsLeft: 0 });
+    expect(await outcome<AssessmentResult>(await submit(cookie, attempt, answers))).toEqual({
+      correct: 15,
+      total: 20,
+      score: 75,
+      passed: true,
+      attemptsLeft: 0,
+    });
     const review = await outcome<{ questions: { id: string; answer: string; correct: string }[] }>(await call(`${assessment()}/review`, { cookie }));
     expect(review.questions).toHaveLength(20);
     expect(review.questions.filter((q) => q.answer === q.correct)).toHaveLength(15);
@@ -241,7 +265,19 @@ describe('passing, questionnaire and certificate', () => {
     const rows = await env.DB.prepare('SELECT * FROM ecm_satisfaction').all<Record<string, unknown>>();
     expect(rows.results.length).toBe((before?.n ?? 0) + 1);
     const stored = rows.results.find((row) => row.comment === SATISFACTION.comment) ?? {};
-    expect(Object.keys(stored).sort()).toEqual(['comment', 'commercial_influence', 'course_id', 'edition', 'id', 'month', 'quality', 'relevance', 'site_id', 'time_adequacy', 'usefulness']);
+    expect(Object.keys(stored).sort()).toEqual([
+      'comment',
+      'commercial_influence',
+      'course_id',
+      'edition',
+      'id',
+      'month',
+      'quality',
+      'relevance',
+      'site_id',
+      'time_adequacy',
+      'usefulness',
+    ]);
     expect(JSON.stringify(stored)).not.toContain(user.id);
     expect((await call(`/api/lms/course/${FIXED_COURSE}/satisfaction`, { method: 'POST', cookie, body: SATISFACTION })).status).toBe(409);
 
@@ -279,7 +315,18 @@ describe('passing, questionnaire and certificate', () => {
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     const document = await getDocumentProxy(new Uint8Array(await pdf.arrayBuffer()));
     const { text } = await extractText(document, { mergePages: true });
-    for (const part of ['Giulia12 Bianchi', VALID_CF, 'Medico chirurgo', 'Cardiologia', 'Triage', '1234-5678', 'Tiles Formazione Sanitaria Srl', '1234', issued.code, `/it-IT/verifica-attestato/${issued.code}`]) {
+    for (const part of [
+      'Giulia12 Bianchi',
+      VALID_CF,
+      'Medico chirurgo',
+      'Cardiologia',
+      'Triage',
+      '1234-5678',
+      'Tiles Formazione Sanitaria Srl',
+      '1234',
+      issued.code,
+      `/it-IT/verifica-attestato/${issued.code}`,
+    ]) {
       expect(text).toContain(part);
     }
     expect(text).toContain('6 crediti');
@@ -308,9 +355,14 @@ describe('a site without a provider', () => {
       expect(refused.status).toBe(503);
       expect((await json(refused)).message).toBe('This site has no ECM provider configured: the certificate cannot be issued.');
       expect(await outcome(await call('/api/lms/certificates', { cookie }))).toEqual([]);
-      expect(await outcome<EcmStatus>(await call(`/api/lms/course/${FIXED_COURSE}/ecm`, { cookie }))).toMatchObject({ step: 'certificate', satisfactionDone: true });
+      expect(await outcome<EcmStatus>(await call(`/api/lms/course/${FIXED_COURSE}/ecm`, { cookie }))).toMatchObject({
+        step: 'certificate',
+        satisfactionDone: true,
+      });
     } finally {
-      await env.DB.prepare('INSERT INTO ecm_site VALUES (?, ?, ?, ?)').bind(SITE, provider?.provider_id ?? '', provider?.provider_name ?? '', provider?.min_time_share ?? null).run();
+      await env.DB.prepare('INSERT INTO ecm_site VALUES (?, ?, ?, ?)')
+        .bind(SITE, provider?.provider_id ?? '', provider?.provider_name ?? '', provider?.min_time_share ?? null)
+        .run();
     }
     expect((await call(`/api/lms/course/${FIXED_COURSE}/certificate`, { method: 'POST', cookie })).status).toBe(200);
   });
@@ -325,11 +377,16 @@ describe('participants report', () => {
     const csv = await call(`/api/cms/ecm/${FIXED_COURSE}/participants.csv`, { cookie: editor });
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toContain('text/csv');
-    const lines = (await csv.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('codice_fiscale,nome,cognome,professione,disciplina,ruolo,crediti,data_completamento');
     // Learners 12 and 14 are certified in the course (see above), nobody else.
     expect(lines.slice(1)).toHaveLength(2);
-    expect(lines.slice(1)).toContainEqual(expect.stringMatching(new RegExp(`^"${VALID_CF}","Giulia12","Bianchi","Medico chirurgo","Cardiologia","partecipante","6","\\d{4}-\\d{2}-\\d{2}"$`)));
+    expect(lines.slice(1)).toContainEqual(
+      expect.stringMatching(new RegExp(`^"${VALID_CF}","Giulia12","Bianchi","Medico chirurgo","Cardiologia","partecipante","6","\\d{4}-\\d{2}-\\d{2}"$`)),
+    );
     const xml = await (await call(`/api/cms/ecm/${FIXED_COURSE}/participants.xml`, { cookie: editor })).text();
     expect(xml).toContain('<evento id="1234-5678" edizione="2"');
     expect(xml).toContain(`<codice_fiscale>${VALID_CF}</codice_fiscale>`);
@@ -338,7 +395,6 @@ describe('participants report', () => {
     expect((await call(`/api/cms/ecm/${PLAIN_COURSE}/participants.csv`, { cookie: editor })).status).toBe(404);
   });
 });
-
 
 describe('question bank in the CMS', () => {
   const path = `/api/cms/documents/bank/it-IT/${FIXED_COURSE}`;
@@ -372,7 +428,7 @@ describe('question bank in the CMS', () => {
 
   it('saves a draft hidden from testers, and publishing puts it in the next attempts', async () => {
     const editor = await signIn(EDITOR);
-    const edited = bank(18).map((q, i) => (i === 0 ? { ...q, text: 'Quale codice di triage indica un\'emergenza?' } : q));
+    const edited = bank(18).map((q, i) => (i === 0 ? { ...q, text: "Quale codice di triage indica un'emergenza?" } : q));
     const saved = await call(path, { method: 'PUT', cookie: editor, body: { questions: edited } });
     expect(saved.status).toBe(200);
     const drafts = await outcome<{ kind: string }[]>(await call('/api/cms/drafts', { cookie: editor }));
@@ -381,7 +437,9 @@ describe('question bank in the CMS', () => {
     expect(testerDrafts.map((d) => d.kind)).not.toContain('bank');
 
     expect((await call('/api/cms/publish', { method: 'POST', cookie: editor })).status).toBe(200);
-    const live = await env.DB.prepare("SELECT questions FROM ecm_bank WHERE course_id = ? AND locale = 'it-IT'").bind(FIXED_COURSE).first<{ questions: string }>();
+    const live = await env.DB.prepare("SELECT questions FROM ecm_bank WHERE course_id = ? AND locale = 'it-IT'")
+      .bind(FIXED_COURSE)
+      .first<{ questions: string }>();
     expect((JSON.parse(live?.questions ?? '[]') as { text: string }[])[0]?.text).toBe("Quale codice di triage indica un'emergenza?");
     const learner = ecmUser(13);
     const cookie = await signIn(learner);

@@ -5,7 +5,8 @@ import { call, EDITOR, LEARNER, outcome, seedFixtures, signIn, SITE, TESTER } fr
 beforeAll(seedFixtures);
 
 // Signing in writes its own audit event (auth.login.*): what a client sends is counted apart.
-const countEvents = async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM event WHERE NOT (action = 'auth' AND variant = 'login')").first<{ n: number }>())?.n ?? -1;
+const countEvents = async () =>
+  (await env.DB.prepare("SELECT COUNT(*) AS n FROM event WHERE NOT (action = 'auth' AND variant = 'login')").first<{ n: number }>())?.n ?? -1;
 const event = (name: string, extra: Record<string, unknown> = {}) => {
   const [action, variant, ...scope] = name.split('.');
   return { ua: 'vitest', origin: 'web', type: 'event', createdAt: new Date().toISOString(), action, variant, scope: scope.join('.') || undefined, ...extra };
@@ -15,8 +16,20 @@ describe('POST /api/event takes only the events the interface sends', () => {
   it('refuses audit event names from any caller with 400 naming the event, and writes nothing', async () => {
     const editor = await signIn(EDITOR);
     const before = await countEvents();
-    for (const name of ['cms.page.publish', 'cms.site.publish', 'cms.course.edit', 'auth.logout.all', 'auth.login.password', 'support.request.create', 'cms.mode']) {
-      const response = await call('/api/event', { method: 'POST', cookie: editor, body: event(name, { createdAt: '2020-01-01T00:00:00Z', subject: 'it-IT/content/privacy' }) });
+    for (const name of [
+      'cms.page.publish',
+      'cms.site.publish',
+      'cms.course.edit',
+      'auth.logout.all',
+      'auth.login.password',
+      'support.request.create',
+      'cms.mode',
+    ]) {
+      const response = await call('/api/event', {
+        method: 'POST',
+        cookie: editor,
+        body: event(name, { createdAt: '2020-01-01T00:00:00Z', subject: 'it-IT/content/privacy' }),
+      });
       expect(response.status).toBe(400);
       expect((await response.json<{ message: string }>()).message).toBe(`L'evento «${name}» non può essere inviato da un client: lo registra solo il server.`);
     }
@@ -41,7 +54,9 @@ describe('POST /api/event takes only the events the interface sends', () => {
     const response = await call('/api/event', { method: 'POST', cookie: tester, body: event('test.mode.tester', { createdAt: '2020-01-01T00:00:00Z' }) });
     expect(response.status).toBe(200);
     const { _id } = await outcome<{ _id: number }>(response);
-    const row = await env.DB.prepare('SELECT site_id, user_id, action, variant, scope, created_at FROM event WHERE id = ?').bind(_id).first<Record<string, unknown>>();
+    const row = await env.DB.prepare('SELECT site_id, user_id, action, variant, scope, created_at FROM event WHERE id = ?')
+      .bind(_id)
+      .first<Record<string, unknown>>();
     expect(row).toMatchObject({ site_id: SITE, user_id: TESTER.id, action: 'test', variant: 'mode', scope: 'tester' });
     expect(Number(row?.created_at)).toBeGreaterThanOrEqual(before);
     // Another site's id in the header does not carry the session there: no event for that site.

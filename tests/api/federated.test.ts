@@ -33,7 +33,12 @@ function stubProvider() {
 /** A sign-in this site started: the nonce the provider's ID token must carry back. */
 async function pendingNonce(options: { provider?: string; siteId?: string; expiresAt?: number } = {}): Promise<string> {
   const nonce = `nonce-${crypto.randomUUID()}`;
-  await rememberFederatedLogin(env.DB, { nonce, provider: options.provider ?? 'mock', siteId: options.siteId ?? SITE }, options.expiresAt ?? Date.now() + 600_000, Date.now());
+  await rememberFederatedLogin(
+    env.DB,
+    { nonce, provider: options.provider ?? 'mock', siteId: options.siteId ?? SITE },
+    options.expiresAt ?? Date.now() + 600_000,
+    Date.now(),
+  );
   return nonce;
 }
 
@@ -50,14 +55,21 @@ async function idToken(claims: Record<string, unknown>, options: { key?: CryptoK
 describe('POST /api/auth/federated/login', () => {
   it('creates a learner on first sign-in, reuses it on the second, and seals t-ssid', async () => {
     stubProvider();
-    const first = await call('/api/auth/federated/login', { method: 'POST', body: { provider: 'mock', token: await idToken({ sub: 'fed-001', nonce: await pendingNonce() }), returnTo: '/it-IT/profile' } });
+    const first = await call('/api/auth/federated/login', {
+      method: 'POST',
+      body: { provider: 'mock', token: await idToken({ sub: 'fed-001', nonce: await pendingNonce() }), returnTo: '/it-IT/profile' },
+    });
     expect(first.status).toBe(200);
-    const outcome = (await first.json<{ outcome: { user: { _id: string; firstName: string; role: string[]; federated: unknown[] }; redirect: string } }>()).outcome;
+    const outcome = (await first.json<{ outcome: { user: { _id: string; firstName: string; role: string[]; federated: unknown[] }; redirect: string } }>())
+      .outcome;
     expect(outcome.redirect).toBe('/it-IT/profile');
     expect(outcome.user).toMatchObject({ firstName: 'Federica', role: ['learner'], federated: [{ provider: 'mock', federatedId: 'fed-001' }] });
     expect(first.headers.get('set-cookie')).toMatch(/^t-ssid=Fe26\.2\*.*HttpOnly.*SameSite=Strict/);
 
-    const second = await call('/api/auth/federated/login', { method: 'POST', body: { provider: 'mock', token: await idToken({ sub: 'fed-001', nonce: await pendingNonce() }) } });
+    const second = await call('/api/auth/federated/login', {
+      method: 'POST',
+      body: { provider: 'mock', token: await idToken({ sub: 'fed-001', nonce: await pendingNonce() }) },
+    });
     const again = (await second.json<{ outcome: { user: { _id: string }; redirect: string } }>()).outcome;
     expect(again.user._id).toBe(outcome.user._id);
     expect(again.redirect).toBe('/');
@@ -87,7 +99,10 @@ describe('POST /api/auth/federated/login', () => {
   it('refuses a foreign returnTo and an unknown provider with 400', async () => {
     stubProvider();
     for (const returnTo of ['https://evil.example/', '//evil.example', '/\\evil.example']) {
-      const response = await call('/api/auth/federated/login', { method: 'POST', body: { provider: 'mock', token: await idToken({ sub: 'fed-003', nonce: await pendingNonce() }), returnTo } });
+      const response = await call('/api/auth/federated/login', {
+        method: 'POST',
+        body: { provider: 'mock', token: await idToken({ sub: 'fed-003', nonce: await pendingNonce() }), returnTo },
+      });
       expect(response.status).toBe(400);
       expect((await response.json<{ message: string }>()).message).toContain('«returnTo»');
       expect(response.headers.get('set-cookie')).toBeNull();
@@ -102,7 +117,12 @@ describe('POST /api/auth/federated/login', () => {
     const token = await idToken({ sub: 'fed-004', nonce: await pendingNonce() });
     const first = await call('/api/auth/federated/login', { method: 'POST', body: { provider: 'mock', token } });
     expect(first.status).toBe(200);
-    const sessions = async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM auth_token t JOIN user_federation f ON f.user_id = t.user_id WHERE f.federated_id = 'fed-004'").first<{ n: number }>())?.n;
+    const sessions = async () =>
+      (
+        await env.DB.prepare("SELECT COUNT(*) AS n FROM auth_token t JOIN user_federation f ON f.user_id = t.user_id WHERE f.federated_id = 'fed-004'").first<{
+          n: number;
+        }>()
+      )?.n;
     const before = await sessions();
     const replay = await call('/api/auth/federated/login', { method: 'POST', body: { provider: 'mock', token } });
     expect(replay.status).toBe(401);
@@ -129,13 +149,18 @@ describe('POST /api/auth/federated/login', () => {
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM user_federation WHERE federated_id = 'fed-005'").first()).toEqual({ n: 0 });
   });
 
-  it('answers an unknown tiles-site-id with 400 naming it, in the caller\'s language, and takes nothing', async () => {
+  it("answers an unknown tiles-site-id with 400 naming it, in the caller's language, and takes nothing", async () => {
     stubProvider();
     const token = await idToken({ sub: 'fed-006', nonce: await pendingNonce() });
     const unknown = await call('/api/auth/federated/login', { method: 'POST', headers: { 'tiles-site-id': 'nowhere' }, body: { provider: 'mock', token } });
     expect(unknown.status).toBe(400);
     expect(await unknown.json()).toEqual({ statusCode: 400, statusMessage: 'Bad Request', message: 'Sito sconosciuto: nowhere' });
-    const english = await call('/api/auth/federated/login', { method: 'POST', locale: 'en-US', headers: { 'tiles-site-id': 'nowhere' }, body: { provider: 'mock', token } });
+    const english = await call('/api/auth/federated/login', {
+      method: 'POST',
+      locale: 'en-US',
+      headers: { 'tiles-site-id': 'nowhere' },
+      body: { provider: 'mock', token },
+    });
     expect((await english.json<{ message: string }>()).message).toBe('Unknown site: nowhere');
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM user WHERE site_id = 'nowhere'").first()).toEqual({ n: 0 });
     // The sign-in was not used up: the same token still opens a session on its own site.

@@ -67,7 +67,12 @@ const SPECIAL_TEXT = [
 
 /** Short random or hostile text: ASCII, any grapheme, any code point, or a known troublemaker. */
 const hostileText = fc
-  .oneof(fc.string({ maxLength: 30 }), fc.string({ unit: 'grapheme', maxLength: 30 }), fc.string({ unit: 'binary', maxLength: 30 }), fc.constantFrom(...SPECIAL_TEXT))
+  .oneof(
+    fc.string({ maxLength: 30 }),
+    fc.string({ unit: 'grapheme', maxLength: 30 }),
+    fc.string({ unit: 'binary', maxLength: 30 }),
+    fc.constantFrom(...SPECIAL_TEXT),
+  )
   .filter(noLeak);
 
 /** Strings far past every field's bound, some past the 64 KiB body limit, some in multi-byte characters. */
@@ -78,12 +83,70 @@ const hugeText = fc
 /** A path parameter: plausible ids, traversal, broken or overlong percent-encoding, long segments. */
 const hostileSegment = fc
   .oneof(
-    { arbitrary: fc.constantFrom('triage', 'learner', 'admin', SITE, 'content', 'course', 'category', 'boilerplate', 'it-IT', 'en-US', 'privacy', 'nav.home', 'cat-rischio', '1', '2'), weight: 3 },
     {
       arbitrary: fc.constantFrom(
-        '..', '.', '%2e%2e', '..%2F..%2Fetc%2Fpasswd', '..%5C..%5Cwindows', '%00', 'a%00b', '%', '%%', '%E0%A4%A', '%ZZ', '%ED%A0%80', '%C0%AF', '%FF%FE',
-        '%252e%252e', '__proto__', 'constructor', 'prototype', 'hasOwnProperty', '-1', '0', '1.5', '1e309', 'NaN', 'Infinity', '0x10', '%201', '١٢',
-        '99999999999999999999999', '9007199254740993', 'null', 'undefined', '+', ';', ',', '@', '~', 'a%2Fb', 'a/b', '%3Cscript%3E', 'it-it', 'IT-IT',
+        'triage',
+        'learner',
+        'admin',
+        SITE,
+        'content',
+        'course',
+        'category',
+        'boilerplate',
+        'it-IT',
+        'en-US',
+        'privacy',
+        'nav.home',
+        'cat-rischio',
+        '1',
+        '2',
+      ),
+      weight: 3,
+    },
+    {
+      arbitrary: fc.constantFrom(
+        '..',
+        '.',
+        '%2e%2e',
+        '..%2F..%2Fetc%2Fpasswd',
+        '..%5C..%5Cwindows',
+        '%00',
+        'a%00b',
+        '%',
+        '%%',
+        '%E0%A4%A',
+        '%ZZ',
+        '%ED%A0%80',
+        '%C0%AF',
+        '%FF%FE',
+        '%252e%252e',
+        '__proto__',
+        'constructor',
+        'prototype',
+        'hasOwnProperty',
+        '-1',
+        '0',
+        '1.5',
+        '1e309',
+        'NaN',
+        'Infinity',
+        '0x10',
+        '%201',
+        '١٢',
+        '99999999999999999999999',
+        '9007199254740993',
+        'null',
+        'undefined',
+        '+',
+        ';',
+        ',',
+        '@',
+        '~',
+        'a%2Fb',
+        'a/b',
+        '%3Cscript%3E',
+        'it-it',
+        'IT-IT',
       ),
       weight: 3,
     },
@@ -144,7 +207,17 @@ const query = fc.oneof(
   fc.array(fc.tuple(queryKey, queryValue), { maxLength: 6 }).map((pairs) => `?${new URLSearchParams(pairs).toString()}`),
   // Raw: undecodable escapes, '&', '=' and '#' where they fall.
   fc.array(fc.tuple(queryKey, queryValue), { maxLength: 6 }).map((pairs) => `?${pairs.map(([key, value]) => `${key}=${value}`).join('&')}`),
-  fc.constantFrom('?', '??', '?&&&', '?=', '?lc', '?locale=it-IT&locale=xx', '?type=category&type=x', `?lc=${'en-US,'.repeat(1000)}`, `?q=${'a'.repeat(20_000)}`),
+  fc.constantFrom(
+    '?',
+    '??',
+    '?&&&',
+    '?=',
+    '?lc',
+    '?locale=it-IT&locale=xx',
+    '?type=category&type=x',
+    `?lc=${'en-US,'.repeat(1000)}`,
+    `?q=${'a'.repeat(20_000)}`,
+  ),
   // What the routes read, as their client sends it.
   fc.constantFrom('?type=category', '?locale=it-IT', '?locale=en-US', '?lc=en-US,it-IT', '?lc=de-DE', '?type=category&__proto__=x'),
 );
@@ -153,7 +226,22 @@ const siteHeader = fc.option(
   fc.oneof(
     { arbitrary: fc.constant(SITE), weight: 4 },
     {
-      arbitrary: fc.constantFrom('not-set', '', 'nowhere', 'TILES-DEMO', '../tiles-demo', 'tiles-demo ', 'tiles_demo', 'a'.repeat(64), 'a'.repeat(65), '__proto__', 'constructor', '%00', 'tiles-demo,tiles-demo', "tiles-demo' --"),
+      arbitrary: fc.constantFrom(
+        'not-set',
+        '',
+        'nowhere',
+        'TILES-DEMO',
+        '../tiles-demo',
+        'tiles-demo ',
+        'tiles_demo',
+        'a'.repeat(64),
+        'a'.repeat(65),
+        '__proto__',
+        'constructor',
+        '%00',
+        'tiles-demo,tiles-demo',
+        "tiles-demo' --",
+      ),
       weight: 2,
     },
     { arbitrary: ascii(80), weight: 1 },
@@ -167,13 +255,34 @@ const localeHeader = fc.option(
 
 /** Values a t-ssid cookie should never be trusted with: empty, half an iron seal, base64 noise, 20 KB. */
 const junkSsid = fc.oneof(
-  fc.constantFrom('', 'Fe26.2**', 'Fe26.2**a*b*c*d*e*f*g', `Fe26.2${'*'.repeat(20)}`, 'Fe26.2**0*AAAA*AAAA**AAAA*AAAA', 'null', 'undefined', '%', '%ZZ', '"', '"Fe26.2"', 'deleted', '=', ';'),
+  fc.constantFrom(
+    '',
+    'Fe26.2**',
+    'Fe26.2**a*b*c*d*e*f*g',
+    `Fe26.2${'*'.repeat(20)}`,
+    'Fe26.2**0*AAAA*AAAA**AAAA*AAAA',
+    'null',
+    'undefined',
+    '%',
+    '%ZZ',
+    '"',
+    '"Fe26.2"',
+    'deleted',
+    '=',
+    ';',
+  ),
   fc.base64String({ maxLength: 300 }),
   fc.integer({ min: 1_000, max: 20_000 }).map((length) => 'A'.repeat(length)),
   ascii(60).filter((text) => !text.includes(';')),
 );
 const cookieName = fc.oneof(fc.constantFrom('t-ssid', 'T-SSID', 't-ssid ', '__proto__', 'constructor', 'session'), fc.stringMatching(/^[a-z0-9_-]{1,12}$/));
-const otherCookies = fc.array(fc.tuple(cookieName.filter((name) => name.trim().toLowerCase() !== 't-ssid'), junkSsid), { maxLength: 3 });
+const otherCookies = fc.array(
+  fc.tuple(
+    cookieName.filter((name) => name.trim().toLowerCase() !== 't-ssid'),
+    junkSsid,
+  ),
+  { maxLength: 3 },
+);
 const junkCookieHeader = fc.oneof(
   junkSsid.map((value) => `t-ssid=${value}`),
   fc.tuple(junkSsid, junkSsid).map(([first, second]) => `t-ssid=${first}; t-ssid=${second}`),
@@ -182,13 +291,45 @@ const junkCookieHeader = fc.oneof(
 );
 
 const headerName = fc.oneof(
-  fc.constantFrom('authorization', 'x-rt', 'x-build-worker', 'user-agent', 'content-length', 'accept', 'accept-language', 'origin', 'sec-fetch-site', 'referer', 'x-forwarded-for', 'cf-connecting-ip', 'host', 'transfer-encoding'),
+  fc.constantFrom(
+    'authorization',
+    'x-rt',
+    'x-build-worker',
+    'user-agent',
+    'content-length',
+    'accept',
+    'accept-language',
+    'origin',
+    'sec-fetch-site',
+    'referer',
+    'x-forwarded-for',
+    'cf-connecting-ip',
+    'host',
+    'transfer-encoding',
+  ),
   fc.stringMatching(/^[a-z][a-z0-9-]{0,20}$/),
 );
 const headerValue = fc.oneof(
   fc.constantFrom(
-    'Bearer ', 'Bearer junk', 'Bearer Fe26.2**', 'Basic YTpi', 'bearer  x  y', '-1', '99999999999', '0', 'NaN', 'chunked', '*/*', 'null',
-    'http://localhost', 'https://localhost', 'http://evil.example', 'same-origin', 'same-site', 'cross-site', 'none',
+    'Bearer ',
+    'Bearer junk',
+    'Bearer Fe26.2**',
+    'Basic YTpi',
+    'bearer  x  y',
+    '-1',
+    '99999999999',
+    '0',
+    'NaN',
+    'chunked',
+    '*/*',
+    'null',
+    'http://localhost',
+    'https://localhost',
+    'http://evil.example',
+    'same-origin',
+    'same-site',
+    'cross-site',
+    'none',
   ),
   ascii(100),
   fc.integer({ min: 1_000, max: 10_000 }).map((length) => 'h'.repeat(length)),
@@ -199,8 +340,19 @@ const contentType = fc.option(
     { arbitrary: fc.constantFrom('application/json', 'application/json; charset=utf-8'), weight: 8 },
     {
       arbitrary: fc.constantFrom(
-        'APPLICATION/JSON', 'application/json;charset=latin1', 'application/jsonx', 'application/json-patch+json', 'application/problem+json', 'text/plain',
-        'text/json', 'multipart/form-data; boundary=--x', 'application/x-www-form-urlencoded', 'application/octet-stream', '', ' application/json', 'application/json, text/plain',
+        'APPLICATION/JSON',
+        'application/json;charset=latin1',
+        'application/jsonx',
+        'application/json-patch+json',
+        'application/problem+json',
+        'text/plain',
+        'text/json',
+        'multipart/form-data; boundary=--x',
+        'application/x-www-form-urlencoded',
+        'application/octet-stream',
+        '',
+        ' application/json',
+        'application/json, text/plain',
       ),
       weight: 3,
     },
@@ -213,9 +365,50 @@ const contentType = fc.option(
 
 /** Every field some route reads, so that random bodies reach the validators' inner checks. */
 const FIELD_NAMES = [
-  'cu', 'cp', 'ua', 'provider', 'token', 'returnTo', 'firstName', 'lastName', 'email', 'phone', 'locale', 'fields', 'gender', 'origin', 'type', 'createdAt',
-  'action', 'variant', 'scope', 'subject', 'identity', 'id', 'meta', 'field', 'value', 'course', 'module', 'session', 'title', 'description', 'summary',
-  'body', 'name', 'text', 'status', 'buildId', 'error', 'roles', 'role', 'code', 'siteId', 'userId', 'password_hash', 'altcha',
+  'cu',
+  'cp',
+  'ua',
+  'provider',
+  'token',
+  'returnTo',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'locale',
+  'fields',
+  'gender',
+  'origin',
+  'type',
+  'createdAt',
+  'action',
+  'variant',
+  'scope',
+  'subject',
+  'identity',
+  'id',
+  'meta',
+  'field',
+  'value',
+  'course',
+  'module',
+  'session',
+  'title',
+  'description',
+  'summary',
+  'body',
+  'name',
+  'text',
+  'status',
+  'buildId',
+  'error',
+  'roles',
+  'role',
+  'code',
+  'siteId',
+  'userId',
+  'password_hash',
+  'altcha',
 ] as const;
 /** Bot-check payloads (base64 JSON) that are forged, truncated or of the wrong shape. */
 const FORGED_PAYLOADS = [
@@ -237,16 +430,48 @@ const valueText: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: hostileText.map((text) => JSON.stringify(text)), weight: 3 },
   {
     arbitrary: fc.constantFrom(
-      '-1', '0', '-0', '1.5', '1e308', '-1e308', '9007199254740993', '1e-400', 'true', 'false', 'null', '[]', '{}', '[null]', '[{}]', '"\\u0000"', '"\\ud800"',
-      '"web"', '"event"', '"live"', '"failed"', '"mock"', '"it-IT"', '"/"', '"//evil.example"', '{"gender":"x"}', '[{"type":"script","text":"x"}]',
-      '[{"field":"ms","value":"1e400"}]', '{"__proto__":{"isAdmin":true}}', '{"constructor":{"prototype":{"polluted":true}}}',
+      '-1',
+      '0',
+      '-0',
+      '1.5',
+      '1e308',
+      '-1e308',
+      '9007199254740993',
+      '1e-400',
+      'true',
+      'false',
+      'null',
+      '[]',
+      '{}',
+      '[null]',
+      '[{}]',
+      '"\\u0000"',
+      '"\\ud800"',
+      '"web"',
+      '"event"',
+      '"live"',
+      '"failed"',
+      '"mock"',
+      '"it-IT"',
+      '"/"',
+      '"//evil.example"',
+      '{"gender":"x"}',
+      '[{"type":"script","text":"x"}]',
+      '[{"field":"ms","value":"1e400"}]',
+      '{"__proto__":{"isAdmin":true}}',
+      '{"constructor":{"prototype":{"polluted":true}}}',
     ),
     weight: 2,
   },
   { arbitrary: fc.constantFrom(...FORGED_PAYLOADS), weight: 1 },
   {
     arbitrary: fc.constantFrom(
-      '"2020-02-30T00:00:00Z"', '"0000-01-01T00:00:00Z"', '"9999-12-31T23:59:59.999999999+23:59"', '"+275760-09-13T00:00:00.000Z"', '"2026-01-01T10:00:00"', '8640000000000001',
+      '"2020-02-30T00:00:00Z"',
+      '"0000-01-01T00:00:00Z"',
+      '"9999-12-31T23:59:59.999999999+23:59"',
+      '"+275760-09-13T00:00:00.000Z"',
+      '"2026-01-01T10:00:00"',
+      '8640000000000001',
     ),
     weight: 1,
   },
@@ -263,9 +488,19 @@ const valueText: fc.Arbitrary<string> = fc.oneof(
 
 /** Objects as JSON text, keys written by hand: duplicate keys and an own `__proto__` survive. */
 const objectText = fc
-  .array(fc.tuple(fc.oneof({ arbitrary: fc.constantFrom(...FIELD_NAMES), weight: 4 }, { arbitrary: fc.constantFrom(...POLLUTION_KEYS), weight: 1 }, { arbitrary: hostileText, weight: 1 }), valueText), {
-    maxLength: 8,
-  })
+  .array(
+    fc.tuple(
+      fc.oneof(
+        { arbitrary: fc.constantFrom(...FIELD_NAMES), weight: 4 },
+        { arbitrary: fc.constantFrom(...POLLUTION_KEYS), weight: 1 },
+        { arbitrary: hostileText, weight: 1 },
+      ),
+      valueText,
+    ),
+    {
+      maxLength: 8,
+    },
+  )
   .map((entries) => `{${entries.map(([key, value]) => `${JSON.stringify(key)}:${value}`).join(',')}}`);
 
 /**
@@ -280,10 +515,19 @@ const BODIES: Record<string, Record<string, unknown>[]> = {
     { cu: THIRD.code, cp: 'wrong-password', altcha: btoa('{"algorithm":"SHA-256","challenge":"x","number":1,"salt":"x","signature":"x"}') },
   ],
   '/api/auth/federated/login': [{ provider: 'mock', token: 'eyJhbGciOiJSUzI1NiJ9.e30.c2ln', returnTo: '/it-IT' }],
-  '/api/auth/user': [{ firstName: 'Giulia', lastName: 'Bianchi', email: 'giulia@example.it', phone: '+390612345678', locale: 'en-US', fields: { gender: 'f' } }],
+  '/api/auth/user': [
+    { firstName: 'Giulia', lastName: 'Bianchi', email: 'giulia@example.it', phone: '+390612345678', locale: 'en-US', fields: { gender: 'f' } },
+  ],
   '/api/event': [{ action: 'cms', variant: 'mode', scope: 'admin', subject: { id: 'triage' }, createdAt: '2026-01-01T10:00:00+01:00' }],
-  '/api/event/hit': [{ identity: 'identity-0123', subject: { id: '/it-IT/corsi', meta: [{ field: 'ms', value: 1500 }] }, course: 'triage', module: 1, session: 1 }],
-  '/api/cms/documents/:kind/:locale/:key': [PAGE, { title: 'Triage', summary: 'Sommario', description: 'Descrizione' }, { name: 'Rischio', description: '' }, { text: 'Home' }],
+  '/api/event/hit': [
+    { identity: 'identity-0123', subject: { id: '/it-IT/corsi', meta: [{ field: 'ms', value: 1500 }] }, course: 'triage', module: 1, session: 1 },
+  ],
+  '/api/cms/documents/:kind/:locale/:key': [
+    PAGE,
+    { title: 'Triage', summary: 'Sommario', description: 'Descrizione' },
+    { name: 'Rischio', description: '' },
+    { text: 'Home' },
+  ],
   '/api/cms/builds/:id/finish': [{ status: 'failed', buildId: 'b-1', error: 'boom' }],
 };
 const ANY_BODY = Object.values(BODIES).flat();
@@ -328,7 +572,24 @@ const bodyFor = (pathname: string): fc.Arbitrary<Body> => {
     // Not JSON at all, or JSON with a BOM, trailing garbage or a comment.
     {
       arbitrary: fc.oneof(
-        fc.constantFrom('', ' ', 'undefined', 'NaN', "{'a':1}", '{"a":1,}', '{', '}', '[', 'a=1&b=2', '<xml/>', '\uFEFF{}', '{}\u0000', '{} // comment', '{"a":1}{"b":2}', '\u0000'),
+        fc.constantFrom(
+          '',
+          ' ',
+          'undefined',
+          'NaN',
+          "{'a':1}",
+          '{"a":1,}',
+          '{',
+          '}',
+          '[',
+          'a=1&b=2',
+          '<xml/>',
+          '\uFEFF{}',
+          '{}\u0000',
+          '{} // comment',
+          '{"a":1}{"b":2}',
+          '\u0000',
+        ),
         fc.tuple(nearlyValid, fc.constantFrom(',', '}', ']', 'x', '\u0000', '\uFEFF')).map(([text, tail]) => text + tail),
         fc.string({ unit: 'binary', maxLength: 200 }),
         hugeText,
@@ -339,9 +600,15 @@ const bodyFor = (pathname: string): fc.Arbitrary<Body> => {
     {
       arbitrary: fc.oneof(
         fc.uint8Array({ maxLength: 200 }),
-        fc.tuple(fc.constantFrom('action', 'cu', 'text', 'title', 'identity'), fc.constantFrom(...INVALID_UTF8)).map(([key, bad]) =>
-          concat(encoder.encode(`{"${key}":"x`), new Uint8Array(bad), encoder.encode('","identity":"identity-0123","subject":{"id":"/"},"cp":"x","summary":"s","description":"d","body":[{"type":"p","text":"t"}]}')),
-        ),
+        fc
+          .tuple(fc.constantFrom('action', 'cu', 'text', 'title', 'identity'), fc.constantFrom(...INVALID_UTF8))
+          .map(([key, bad]) =>
+            concat(
+              encoder.encode(`{"${key}":"x`),
+              new Uint8Array(bad),
+              encoder.encode('","identity":"identity-0123","subject":{"id":"/"},"cp":"x","summary":"s","description":"d","body":[{"type":"p","text":"t"}]}'),
+            ),
+          ),
       ),
       weight: 1,
     },
@@ -409,10 +676,13 @@ async function buildRequest(input: HostileRequest): Promise<Request> {
   const session = input.caller === 'learner' || input.caller === 'editor' ? await sessionCookie(input.caller) : undefined;
   const extra = input.extraCookies.map(([name, value]) => `${name}=${value}`);
   const cookie =
-    session && input.cookieMode === 'session' ? session
-    : session && input.cookieMode === 'session+junk' ? [...extra, session, ...extra].join('; ')
-    : input.cookieMode === 'none' ? null
-    : input.junkCookie;
+    session && input.cookieMode === 'session'
+      ? session
+      : session && input.cookieMode === 'session+junk'
+        ? [...extra, session, ...extra].join('; ')
+        : input.cookieMode === 'none'
+          ? null
+          : input.junkCookie;
   if (cookie !== null) headers.set('cookie', cookie);
   if (input.contentType !== null) headers.set('content-type', input.contentType);
   const withBody = !['GET', 'HEAD'].includes(input.method.toUpperCase());
@@ -498,7 +768,10 @@ afterAll(() => {
 describe('hostile input', () => {
   it('derives a matching path from every route pattern', () => {
     for (const route of ROUTES) {
-      for (const path of fc.sample(pathArbitrary(route.path, () => fc.constantFrom('x1', 'triage', '1')), 5)) {
+      for (const path of fc.sample(
+        pathArbitrary(route.path, () => fc.constantFrom('x1', 'triage', '1')),
+        5,
+      )) {
         expect(patternOf(route).test({ pathname: path }), `${route.method} ${route.path} -> ${path}`).toBe(true);
       }
     }
@@ -523,7 +796,9 @@ describe('hostile input', () => {
               const after = await snapshot();
               const allowed = writtenWhenRefused(request);
               const unchanged = (tables: Record<string, string>) => Object.fromEntries(Object.entries(tables).filter(([table]) => !allowed.includes(table)));
-              expect(unchanged(after), `${request.method} ${request.url.slice(0, 300)} was refused with ${response.status} but changed the database`).toEqual(unchanged(before));
+              expect(unchanged(after), `${request.method} ${request.url.slice(0, 300)} was refused with ${response.status} but changed the database`).toEqual(
+                unchanged(before),
+              );
               lastSnapshot = after;
             }
             // A cleared session cookie (signing out) ends the caller's session: their next request signs in again.

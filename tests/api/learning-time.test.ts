@@ -85,8 +85,13 @@ describe('POST /api/event/hit earns only the time that passed', () => {
     for (let i = 1; i <= 6; i++) await hit(T0 + i * 10_000, 10_000, { cookie: learner.cookie, course: i % 2 ? 'triage' : undefined });
     expect(await recorded(learner.id)).toEqual({ hits: 60_000, hourly: 60_000, total: 60_000 });
     expect(await totalTimeSpent(learner.cookie)).toBe(60_000);
-    const subjects = await env.DB.prepare('SELECT subject, SUM(ms) AS ms FROM stats_hourly WHERE user_id = ? GROUP BY subject ORDER BY subject').bind(learner.id).all();
-    expect(subjects.results).toEqual([{ subject: '', ms: 30_000 }, { subject: 'cat-rischio', ms: 30_000 }]);
+    const subjects = await env.DB.prepare('SELECT subject, SUM(ms) AS ms FROM stats_hourly WHERE user_id = ? GROUP BY subject ORDER BY subject')
+      .bind(learner.id)
+      .all();
+    expect(subjects.results).toEqual([
+      { subject: '', ms: 30_000 },
+      { subject: 'cat-rischio', ms: 30_000 },
+    ]);
   });
 
   it('absorbs a slow request followed by a fast one, with at most 2 s carried forward', async () => {
@@ -116,7 +121,8 @@ describe('POST /api/event/hit earns only the time that passed', () => {
     vi.useFakeTimers();
     // Three tabs opened together, then each claims the full ten minutes that followed.
     for (const tab of ['tab-a-0001', 'tab-b-0001', 'tab-c-0001']) await hit(T0, 0, { cookie: learner.cookie, identity: tab });
-    for (const [i, tab] of ['tab-a-0001', 'tab-b-0001', 'tab-c-0001'].entries()) await hit(T0 + 600_000 + i * 100, 600_000, { cookie: learner.cookie, identity: tab });
+    for (const [i, tab] of ['tab-a-0001', 'tab-b-0001', 'tab-c-0001'].entries())
+      await hit(T0 + 600_000 + i * 100, 600_000, { cookie: learner.cookie, identity: tab });
     const { total } = await recorded(learner.id);
     expect(total).toBeGreaterThanOrEqual(600_000);
     expect(total).toBeLessThanOrEqual(600_000 + 2_000 + 200);

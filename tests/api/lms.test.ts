@@ -4,7 +4,6 @@ import { call, outcome, seedFixtures, signIn, THIRD } from './fixtures.ts';
 
 beforeAll(seedFixtures);
 
-
 describe('course content', () => {
   it('needs a session', async () => {
     for (const path of ['/api/lms/course/triage', '/api/lms/course/triage/session/1/1', '/api/lms/courses/mine']) expect((await call(path)).status).toBe(401);
@@ -15,14 +14,26 @@ describe('course content', () => {
     const course = await outcome<Record<string, unknown>>(await call('/api/lms/course/triage', { cookie: await signIn(THIRD) }));
     expect(course).toMatchObject({ id: 'triage', title: 'Triage', categoryName: 'Rischio clinico', ecmCredits: 6, duration: '1h 16m 15s' });
     expect(course.modules).toMatchObject([
-      { number: 1, title: 'Il processo', sessions: [{ number: 1, kind: 'text' }, { number: 2, kind: 'video' }] },
+      {
+        number: 1,
+        title: 'Il processo',
+        sessions: [
+          { number: 1, kind: 'text' },
+          { number: 2, kind: 'video' },
+        ],
+      },
       { number: 2, title: 'Le competenze', sessions: [{ number: 1, kind: 'document' }] },
     ]);
   });
 
   it('GET a session returns its body and neighbours', async () => {
     const session = await outcome<Record<string, unknown>>(await call('/api/lms/course/triage/session/1/2', { cookie: await signIn(THIRD) }));
-    expect(session).toMatchObject({ title: 'I codici', body: 'Cinque codici.', previous: { moduleNumber: 1, number: 1 }, next: { moduleNumber: 2, number: 1 } });
+    expect(session).toMatchObject({
+      title: 'I codici',
+      body: 'Cinque codici.',
+      previous: { moduleNumber: 1, number: 1 },
+      next: { moduleNumber: 2, number: 1 },
+    });
   });
 
   it('answers bad ids with 400 and missing courses or sessions with 404 and a clear message', async () => {

@@ -4,12 +4,17 @@ import { call, EDITOR, LEARNER, OTHER, outcome, seedFixtures, signIn, SITE } fro
 
 beforeAll(seedFixtures);
 
-
 describe('site and i18n', () => {
   it('GET /api/site/sites/{id} returns the site', async () => {
     const response = await call(`/api/site/sites/${SITE}`);
     expect(response.status).toBe(200);
-    expect(await outcome(response)).toEqual({ _id: SITE, niceName: 'Tiles Test', logo: 'tiles.svg', defaultLocale: 'it-IT', supportedLocale: ['it-IT', 'en-US', 'de-DE'] });
+    expect(await outcome(response)).toEqual({
+      _id: SITE,
+      niceName: 'Tiles Test',
+      logo: 'tiles.svg',
+      defaultLocale: 'it-IT',
+      supportedLocale: ['it-IT', 'en-US', 'de-DE'],
+    });
   });
 
   it("answers 404 'Site not found' for an unknown site and 400 for a malformed id", async () => {
@@ -49,8 +54,16 @@ describe('roles and gamification', () => {
   it('GET /api/role/{id} needs a session and returns the role', async () => {
     expect((await call('/api/role/learner')).status).toBe(401);
     const cookie = await signIn();
-    expect(await outcome(await call('/api/role/learner', { cookie }))).toEqual({ _id: 'learner', name: 'Discente', mode: 'user', permissions: ['course:read', 'progress:write', 'profile:write'] });
-    expect(await outcome(await call('/api/role/admin', { cookie }))).toMatchObject({ mode: 'admin', permissions: expect.arrayContaining(['content:edit', 'content:publish']) });
+    expect(await outcome(await call('/api/role/learner', { cookie }))).toEqual({
+      _id: 'learner',
+      name: 'Discente',
+      mode: 'user',
+      permissions: ['course:read', 'progress:write', 'profile:write'],
+    });
+    expect(await outcome(await call('/api/role/admin', { cookie }))).toMatchObject({
+      mode: 'admin',
+      permissions: expect.arrayContaining(['content:edit', 'content:publish']),
+    });
     const missing = await call('/api/role/nope', { cookie });
     expect(missing.status).toBe(404);
     expect((await missing.json<{ message: string }>()).message).toBe('Ruolo non trovato: nope');
@@ -84,17 +97,28 @@ describe('roles and gamification', () => {
 });
 
 describe('events and hits', () => {
-  it('POST /api/event stores a mode switch split into action, variant and scope, at the server\'s time', async () => {
+  it("POST /api/event stores a mode switch split into action, variant and scope, at the server's time", async () => {
     const cookie = await signIn(EDITOR);
     const before = Date.now();
     const response = await call('/api/event', {
       method: 'POST',
       cookie,
-      body: { ua: 'vitest', origin: 'web', type: 'event', createdAt: '2026-11-23T10:00:00.000Z', action: 'cms', variant: 'mode', scope: 'admin', subject: 'profile' },
+      body: {
+        ua: 'vitest',
+        origin: 'web',
+        type: 'event',
+        createdAt: '2026-11-23T10:00:00.000Z',
+        action: 'cms',
+        variant: 'mode',
+        scope: 'admin',
+        subject: 'profile',
+      },
     });
     expect(response.status).toBe(200);
     const { _id } = await outcome<{ _id: number }>(response);
-    const row = await env.DB.prepare('SELECT site_id, user_id, action, variant, scope, subject, origin, created_at FROM event WHERE id = ?').bind(_id).first<Record<string, unknown>>();
+    const row = await env.DB.prepare('SELECT site_id, user_id, action, variant, scope, subject, origin, created_at FROM event WHERE id = ?')
+      .bind(_id)
+      .first<Record<string, unknown>>();
     expect(row).toMatchObject({ site_id: SITE, user_id: EDITOR.id, action: 'cms', variant: 'mode', scope: 'admin', subject: 'profile', origin: 'web' });
     // The client's createdAt is not trusted: the server stamps its own time.
     expect(Number(row?.created_at)).toBeGreaterThanOrEqual(before);
@@ -116,14 +140,34 @@ describe('events and hits', () => {
     };
     // The tab's first hit (claiming nothing) starts its clock 90 s before the one under test.
     vi.useFakeTimers({ now: Date.now() - 90_000, toFake: ['Date'] });
-    expect((await call('/api/event/hit', { method: 'POST', cookie, body: { ...body, subject: { id: '/it-IT/course/triage', meta: [{ field: 'ms', value: 0 }] }, course: undefined, module: undefined, session: undefined } })).status).toBe(200);
+    expect(
+      (
+        await call('/api/event/hit', {
+          method: 'POST',
+          cookie,
+          body: {
+            ...body,
+            subject: { id: '/it-IT/course/triage', meta: [{ field: 'ms', value: 0 }] },
+            course: undefined,
+            module: undefined,
+            session: undefined,
+          },
+        })
+      ).status,
+    ).toBe(200);
     vi.setSystemTime(Date.now() + 90_000);
     const response = await call('/api/event/hit', { method: 'POST', cookie, body });
     vi.useRealTimers();
     expect(response.status).toBe(200);
     const { _id } = await outcome<{ _id: number }>(response);
     expect(await env.DB.prepare('SELECT user_id, path, ms, device, course_id, module_number, session_number FROM hit WHERE id = ?').bind(_id).first()).toEqual({
-      user_id: OTHER.id, path: '/it-IT/course/session/triage/1/2', ms: 90_000, device: 'android', course_id: 'triage', module_number: 1, session_number: 2,
+      user_id: OTHER.id,
+      path: '/it-IT/course/session/triage/1/2',
+      ms: 90_000,
+      device: 'android',
+      course_id: 'triage',
+      module_number: 1,
+      session_number: 2,
     });
     const stats = await outcome<{ data: { totalTimeSpent: number; devices: unknown[]; courseSubject: unknown[] } }>(await call('/api/stats', { cookie }));
     expect(stats.data.totalTimeSpent).toBe(90_000);
@@ -132,7 +176,12 @@ describe('events and hits', () => {
   });
 
   it('refuses malformed hits with 400', async () => {
-    for (const body of [{}, { identity: 'identity-0001', subject: { id: 'no-slash' } }, { identity: 'identity-0001', subject: { id: '/x' }, module: 1.5 }, { identity: 'short', subject: { id: '/x' } }]) {
+    for (const body of [
+      {},
+      { identity: 'identity-0001', subject: { id: 'no-slash' } },
+      { identity: 'identity-0001', subject: { id: '/x' }, module: 1.5 },
+      { identity: 'short', subject: { id: '/x' } },
+    ]) {
       expect((await call('/api/event/hit', { method: 'POST', body })).status).toBe(400);
     }
   });

@@ -44,7 +44,10 @@ describe('progress in a list of courses', () => {
   it("gives a learner each known course's completed and total sessions", async () => {
     const cookie = await signIn(OTHER);
     await call('/api/lms/course/triage/session/1/1/complete', { method: 'POST', cookie });
-    expect(await outcome(await call('/api/lms/courses/progress?ids=triage,inesistente', { cookie }))).toEqual({ signedIn: true, courses: [{ id: 'triage', done: 1, total: 3 }] });
+    expect(await outcome(await call('/api/lms/courses/progress?ids=triage,inesistente', { cookie }))).toEqual({
+      signedIn: true,
+      courses: [{ id: 'triage', done: 1, total: 3 }],
+    });
   });
 
   it('refuses malformed ids', async () => {

@@ -15,7 +15,9 @@ async function newLearner(code: string): Promise<{ code: string; password: strin
   const now = Date.now();
   await env.DB.prepare(
     "INSERT INTO user (id, site_id, code, password_hash, first_name, last_name, email, gender, locale, roles, created_at, updated_at) VALUES (?, ?, ?, ?, 'Prova', 'Dispositivo', NULL, 'n', 'it-IT', '[\"learner\"]', ?, ?)",
-  ).bind(`u-${code}`, SITE, code, await hashPassword(password, env.PASSWORD_PEPPER, 1000), now, now).run();
+  )
+    .bind(`u-${code}`, SITE, code, await hashPassword(password, env.PASSWORD_PEPPER, 1000), now, now)
+    .run();
   return { code, password };
 }
 
@@ -28,11 +30,10 @@ function deviceCookie(response: Response): string {
 
 /** What a stranger who knows the user code achieves: the account's shared counter locked for a day. */
 async function lockAccount(code: string): Promise<void> {
-  await env.DB.prepare(
-    "INSERT INTO sign_in_throttle (scope, key, failures, last_failure_at, locked_until) VALUES ('account', ?, 20, ?, ?)",
-  ).bind(`${SITE}/${code}`, Date.now(), Date.now() + 24 * 60 * 60 * 1000).run();
+  await env.DB.prepare("INSERT INTO sign_in_throttle (scope, key, failures, last_failure_at, locked_until) VALUES ('account', ?, 20, ?, ?)")
+    .bind(`${SITE}/${code}`, Date.now(), Date.now() + 24 * 60 * 60 * 1000)
+    .run();
 }
-
 
 describe('sign-in throttling and the bot check', () => {
   it('asks nothing of an honest first sign-in', async () => {
@@ -84,9 +85,9 @@ describe('sign-in throttling and the bot check', () => {
 
   it('after 10 failures the account waits, with an Italian message saying how long, even with the right password', async () => {
     const code = 'bersaglio.demo';
-    await env.DB.prepare(
-      "INSERT INTO sign_in_throttle (scope, key, failures, last_failure_at, locked_until) VALUES ('account', ?, 9, ?, NULL)",
-    ).bind(`tiles-demo/${code}`, Date.now()).run();
+    await env.DB.prepare("INSERT INTO sign_in_throttle (scope, key, failures, last_failure_at, locked_until) VALUES ('account', ?, 9, ?, NULL)")
+      .bind(`tiles-demo/${code}`, Date.now())
+      .run();
     const tenth = await attempt(code, 'x', '203.0.113.60', await solvedBotCheck());
     expect(tenth.status).toBe(429);
     expect(tenth.headers.get('retry-after')).toBe('900');

@@ -32,8 +32,16 @@ describe('password sign-in, one function for the API and the sign-in page', () =
     const third = await signInWithPassword(fromPage('192.0.2.2'), { cu: 'qualcun.altro', cp: 'x' });
     expect(third).toMatchObject({ kind: 'refused', status: 401, botCheck: true, headers: { 'tiles-bot-check': 'required' } });
     // Failures through the page count for the API too, and the other way round.
-    const api = await call('/api/auth/login', { method: 'POST', body: { cu: LEARNER.code, cp: LEARNER.password }, headers: { 'cf-connecting-ip': '192.0.2.2' } });
+    const api = await call('/api/auth/login', {
+      method: 'POST',
+      body: { cu: LEARNER.code, cp: LEARNER.password },
+      headers: { 'cf-connecting-ip': '192.0.2.2' },
+    });
     expect(api.status).toBe(428);
-    expect(await signInWithPassword(fromPage('192.0.2.2'), { cu: LEARNER.code, cp: LEARNER.password })).toMatchObject({ kind: 'refused', status: 428, botCheck: true });
+    expect(await signInWithPassword(fromPage('192.0.2.2'), { cu: LEARNER.code, cp: LEARNER.password })).toMatchObject({
+      kind: 'refused',
+      status: 428,
+      botCheck: true,
+    });
   });
 });

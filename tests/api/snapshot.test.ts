@@ -22,11 +22,28 @@ describe('GET /api/cms/builds/snapshot', () => {
   });
 
   it('answers the live content rows the pre-rendered pages read, and nothing about people', async () => {
-    await env.DB.prepare("INSERT OR REPLACE INTO page (site_id, locale, kind, slug, title, description, body, tiles, updated_at) VALUES (?, 'it-IT', 'content', 'snapshot-prova', 'L''ultima versione', '', '[]', NULL, ?)").bind(SITE, Date.now()).run();
+    await env.DB.prepare(
+      "INSERT OR REPLACE INTO page (site_id, locale, kind, slug, title, description, body, tiles, updated_at) VALUES (?, 'it-IT', 'content', 'snapshot-prova', 'L''ultima versione', '', '[]', NULL, ?)",
+    )
+      .bind(SITE, Date.now())
+      .run();
     const response = await call(PATH, { env: workerEnv, headers: { 'x-build-worker': token } });
     expect(response.status).toBe(200);
     const { tables } = await outcome<{ tables: Record<string, Record<string, unknown>[]> }>(response);
-    expect(Object.keys(tables)).toEqual(['site', 'locale', 'boilerplate', 'category', 'category_text', 'course', 'course_text', 'module', 'module_text', 'session', 'session_text', 'page']);
+    expect(Object.keys(tables)).toEqual([
+      'site',
+      'locale',
+      'boilerplate',
+      'category',
+      'category_text',
+      'course',
+      'course_text',
+      'module',
+      'module_text',
+      'session',
+      'session_text',
+      'page',
+    ]);
     expect(tables.site).toContainEqual(expect.objectContaining({ id: SITE }));
     expect(tables.page).toContainEqual(expect.objectContaining({ slug: 'snapshot-prova', title: "L'ultima versione" }));
     expect(tables.course).toContainEqual(expect.objectContaining({ id: 'triage' }));

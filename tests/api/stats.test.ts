@@ -35,7 +35,10 @@ async function hitAt(iso: string, cookie: string, body: { ua: string; minutes: n
       ua: body.ua,
       identity: 'stats-identity-1',
       origin: 'web',
-      subject: { id: body.course ? `/it-IT/course/session/${body.course}/1/1` : '/it-IT/catalogo-corsi', meta: [{ field: 'ms', value: body.minutes * 60_000 }] },
+      subject: {
+        id: body.course ? `/it-IT/course/session/${body.course}/1/1` : '/it-IT/catalogo-corsi',
+        meta: [{ field: 'ms', value: body.minutes * 60_000 }],
+      },
       ...(body.course ? { course: body.course, module: 1, session: 1 } : {}),
     },
   });
@@ -101,7 +104,10 @@ describe('GET /api/stats sums the learner hits', () => {
 
   it('counts only the signed-in learner and never a visitor', async () => {
     vi.setSystemTime(new Date('2026-03-31T09:00:00Z'));
-    const visitor = await call('/api/event/hit', { method: 'POST', body: { ua: WINDOWS, identity: 'visitor-identity', subject: { id: '/it-IT', meta: [{ field: 'ms', value: 60_000 }] } } });
+    const visitor = await call('/api/event/hit', {
+      method: 'POST',
+      body: { ua: WINDOWS, identity: 'visitor-identity', subject: { id: '/it-IT', meta: [{ field: 'ms', value: 60_000 }] } },
+    });
     expect(visitor.status).toBe(200);
     const cookie = await signIn(STATS_USER);
     vi.setSystemTime(new Date('2026-03-31T12:00:00Z'));

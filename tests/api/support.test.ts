@@ -4,8 +4,14 @@ import { call, EDITOR, LEARNER, outcome, seedFixtures, signIn, solvedBotCheck, T
 
 beforeAll(seedFixtures);
 
-
-const request = { name: 'Anna Verdi', email: 'anna.verdi@example.it', message: 'Il video della sessione non parte.', c: '500', e: 'Errore interno', p: '/it-IT/course/triage' };
+const request = {
+  name: 'Anna Verdi',
+  email: 'anna.verdi@example.it',
+  message: 'Il video della sessione non parte.',
+  c: '500',
+  e: 'Errore interno',
+  p: '/it-IT/course/triage',
+};
 const count = async () => (await env.DB.prepare('SELECT COUNT(*) AS n FROM support_request').first<{ n: number }>())?.n;
 
 describe('the support form', () => {

@@ -8,7 +8,14 @@ const COLUMNS = 'first_name, last_name, email, phone, locale, gender';
 type Row = Record<string, string | null>;
 const stored = async () => (await env.DB.prepare(`SELECT ${COLUMNS} FROM user WHERE id = ?`).bind(OTHER.id).first<Row>()) as Row;
 
-const START = { firstName: 'Marco', lastName: 'Rossi', email: 'marco.rossi@example.it', phone: '+390611111111', locale: 'it-IT', fields: { gender: 'maschile' } };
+const START = {
+  firstName: 'Marco',
+  lastName: 'Rossi',
+  email: 'marco.rossi@example.it',
+  phone: '+390611111111',
+  locale: 'it-IT',
+  fields: { gender: 'maschile' },
+};
 const START_ROW = { first_name: 'Marco', last_name: 'Rossi', email: 'marco.rossi@example.it', phone: '+390611111111', locale: 'it-IT', gender: 'm' };
 
 /** Each field of the body, a new value for it, and the column that value lands in. */

@@ -42,9 +42,16 @@ async function waitForLive(): Promise<void> {
 /** An editor signs in, rewords the Italian privacy page and publishes it, as the CMS panel does. */
 async function publishEditedPrivacyPage(): Promise<void> {
   const headers = { 'tiles-site-id': 'tiles-demo', 'tiles-locale-code': 'it-IT', origin: LIVE, 'content-type': 'application/json' };
-  const login = await fetch(`${LIVE}/api/auth/login`, { method: 'POST', headers, body: JSON.stringify({ cu: 'editor.demo', cp: 'Editor-Demo-2026!', ua: 'deploy-test' }) });
+  const login = await fetch(`${LIVE}/api/auth/login`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ cu: 'editor.demo', cp: 'Editor-Demo-2026!', ua: 'deploy-test' }),
+  });
   expect(login.status).toBe(200);
-  const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  const cookie = login.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
   const edit = { title: EDITED_TITLE, description: 'Pubblicata nel database del sito.', body: [{ type: 'p', text: 'Testo del sito in produzione.' }] };
   const saved = await fetch(`${LIVE}/api/cms/documents/content/it-IT/privacy`, { method: 'PUT', headers: { ...headers, cookie }, body: JSON.stringify(edit) });
   expect(saved.status).toBe(200);
@@ -69,16 +76,36 @@ describe('npm run deploy -- --dry-run', () => {
     // That build becomes the live Worker, on a database of its own, where an editor publishes.
     node(['scripts/prepare-db.mjs'], { TILES_STATE_DIR: LIVE_STATE });
     appendFileSync(`${FIRST}/server/.dev.vars`, `\nBUILD_WORKER_TOKEN='${TOKEN}'\n`);
-    live = spawn(process.execPath, ['node_modules/wrangler/bin/wrangler.js', 'dev', '--config', `${FIRST}/server/wrangler.json`, '--port', String(PORT), '--ip', '127.0.0.1', '--persist-to', LIVE_STATE, '--show-interactive-dev-session=false', '--log-level', 'warn'], {
-      env,
-      stdio: 'ignore',
-      detached: true,
-    });
+    live = spawn(
+      process.execPath,
+      [
+        'node_modules/wrangler/bin/wrangler.js',
+        'dev',
+        '--config',
+        `${FIRST}/server/wrangler.json`,
+        '--port',
+        String(PORT),
+        '--ip',
+        '127.0.0.1',
+        '--persist-to',
+        LIVE_STATE,
+        '--show-interactive-dev-session=false',
+        '--log-level',
+        'warn',
+      ],
+      {
+        env,
+        stdio: 'ignore',
+        detached: true,
+      },
+    );
     await waitForLive();
     await publishEditedPrivacyPage();
 
     // The release: the builder's fresh database gets the live snapshot; a wrong token is refused.
-    expect(() => node(['scripts/deploy.mjs', '--dry-run', '--out-dir', `${ROOT}/refused`], { DEPLOY_SITE_URL: LIVE, BUILD_WORKER_TOKEN: 'x'.repeat(64) })).toThrow(/answered 404: is BUILD_WORKER_TOKEN/);
+    expect(() =>
+      node(['scripts/deploy.mjs', '--dry-run', '--out-dir', `${ROOT}/refused`], { DEPLOY_SITE_URL: LIVE, BUILD_WORKER_TOKEN: 'x'.repeat(64) }),
+    ).toThrow(/answered 404: is BUILD_WORKER_TOKEN/);
     const release = node(['scripts/deploy.mjs', '--dry-run', '--out-dir', FROM_LIVE], { DEPLOY_SITE_URL: LIVE, BUILD_WORKER_TOKEN: TOKEN });
     expect(release).toMatch(/Building from the live content of http:\/\/127\.0\.0\.1:\d+ \(\d+ rows\)/);
     expect(page(FROM_LIVE, 'it-IT/privacy.html')).toContain(EDITED_TITLE);

@@ -17,7 +17,16 @@ async function seriousViolations(page: Page, path: string) {
 test('public page templates have no serious accessibility violations, in it-IT and en-US', async ({ page }) => {
   const found: string[] = [];
   for (const locale of ['it-IT', 'en-US']) {
-    for (const path of ['', '/catalogo-corsi', '/catalogo-corsi-no-ecm', '/privacy', '/assistenza', '/pf/percorso-infermieri', '/repository/linee-guida', '/pagina-inesistente']) {
+    for (const path of [
+      '',
+      '/catalogo-corsi',
+      '/catalogo-corsi-no-ecm',
+      '/privacy',
+      '/assistenza',
+      '/pf/percorso-infermieri',
+      '/repository/linee-guida',
+      '/pagina-inesistente',
+    ]) {
       found.push(...(await seriousViolations(page, `/${locale}${path}`)));
     }
   }
@@ -28,7 +37,16 @@ test('public page templates have no serious accessibility violations, in it-IT a
 test('signed-in page templates have no serious accessibility violations', async ({ page }) => {
   await signIn(page);
   const found: string[] = [];
-  for (const path of ['/it-IT/profile', '/it-IT/profile/user-data', '/it-IT/profile/user-courses', '/it-IT/profile/user-archive', '/it-IT/profile/user-progress', '/it-IT/course/triage-pronto-soccorso', '/it-IT/course/session/triage-pronto-soccorso/1/1', '/en-US/profile/user-progress']) {
+  for (const path of [
+    '/it-IT/profile',
+    '/it-IT/profile/user-data',
+    '/it-IT/profile/user-courses',
+    '/it-IT/profile/user-archive',
+    '/it-IT/profile/user-progress',
+    '/it-IT/course/triage-pronto-soccorso',
+    '/it-IT/course/session/triage-pronto-soccorso/1/1',
+    '/en-US/profile/user-progress',
+  ]) {
     found.push(...(await seriousViolations(page, path)));
   }
   expect(found).toEqual([]);

@@ -14,7 +14,12 @@ test('a learner signs in through the form, opens the profile area and signs out'
   expect(cookie?.value.startsWith('Fe26.2*')).toBe(true);
   expect(await page.evaluate(() => document.cookie)).not.toContain('t-ssid');
 
-  for (const [name, heading] of [['Dati personali', 'Dati personali'], ['I miei corsi', 'I miei corsi'], ['Archivio corsi', 'Archivio corsi'], ['Progressi', 'Progressi']] as const) {
+  for (const [name, heading] of [
+    ['Dati personali', 'Dati personali'],
+    ['I miei corsi', 'I miei corsi'],
+    ['Archivio corsi', 'Archivio corsi'],
+    ['Progressi', 'Progressi'],
+  ] as const) {
     await page.getByRole('navigation', { name: 'Area personale' }).getByRole('link', { name }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
   }
@@ -37,7 +42,10 @@ test('wrong credentials are refused in Italian and set no cookie', async ({ page
   expect((await context.cookies()).find((c) => c.name === 't-ssid')).toBeUndefined();
 });
 
-test('after 3 failed sign-ins a self-hosted bot check appears, solves itself, and lets the right password in; no third party, no cookie', async ({ browser, baseURL }) => {
+test('after 3 failed sign-ins a self-hosted bot check appears, solves itself, and lets the right password in; no third party, no cookie', async ({
+  browser,
+  baseURL,
+}) => {
   // Its own client address (Cloudflare's header; wrangler dev passes it through), so the other tests' sign-ins stay unchecked.
   const context = await browser.newContext({ extraHTTPHeaders: { 'cf-connecting-ip': '203.0.113.77' } });
   const page = await context.newPage();
@@ -60,7 +68,12 @@ test('after 3 failed sign-ins a self-hosted bot check appears, solves itself, an
   await page.waitForURL(/\/it-IT\/profile$/);
   expect([...origins]).toEqual([baseURL]);
   // Our own cookies only: the session, the device cookie that keeps this browser trusted if a stranger locks the account, the signed-in marker (t-in) and the remembered locale.
-  expect((await context.cookies()).map((cookie) => cookie.name).filter((name) => name !== 't-lc' && name !== 't-in').sort()).toEqual(['t-dev', 't-ssid']);
+  expect(
+    (await context.cookies())
+      .map((cookie) => cookie.name)
+      .filter((name) => name !== 't-lc' && name !== 't-in')
+      .sort(),
+  ).toEqual(['t-dev', 't-ssid']);
   await context.close();
 });
 

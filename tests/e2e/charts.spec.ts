@@ -53,10 +53,11 @@ test('tooltips and highlighting come after load and move nothing; legends and ax
   expect(nameBox && svgBox && nameBox.y >= svgBox.y).toBe(true);
 
   // Pointing at a bar shows its day and minutes, as the table says; the figure keeps its place and size.
-  const pageBox = () => byDay.evaluate((element) => {
-    const box = element.getBoundingClientRect();
-    return { x: box.x + window.scrollX, y: box.y + window.scrollY, width: box.width, height: box.height };
-  });
+  const pageBox = () =>
+    byDay.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return { x: box.x + window.scrollX, y: box.y + window.scrollY, width: box.width, height: box.height };
+    });
   await byDay.scrollIntoViewIfNeeded();
   const before = await pageBox();
   // The day with the most minutes has the tallest bar.

@@ -6,7 +6,10 @@ import { EDITOR, islandsReady, NEW_LEARNER, signIn, switchMode } from './helpers
 import { pdfQrModules, qrModules, sameModules } from './pdf-qr.ts';
 
 /** The demo banks: the test knows the correct answers, the browser never receives them. */
-const BANKS = JSON.parse(readFileSync(new URL('../../seed/content/ecm-banks.json', import.meta.url), 'utf8')) as Record<string, Record<string, { text: string; options: string[]; correct: number }[]>>;
+const BANKS = JSON.parse(readFileSync(new URL('../../seed/content/ecm-banks.json', import.meta.url), 'utf8')) as Record<
+  string,
+  Record<string, { text: string; options: string[]; correct: number }[]>
+>;
 const COURSE = 'bls-d-adulto';
 const bank = BANKS[COURSE]?.['it-IT'] ?? [];
 /** 'fixed' mode asks the whole bank (at least 3 per credit: 18 for 6 credits). */
@@ -91,11 +94,26 @@ test('ECM journey: last session, a failed attempt without answers, a pass, the q
   const form = page.getByTestId('satisfaction-form');
   await form.getByRole('button', { name: 'Invia il questionario' }).click();
   await expect(form.getByText('Scegli una risposta.')).toHaveCount(5);
-  await form.getByRole('group', { name: /rilevanti gli argomenti/ }).getByLabel('Molto rilevanti').check();
-  await form.getByRole('group', { name: /qualità educativa/ }).getByLabel('Buona').check();
-  await form.getByRole('group', { name: /utile il corso/ }).getByLabel('Molto utile', { exact: true }).check();
-  await form.getByRole('group', { name: /tempo dedicato/ }).getByLabel('Adeguato', { exact: true }).check();
-  await form.getByRole('group', { name: /influenze commerciali/ }).getByLabel('Nessuna').check();
+  await form
+    .getByRole('group', { name: /rilevanti gli argomenti/ })
+    .getByLabel('Molto rilevanti')
+    .check();
+  await form
+    .getByRole('group', { name: /qualità educativa/ })
+    .getByLabel('Buona')
+    .check();
+  await form
+    .getByRole('group', { name: /utile il corso/ })
+    .getByLabel('Molto utile', { exact: true })
+    .check();
+  await form
+    .getByRole('group', { name: /tempo dedicato/ })
+    .getByLabel('Adeguato', { exact: true })
+    .check();
+  await form
+    .getByRole('group', { name: /influenze commerciali/ })
+    .getByLabel('Nessuna')
+    .check();
   await form.getByLabel('Commento libero (facoltativo)').fill('Scenari pratici chiari.');
   await form.getByRole('button', { name: 'Invia il questionario' }).click();
 
@@ -103,7 +121,16 @@ test('ECM journey: last session, a failed attempt without answers, a pass, the q
   const certificate = page.getByTestId('ecm-certificate');
   await expect(certificate).toContainText('Attestato rilasciato: 6 crediti ECM');
   const { text, bytes } = await downloadPdf(page.waitForEvent('download'), certificate.getByTestId('certificate-download'));
-  for (const part of ['Attestato di partecipazione', 'Giulia Bianchi', 'BNCGLI88C52F205X', 'Professione: Infermiere', "BLS-D: rianimazione cardiopolmonare nell'adulto", 'ID evento ECM 7102-451203 · Edizione 2', 'Provider ECM n. 7102', 'ha conseguito 6 crediti formativi ECM']) {
+  for (const part of [
+    'Attestato di partecipazione',
+    'Giulia Bianchi',
+    'BNCGLI88C52F205X',
+    'Professione: Infermiere',
+    "BLS-D: rianimazione cardiopolmonare nell'adulto",
+    'ID evento ECM 7102-451203 · Edizione 2',
+    'Provider ECM n. 7102',
+    'ha conseguito 6 crediti formativi ECM',
+  ]) {
     expect(text).toContain(part);
   }
   const address = /https?:\/\/\S+\/it-IT\/verifica-attestato\/[A-Z2-7]{34}/.exec(text)?.[0] ?? '';
@@ -129,7 +156,10 @@ test('ECM journey: last session, a failed attempt without answers, a pass, the q
   await expect(page.getByTestId('ecm-earned')).toHaveText('14 crediti su 150 richiesti');
   await expect(page.getByRole('progressbar', { name: 'Crediti ECM del triennio 2026–2028: 14 su 150' })).toBeVisible();
   await expect(page.getByTestId('ecm-certificate-row')).toHaveCount(2);
-  const { text: again } = await downloadPdf(page.waitForEvent('download'), page.getByRole('link', { name: "Scarica l'attestato di «Prevenzione delle infezioni correlate all'assistenza» (PDF)" }));
+  const { text: again } = await downloadPdf(
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: "Scarica l'attestato di «Prevenzione delle infezioni correlate all'assistenza» (PDF)" }),
+  );
   expect(again).toContain('ha conseguito 8 crediti formativi ECM');
 });
 
@@ -144,7 +174,12 @@ test('an editor edits a question bank under the ECM rules and downloads the part
   // The correct option is marked for editors: question 1's is the one the bank says.
   const first = BANKS['prevenzione-ica']?.['it-IT']?.[0];
   await expect(editor.getByLabel('Testo della domanda 1', { exact: true })).toHaveValue(first?.text ?? '');
-  await expect(editor.getByRole('group', { name: 'Risposta corretta della domanda 1' }).getByRole('radio').nth(first?.correct ?? 0)).toBeChecked();
+  await expect(
+    editor
+      .getByRole('group', { name: 'Risposta corretta della domanda 1' })
+      .getByRole('radio')
+      .nth(first?.correct ?? 0),
+  ).toBeChecked();
 
   await editor.getByRole('button', { name: 'Elimina la domanda 24' }).click();
   await editor.getByRole('button', { name: 'Salva bozza' }).click();
@@ -181,12 +216,22 @@ test('the ECM pages have no serious accessibility violations', async ({ page }) 
   const certificates = await page.request.get('/api/lms/certificates', { headers: { 'tiles-site-id': 'tiles-demo', 'tiles-locale-code': 'it-IT' } });
   const [seeded] = ((await certificates.json()) as { outcome: { code: string }[] }).outcome;
   const found: string[] = [];
-  for (const path of ['/it-IT/course/ecm/sicurezza-terapia-farmacologica', '/it-IT/profile/ecm-credits', '/it-IT/course/prevenzione-ica', `/en-US/verifica-attestato/${seeded?.code ?? ''}`, '/it-IT/verifica-attestato/NONESISTE']) {
+  for (const path of [
+    '/it-IT/course/ecm/sicurezza-terapia-farmacologica',
+    '/it-IT/profile/ecm-credits',
+    '/it-IT/course/prevenzione-ica',
+    `/en-US/verifica-attestato/${seeded?.code ?? ''}`,
+    '/it-IT/verifica-attestato/NONESISTE',
+  ]) {
     await page.goto(path);
     await islandsReady(page);
     if (path.includes('/course/ecm/')) await expect(page.getByTestId('assessment-question').first()).toBeVisible();
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-    found.push(...results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${path}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`));
+    found.push(
+      ...results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${path}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    );
   }
   expect(found).toEqual([]);
 });
@@ -224,7 +269,13 @@ test('draw mode and a learner without registry fields: the certificate step asks
   // The editor is a learner too, and has no codice fiscale, profession or discipline yet.
   await signIn(page, EDITOR);
   const headers = { 'tiles-site-id': 'tiles-demo', 'tiles-locale-code': 'it-IT', origin: new URL(page.url()).origin };
-  for (const [module, session] of [[1, 1], [1, 2], [2, 1], [2, 2], [2, 3]]) {
+  for (const [module, session] of [
+    [1, 1],
+    [1, 2],
+    [2, 1],
+    [2, 2],
+    [2, 3],
+  ]) {
     const response = await page.request.post(`/api/lms/course/${course}/session/${module}/${session}/complete`, { headers });
     expect(response.status(), await response.text()).toBe(200);
   }
@@ -250,5 +301,6 @@ test('draw mode and a learner without registry fields: the certificate step asks
   const certificate = page.getByTestId('ecm-certificate');
   await expect(certificate).toContainText('Attestato rilasciato: 4 crediti ECM');
   const { text } = await downloadPdf(page.waitForEvent('download'), certificate.getByTestId('certificate-download'));
-  for (const part of ['Marco Rossi', 'RSSMRC79L05H501T', 'Professione: Infermiere', 'Comunicazione efficace con il paziente', 'ID evento ECM 7102-451206']) expect(text).toContain(part);
+  for (const part of ['Marco Rossi', 'RSSMRC79L05H501T', 'Professione: Infermiere', 'Comunicazione efficace con il paziente', 'ID evento ECM 7102-451206'])
+    expect(text).toContain(part);
 });

@@ -57,7 +57,8 @@ test('a wrong state is refused with a clear message and no session cookie', asyn
 
 test('a forged ID token and a foreign returnTo are refused by the API, with no cookie', async ({ request }) => {
   const headers = { 'tiles-site-id': 'tiles-demo', 'tiles-locale-code': 'it-IT' };
-  const forged = 'eyJhbGciOiJSUzI1NiIsImtpZCI6ImZvcmdlZCJ9.eyJzdWIiOiJhdHRhY2tlciIsImlzcyI6Imh0dHA6Ly9sb2NhbGhvc3Q6NDM5OCIsImF1ZCI6InRpbGVzLWUyZSIsImV4cCI6NDEwMjQ0NDgwMH0.c2lnbmF0dXJl';
+  const forged =
+    'eyJhbGciOiJSUzI1NiIsImtpZCI6ImZvcmdlZCJ9.eyJzdWIiOiJhdHRhY2tlciIsImlzcyI6Imh0dHA6Ly9sb2NhbGhvc3Q6NDM5OCIsImF1ZCI6InRpbGVzLWUyZSIsImV4cCI6NDEwMjQ0NDgwMH0.c2lnbmF0dXJl';
   const refused = await request.post('/api/auth/federated/login', { headers, data: { provider: 'medikey', token: forged } });
   expect(refused.status()).toBe(401);
   expect(refused.headers()['set-cookie']).toBeUndefined();

@@ -8,7 +8,11 @@ import { LEARNER, NEW_LEARNER } from './helpers.ts';
 
 let contexts = 0;
 
-async function withoutScripts(browser: Browser, options: BrowserContextOptions = {}, cookies: Parameters<BrowserContext['addCookies']>[0] = []): Promise<{ page: Page; posts: Request[]; urls: string[] }> {
+async function withoutScripts(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+  cookies: Parameters<BrowserContext['addCookies']>[0] = [],
+): Promise<{ page: Page; posts: Request[]; urls: string[] }> {
   // Each context signs in from its own client address (Cloudflare's header): failed sign-ins here
   // must not make the bot check due for the other tests.
   const address = { 'cf-connecting-ip': `198.51.100.${++contexts}` };
@@ -158,9 +162,15 @@ test('support: a plain post with a solved check lands on the "sent" page (Post/R
   await form.getByLabel('Messaggio').fill('Non trovo il certificato del corso.');
   // What the widget does in the browser (solve a challenge of our API), done here by the test: the
   // page itself runs no script, so this is the server's plain-form path on its own.
-  const challenge = ((await (await page.request.get('/api/auth/challenge', { headers: { 'tiles-site-id': 'tiles-demo', 'tiles-locale-code': 'it-IT' } })).json()) as { outcome: Challenge }).outcome;
+  const challenge = (
+    (await (await page.request.get('/api/auth/challenge', { headers: { 'tiles-site-id': 'tiles-demo', 'tiles-locale-code': 'it-IT' } })).json()) as {
+      outcome: Challenge;
+    }
+  ).outcome;
   const solution = await solveChallenge({ challenge, deriveKey });
-  await form.locator('input[name="altcha"]').evaluate((input, value) => ((input as HTMLInputElement).value = value), btoa(JSON.stringify({ challenge, solution })));
+  await form
+    .locator('input[name="altcha"]')
+    .evaluate((input, value) => ((input as HTMLInputElement).value = value), btoa(JSON.stringify({ challenge, solution })));
   const answer = page.waitForResponse((response) => response.request().method() === 'POST');
   await form.getByRole('button', { name: 'Invia richiesta' }).click();
   const response = await answer;

@@ -21,7 +21,12 @@ test.describe('the header on a phone (375 px)', () => {
       // The header keeps its height: the menu opens over the page, not by pushing it down.
       expect((await header.boundingBox())?.height).toBeLessThan(80);
       await page.keyboard.press('Tab');
-      await expect(page.getByRole('navigation', { name: /Menu principale|Main menu|Hauptmenü/ }).getByRole('link').first()).toBeFocused();
+      await expect(
+        page
+          .getByRole('navigation', { name: /Menu principale|Main menu|Hauptmenü/ })
+          .getByRole('link')
+          .first(),
+      ).toBeFocused();
     });
   }
 
@@ -30,7 +35,10 @@ test.describe('the header on a phone (375 px)', () => {
     const page = await context.newPage();
     await page.goto('/it-IT');
     await page.locator('.site-menu > summary').click();
-    await page.getByRole('navigation', { name: 'Lingua' }).getByRole('link', { name: /English/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Lingua' })
+      .getByRole('link', { name: /English/ })
+      .click();
     await expect(page).toHaveURL(/\/en-US$/);
     await context.close();
   });

@@ -32,6 +32,8 @@ export async function switchMode(page: Page, mode: 'Redazione (CMS)' | 'Collaudo
 /** Waits until the bot-check widget on the page has solved its challenge. */
 export async function botCheckSolved(page: Page): Promise<void> {
   await expect
-    .poll(() => page.evaluate(() => (document.querySelector('altcha-widget') as (Element & { getState?: () => string }) | null)?.getState?.()), { timeout: 30_000 })
+    .poll(() => page.evaluate(() => (document.querySelector('altcha-widget') as (Element & { getState?: () => string }) | null)?.getState?.()), {
+      timeout: 30_000,
+    })
     .toBe('verified');
 }

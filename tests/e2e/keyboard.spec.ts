@@ -10,7 +10,7 @@ async function tabTo(page: Page, target: Locator, limit = 120): Promise<void> {
   throw new Error(`Tab never reached ${target}`);
 }
 
-test('keyboard only: sign in, open a course, play and complete a session, open a chart\'s data table', async ({ page }) => {
+test("keyboard only: sign in, open a course, play and complete a session, open a chart's data table", async ({ page }) => {
   await page.goto('/it-IT');
   await tabTo(page, page.getByTestId('sign-in-link'));
   await page.keyboard.press('Enter');

@@ -22,7 +22,12 @@ const provider = new Provider(`http://localhost:${port}`, {
   features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true } },
   claims: { openid: ['sub'], profile: ['given_name', 'family_name'], email: ['email'] },
   async findAccount(_ctx, id) {
-    return { accountId: id, async claims() { return { sub: id, given_name: 'Federica', family_name: 'Medici', email: `${id}@example.it` }; } };
+    return {
+      accountId: id,
+      async claims() {
+        return { sub: id, given_name: 'Federica', family_name: 'Medici', email: `${id}@example.it` };
+      },
+    };
   },
   cookies: { keys: ['tiles-e2e-cookie-key-0123456789'] },
 });

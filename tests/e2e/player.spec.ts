@@ -29,7 +29,12 @@ test('a learner opens a course, plays and completes its sessions, and sees progr
   // Finish the course: every remaining session, through the player's next links.
   await page.getByTestId('learner-course').getByRole('link').click();
   for (let i = 1; i < total; i++) {
-    await page.locator('.module li').filter({ hasNot: page.locator('.badge-done') }).first().getByRole('link').click();
+    await page
+      .locator('.module li')
+      .filter({ hasNot: page.locator('.badge-done') })
+      .first()
+      .getByRole('link')
+      .click();
     // The client router swaps pages: wait for the session page before waiting for its island.
     await page.waitForURL(/\/course\/session\//);
     await islandsReady(page);

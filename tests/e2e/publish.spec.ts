@@ -2,7 +2,12 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { EDITOR, signIn, switchMode, TESTER } from './helpers.ts';
 
 // Browsers send Origin with every fetch; Astro refuses a POST without a same-site one.
-const headers = { 'tiles-site-id': 'tiles-demo', 'tiles-locale-code': 'it-IT', origin: `http://localhost:${process.env.E2E_PORT ?? 4399}`, 'content-type': 'application/json' };
+const headers = {
+  'tiles-site-id': 'tiles-demo',
+  'tiles-locale-code': 'it-IT',
+  origin: `http://localhost:${process.env.E2E_PORT ?? 4399}`,
+  'content-type': 'application/json',
+};
 
 /** Clicks "Pubblica" and waits for the build to go live; returns the seconds from click to live. */
 async function publishAndWait(page: Page): Promise<number> {
@@ -20,7 +25,10 @@ async function newVisitor(browser: Browser): Promise<Page> {
   return (await browser.newContext()).newPage();
 }
 
-test('an editor changes the Italian privacy page in place, publishes, watches it go live; visitors see it, English is unchanged, a tester saw the draft first, revert restores it', async ({ page, browser }) => {
+test('an editor changes the Italian privacy page in place, publishes, watches it go live; visitors see it, English is unchanged, a tester saw the draft first, revert restores it', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(300_000);
   const visitor = await newVisitor(browser);
   // A description that merely mentions a script is text: it neither runs nor breaks the build.
@@ -81,7 +89,10 @@ test('an editor changes the Italian privacy page in place, publishes, watches it
   // Revert: the text the publish replaced comes back as a draft, and goes live with the next publish.
   await page.reload();
   await editor.getByText(/^Cronologia delle versioni/).click();
-  await editor.getByRole('button', { name: /^Ripristina la versione del .* \(Testo sostituito\)$/ }).first().click();
+  await editor
+    .getByRole('button', { name: /^Ripristina la versione del .* \(Testo sostituito\)$/ })
+    .first()
+    .click();
   await expect(editor.getByRole('status')).toHaveText(/^Versione ripristinata come bozza/);
   await expect(editor.getByLabel('Titolo', { exact: true })).toHaveValue(originalTitle);
   await publishAndWait(page);
@@ -89,7 +100,9 @@ test('an editor changes the Italian privacy page in place, publishes, watches it
   await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(originalTitle);
 });
 
-test('in CMS mode an editor edits a category and an interface string per locale; bad input is refused with the reason, and a draft can be dropped', async ({ page }) => {
+test('in CMS mode an editor edits a category and an interface string per locale; bad input is refused with the reason, and a draft can be dropped', async ({
+  page,
+}) => {
   await signIn(page, EDITOR);
   await switchMode(page, 'Redazione (CMS)');
   await page.goto('/en-US/catalogo-corsi');
@@ -119,7 +132,7 @@ test('in CMS mode an editor edits a category and an interface string per locale;
   await expect(panel.getByTestId('cms-pending')).toHaveText('Bozze da pubblicare (tutte le lingue): 0');
 });
 
-test('CMS and tester mode stay out of visitors\' and learners\' pages: no panel, no editor code', async ({ page }) => {
+test("CMS and tester mode stay out of visitors' and learners' pages: no panel, no editor code", async ({ page }) => {
   const scripts: string[] = [];
   page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
   await page.goto('/it-IT/privacy');
@@ -150,7 +163,11 @@ test('a learner gets 403 from every CMS call', async ({ page }) => {
     ['GET', '/api/cms/builds'],
     ['GET', '/api/cms/builds/1'],
   ] as const) {
-    const response = await page.request.fetch(path, { method, headers, data: method === 'PUT' ? { title: 'x', description: '', body: [{ type: 'p', text: 'x' }] } : undefined });
+    const response = await page.request.fetch(path, {
+      method,
+      headers,
+      data: method === 'PUT' ? { title: 'x', description: '', body: [{ type: 'p', text: 'x' }] } : undefined,
+    });
     expect(response.status()).toBe(403);
     expect((await response.json()).message).toMatch(/^Il tuo ruolo non consente questa operazione/);
   }

@@ -13,7 +13,9 @@ test('a video resumes where the learner stopped, in another browser; profile and
   const video = page.getByTestId('session-video');
   await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState)).toBeGreaterThanOrEqual(1);
   // Watch a little, jump to 0:12 and pause: pausing writes the position at once.
-  const saved = page.waitForResponse((response) => response.url().endsWith('/bls-d-adulto/session/2/1/position') && response.request().postDataJSON()?.seconds === 12);
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith('/bls-d-adulto/session/2/1/position') && response.request().postDataJSON()?.seconds === 12,
+  );
   await video.evaluate(async (element: HTMLVideoElement) => {
     element.muted = true;
     await element.play();

@@ -16,7 +16,10 @@ test('a path without a locale gets the current locale prepended', async ({ page 
 });
 
 test('every supported locale has its own home, with hreflang alternates', async ({ page }) => {
-  for (const [locale, link] of [['en-US', 'Course catalogue'], ['de-DE', 'Kurskatalog']] as const) {
+  for (const [locale, link] of [
+    ['en-US', 'Course catalogue'],
+    ['de-DE', 'Kurskatalog'],
+  ] as const) {
     await page.goto(`/${locale}`);
     await expect(page.locator('html')).toHaveAttribute('lang', locale);
     await expect(page.getByRole('link', { name: link }).first()).toBeVisible();
@@ -44,7 +47,11 @@ test('an unknown page shows the Italian error screen, whose buttons lead to supp
   const support = page.getByRole('link', { name: 'Assistenza' });
   const href = new URL((await support.getAttribute('href')) ?? '', page.url());
   expect(href.pathname).toBe('/it-IT/assistenza');
-  expect(Object.fromEntries(href.searchParams)).toEqual({ c: '404', e: 'Page not found: /it-IT/pagina-che-non-esiste?x=1', p: '/it-IT/pagina-che-non-esiste?x=1' });
+  expect(Object.fromEntries(href.searchParams)).toEqual({
+    c: '404',
+    e: 'Page not found: /it-IT/pagina-che-non-esiste?x=1',
+    p: '/it-IT/pagina-che-non-esiste?x=1',
+  });
   await support.click();
   await page.waitForURL(/\/it-IT\/assistenza\?/);
   await expect(page.getByTestId('error-reference')).toContainText('404');
@@ -86,7 +93,9 @@ test('a malformed session id is a fatal 404 naming the path', async ({ page }) =
 });
 
 test('crawlers get the status and no error page', async ({ request }) => {
-  const response = await request.get('/it-IT/pagina-che-non-esiste', { headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' } });
+  const response = await request.get('/it-IT/pagina-che-non-esiste', {
+    headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' },
+  });
   expect(response.status()).toBe(404);
   expect(await response.text()).toBe('');
 });

@@ -17,22 +17,67 @@ interface TypeDefinition {
 const TYPES: Record<string, TypeDefinition> = {
   Thing: {
     parent: null,
-    properties: { name: ['Text'], description: ['Text'], url: ['URL'], image: ['URL', 'ImageObject'], sameAs: ['URL'], identifier: ['Text', 'URL', 'PropertyValue'], alternateName: ['Text'] },
+    properties: {
+      name: ['Text'],
+      description: ['Text'],
+      url: ['URL'],
+      image: ['URL', 'ImageObject'],
+      sameAs: ['URL'],
+      identifier: ['Text', 'URL', 'PropertyValue'],
+      alternateName: ['Text'],
+    },
   },
-  Organization: { parent: 'Thing', properties: { logo: ['URL', 'ImageObject'], email: ['Text'], telephone: ['Text'], address: ['Text', 'PostalAddress'] }, required: ['name', 'url'] },
+  Organization: {
+    parent: 'Thing',
+    properties: { logo: ['URL', 'ImageObject'], email: ['Text'], telephone: ['Text'], address: ['Text', 'PostalAddress'] },
+    required: ['name', 'url'],
+  },
   EducationalOrganization: { parent: 'Organization', properties: {} },
-  CreativeWork: { parent: 'Thing', properties: { inLanguage: ['Text', 'Language'], provider: ['Organization', 'Person'], publisher: ['Organization', 'Person'], keywords: ['Text'], about: ['Thing'] } },
+  CreativeWork: {
+    parent: 'Thing',
+    properties: {
+      inLanguage: ['Text', 'Language'],
+      provider: ['Organization', 'Person'],
+      publisher: ['Organization', 'Person'],
+      keywords: ['Text'],
+      about: ['Thing'],
+    },
+  },
   Course: {
     parent: 'CreativeWork',
-    properties: { courseCode: ['Text'], numberOfCredits: ['Integer', 'StructuredValue'], educationalCredentialAwarded: ['Text', 'URL', 'EducationalOccupationalCredential'], hasCourseInstance: ['CourseInstance'], coursePrerequisites: ['Text', 'Course', 'AlignmentObject'] },
+    properties: {
+      courseCode: ['Text'],
+      numberOfCredits: ['Integer', 'StructuredValue'],
+      educationalCredentialAwarded: ['Text', 'URL', 'EducationalOccupationalCredential'],
+      hasCourseInstance: ['CourseInstance'],
+      coursePrerequisites: ['Text', 'Course', 'AlignmentObject'],
+    },
     required: ['name', 'description', 'provider'],
   },
   Intangible: { parent: 'Thing', properties: {} },
   StructuredValue: { parent: 'Intangible', properties: {} },
-  QuantitativeValue: { parent: 'StructuredValue', properties: { value: ['Number', 'Text', 'Boolean', 'StructuredValue'], unitText: ['Text'], unitCode: ['Text', 'URL'], minValue: ['Number'], maxValue: ['Number'] }, required: ['value'] },
-  ItemList: { parent: 'Intangible', properties: { itemListElement: ['ListItem', 'Thing', 'Text'], numberOfItems: ['Integer'], itemListOrder: ['Text', 'ItemListOrderType'] }, required: ['itemListElement'] },
+  QuantitativeValue: {
+    parent: 'StructuredValue',
+    properties: {
+      value: ['Number', 'Text', 'Boolean', 'StructuredValue'],
+      unitText: ['Text'],
+      unitCode: ['Text', 'URL'],
+      minValue: ['Number'],
+      maxValue: ['Number'],
+    },
+    required: ['value'],
+  },
+  ItemList: {
+    parent: 'Intangible',
+    properties: { itemListElement: ['ListItem', 'Thing', 'Text'], numberOfItems: ['Integer'], itemListOrder: ['Text', 'ItemListOrderType'] },
+    required: ['itemListElement'],
+  },
   BreadcrumbList: { parent: 'ItemList', properties: {} },
-  ListItem: { parent: 'Intangible', properties: { position: ['Integer', 'Text'], item: ['Thing', 'URL'], nextItem: ['ListItem'], previousItem: ['ListItem'] }, required: ['position'] },
+  ListItem: {
+    parent: 'Intangible',
+    properties: { position: ['Integer', 'Text'], item: ['Thing', 'URL'], nextItem: ['ListItem'], previousItem: ['ListItem'] },
+    required: ['position'],
+  },
 };
 
 function isA(type: string, expected: string): boolean {

@@ -9,7 +9,7 @@ test('every kind of response carries the security headers, with a script policy 
     'static asset': await request.get('/favicon.svg'),
     'on-demand page': await request.get('/tiles-access'),
     'error page': await request.get('/it-IT/pagina-che-non-esiste'),
-    'redirect': await request.get('/', { maxRedirects: 0 }),
+    redirect: await request.get('/', { maxRedirects: 0 }),
     'API answer': await request.get('/api/i18n/locales', { headers: { 'tiles-site-id': 'tiles-demo' } }),
     'API error': await request.get('/api/nessuna-risorsa'),
   };
@@ -18,13 +18,16 @@ test('every kind of response carries the security headers, with a script policy 
     for (const name of REQUIRED) expect(headers[name], `${name} on the ${what}`).toBeTruthy();
     const csp = headers['content-security-policy'] ?? '';
     expect(csp, what).toContain("frame-ancestors 'none'");
-    expect(csp.split(';').find((directive) => directive.trim().startsWith('script-src')), what).not.toContain('unsafe-inline');
+    expect(
+      csp.split(';').find((directive) => directive.trim().startsWith('script-src')),
+      what,
+    ).not.toContain('unsafe-inline');
     expect(headers['x-content-type-options'], what).toBe('nosniff');
     expect(headers['strict-transport-security'], `no HSTS on localhost (${what})`).toBeUndefined();
   }
 });
 
-test('Astro\'s own refusal of a cross-site form post to an on-demand page carries the security headers', async ({ request }) => {
+test("Astro's own refusal of a cross-site form post to an on-demand page carries the security headers", async ({ request }) => {
   const response = await request.post('/it-IT/logout', { headers: { origin: 'https://evil.example' }, form: { scope: 'everywhere' }, maxRedirects: 0 });
   expect(response.status()).toBe(403);
   const headers = response.headers();

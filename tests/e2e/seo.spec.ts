@@ -12,14 +12,20 @@ async function sitemapPaths(request: APIRequestContext): Promise<{ path: string;
   }));
 }
 
-const meta = (html: string, attribute: 'name' | 'property', key: string) => html.match(new RegExp(`<meta ${attribute}="${key.replace(/[:.]/g, '\\$&')}" content="([^"]*)"`))?.[1];
+const meta = (html: string, attribute: 'name' | 'property', key: string) =>
+  html.match(new RegExp(`<meta ${attribute}="${key.replace(/[:.]/g, '\\$&')}" content="([^"]*)"`))?.[1];
 // Astro's client router marks the page's scripts (data-astro-exec) once it has run them.
-const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1] ?? '') as Record<string, unknown>);
+const jsonLd = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1] ?? '') as Record<string, unknown>);
 
 test('every public page: hreflang with x-default, Open Graph and Twitter cards in its locale, the site name in its language', async ({ request }) => {
   const pages = await sitemapPaths(request);
   expect(pages.length).toBeGreaterThan(30);
-  const siteNames: Record<string, string> = { 'it-IT': 'Tiles Formazione Sanitaria', 'en-US': 'Tiles Healthcare Training', 'de-DE': 'Tiles Gesundheitsfortbildung' };
+  const siteNames: Record<string, string> = {
+    'it-IT': 'Tiles Formazione Sanitaria',
+    'en-US': 'Tiles Healthcare Training',
+    'de-DE': 'Tiles Gesundheitsfortbildung',
+  };
   for (const { path, alternates } of pages) {
     const locale = path.split('/')[1] ?? '';
     expect(alternates['x-default'], `${path} in the sitemap`).toBe(alternates['it-IT']);
@@ -97,6 +103,6 @@ test('a learning path links each of its courses and shows a signed-in learner ho
   await expect(page.getByTestId('path-progress').nth(0)).toHaveText('5 di 5 sessioni completate');
   await expect(page.getByTestId('path-progress').nth(2)).toHaveText(/^\d di 4 sessioni completate$/);
   await expect(page.getByTestId('path-progress').nth(4)).toHaveText('Non ancora iniziato');
-  await page.getByRole('link', { name: 'BLS-D: rianimazione cardiopolmonare nell\'adulto' }).click();
+  await page.getByRole('link', { name: "BLS-D: rianimazione cardiopolmonare nell'adulto" }).click();
   await page.waitForURL(/\/it-IT\/course\/bls-d-adulto$/);
 });

@@ -24,9 +24,10 @@ async function recordHeaderAtFirstPaint(page: Page): Promise<void> {
   });
 }
 
-const firstPaintHeader = (page: Page) => page.evaluate(() => (window as unknown as { firstPaintHeader?: { signIn: boolean; profile: boolean } }).firstPaintHeader);
+const firstPaintHeader = (page: Page) =>
+  page.evaluate(() => (window as unknown as { firstPaintHeader?: { signIn: boolean; profile: boolean } }).firstPaintHeader);
 
-test("a signed-in learner sees their own header on pre-rendered pages from the first paint, before any module script runs", async ({ page }) => {
+test('a signed-in learner sees their own header on pre-rendered pages from the first paint, before any module script runs', async ({ page }) => {
   await signIn(page);
   await recordHeaderAtFirstPaint(page);
   // The page's own scripts (modules, deferred) are refused: only what is in the HTML decides.

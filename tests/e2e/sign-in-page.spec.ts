@@ -32,7 +32,9 @@ test('the sign-in form checks before sending and signs in through the API, never
   await page.getByLabel('Password').fill(LEARNER.password);
   await page.getByRole('button', { name: 'Accedi' }).click();
   await page.waitForURL(/\/it-IT\/profile\/user-courses$/);
-  expect(requests.filter((request) => request.startsWith('POST') && !request.endsWith('/api/event/hit'))).toEqual([expect.stringMatching(/^POST http:\/\/[^/]+\/api\/auth\/login$/)]);
+  expect(requests.filter((request) => request.startsWith('POST') && !request.endsWith('/api/event/hit'))).toEqual([
+    expect.stringMatching(/^POST http:\/\/[^/]+\/api\/auth\/login$/),
+  ]);
   for (const request of requests) expect(request).not.toContain(LEARNER.password);
 });
 
@@ -40,7 +42,10 @@ test('when the server asks for the bot check, it appears and the sign-in carries
   // Its own client address: three failures from it make the check due for every account there.
   const context = await browser.newContext({ extraHTTPHeaders: { 'cf-connecting-ip': '203.0.113.88' } });
   for (let i = 0; i < 3; i++) {
-    const failed = await context.request.post('/api/auth/login', { headers: { 'tiles-site-id': 'tiles-demo', 'tiles-locale-code': 'it-IT' }, data: { cu: `sconosciuto-${i}`, cp: 'sbagliata' } });
+    const failed = await context.request.post('/api/auth/login', {
+      headers: { 'tiles-site-id': 'tiles-demo', 'tiles-locale-code': 'it-IT' },
+      data: { cu: `sconosciuto-${i}`, cp: 'sbagliata' },
+    });
     expect(failed.status()).toBe(401);
   }
   const page = await context.newPage();

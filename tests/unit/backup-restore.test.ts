@@ -11,7 +11,10 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const env = (state: string) => ({ ...process.env, TILES_STATE_DIR: state, CLOUDFLARE_CF_FETCH_ENABLED: 'false', CI: '1' });
 const wrangler = (state: string, ...args: string[]) =>
-  execFileSync(process.execPath, ['node_modules/wrangler/bin/wrangler.js', 'd1', ...args, '--local', '--persist-to', state], { env: env(state), encoding: 'utf8' });
+  execFileSync(process.execPath, ['node_modules/wrangler/bin/wrangler.js', 'd1', ...args, '--local', '--persist-to', state], {
+    env: env(state),
+    encoding: 'utf8',
+  });
 
 it('npm run restore brings a backup into an empty local state, where the Worker reads it', { timeout: 120_000 }, () => {
   const live = join(work, 'live');

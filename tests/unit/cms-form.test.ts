@@ -12,7 +12,16 @@ describe('the editor form', () => {
   });
 
   it('sends trimmed text and drops empty blocks', () => {
-    expect(toPayload('content', { title: ' Privacy ', description: '', body: [{ type: 'h2', text: ' A ' }, { type: 'p', text: '' }] })).toEqual({
+    expect(
+      toPayload('content', {
+        title: ' Privacy ',
+        description: '',
+        body: [
+          { type: 'h2', text: ' A ' },
+          { type: 'p', text: '' },
+        ],
+      }),
+    ).toEqual({
       title: 'Privacy',
       description: '',
       body: [{ type: 'h2', text: 'A' }],
@@ -46,7 +55,8 @@ describe('CMS documents', () => {
 });
 
 describe('the editor form and the API read the same limits', () => {
-  const sample = (input: string, length: number): string | Block[] => (input === 'blocks' ? Array.from({ length }, () => ({ type: 'p' as const, text: 'x' })) : 'x'.repeat(length));
+  const sample = (input: string, length: number): string | Block[] =>
+    input === 'blocks' ? Array.from({ length }, () => ({ type: 'p' as const, text: 'x' })) : 'x'.repeat(length);
   const valid = (kind: DocumentKind): FormFields => Object.fromEntries(FORMS[kind].map((field) => [field.name, sample(field.input, 1)]));
 
   // A question bank's limits are the ECM rules (count per credit, four options, one correct): tests/unit/ecm-rules.test.ts.

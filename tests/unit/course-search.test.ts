@@ -22,7 +22,7 @@ describe('catalogue search expression', () => {
 });
 
 describe('a failing search query', () => {
-  it('never carries D1\'s own message or stack to the error screen', async () => {
+  it("never carries D1's own message or stack to the error screen", async () => {
     const leak = 'D1_ERROR: LIKE or GLOB pattern too complex: SQLITE_ERROR';
     const statement = { bind: () => statement };
     const db = { prepare: () => statement, batch: () => Promise.reject(new Error(leak)) } as unknown as D1Database;

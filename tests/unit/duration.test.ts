@@ -9,7 +9,12 @@ describe('durations', () => {
   });
 
   it('sum with carry at 60', () => {
-    expect(sumDurations([[0, 50, 40], [0, 20, 30]])).toEqual([1, 11, 10]);
+    expect(
+      sumDurations([
+        [0, 50, 40],
+        [0, 20, 30],
+      ]),
+    ).toEqual([1, 11, 10]);
     expect(totalDuration(['0h 59m 59s', '0h 0m 1s'])).toBe('1h 0m 0s');
     expect(totalDuration(['1h 50m 0s', '0h 20m 30s'])).toBe('2h 10m 30s');
   });

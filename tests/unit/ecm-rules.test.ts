@@ -7,13 +7,18 @@ import { checkCertificateCode, newCertificateCode } from '../../functions/ecm/ce
 import { isValidFiscalCode } from '../../functions/ecm/fiscal-code.ts';
 
 const bank = (size: number): BankFields => ({
-  questions: Array.from({ length: size }, (_, i) => ({ id: `q${i + 1}`, text: `Domanda ${i + 1}`, options: ['A', 'B', 'C', 'D'].map((l) => `${l}${i}`), correct: i % 4 })),
+  questions: Array.from({ length: size }, (_, i) => ({
+    id: `q${i + 1}`,
+    text: `Domanda ${i + 1}`,
+    options: ['A', 'B', 'C', 'D'].map((l) => `${l}${i}`),
+    correct: i % 4,
+  })),
 });
 
 /** A seeded generator: the draw is random in the Worker, repeatable here. */
 function seeded(seed: number): () => number {
   let state = seed;
-  return () => ((state = (state * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (state = (state * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 let ids = 0;
 const newId = () => `o${(ids++).toString(36)}`;

@@ -10,7 +10,12 @@ describe('route validation (guard 1)', () => {
   });
 
   it('refuses other session ids with a fatal 404 naming the path', () => {
-    for (const path of ['/it-IT/course/session/rischio/uno/2', '/it-IT/course/session/rischio/1', '/it-IT/course/session/rischio/1/2/3', '/it-IT/course/session/rischio/0/1']) {
+    for (const path of [
+      '/it-IT/course/session/rischio/uno/2',
+      '/it-IT/course/session/rischio/1',
+      '/it-IT/course/session/rischio/1/2/3',
+      '/it-IT/course/session/rischio/0/1',
+    ]) {
       expect(validateRoute(path)).toEqual({ statusCode: 404, statusMessage: 'Not Found', message: `Page Not Found: ${path}`, fatal: true, path });
     }
   });
@@ -43,7 +48,9 @@ describe("a visitor's way out of the course and profile areas (guard 2)", () => 
 
   it('sends a course clicked in the catalogue to sign-in and back, anything else home as the spec says', () => {
     expect(visitorRedirect('/it-IT/course/triage', '', clicked)).toBe('/tiles-access?returnTo=%2Fit-IT%2Fcourse%2Ftriage');
-    expect(visitorRedirect('/it-IT/course/session/triage/1/2', '?t=1', clicked)).toBe('/tiles-access?returnTo=%2Fit-IT%2Fcourse%2Fsession%2Ftriage%2F1%2F2%3Ft%3D1');
+    expect(visitorRedirect('/it-IT/course/session/triage/1/2', '?t=1', clicked)).toBe(
+      '/tiles-access?returnTo=%2Fit-IT%2Fcourse%2Fsession%2Ftriage%2F1%2F2%3Ft%3D1',
+    );
     expect(visitorRedirect('/it-IT/course/triage', '', { fetchSite: 'none', referer: null, origin })).toBe('/');
     expect(visitorRedirect('/it-IT/course/triage', '', { fetchSite: 'cross-site', referer: 'https://elsewhere.example/', origin })).toBe('/');
     expect(visitorRedirect('/it-IT/profile', '', clicked)).toBe('/');

@@ -3,7 +3,8 @@ import { inlineScripts } from '../../integrations/inline-scripts.mjs';
 
 describe('inline scripts of a built page (the CSP check of integrations/security-headers.mjs)', () => {
   it('finds real script elements, in templates and SVG too, and skips external ones', () => {
-    const html = '<!doctype html><html><head><script>a()</script><script type="module" src="/_astro/x.js"></script></head><body><template><script>b()</script></template><svg><script>c()</script></svg></body></html>';
+    const html =
+      '<!doctype html><html><head><script>a()</script><script type="module" src="/_astro/x.js"></script></head><body><template><script>b()</script></template><svg><script>c()</script></svg></body></html>';
     expect(inlineScripts(html)).toEqual(['a()', 'b()', 'c()']);
   });
 

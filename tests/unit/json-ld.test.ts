@@ -24,7 +24,12 @@ describe('schema.org structured data', () => {
     expect(checkSchemaOrg(data)).toEqual([]);
     const items = data.itemListElement as { position: number; item: Record<string, unknown> }[];
     expect(items.map((entry) => entry.position)).toEqual([1, 2]);
-    expect(items[0]?.item).toMatchObject({ '@type': 'Course', inLanguage: 'en-US', provider: { '@type': 'Organization', name: publisher.name }, numberOfCredits: { '@type': 'QuantitativeValue', value: 10.5 } });
+    expect(items[0]?.item).toMatchObject({
+      '@type': 'Course',
+      inLanguage: 'en-US',
+      provider: { '@type': 'Organization', name: publisher.name },
+      numberOfCredits: { '@type': 'QuantitativeValue', value: 10.5 },
+    });
     expect(items[1]?.item.numberOfCredits).toBeUndefined();
   });
 
@@ -43,11 +48,27 @@ describe('schema.org structured data', () => {
 
 describe('the schema.org checker', () => {
   it('refuses unknown properties and types, wrong value types, missing required properties and relative addresses', () => {
-    expect(checkSchemaOrg({ '@context': 'https://schema.org', '@type': 'Organization', name: 'x', url: 'https://x.it', colour: 'blue' })).toEqual(['$.colour: not a property of Organization']);
+    expect(checkSchemaOrg({ '@context': 'https://schema.org', '@type': 'Organization', name: 'x', url: 'https://x.it', colour: 'blue' })).toEqual([
+      '$.colour: not a property of Organization',
+    ]);
     expect(checkSchemaOrg({ '@context': 'https://schema.org', '@type': 'Corse', name: 'x' })).toEqual(['$: unknown @type Corse']);
     expect(checkSchemaOrg({ '@context': 'https://schema.org', '@type': 'Organization', name: 'x', url: '/it-IT' })).toEqual(['$.url: "/it-IT" is not URL']);
-    expect(checkSchemaOrg({ '@context': 'https://schema.org', '@type': 'ItemList', itemListElement: [{ '@type': 'ListItem', position: 1, item: { '@type': 'Course', name: 'x', description: 'y' } }] })).toEqual(['$.itemListElement[0].item: Course needs provider']);
-    expect(checkSchemaOrg({ '@context': 'https://schema.org', '@type': 'Course', name: 'x', description: 'y', provider: { '@type': 'Course', name: 'z', description: 'w', provider: 'p' } })).toEqual(['$.provider: a Course where Course.provider expects Organization or Person']);
+    expect(
+      checkSchemaOrg({
+        '@context': 'https://schema.org',
+        '@type': 'ItemList',
+        itemListElement: [{ '@type': 'ListItem', position: 1, item: { '@type': 'Course', name: 'x', description: 'y' } }],
+      }),
+    ).toEqual(['$.itemListElement[0].item: Course needs provider']);
+    expect(
+      checkSchemaOrg({
+        '@context': 'https://schema.org',
+        '@type': 'Course',
+        name: 'x',
+        description: 'y',
+        provider: { '@type': 'Course', name: 'z', description: 'w', provider: 'p' },
+      }),
+    ).toEqual(['$.provider: a Course where Course.provider expects Organization or Person']);
     expect(checkSchemaOrg({ '@type': 'Organization', name: 'x', url: 'https://x.it' })).toEqual(['$: @context must be https://schema.org']);
   });
 });

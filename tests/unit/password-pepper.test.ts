@@ -12,7 +12,9 @@ describe('password pepper at start-up', () => {
   it('refuses a missing pepper everywhere and accepts a production one', () => {
     expect(() => assertPasswordPepper({ PASSWORD_PEPPER: '', ENVIRONMENT: 'development' })).toThrow(/missing/);
     expect(() => assertPasswordPepper({ ENVIRONMENT: 'production' } as never)).toThrow(/missing/);
-    expect(assertPasswordPepper({ PASSWORD_PEPPER: 'a-random-production-pepper-9f8e7d6c5b4a', ENVIRONMENT: 'production' })).toBe('a-random-production-pepper-9f8e7d6c5b4a');
+    expect(assertPasswordPepper({ PASSWORD_PEPPER: 'a-random-production-pepper-9f8e7d6c5b4a', ENVIRONMENT: 'production' })).toBe(
+      'a-random-production-pepper-9f8e7d6c5b4a',
+    );
   });
 
   it('knows the pepper .dev.vars.example ships', () => {

@@ -74,7 +74,7 @@ describe('the local proxy of npm start', () => {
     expect(answer.headers['strict-transport-security']).toContain('max-age=');
   });
 
-  it('passes the Worker\'s own answers through unchanged', async () => {
+  it("passes the Worker's own answers through unchanged", async () => {
     const worker = http.createServer((_request, response) => {
       response.writeHead(418, { 'x-from': 'worker' });
       response.end('teapot');

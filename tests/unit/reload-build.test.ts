@@ -24,7 +24,10 @@ describe('chunk reload guard', () => {
 });
 
 describe('build check', () => {
-  const answer = (body: unknown, status = 200) => async () => new Response(JSON.stringify(body), { status });
+  const answer =
+    (body: unknown, status = 200) =>
+    async () =>
+      new Response(JSON.stringify(body), { status });
 
   it('reports a different build id', async () => {
     expect(await findNewBuild('a', answer({ id: 'b', builtAt: '' }))).toBe('b');

@@ -7,7 +7,10 @@ import { isReservedPageKey } from '../../core/cms-document.ts';
 function pageSegments(): string[] {
   const files = readdirSync('src/pages', { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
   const segments = files.map((entry) => {
-    const parts = `${entry.parentPath}/${entry.name}`.replace(/^src\/pages\/?/, '').replace(/\.(astro|ts|js|md|mdx|html)$/, '').split('/');
+    const parts = `${entry.parentPath}/${entry.name}`
+      .replace(/^src\/pages\/?/, '')
+      .replace(/\.(astro|ts|js|md|mdx|html)$/, '')
+      .split('/');
     // The locale is a parameter: the address a page takes is the segment after it.
     const name = parts[0] === '[locale]' ? parts[1] : parts[0];
     return !name || name === 'index' || name.startsWith('[') ? null : name;
@@ -22,7 +25,7 @@ describe('reserved paths (core/reserved-paths.ts, written by the build from its 
     for (const segment of segments) expect(RESERVED_PATHS, `${segment}: run \`npx astro sync\``).toContain(segment);
   });
 
-  it('includes every top-level name of public/ and the build\'s own paths', () => {
+  it("includes every top-level name of public/ and the build's own paths", () => {
     for (const name of readdirSync('public')) expect(RESERVED_PATHS).toContain(name);
     for (const name of ['_astro', 'builds', 'logo', 'api', 'sitemap.xml', 'robots.txt', '_headers']) expect(RESERVED_PATHS).toContain(name);
   });

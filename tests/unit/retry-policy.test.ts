@@ -32,7 +32,10 @@ describe('API client', () => {
   });
 
   it('retries a GET once after a 503, and a POST never', async () => {
-    const fetch = vi.fn().mockResolvedValueOnce(json(503, {})).mockResolvedValueOnce(json(200, { outcome: 2 }));
+    const fetch = vi
+      .fn()
+      .mockResolvedValueOnce(json(503, {}))
+      .mockResolvedValueOnce(json(200, { outcome: 2 }));
     const client = createApiClient({ siteId: () => 's', localeCode: () => 'it-IT', fetch });
     await expect(client.get('/api/y')).resolves.toBe(2);
     expect(fetch).toHaveBeenCalledTimes(2);

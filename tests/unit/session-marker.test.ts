@@ -28,8 +28,15 @@ describe('the signed-in marker beside t-ssid', () => {
     expect(withSessionMarker([signedIn], local)).toEqual([signedIn, sessionMarkerCookie(true, local)]);
     // A guard marked the visitor signed in, then the page signed them out: the session cookie decides.
     const cleared = clearSessionCookie(local);
-    expect(withSessionMarker([sessionMarkerCookie(true, local), 't-lc=en-US; Path=/', cleared], local)).toEqual(['t-lc=en-US; Path=/', cleared, sessionMarkerCookie(false, local)]);
-    expect(withSessionMarker(['t-lc=en-US; Path=/', sessionMarkerCookie(false, local)], local)).toEqual(['t-lc=en-US; Path=/', sessionMarkerCookie(false, local)]);
+    expect(withSessionMarker([sessionMarkerCookie(true, local), 't-lc=en-US; Path=/', cleared], local)).toEqual([
+      't-lc=en-US; Path=/',
+      cleared,
+      sessionMarkerCookie(false, local),
+    ]);
+    expect(withSessionMarker(['t-lc=en-US; Path=/', sessionMarkerCookie(false, local)], local)).toEqual([
+      't-lc=en-US; Path=/',
+      sessionMarkerCookie(false, local),
+    ]);
     expect(withSessionMarker([], local)).toEqual([]);
   });
 });

@@ -10,7 +10,11 @@ describe('site load sequence', () => {
       const path = String(input).split('?')[0] ?? '';
       started.push(path);
       await new Promise<void>((resolve) => pending.set(path, resolve));
-      const outcome = path.startsWith('/api/site/') ? { _id: 's', niceName: 'S', logo: 'l.svg', defaultLocale: 'it-IT', supportedLocale: ['it-IT', 'en-US'] } : path.endsWith('/progress') ? { badges: {}, levels: {} } : [];
+      const outcome = path.startsWith('/api/site/')
+        ? { _id: 's', niceName: 'S', logo: 'l.svg', defaultLocale: 'it-IT', supportedLocale: ['it-IT', 'en-US'] }
+        : path.endsWith('/progress')
+          ? { badges: {}, levels: {} }
+          : [];
       return new Response(JSON.stringify({ outcome }), { status: 200 });
     };
     const client = createApiClient({ siteId: () => 's', localeCode: () => 'it-IT', fetch });

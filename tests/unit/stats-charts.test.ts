@@ -20,9 +20,15 @@ const t = translator({
 });
 
 const stats = shapeStats({
-  byDay: new Map([['2026-11-23', 30 * 60_000], ['2026-11-24', 90 * 60_000]]),
+  byDay: new Map([
+    ['2026-11-23', 30 * 60_000],
+    ['2026-11-24', 90 * 60_000],
+  ]),
   byHour: new Map([[9, 120 * 60_000]]),
-  byDevice: new Map([['windows', 100 * 60_000], ['android', 20 * 60_000]]),
+  byDevice: new Map([
+    ['windows', 100 * 60_000],
+    ['android', 20 * 60_000],
+  ]),
   bySubject: new Map([['Rischio clinico', 120 * 60_000]]),
   total: 120 * 60_000,
   firstDay: '2026-11-23',
@@ -42,7 +48,11 @@ describe('statistics view', () => {
   });
 
   it('has no summary, so no chart, when a list holds no minutes', () => {
-    const empty = statsView(shapeStats({ byDay: new Map(), byHour: new Map(), byDevice: new Map(), bySubject: new Map(), total: 0, firstDay: '2026-11-23', lastDay: '2026-11-24' }), 'it-IT', t);
+    const empty = statsView(
+      shapeStats({ byDay: new Map(), byHour: new Map(), byDevice: new Map(), bySubject: new Map(), total: 0, firstDay: '2026-11-23', lastDay: '2026-11-24' }),
+      'it-IT',
+      t,
+    );
     expect(empty.busiest).toBeNull();
     expect(empty.charts.every((chart) => chart.summary === null)).toBe(true);
   });
@@ -76,6 +86,8 @@ describe('charts drawn on the server', () => {
     const raw =
       '<svg width="10" height="10" xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" version="1.1" baseProfile="full" viewBox="0 0 10 10">\n' +
       '<path d="M0 0" ecmeta_series_index="0" ecmeta_data_index="3" ecmeta_ssr_type="chart" class="zr7-cls-1"></path>\n<style ><![CDATA[\n.zr7-cls-1:hover { cursor:pointer; }\n]]></style></svg>';
-    expect(cleanChartSvg(raw)).toBe('<svg aria-hidden="true" width="10" height="10" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M0 0" data-index="3"></path></svg>');
+    expect(cleanChartSvg(raw)).toBe(
+      '<svg aria-hidden="true" width="10" height="10" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M0 0" data-index="3"></path></svg>',
+    );
   });
 });

@@ -18,9 +18,15 @@ describe('Europe/Rome time', () => {
 
 describe('statistics shape', () => {
   const stats = shapeStats({
-    byDay: new Map([['2026-11-23', 30 * 60_000], ['2026-11-24', 90 * 60_000]]),
+    byDay: new Map([
+      ['2026-11-23', 30 * 60_000],
+      ['2026-11-24', 90 * 60_000],
+    ]),
     byHour: new Map([[9, 120 * 60_000]]),
-    byDevice: new Map([['windows', 100 * 60_000], ['android', 20 * 60_000]]),
+    byDevice: new Map([
+      ['windows', 100 * 60_000],
+      ['android', 20 * 60_000],
+    ]),
     bySubject: new Map([['Rischio clinico', 120 * 60_000]]),
     total: 120 * 60_000,
     firstDay: '2026-11-23',

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { IDLE_CAP_MS, LOAD_GAP_MAX_MS, parseVisibleTime, resumeVisibleTime, showVisibleTime, startVisibleTime, takeVisibleTime } from '../../core/visible-time.ts';
+import {
+  IDLE_CAP_MS,
+  LOAD_GAP_MAX_MS,
+  parseVisibleTime,
+  resumeVisibleTime,
+  showVisibleTime,
+  startVisibleTime,
+  takeVisibleTime,
+} from '../../core/visible-time.ts';
 
 describe('visible time', () => {
   it('counts only while the page is visible', () => {

@@ -26,7 +26,13 @@ export default function BlocksField({ id, label, blocks, onChange, t }: Props) {
                 <option value="h2">{t('cms.block.h2')}</option>
               </select>
               <label htmlFor={`${id}-text-${n}`}>{t('cms.block.text', { n })}</label>
-              <textarea id={`${id}-text-${n}`} value={block.text} maxLength={5000} rows={block.type === 'h2' ? 1 : 4} onChange={(event) => update(index, { text: event.target.value })} />
+              <textarea
+                id={`${id}-text-${n}`}
+                value={block.text}
+                maxLength={5000}
+                rows={block.type === 'h2' ? 1 : 4}
+                onChange={(event) => update(index, { text: event.target.value })}
+              />
               <div className="cms-block-actions">
                 <button type="button" className="secondary" disabled={index === 0} onClick={() => onChange(move(blocks, index, -1))}>
                   ↑ <span className="visually-hidden">{t('cms.block.up', { n })}</span>

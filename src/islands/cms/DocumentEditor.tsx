@@ -99,7 +99,13 @@ export default function DocumentEditor({ document, locale, api, t, formatDate }:
   const discard = () => replaceDraft(() => api.request<EditorView>('DELETE', path), t('cms.discarded'));
 
   if (!view) {
-    return status.kind === 'error' ? <p role="alert" className="error-text">{status.text}</p> : <p className="muted">{t('cms.panel.loading')}</p>;
+    return status.kind === 'error' ? (
+      <p role="alert" className="error-text">
+        {status.text}
+      </p>
+    ) : (
+      <p className="muted">{t('cms.panel.loading')}</p>
+    );
   }
   const livePlaceholders = document.kind === 'boilerplate' && view.live ? placeholders((view.live as { text: string }).text) : [];
   return (
@@ -111,10 +117,28 @@ export default function DocumentEditor({ document, locale, api, t, formatDate }:
         const value = fields[field.name];
         const fieldId = `${id}-${field.name}`;
         if (field.input === 'questions') {
-          return <QuestionsField key={field.name} id={fieldId} label={t(`cms.field.${field.name}`)} questions={(value ?? []) as BankQuestionForm[]} onChange={(questions) => change(field.name, questions)} t={t} />;
+          return (
+            <QuestionsField
+              key={field.name}
+              id={fieldId}
+              label={t(`cms.field.${field.name}`)}
+              questions={(value ?? []) as BankQuestionForm[]}
+              onChange={(questions) => change(field.name, questions)}
+              t={t}
+            />
+          );
         }
         if (Array.isArray(value)) {
-          return <BlocksField key={field.name} id={fieldId} label={t(`cms.field.${field.name}`)} blocks={value as Block[]} onChange={(blocks) => change(field.name, blocks)} t={t} />;
+          return (
+            <BlocksField
+              key={field.name}
+              id={fieldId}
+              label={t(`cms.field.${field.name}`)}
+              blocks={value as Block[]}
+              onChange={(blocks) => change(field.name, blocks)}
+              t={t}
+            />
+          );
         }
         const common = {
           id: fieldId,

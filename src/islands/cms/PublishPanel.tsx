@@ -25,11 +25,14 @@ export default function PublishPanel({ api, t, formatDate }: Props) {
   const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {
-    api.get<BuildRequest[]>('/api/cms/builds').then((recent) => {
-      setBuilds(recent);
-      const running = recent.find((build) => !finished(build));
-      if (running) setCurrent(running);
-    }, () => undefined);
+    api.get<BuildRequest[]>('/api/cms/builds').then(
+      (recent) => {
+        setBuilds(recent);
+        const running = recent.find((build) => !finished(build));
+        if (running) setCurrent(running);
+      },
+      () => undefined,
+    );
   }, [api]);
 
   useEffect(() => {
@@ -37,10 +40,13 @@ export default function PublishPanel({ api, t, formatDate }: Props) {
     // Each tick (the clock for the elapsed time) schedules the next poll, whether or not the last one answered.
     const timer = setTimeout(() => {
       setNow(Date.now());
-      api.get<BuildRequest>(`/api/cms/builds/${current.id}`).then((build) => {
-        setCurrent(build);
-        setBuilds((list) => list.map((entry) => (entry.id === build.id ? build : entry)));
-      }, () => undefined);
+      api.get<BuildRequest>(`/api/cms/builds/${current.id}`).then(
+        (build) => {
+          setCurrent(build);
+          setBuilds((list) => list.map((entry) => (entry.id === build.id ? build : entry)));
+        },
+        () => undefined,
+      );
     }, POLL_MS);
     return () => clearTimeout(timer);
   }, [api, current, now]);

@@ -16,11 +16,14 @@ const LETTERS = ['A', 'B', 'C', 'D'];
  * group). Shown in CMS mode only; the server checks the rules again and names what breaks them.
  */
 export default function QuestionsField({ id, label, questions, onChange, t }: Props) {
-  const update = (index: number, change: Partial<BankQuestionForm>) => onChange(questions.map((question, i) => (i === index ? { ...question, ...change } : question)));
+  const update = (index: number, change: Partial<BankQuestionForm>) =>
+    onChange(questions.map((question, i) => (i === index ? { ...question, ...change } : question)));
   return (
     <fieldset className="cms-blocks cms-bank" data-testid="cms-bank">
       <legend>{label}</legend>
-      <p className="muted" data-testid="cms-bank-count">{t('cms.bank.count', { count: questions.length })}</p>
+      <p className="muted" data-testid="cms-bank-count">
+        {t('cms.bank.count', { count: questions.length })}
+      </p>
       <ol>
         {questions.map((question, index) => {
           const n = index + 1;

@@ -16,7 +16,12 @@ export default function SupportRequests({ api, t, formatDate }: Props) {
   useEffect(() => {
     api.get<SupportRequest[]>('/api/cms/support').then(setRequests, (failure: Error) => setError(failure.message));
   }, [api]);
-  if (error) return <p role="alert" className="error-text">{t('cms.error', { message: error })}</p>;
+  if (error)
+    return (
+      <p role="alert" className="error-text">
+        {t('cms.error', { message: error })}
+      </p>
+    );
   if (!requests) return <p className="muted">{t('cms.panel.loading')}</p>;
   if (requests.length === 0) return <p className="muted">{t('cms.support.none')}</p>;
   return (

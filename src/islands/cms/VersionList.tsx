@@ -21,7 +21,13 @@ export default function VersionList({ versions, onRestore, busy, t, formatDate }
           return (
             <li key={version.id} data-status={version.status}>
               <span>{t('cms.version.line', { status, date, author: version.author })}</span>
-              <button type="button" className="secondary" disabled={busy} aria-label={t('cms.version.restoreLabel', { date, status })} onClick={() => onRestore(version.id)}>
+              <button
+                type="button"
+                className="secondary"
+                disabled={busy}
+                aria-label={t('cms.version.restoreLabel', { date, status })}
+                onClick={() => onRestore(version.id)}
+              >
                 {t('cms.version.restore')}
               </button>
             </li>

@@ -30,7 +30,10 @@ export function useCmsStrings(api: ApiClient, locale: string): CmsStrings {
     };
   }, [api, attempt]);
   const t = useMemo(
-    () => translator(Object.fromEntries((entries ?? []).map((entry) => [entry.key, entry.translations[locale] ?? entry.translations[DEFAULT_LOCALE] ?? entry.key]))),
+    () =>
+      translator(
+        Object.fromEntries((entries ?? []).map((entry) => [entry.key, entry.translations[locale] ?? entry.translations[DEFAULT_LOCALE] ?? entry.key])),
+      ),
     [entries, locale],
   );
   return { entries, error, t, reload: () => setAttempt((n) => n + 1) };

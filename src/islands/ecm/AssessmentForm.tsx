@@ -35,7 +35,12 @@ export default function AssessmentForm({ api, courseId, t, onResult }: Props) {
   }, [api, base]);
 
   if (state.kind === 'loading') return <p className="muted">{t('ecm.loading')}</p>;
-  if (state.kind === 'refused') return <p role="alert" className="field-error">{state.message}</p>;
+  if (state.kind === 'refused')
+    return (
+      <p role="alert" className="field-error">
+        {state.message}
+      </p>
+    );
   const { assessment } = state;
   const total = assessment.questions.length;
   const answered = assessment.questions.filter((question) => answers[question.id]).length;
@@ -93,7 +98,14 @@ export default function AssessmentForm({ api, courseId, t, onResult }: Props) {
               </legend>
               {question.options.map((option, o) => (
                 <label key={option.id} className="ecm-option">
-                  <input type="radio" id={`${id}-${question.id}-${o}`} name={`${id}-${question.id}`} value={option.id} checked={answers[question.id] === option.id} onChange={() => choose(question.id, option.id)} />
+                  <input
+                    type="radio"
+                    id={`${id}-${question.id}-${o}`}
+                    name={`${id}-${question.id}`}
+                    value={option.id}
+                    checked={answers[question.id] === option.id}
+                    onChange={() => choose(question.id, option.id)}
+                  />
                   {option.text}
                 </label>
               ))}

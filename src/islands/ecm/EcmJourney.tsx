@@ -66,7 +66,9 @@ export default function EcmJourney({ courseId, siteId, locale, status, strings }
           {view.message}
         </p>
       )}
-      {view.kind === 'assessment' && <AssessmentForm key={view.round} api={api} courseId={courseId} t={t} onResult={(result) => setView({ kind: 'result', result })} />}
+      {view.kind === 'assessment' && (
+        <AssessmentForm key={view.round} api={api} courseId={courseId} t={t} onResult={(result) => setView({ kind: 'result', result })} />
+      )}
       {view.kind === 'result' && (
         <section aria-labelledby="ecm-result" data-testid="assessment-result" data-passed={view.result.passed}>
           <h2 id="ecm-result" tabIndex={-1} ref={heading}>

@@ -66,7 +66,14 @@ export default function SatisfactionForm({ api, courseId, t, onSent }: Props) {
       })}
       <p className="field">
         <label htmlFor={`${id}-comment`}>{t('satisfaction.comment')}</label>
-        <textarea id={`${id}-comment`} name="comment" rows={4} maxLength={COMMENT_MAX_LENGTH} value={comment} onChange={(event) => setComment(event.target.value)} />
+        <textarea
+          id={`${id}-comment`}
+          name="comment"
+          rows={4}
+          maxLength={COMMENT_MAX_LENGTH}
+          value={comment}
+          onChange={(event) => setComment(event.target.value)}
+        />
       </p>
       <p>
         <button type="submit" disabled={status.kind === 'sending'}>

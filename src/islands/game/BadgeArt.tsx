@@ -36,9 +36,24 @@ interface Props {
 export default function BadgeArt({ icon, earned, size = 48 }: Props) {
   const ink = earned ? '#ffffff' : '#4a5b6c';
   return (
-    <svg className={`badge-art ${earned ? 'is-earned' : 'is-locked'}`} viewBox="0 0 48 48" width={size} height={size} aria-hidden="true" data-motif={badgeMotif(icon)}>
+    <svg
+      className={`badge-art ${earned ? 'is-earned' : 'is-locked'}`}
+      viewBox="0 0 48 48"
+      width={size}
+      height={size}
+      aria-hidden="true"
+      data-motif={badgeMotif(icon)}
+    >
       {earned && <path d="M17 33l-4 13 6-3 3 5 3-12zM31 33l4 13-6-3-3 5-3-12z" fill="#c25e00" />}
-      <circle cx="24" cy="22" r="17" fill={earned ? '#0b5cad' : '#ffffff'} stroke={earned ? '#084684' : '#4a5b6c'} strokeWidth="2" strokeDasharray={earned ? undefined : '4 3'} />
+      <circle
+        cx="24"
+        cy="22"
+        r="17"
+        fill={earned ? '#0b5cad' : '#ffffff'}
+        stroke={earned ? '#084684' : '#4a5b6c'}
+        strokeWidth="2"
+        strokeDasharray={earned ? undefined : '4 3'}
+      />
       <g fill="none" stroke={ink} strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
         {MOTIFS[badgeMotif(icon)]}
       </g>

@@ -21,8 +21,18 @@ export default function GamificationPanel({ siteId, locale, strings }: Props) {
   }, [siteId, locale]);
   const date = (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso));
 
-  if (error) return <p className="field-error" role="alert">{t('game.error')}</p>;
-  if (!loaded) return <p aria-busy="true" data-testid="game-loading">{t('game.loading')}</p>;
+  if (error)
+    return (
+      <p className="field-error" role="alert">
+        {t('game.error')}
+      </p>
+    );
+  if (!loaded)
+    return (
+      <p aria-busy="true" data-testid="game-loading">
+        {t('game.loading')}
+      </p>
+    );
   const progress = loaded.progress ?? { badges: {}, levels: {} };
   const thresholds = loaded.levels.length ? loaded.levels : LEVEL_THRESHOLDS.map((l) => ({ ...l, name: '' }));
   const levels = Object.entries(progress.levels).sort((a, b) => b[1].experience - a[1].experience);
@@ -32,7 +42,9 @@ export default function GamificationPanel({ siteId, locale, strings }: Props) {
       <section aria-labelledby="game-levels">
         <h2 id="game-levels">{t('profile.levels')}</h2>
         {levels.length === 0 ? (
-          <p className="notice" data-testid="levels-empty">{t('profile.noLevels')}</p>
+          <p className="notice" data-testid="levels-empty">
+            {t('profile.noLevels')}
+          </p>
         ) : (
           <ul className="level-cards">
             {levels.map(([categoryId, level]) => {
@@ -48,7 +60,11 @@ export default function GamificationPanel({ siteId, locale, strings }: Props) {
                   </p>
                   {next ? (
                     <>
-                      <progress max={next.experience} value={level.experience} aria-label={t('game.toNextLevel', { xp: next.experience - level.experience, level: next.level })} />
+                      <progress
+                        max={next.experience}
+                        value={level.experience}
+                        aria-label={t('game.toNextLevel', { xp: next.experience - level.experience, level: next.level })}
+                      />
                       <p className="muted">{t('game.toNextLevel', { xp: next.experience - level.experience, level: next.level })}</p>
                     </>
                   ) : (

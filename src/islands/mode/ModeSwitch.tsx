@@ -53,7 +53,9 @@ export default function ModeSwitch({ roleId, siteId, locale, cmsUrl, strings }: 
           </label>
         ))}
       </fieldset>
-      <p role="status" data-testid="mode-current">{t('mode.current', { mode: t(`mode.${mode}`) })}</p>
+      <p role="status" data-testid="mode-current">
+        {t('mode.current', { mode: t(`mode.${mode}`) })}
+      </p>
       {roleMode === 'admin' && cmsUrl && (
         <p>
           <a className="button" href={cmsUrl} data-testid="cms-link">

@@ -45,7 +45,14 @@ export default function UserDataForm({ user, siteId, locale, locales, strings, v
     try {
       const saved = await client.put<User>('/api/auth/user', toUserUpdate(form));
       // The saved user is the reloaded one: show what the server kept.
-      setForm((current) => ({ ...current, firstName: saved.firstName, lastName: saved.lastName, email: saved.email ?? '', phone: saved.phone ?? '', locale: saved.locale }));
+      setForm((current) => ({
+        ...current,
+        firstName: saved.firstName,
+        lastName: saved.lastName,
+        email: saved.email ?? '',
+        phone: saved.phone ?? '',
+        locale: saved.locale,
+      }));
       setStatus({ kind: 'saved' });
       // A new preferred language applies at once: the same page, in that language.
       if (saved.locale !== locale) window.location.assign(`/${saved.locale}/profile/user-data`);
