@@ -8,18 +8,39 @@ export type SupportRequestInput = Pick<SupportRequest, 'name' | 'email' | 'messa
 /** Stores a request and its audit event ('support.request.create') in one batch. */
 export async function createSupportRequest(
   db: D1Database,
-  request: SupportRequestInput & { siteId: string; locale: string; userId: string | null; now: number },
+  request: SupportRequestInput & { siteId: string; locale: string; userId: string | null; now: number; uncheckedFrom?: string | null },
 ): Promise<number> {
   const [inserted] = await db.batch<{ id: number }>([
     db
       .prepare(
-        `INSERT INTO support_request (site_id, locale, user_id, name, email, message, error_code, error_message, error_path, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+        `INSERT INTO support_request (site_id, locale, user_id, name, email, message, error_code, error_message, error_path, created_at, unchecked_from)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
       )
-      .bind(request.siteId, request.locale, request.userId, request.name, request.email, request.message, request.c, request.e, request.p, request.now),
+      .bind(
+        request.siteId,
+        request.locale,
+        request.userId,
+        request.name,
+        request.email,
+        request.message,
+        request.c,
+        request.e,
+        request.p,
+        request.now,
+        request.uncheckedFrom ?? null,
+      ),
     eventStatement(db, request.siteId, request.userId, 'support.request.create', { insertedRowPrefix: 'support#' }, request.now),
   ]);
   return Number(inserted?.results[0]?.id ?? 0);
+}
+
+/** Requests sent without the bot check from this (hashed) address since `since`. */
+export async function countUncheckedSupport(db: D1Database, uncheckedFrom: string, since: number): Promise<number> {
+  const row = await db
+    .prepare('SELECT COUNT(*) AS n FROM support_request WHERE unchecked_from = ? AND created_at >= ?')
+    .bind(uncheckedFrom, since)
+    .first<{ n: number }>();
+  return Number(row?.n ?? 0);
 }
 
 export async function listSupportRequests(db: D1Database, siteId: string, limit: number): Promise<SupportRequest[]> {

@@ -1,6 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { BOT_CHECK_REQUIRED, verifyBotCheck } from '../../functions/bot-check.ts';
-import { createSupportRequest } from '../../functions/data/support.ts';
+import { countUncheckedSupport, createSupportRequest } from '../../functions/data/support.ts';
+import { uncheckedSender } from '../../functions/unchecked-sender.ts';
+import { mayAcceptUnchecked, UNCHECKED_SUPPORT_WINDOW_MS } from '../../core/support-allowance.ts';
 import { supportRequestBody } from '../../core/contracts/support.ts';
 import { languageOf, message } from '../../functions/messages.ts';
 import { assertSessionSecret } from '../../functions/session-secret.ts';
@@ -37,9 +39,11 @@ const text = (form: FormData, name: string, max = Infinity): string => {
 
 /**
  * The support form posted to its on-demand route: the API's schema and bot check, the same
- * stored request and audit event, then Post/Redirect/Get to the "sent" page.
+ * stored request and audit event, then Post/Redirect/Get to the "sent" page. Without JavaScript
+ * the check cannot run: such a request is accepted a few times per address and hour
+ * (core/support-allowance.ts), then the check is asked for.
  */
-export async function submitSupportRequest(form: FormData, locale: string, userId: string | null): Promise<SupportPost> {
+export async function submitSupportRequest(request: Request, form: FormData, locale: string, userId: string | null): Promise<SupportPost> {
   // The reference fields are hidden and filled from the error screen's link: cut, as the client does.
   const values: SupportFormValues = {
     name: text(form, 'name'),
@@ -57,6 +61,13 @@ export async function submitSupportRequest(form: FormData, locale: string, userI
   if (!parsed.success) {
     const { altcha, ...errors } = fieldErrors(parsed.error, { ...values });
     if (Object.keys(errors).length > 0) return refused({ errors, botCheckMissing: altcha !== undefined });
+    const unchecked = supportRequestBody.omit({ altcha: true }).safeParse(values);
+    const sender = await uncheckedSender(request, assertSessionSecret(env));
+    const now = Date.now();
+    if (unchecked.success && mayAcceptUnchecked(await countUncheckedSupport(env.DB, sender, now - UNCHECKED_SUPPORT_WINDOW_MS))) {
+      const id = await createSupportRequest(env.DB, { ...unchecked.data, siteId: env.SITE_ID, locale, userId, now, uncheckedFrom: sender });
+      return { kind: 'sent', id };
+    }
     return refused({ botCheckMissing: true, status: 428, headers: BOT_CHECK_REQUIRED });
   }
   const now = Date.now();

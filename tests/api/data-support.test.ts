@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSupportRequest, listSupportRequests } from '../../functions/data/support.ts';
+import { countUncheckedSupport, createSupportRequest, listSupportRequests } from '../../functions/data/support.ts';
 import { LEARNER, seedFixtures, SITE } from './fixtures.ts';
 
 // Query-level tests of functions/data/support.ts.
@@ -84,5 +84,14 @@ describe('functions/data/support.ts', () => {
         createdAt: new Date(2_000).toISOString(),
       },
     ]);
+  });
+
+  it('counts the requests one sender made without the bot check, in the window only', async () => {
+    for (const now of [10_000, 20_000, 30_000])
+      await createSupportRequest(env.DB, { ...input, siteId: SITE, locale: 'it-IT', userId: null, now, uncheckedFrom: 'sender-a' });
+    await createSupportRequest(env.DB, { ...input, siteId: SITE, locale: 'it-IT', userId: null, now: 30_000 });
+    expect(await countUncheckedSupport(env.DB, 'sender-a', 15_000)).toBe(2);
+    expect(await countUncheckedSupport(env.DB, 'sender-a', 0)).toBe(3);
+    expect(await countUncheckedSupport(env.DB, 'sender-b', 0)).toBe(0);
   });
 });
