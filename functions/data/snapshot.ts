@@ -18,6 +18,7 @@ export const SNAPSHOT_TABLES = [
   'session',
   'session_text',
   'page',
+  'page_course',
 ] as const;
 
 export type SnapshotValue = string | number | null;

@@ -1,8 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { islandsReady, signIn } from './helpers.ts';
 
-// The demo learner has done half of the BLS-D course: its next session, 2/1, is a video.
-const SESSION = '/it-IT/course/session/bls-d-adulto/2/1';
+// The demo learner has done the first module of the falls course (no other spec touches it): its
+// next session, 2/1, is a video.
+const COURSE = 'prevenzione-cadute';
+const SESSION = `/it-IT/course/session/${COURSE}/2/1`;
 
 test('a video resumes where the learner stopped, in another browser; profile and course offer "Continua"', async ({ browser }) => {
   const first = await browser.newContext();
@@ -14,7 +16,7 @@ test('a video resumes where the learner stopped, in another browser; profile and
   await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState)).toBeGreaterThanOrEqual(1);
   // Watch a little, jump to 0:12 and pause: pausing writes the position at once.
   const saved = page.waitForResponse(
-    (response) => response.url().endsWith('/bls-d-adulto/session/2/1/position') && response.request().postDataJSON()?.seconds === 12,
+    (response) => response.url().endsWith(`/${COURSE}/session/2/1/position`) && response.request().postDataJSON()?.seconds === 12,
   );
   await video.evaluate(async (element: HTMLVideoElement) => {
     element.muted = true;
@@ -32,7 +34,7 @@ test('a video resumes where the learner stopped, in another browser; profile and
   const other = await second.newPage();
   await signIn(other);
   const resume = other.getByTestId('resume-card');
-  await expect(resume).toContainText('BLS-D');
+  await expect(resume).toContainText('Prevenzione delle cadute del paziente');
   await expect(resume).toContainText('Il video riparte da 0:12.');
   await other.getByTestId('profile-continue').click();
   await other.waitForURL(new RegExp(`${SESSION}$`));
@@ -41,7 +43,7 @@ test('a video resumes where the learner stopped, in another browser; profile and
   await expect.poll(() => again.evaluate((element: HTMLVideoElement) => Math.floor(element.currentTime))).toBe(12);
 
   // The course page leads to the same next session.
-  await other.goto('/it-IT/course/bls-d-adulto');
+  await other.goto(`/it-IT/course/${COURSE}`);
   await expect(other.getByTestId('course-continue')).toHaveText('Continua');
   await expect(other.getByTestId('course-continue')).toHaveAttribute('href', SESSION);
   await second.close();

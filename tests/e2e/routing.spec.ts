@@ -51,6 +51,8 @@ test('an unknown page shows the Italian error screen, whose buttons lead to supp
     c: '404',
     e: 'Page not found: /it-IT/pagina-che-non-esiste?x=1',
     p: '/it-IT/pagina-che-non-esiste?x=1',
+    // The request's id in the logs, shown on the screen as the support reference.
+    r: expect.stringMatching(/^[0-9a-f-]{16,}$/),
   });
   await support.click();
   await page.waitForURL(/\/it-IT\/assistenza\?/);
@@ -74,7 +76,7 @@ test('a German 404 speaks German, and its buttons lead to the German support and
   const support = page.getByRole('link', { name: 'Hilfe' });
   const href = new URL((await support.getAttribute('href')) ?? '', page.url());
   expect(href.pathname).toBe('/de-DE/assistenza');
-  expect(Object.fromEntries(href.searchParams)).toEqual({ c: '404', e: 'Page not found: /de-DE/gibt-es-nicht', p: '/de-DE/gibt-es-nicht' });
+  expect(Object.fromEntries(href.searchParams)).toEqual({ c: '404', e: 'Page not found: /de-DE/gibt-es-nicht', p: '/de-DE/gibt-es-nicht', r: expect.stringMatching(/^[0-9a-f-]{16,}$/) });
   await support.click();
   await page.waitForURL(/\/de-DE\/assistenza\?/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
