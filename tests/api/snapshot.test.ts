@@ -43,6 +43,7 @@ describe('GET /api/cms/builds/snapshot', () => {
       'session',
       'session_text',
       'page',
+      'page_course',
     ]);
     expect(tables.site).toContainEqual(expect.objectContaining({ id: SITE }));
     expect(tables.page).toContainEqual(expect.objectContaining({ slug: 'snapshot-prova', title: "L'ultima versione" }));

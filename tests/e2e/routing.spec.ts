@@ -76,7 +76,12 @@ test('a German 404 speaks German, and its buttons lead to the German support and
   const support = page.getByRole('link', { name: 'Hilfe' });
   const href = new URL((await support.getAttribute('href')) ?? '', page.url());
   expect(href.pathname).toBe('/de-DE/assistenza');
-  expect(Object.fromEntries(href.searchParams)).toEqual({ c: '404', e: 'Page not found: /de-DE/gibt-es-nicht', p: '/de-DE/gibt-es-nicht', r: expect.stringMatching(/^[0-9a-f-]{16,}$/) });
+  expect(Object.fromEntries(href.searchParams)).toEqual({
+    c: '404',
+    e: 'Page not found: /de-DE/gibt-es-nicht',
+    p: '/de-DE/gibt-es-nicht',
+    r: expect.stringMatching(/^[0-9a-f-]{16,}$/),
+  });
   await support.click();
   await page.waitForURL(/\/de-DE\/assistenza\?/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
