@@ -27,6 +27,27 @@ export function eventStatement(db: D1Database, siteId: string, userId: string | 
     .bind(siteId, userId, action, variant ?? null, scope ?? null, value, now);
 }
 
+/**
+ * The audit event of a change that may turn out to be no change (an `INSERT OR IGNORE` of
+ * something that exists already): written only when the batch's previous statement changed a row.
+ */
+export function eventIfChangedStatement(
+  db: D1Database,
+  siteId: string,
+  userId: string | null,
+  name: string,
+  subject: string,
+  now: number,
+): D1PreparedStatement {
+  const { action, variant, scope } = splitEventName(name);
+  return db
+    .prepare(
+      `INSERT INTO event (site_id, user_id, ua, origin, type, action, variant, scope, subject, created_at)
+       SELECT ?, ?, 'server', 'web', 'event', ?, ?, ?, ?, ? WHERE changes() > 0`,
+    )
+    .bind(siteId, userId, action, variant ?? null, scope ?? null, subject, now);
+}
+
 export interface ClientEvent {
   siteId: string;
   userId: string | null;

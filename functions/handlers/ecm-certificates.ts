@@ -6,7 +6,7 @@ import { translator } from '../../core/translate.ts';
 import { findEcmSettings } from '../data/ecm-courses.ts';
 import { findCertificate, issueCertificate, listCertificates, saveSatisfaction } from '../data/ecm-records.ts';
 import { findSite, findStrings } from '../data/site.ts';
-import { eventStatement } from '../data/events.ts';
+import { eventIfChangedStatement } from '../data/events.ts';
 import { newCertificateCode, checkCertificateCode } from '../ecm/certificate-code.ts';
 import { certificatePdf } from '../ecm/certificate-pdf.ts';
 import { ecmMessage } from '../ecm/messages.ts';
@@ -65,7 +65,8 @@ async function issue(context: ApiContext, standing: Standing, userId: string): P
       completedAt: attempt.submittedAt ?? context.now,
       issuedAt: context.now,
     },
-    eventStatement(context.env.DB, context.siteId, userId, 'ecm.certificate.issue', `${course.courseId}#${code}`, context.now),
+    // Two requests at once may both try: only the one whose certificate is written records it.
+    eventIfChangedStatement(context.env.DB, context.siteId, userId, 'ecm.certificate.issue', `${course.courseId}#${code}`, context.now),
   );
 }
 

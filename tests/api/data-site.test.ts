@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_PERMISSIONS } from '../../core/permissions.ts';
-import { eventStatement, recordClientEvent } from '../../functions/data/events.ts';
+import { eventIfChangedStatement, eventStatement, recordClientEvent } from '../../functions/data/events.ts';
 import { rememberFederatedLogin, takeFederatedLogin } from '../../functions/data/federated-logins.ts';
 import { findRole, loadPermissions } from '../../functions/data/roles.ts';
 import { findBoilerplate, findLocales, findSite, findStrings } from '../../functions/data/site.ts';
@@ -96,5 +96,18 @@ describe('functions/data/federated-logins.ts', () => {
     // Starting another sign-in clears the expired ones.
     await rememberFederatedLogin(env.DB, { nonce: 'n-3', provider: 'mock', siteId: SITE }, 30_000, 20_000);
     expect((await env.DB.prepare("SELECT nonce FROM federated_login WHERE nonce LIKE 'n-%' ORDER BY nonce").all()).results).toEqual([{ nonce: 'n-3' }]);
+  });
+});
+
+describe('an audit event of a change that may be none', () => {
+  it('is written after an insert that wrote a row, and not after one that was ignored', async () => {
+    const insert = () => env.DB.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('event-if-changed', 'x')");
+    const event = () => eventIfChangedStatement(env.DB, SITE, EDITOR.id, 'ecm.certificate.issue', 'course#code', 9_000);
+    await env.DB.batch([insert(), event()]);
+    await env.DB.batch([insert(), event()]);
+    const { results } = await env.DB.prepare(
+      "SELECT subject FROM event WHERE action = 'ecm' AND variant = 'certificate' AND scope = 'issue' AND created_at = 9000",
+    ).all();
+    expect(results).toEqual([{ subject: 'course#code' }]);
   });
 });
