@@ -23,6 +23,8 @@ export default defineConfig(async () => {
                 bindings: {
                   TEST_MIGRATIONS: migrations,
                   ENVIRONMENT: 'development',
+                  // The clock rules are checked hit by hit on the direct path; hit-queue.test.ts sends through the queue.
+                  HIT_WRITES: 'direct',
                   SESSION_SECRET: 'api-test-session-secret-0123456789abcdefghij',
                   PASSWORD_PEPPER: 'api-test-pepper-0123456789',
                   OIDC_PROVIDERS: JSON.stringify([{ id: 'mock', name: 'Mock IdP', issuer: 'https://idp.example.test', clientId: 'tiles-platform' }]),

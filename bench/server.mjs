@@ -37,8 +37,8 @@ async function answers(url) {
 
 /**
  * `npm start` on `port` with its database in `stateDir` (wiped first when `fresh`); resolves once
- * the site answers. `stop()` sends SIGTERM to the whole process group (start.mjs, wrangler, workerd)
- * and resolves when every process of it has exited.
+ * the site answers. `stop()` stops it as a person would (SIGTERM to start.mjs, which drains the hits
+ * queue first), then the rest of its process group, and resolves when every process of it has exited.
  */
 export async function startServer({ port = BENCH_PORT, stateDir = BENCH_STATE_DIR, fresh = true, outDir = BENCH_OUT_DIR } = {}) {
   const base = `http://localhost:${port}`;
@@ -52,20 +52,23 @@ export async function startServer({ port = BENCH_PORT, stateDir = BENCH_STATE_DI
   child.on('exit', () => (exited = true));
   const pgid = child.pid;
   const stop = async () => {
+    // start.mjs alone first: it answers new requests "restarting", lets the Worker write the hits it
+    // queued, then stops its children. Whatever of the group is still there after that is stopped too.
     try {
-      process.kill(-pgid, 'SIGTERM');
+      process.kill(pgid, 'SIGTERM');
     } catch {
       return; // already gone
     }
-    for (let i = 0; i < 150 && groupMembers(pgid).length > 0; i++) await sleep(100);
-    if (groupMembers(pgid).length > 0) {
-      console.error(`Process group ${pgid} still running 15 s after SIGTERM: SIGKILL`);
+    for (let i = 0; i < 900 && !exited; i++) await sleep(100);
+    for (const signal of ['SIGTERM', 'SIGKILL']) {
+      if (groupMembers(pgid).length === 0) return;
+      if (signal === 'SIGKILL') console.error(`Process group ${pgid} still running 15 s after SIGTERM: SIGKILL`);
       try {
-        process.kill(-pgid, 'SIGKILL');
+        process.kill(-pgid, signal);
       } catch {
-        // gone meanwhile
+        return; // gone meanwhile
       }
-      for (let i = 0; i < 50 && groupMembers(pgid).length > 0; i++) await sleep(100);
+      for (let i = 0; i < 150 && groupMembers(pgid).length > 0; i++) await sleep(100);
     }
   };
   const started = performance.now();

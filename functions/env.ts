@@ -1,4 +1,5 @@
-import type { D1Database } from '@cloudflare/workers-types';
+import type { D1Database, Queue } from '@cloudflare/workers-types';
+import type { AcceptedHit } from '../core/contracts/event.ts';
 
 /** Bindings and variables of the Worker (wrangler.toml, .dev.vars, secrets). */
 export interface Env {
@@ -18,6 +19,10 @@ export interface Env {
   DEPLOY_HOOK_TOKEN?: string;
   /** Shared with the local build worker for one `npm start` run (scripts/build-worker.mjs). */
   BUILD_WORKER_TOKEN?: string;
+  /** The hits queue (wrangler.toml): its consumer is this Worker (functions/hit-writer.ts). */
+  HITS?: Queue<AcceptedHit>;
+  /** `direct` writes each hit in its request even with HITS bound (the benchmark's other side). */
+  HIT_WRITES?: string;
 }
 
 export function isDevelopment(env: Pick<Env, 'ENVIRONMENT'>): boolean {

@@ -26,9 +26,16 @@ function errorAnswer(request, response, error) {
   response.end(restarting ? 'Service restarting: try again in a moment.' : 'Bad gateway');
 }
 
-/** `upstream()` names the port of the Worker to use for each new request. */
+/**
+ * `upstream()` names the port of the Worker to use for each new request, or null while the server
+ * stops (then new requests get the restart answer). `forwarding()` counts requests not yet answered.
+ */
 export function createProxy(upstream) {
-  return http.createServer((request, response) => {
+  let forwarding = 0;
+  const server = http.createServer((request, response) => {
+    if (!upstream()) return errorAnswer(request, response, { code: 'ECONNREFUSED' });
+    forwarding++;
+    response.on('close', () => forwarding--);
     // Videos must be seekable, as they are on Cloudflare, for a session to resume mid-video.
     if (request.method === 'GET' && request.url?.startsWith('/media/')) return serveMedia(request, response, upstream().port);
     const forward = http.request(
@@ -44,4 +51,6 @@ export function createProxy(upstream) {
     });
     request.pipe(forward);
   });
+  server.forwarding = () => forwarding;
+  return server;
 }

@@ -68,6 +68,32 @@ async function waitUntilReady(workerPort) {
   throw new Error(`workerd on ${workerPort} did not start`);
 }
 
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Waits (at most a minute) until the Worker on `workerPort` has written every hit it queued:
+ * miniflare keeps the local queue in that workerd's memory, which stopping it would lose.
+ * (Cloudflare's queue is durable; there a new deployment's consumer takes over.)
+ */
+async function drainHits(workerPort) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${workerPort}/api/event/hit/writer`, {
+        headers: { 'x-build-worker': token },
+        signal: AbortSignal.timeout(2000),
+      });
+      if (!response.ok) return;
+      const { outcome } = await response.json();
+      if (outcome.pending === 0 && outcome.consuming === 0) return;
+    } catch {
+      return; // that Worker is gone already (Ctrl-C stops the whole process group)
+    }
+    await sleep(100);
+  }
+  console.error(`Hits queued on port ${workerPort} were still unwritten after a minute`);
+}
+
 const ports = [port + 1, port + 2];
 let upstream = { port: ports[0], dir: OUT_DIR, child: startWorkerd(OUT_DIR, ports[0]) };
 await waitUntilReady(upstream.port);
@@ -86,7 +112,11 @@ startBuildWorker({
     await waitUntilReady(nextPort);
     const previous = upstream;
     upstream = { port: nextPort, dir, child };
-    setTimeout(() => stop(previous.child), 5000);
+    // Requests already sent to the old Worker finish there; then its queue is drained before it stops.
+    setTimeout(async () => {
+      await drainHits(previous.port);
+      stop(previous.child);
+    }, 5000);
     return previous.dir;
   },
 });
@@ -95,10 +125,20 @@ startBuildWorker({
 function stop(child) {
   child.kill('SIGTERM');
 }
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    // New requests get the restart answer; those forwarded already get theirs; then the hits the
+    // Worker acknowledged are written before it stops.
+    const serving = upstream;
+    upstream = null;
+    for (let i = 0; i < 150 && proxy.forwarding() > 0; i++) await sleep(100);
+    await drainHits(serving.port);
     for (const child of children) stop(child);
     proxy.close();
+    proxy.closeAllConnections();
     process.exit(0);
   });
 }

@@ -409,11 +409,12 @@ export async function demoSql(pepper: string, secret: string, now = Date.now()):
         module: null,
         session: null,
       };
-      const landing = { ...visit, path: `/it-IT/course/${course.id}`, course: null, claimedMs: 0, at: start };
+      const landing = { ...visit, receipt: `${visit.identity}-landing`, path: `/it-IT/course/${course.id}`, course: null, claimedMs: 0, at: start };
       // A visit without a new session goes back over one already open to the learner.
       const revisited = item ?? { module: 1, number: 1 + Math.floor(next() * (course.modules[0]?.sessions.length ?? 1)) };
       const reached = {
         ...visit,
+        receipt: `${visit.identity}-reached`,
         path: `/it-IT/course/session/${course.id}/${revisited.module}/${revisited.number}`,
         course: course.id,
         module: revisited.module,

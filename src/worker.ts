@@ -1,5 +1,6 @@
 import { handle } from '@astrojs/cloudflare/handler';
 import type { Env } from '../functions/env.ts';
+import { consumeHits } from '../functions/hit-writer.ts';
 import { LOG_USER_HEADER, rememberRequestId, requestIdOf, requestLogLine } from '../functions/request-log.ts';
 import { withSecurityHeaders } from './server/secure-headers.ts';
 
@@ -25,5 +26,9 @@ export default {
     response.headers.delete(LOG_USER_HEADER);
     console.log(requestLogLine({ id, request, status: response.status, started, ended: Date.now(), user }));
     return response;
+  },
+  // The HITS queue's consumer (wrangler.toml): hits written in batches (functions/hit-writer.ts).
+  async queue(batch, env) {
+    await consumeHits(batch, env);
   },
 } satisfies ExportedHandler<Env>;

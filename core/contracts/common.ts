@@ -21,5 +21,5 @@ export type ApiError = z.infer<typeof apiError>;
 /** Every successful call wraps its answer in `{ outcome }`. */
 export const outcomeOf = <Schema extends z.ZodType>(schema: Schema) => z.object({ outcome: schema });
 
-/** A written row's id, as `POST /api/event` and `POST /api/event/hit` answer it. */
+/** A written row's id, as `POST /api/event` answers it. */
 export const createdRecord = z.object({ _id: z.number().int() });

@@ -32,3 +32,47 @@ export const hitRequest = z.object({
   session: z.number().int().positive().optional(),
 });
 export type HitRequest = z.input<typeof hitRequest>;
+
+/** What `POST /api/event/hit` answers: the hit's id, a UUID, by which it is written exactly once. */
+export const hitReceipt = z.object({ _id: z.uuid() });
+
+/**
+ * A hit as the API accepted it, stamped by the server: what the queue carries from the API to its
+ * consumer (functions/hit-writer.ts), and what the direct path writes at once (functions/data/hits.ts).
+ */
+export const acceptedHit = z.object({
+  /** The id the API acknowledged the hit with: a redelivered message with the same id is written once. */
+  receipt: z.uuid(),
+  siteId: z.string().min(1).max(64),
+  /** The signed-in learner, or null for a visitor (whose time is never rolled up). */
+  userId: z.string().min(1).max(128).nullable(),
+  /** The tab's identity from the hit body: its clock is kept per site and learner or visitor. */
+  identity: z.string().min(1).max(64),
+  ua: z.string().max(512),
+  origin: z.string().max(16),
+  path: z.string().max(512),
+  /** The time the tab says it spent since its previous navigation, before any server check. */
+  claimedMs: z.number(),
+  device: z.string().max(32),
+  course: z.string().max(200).nullable(),
+  module: z.number().int().nullable(),
+  session: z.number().int().nullable(),
+  /** Server time at which the API accepted the hit (not when the consumer writes it). */
+  at: z.number().int().nonnegative(),
+});
+export type AcceptedHit = z.output<typeof acceptedHit>;
+
+/** The hit writer as the local server sees it (`GET /api/event/hit/writer`, build-worker token only). */
+export const hitWriterStatus = z.object({
+  /** `queue` when hits go through the HITS queue, `direct` when each request writes its own. */
+  path: z.enum(['queue', 'direct']),
+  /** Messages waiting in the queue, or null where the binding cannot tell (no queue). */
+  backlog: z.number().int().nullable(),
+  /** Hits this isolate queued that its consumer has not yet written: what `npm start` waits for locally. */
+  pending: z.number().int(),
+  /** Consumer batches being written at this moment, in this isolate. */
+  consuming: z.number().int(),
+  /** Written by this isolate since it started: hits, SQL statements and D1 batches (round trips). */
+  written: z.object({ hits: z.number().int(), statements: z.number().int(), batches: z.number().int() }),
+});
+export type HitWriterStatus = z.output<typeof hitWriterStatus>;

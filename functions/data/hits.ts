@@ -1,4 +1,5 @@
 import type { D1Database } from '@cloudflare/workers-types';
+import type { AcceptedHit } from '../../core/contracts/event.ts';
 import { romeDayHour } from '../../core/rome-time.ts';
 
 /** Longer gaps between navigations are idle time, not learning. */
@@ -10,24 +11,8 @@ export const MAX_HIT_MS = 30 * 60 * 1000;
  */
 export const HIT_DELAY_TOLERANCE_MS = 2_000;
 
-export interface HitInput {
-  siteId: string;
-  /** The signed-in learner, or null for a visitor (whose time is never rolled up). */
-  userId: string | null;
-  /** The tab's identity from the hit body: its clock is kept per site and learner or visitor. */
-  identity: string;
-  ua: string;
-  origin: string;
-  path: string;
-  /** The time the tab says it spent since its previous navigation, before any server check. */
-  claimedMs: number;
-  device: string;
-  course: string | null;
-  module: number | null;
-  session: number | null;
-  /** Server time of the hit. */
-  at: number;
-}
+/** A hit as the API accepted it (core/contracts/event.ts): the queue's message, or the direct path's input. */
+export type HitInput = AcceptedHit;
 
 export type SqlValue = string | number | null;
 
@@ -49,53 +34,65 @@ export function clampClaim(ms: number): number {
 const EARNED = `MAX(0, MIN(?5, ?4 - hit_clock.credited_to,
   COALESCE((SELECT ?4 - l.credited_to FROM hit_clock l WHERE l.site_id = ?1 AND l.owner = ?2 AND l.identity = '' AND ?2 <> ''), ?5)))`;
 
-const IDENTITY_CLOCK = `INSERT INTO hit_clock (site_id, owner, identity, credited_to, credit) VALUES (?1, ?2, ?3, ?4, 0)
+// Every statement runs only while no hit with this receipt is stored, and the hit row comes last:
+// a queue message delivered again (or twice in one batch) moves no clock and adds nothing.
+const FRESH = (receipt: number) => `NOT EXISTS (SELECT 1 FROM hit WHERE site_id = ?1 AND receipt = ?${receipt})`;
+
+// ?7 receipt.
+const IDENTITY_CLOCK = `INSERT INTO hit_clock (site_id, owner, identity, credited_to, credit) SELECT ?1, ?2, ?3, ?4, 0 WHERE ${FRESH(7)}
 ON CONFLICT (site_id, owner, identity) DO UPDATE SET credit = ${EARNED}, credited_to = MAX(hit_clock.credited_to + ${EARNED}, ?4 - ?6)`;
 
 /** The rest of the batch reads what the hit earned from its identity's clock row. */
 const EARNED_ROW = 'FROM hit_clock c WHERE c.site_id = ?1 AND c.owner = ?2 AND c.identity = ?3';
 
-// ?1 site, ?2 owner, ?3 identity, ?4 now, ?5 tolerance.
+// ?1 site, ?2 owner, ?3 identity, ?4 now, ?5 tolerance, ?6 receipt.
 const LEARNER_CLOCK = `INSERT INTO hit_clock (site_id, owner, identity, credited_to, credit)
-SELECT ?1, ?2, '', ?4 - ?5, c.credit ${EARNED_ROW} AND c.credit > 0
+SELECT ?1, ?2, '', ?4 - ?5, c.credit ${EARNED_ROW} AND c.credit > 0 AND ${FRESH(6)}
 ON CONFLICT (site_id, owner, identity) DO UPDATE SET credited_to = MAX(hit_clock.credited_to + excluded.credit, ?4 - ?5), credit = excluded.credit`;
 
-const HIT = `INSERT INTO hit (site_id, user_id, identity, ua, origin, path, ms, device, course_id, module_number, session_number, created_at)
-SELECT ?1, NULLIF(?2, ''), ?3, ?4, ?5, ?6, c.credit, ?7, ?8, ?9, ?10, ?11 ${EARNED_ROW}
-RETURNING id, ms`;
-
-// ?1 site, ?2 owner, ?3 identity, ?4 day, ?5 hour, ?6 device, ?7 course.
+// ?1 site, ?2 owner, ?3 identity, ?4 day, ?5 hour, ?6 device, ?7 course, ?8 receipt.
 const HOURLY = `INSERT INTO stats_hourly (site_id, user_id, day, hour, device, subject, ms)
-SELECT ?1, ?2, ?4, ?5, ?6, COALESCE((SELECT category_id FROM course WHERE id = ?7 AND site_id = ?1), ''), c.credit ${EARNED_ROW} AND c.credit > 0
+SELECT ?1, ?2, ?4, ?5, ?6, COALESCE((SELECT category_id FROM course WHERE id = ?7 AND site_id = ?1), ''), c.credit ${EARNED_ROW} AND c.credit > 0 AND ${FRESH(8)}
 ON CONFLICT (site_id, user_id, day, hour, device, subject) DO UPDATE SET ms = ms + excluded.ms`;
 
-const TOTAL = `INSERT INTO stats_total (site_id, user_id, ms) SELECT ?1, ?2, c.credit ${EARNED_ROW} AND c.credit > 0
+// ?4 receipt.
+const TOTAL = `INSERT INTO stats_total (site_id, user_id, ms) SELECT ?1, ?2, c.credit ${EARNED_ROW} AND c.credit > 0 AND ${FRESH(4)}
 ON CONFLICT (site_id, user_id) DO UPDATE SET ms = ms + excluded.ms`;
 
+// ?4 ua ... ?11 at, ?12 receipt.
+const HIT = `INSERT INTO hit (site_id, user_id, identity, ua, origin, path, ms, device, course_id, module_number, session_number, created_at, receipt)
+SELECT ?1, NULLIF(?2, ''), ?3, ?4, ?5, ?6, c.credit, ?7, ?8, ?9, ?10, ?11, ?12 ${EARNED_ROW} AND ${FRESH(12)}`;
+
 /**
- * The statements of one hit, in order: the clocks decide what it earns, then the hit row and the
- * learner's roll-ups (`stats_hourly` by Europe/Rome day and hour, device and subject; `stats_total`)
- * take that amount. Run as one batch (one transaction), two hits of a tab cannot both spend the
- * same time. The API binds them (recordHit); the seed renders them into its SQL file.
+ * The statements of one hit, in order: the clocks decide what it earns, the learner's roll-ups
+ * (`stats_hourly` by Europe/Rome day and hour, device and subject; `stats_total`) and then the hit
+ * row take that amount. Run in one batch (one transaction), two hits of a tab cannot both spend
+ * the same time. The API and the queue consumer bind them (recordHits); the seed renders them.
  */
 export function hitStatements(hit: HitInput): Statement[] {
   if (!hit.identity) throw new Error('A hit needs an identity');
   const owner = hit.userId ?? '';
   const key = [hit.siteId, owner, hit.identity];
-  const statements: Statement[] = [{ sql: IDENTITY_CLOCK, params: [...key, hit.at, clampClaim(hit.claimedMs), HIT_DELAY_TOLERANCE_MS] }];
-  if (hit.userId) statements.push({ sql: LEARNER_CLOCK, params: [...key, hit.at, HIT_DELAY_TOLERANCE_MS] });
-  statements.push({ sql: HIT, params: [...key, hit.ua, hit.origin, hit.path, hit.device, hit.course, hit.module, hit.session, hit.at] });
+  const statements: Statement[] = [{ sql: IDENTITY_CLOCK, params: [...key, hit.at, clampClaim(hit.claimedMs), HIT_DELAY_TOLERANCE_MS, hit.receipt] }];
   if (hit.userId) {
     const { day, hour } = romeDayHour(hit.at);
-    statements.push({ sql: HOURLY, params: [...key, day, hour, hit.device, hit.course] }, { sql: TOTAL, params: key });
+    statements.push(
+      { sql: LEARNER_CLOCK, params: [...key, hit.at, HIT_DELAY_TOLERANCE_MS, hit.receipt] },
+      { sql: HOURLY, params: [...key, day, hour, hit.device, hit.course, hit.receipt] },
+      { sql: TOTAL, params: [...key, hit.receipt] },
+    );
   }
+  statements.push({ sql: HIT, params: [...key, hit.ua, hit.origin, hit.path, hit.device, hit.course, hit.module, hit.session, hit.at, hit.receipt] });
   return statements;
 }
 
-/** Records a hit and its roll-ups in one batch; returns the hit's id and the time it earned. */
-export async function recordHit(db: D1Database, hit: HitInput): Promise<{ id: number; ms: number }> {
-  const statements = hitStatements(hit);
-  const results = await db.batch<{ id: number; ms: number }>(statements.map(({ sql, params }) => db.prepare(sql).bind(...params)));
-  const row = results[statements.findIndex((statement) => statement.sql === HIT)]?.results[0];
-  return { id: Number(row?.id ?? 0), ms: Number(row?.ms ?? 0) };
+/**
+ * Writes hits in one D1 batch (one transaction, one round trip), in the order they were accepted so
+ * that a tab's clock moves forward; a hit already stored under its receipt is skipped. Returns the
+ * number of statements sent.
+ */
+export async function recordHits(db: D1Database, hits: readonly HitInput[]): Promise<number> {
+  const statements = [...hits].sort((a, b) => a.at - b.at).flatMap(hitStatements);
+  if (statements.length) await db.batch(statements.map(({ sql, params }) => db.prepare(sql).bind(...params)));
+  return statements.length;
 }

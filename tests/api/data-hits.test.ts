@@ -1,15 +1,22 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { clampClaim, hitStatements, MAX_HIT_MS, recordHit, type HitInput } from '../../functions/data/hits.ts';
+import { clampClaim, hitStatements, MAX_HIT_MS, recordHits, type HitInput } from '../../functions/data/hits.ts';
 import { loadStats, loadTotalTimeSpent } from '../../functions/data/stats.ts';
 import { seedFixtures, SITE, THIRD } from './fixtures.ts';
 
 // Query-level tests of functions/data/hits.ts and stats.ts: the hit, its clocks and the roll-ups.
 beforeAll(seedFixtures);
 
+/** Writes one hit and reads back its row (by receipt): what it earned. */
+async function recordHit(hit: HitInput): Promise<{ ms: number; user_id: string | null } | null> {
+  await recordHits(env.DB, [hit]);
+  return env.DB.prepare('SELECT ms, user_id FROM hit WHERE site_id = ? AND receipt = ?').bind(hit.siteId, hit.receipt).first();
+}
+
 // 10:00 in Rome (UTC+2 in May).
 const T = Date.parse('2026-05-12T08:00:00Z');
 const base: HitInput = {
+  receipt: 'data-hits-1',
   siteId: SITE,
   userId: THIRD.id,
   identity: 'data-hits-tab-1',
@@ -25,13 +32,13 @@ const base: HitInput = {
 };
 
 describe('functions/data/hits.ts', () => {
-  it('builds the clocks, the hit and, for a learner only, the two roll-ups, with the claim clamped', () => {
+  it('builds the clocks, for a learner only the two roll-ups, then the hit, with the claim clamped', () => {
     expect(hitStatements(base).map((statement) => statement.sql.match(/INSERT INTO (\w+)/)?.[1])).toEqual([
       'hit_clock',
       'hit_clock',
-      'hit',
       'stats_hourly',
       'stats_total',
+      'hit',
     ]);
     expect(hitStatements({ ...base, userId: null }).map((statement) => statement.sql.match(/INSERT INTO (\w+)/)?.[1])).toEqual(['hit_clock', 'hit']);
     expect(hitStatements({ ...base, claimedMs: 10 * MAX_HIT_MS })[0]?.params[4]).toBe(MAX_HIT_MS);
@@ -40,14 +47,12 @@ describe('functions/data/hits.ts', () => {
   });
 
   it('records what the hit earned in the hit row, the hourly roll-up (Rome time, subject = category) and the total', async () => {
-    const first = await recordHit(env.DB, base);
-    expect(first.ms).toBe(0);
-    const second = await recordHit(env.DB, { ...base, claimedMs: 120_000, at: T + 120_000 });
-    expect(second).toEqual({ id: expect.any(Number), ms: 120_000 });
+    expect((await recordHit(base))?.ms).toBe(0);
+    expect((await recordHit({ ...base, receipt: 'data-hits-2', claimedMs: 120_000, at: T + 120_000 }))?.ms).toBe(120_000);
     expect(
-      await env.DB.prepare('SELECT site_id, user_id, identity, path, ms, device, course_id, module_number, session_number, created_at FROM hit WHERE id = ?')
-        .bind(second.id)
-        .first(),
+      await env.DB.prepare(
+        "SELECT site_id, user_id, identity, path, ms, device, course_id, module_number, session_number, created_at FROM hit WHERE receipt = 'data-hits-2'",
+      ).first(),
     ).toEqual({
       site_id: SITE,
       user_id: THIRD.id,
@@ -72,11 +77,9 @@ describe('functions/data/hits.ts', () => {
   });
 
   it("keeps a visitor's hit with what it earned, and rolls nothing up", async () => {
-    const visitor = { ...base, userId: null, identity: 'data-hits-visitor' };
-    await recordHit(env.DB, visitor);
-    const hit = await recordHit(env.DB, { ...visitor, claimedMs: 90_000, at: T + 60_000 });
-    expect(hit.ms).toBe(60_000);
-    expect(await env.DB.prepare('SELECT user_id, ms FROM hit WHERE id = ?').bind(hit.id).first()).toEqual({ user_id: null, ms: 60_000 });
+    const visitor = { ...base, receipt: 'data-hits-v1', userId: null, identity: 'data-hits-visitor' };
+    await recordHit(visitor);
+    expect(await recordHit({ ...visitor, receipt: 'data-hits-v2', claimedMs: 90_000, at: T + 60_000 })).toEqual({ user_id: null, ms: 60_000 });
     expect(await env.DB.prepare("SELECT owner, credited_to FROM hit_clock WHERE identity = 'data-hits-visitor'").first()).toEqual({
       owner: '',
       credited_to: T + 60_000,

@@ -20,7 +20,7 @@ async function newLearner(): Promise<{ id: string; cookie: string }> {
   return { id: user.id, cookie: await signIn(user) };
 }
 
-async function hit(at: number, ms: number, options: { cookie?: string; identity?: string; course?: string } = {}): Promise<number> {
+async function hit(at: number, ms: number, options: { cookie?: string; identity?: string; course?: string } = {}): Promise<string> {
   vi.setSystemTime(at);
   const response = await call('/api/event/hit', {
     method: 'POST',
@@ -34,7 +34,7 @@ async function hit(at: number, ms: number, options: { cookie?: string; identity?
     },
   });
   expect(response.status).toBe(200);
-  return (await outcome<{ _id: number }>(response))._id;
+  return (await outcome<{ _id: string }>(response))._id;
 }
 
 /** The three places a learner's time is kept: they must always agree. */
@@ -63,7 +63,7 @@ describe('POST /api/event/hit earns only the time that passed', () => {
     const learner = await newLearner();
     vi.useFakeTimers();
     const id = await hit(T0, 25 * 60_000, { cookie: learner.cookie });
-    expect(await env.DB.prepare('SELECT ms FROM hit WHERE id = ?').bind(id).first()).toEqual({ ms: 0 });
+    expect(await env.DB.prepare('SELECT ms FROM hit WHERE receipt = ?').bind(id).first()).toEqual({ ms: 0 });
     expect(await recorded(learner.id)).toEqual({ hits: 0, hourly: 0, total: 0 });
     expect(await totalTimeSpent(learner.cookie)).toBe(0);
   });
@@ -139,7 +139,7 @@ describe('POST /api/event/hit earns only the time that passed', () => {
     await hit(T0 + 60_000, 60_000, { cookie: first.cookie, identity: 'shared-identity' });
     expect((await recorded(first.id)).total).toBe(60_000);
     expect((await recorded(second.id)).total).toBe(0);
-    expect(await env.DB.prepare('SELECT user_id, ms FROM hit WHERE id = ?').bind(visitorHit).first()).toEqual({ user_id: null, ms: 0 });
+    expect(await env.DB.prepare('SELECT user_id, ms FROM hit WHERE receipt = ?').bind(visitorHit).first()).toEqual({ user_id: null, ms: 0 });
   });
 
   it('lets two hits sent at once spend the same time only once', async () => {

@@ -115,7 +115,7 @@ describe('events and hits', () => {
       },
     });
     expect(response.status).toBe(200);
-    const { _id } = await outcome<{ _id: number }>(response);
+    const { _id } = await outcome<{ _id: string }>(response);
     const row = await env.DB.prepare('SELECT site_id, user_id, action, variant, scope, subject, origin, created_at FROM event WHERE id = ?')
       .bind(_id)
       .first<Record<string, unknown>>();
@@ -159,8 +159,10 @@ describe('events and hits', () => {
     const response = await call('/api/event/hit', { method: 'POST', cookie, body });
     vi.useRealTimers();
     expect(response.status).toBe(200);
-    const { _id } = await outcome<{ _id: number }>(response);
-    expect(await env.DB.prepare('SELECT user_id, path, ms, device, course_id, module_number, session_number FROM hit WHERE id = ?').bind(_id).first()).toEqual({
+    const { _id } = await outcome<{ _id: string }>(response);
+    expect(
+      await env.DB.prepare('SELECT user_id, path, ms, device, course_id, module_number, session_number FROM hit WHERE receipt = ?').bind(_id).first(),
+    ).toEqual({
       user_id: OTHER.id,
       path: '/it-IT/course/session/triage/1/2',
       ms: 90_000,
