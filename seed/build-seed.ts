@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hashPassword } from '../functions/password.ts';
 import { romeDayHour } from '../core/rome-time.ts';
-import { hitStatements, type Statement } from '../functions/data/hits.ts';
+import { hitBatchStatements, type Statement } from '../functions/data/hits.ts';
 import { ROLE_PERMISSIONS } from '../core/permissions.ts';
 import { experience, earnsBadge, LEVEL_THRESHOLDS, levelFor, longestStreak, type BadgeRule } from '../core/gamification.ts';
 import { drawAttempt } from '../core/ecm/draw-attempt.ts';
@@ -422,7 +422,7 @@ export async function demoSql(pepper: string, secret: string, now = Date.now()):
         claimedMs: ms,
         at,
       };
-      hits.push(...[...hitStatements(landing), ...hitStatements(reached)].map(renderStatement));
+      hits.push(...hitBatchStatements([landing, reached], hits.length + 1).map(renderStatement));
       minutes += ms / 60_000;
       if (item) {
         progress.push(row(learner, course.id, item.module, item.number, at));

@@ -34,7 +34,7 @@ export function clampClaim(ms: number): number {
 const EARNED = `MAX(0, MIN(?5, ?4 - hit_clock.credited_to,
   COALESCE((SELECT ?4 - l.credited_to FROM hit_clock l WHERE l.site_id = ?1 AND l.owner = ?2 AND l.identity = '' AND ?2 <> ''), ?5)))`;
 
-// Every statement runs only while no hit with this receipt is stored, and the hit row comes last:
+// Each hit's statements run only while no hit with its receipt is stored, and its row comes last:
 // a queue message delivered again (or twice in one batch) moves no clock and adds nothing.
 const FRESH = (receipt: number) => `NOT EXISTS (SELECT 1 FROM hit WHERE site_id = ?1 AND receipt = ?${receipt})`;
 
@@ -42,7 +42,7 @@ const FRESH = (receipt: number) => `NOT EXISTS (SELECT 1 FROM hit WHERE site_id 
 const IDENTITY_CLOCK = `INSERT INTO hit_clock (site_id, owner, identity, credited_to, credit) SELECT ?1, ?2, ?3, ?4, 0 WHERE ${FRESH(7)}
 ON CONFLICT (site_id, owner, identity) DO UPDATE SET credit = ${EARNED}, credited_to = MAX(hit_clock.credited_to + ${EARNED}, ?4 - ?6)`;
 
-/** The rest of the batch reads what the hit earned from its identity's clock row. */
+/** The rest of a hit's statements read what it earned from its identity's clock row. */
 const EARNED_ROW = 'FROM hit_clock c WHERE c.site_id = ?1 AND c.owner = ?2 AND c.identity = ?3';
 
 // ?1 site, ?2 owner, ?3 identity, ?4 now, ?5 tolerance, ?6 receipt.
@@ -50,49 +50,75 @@ const LEARNER_CLOCK = `INSERT INTO hit_clock (site_id, owner, identity, credited
 SELECT ?1, ?2, '', ?4 - ?5, c.credit ${EARNED_ROW} AND c.credit > 0 AND ${FRESH(6)}
 ON CONFLICT (site_id, owner, identity) DO UPDATE SET credited_to = MAX(hit_clock.credited_to + excluded.credit, ?4 - ?5), credit = excluded.credit`;
 
-// ?1 site, ?2 owner, ?3 identity, ?4 day, ?5 hour, ?6 device, ?7 course, ?8 receipt.
+// ?4 ua ... ?11 at, ?12 receipt, ?13 batch.
+const HIT = `INSERT INTO hit (site_id, user_id, identity, ua, origin, path, ms, device, course_id, module_number, session_number, created_at, receipt, batch)
+SELECT ?1, NULLIF(?2, ''), ?3, ?4, ?5, ?6, c.credit, ?7, ?8, ?9, ?10, ?11, ?12, ?13 ${EARNED_ROW} AND ${FRESH(12)}`;
+
+// The roll-ups add up, once per batch, the learners' hits this batch wrote: rows of an earlier
+// delivery carry another batch number. ?1 batch, ?2 JSON [[site, receipt, Rome day, hour], ...].
+const WRITTEN = `FROM json_each(?2) j JOIN hit h ON h.site_id = j.value ->> 0 AND h.receipt = j.value ->> 1
+WHERE h.batch = ?1 AND h.user_id IS NOT NULL AND h.ms > 0`;
+
 const HOURLY = `INSERT INTO stats_hourly (site_id, user_id, day, hour, device, subject, ms)
-SELECT ?1, ?2, ?4, ?5, ?6, COALESCE((SELECT category_id FROM course WHERE id = ?7 AND site_id = ?1), ''), c.credit ${EARNED_ROW} AND c.credit > 0 AND ${FRESH(8)}
+SELECT h.site_id, h.user_id, j.value ->> 2, j.value ->> 3, h.device,
+  COALESCE((SELECT category_id FROM course WHERE id = h.course_id AND site_id = h.site_id), ''), SUM(h.ms) ${WRITTEN}
+GROUP BY 1, 2, 3, 4, 5, 6
 ON CONFLICT (site_id, user_id, day, hour, device, subject) DO UPDATE SET ms = ms + excluded.ms`;
 
-// ?4 receipt.
-const TOTAL = `INSERT INTO stats_total (site_id, user_id, ms) SELECT ?1, ?2, c.credit ${EARNED_ROW} AND c.credit > 0 AND ${FRESH(4)}
+const TOTAL = `INSERT INTO stats_total (site_id, user_id, ms) SELECT h.site_id, h.user_id, SUM(h.ms) ${WRITTEN}
+GROUP BY 1, 2
 ON CONFLICT (site_id, user_id) DO UPDATE SET ms = ms + excluded.ms`;
 
-// ?4 ua ... ?11 at, ?12 receipt.
-const HIT = `INSERT INTO hit (site_id, user_id, identity, ua, origin, path, ms, device, course_id, module_number, session_number, created_at, receipt)
-SELECT ?1, NULLIF(?2, ''), ?3, ?4, ?5, ?6, c.credit, ?7, ?8, ?9, ?10, ?11, ?12 ${EARNED_ROW} AND ${FRESH(12)}`;
-
 /**
- * The statements of one hit, in order: the clocks decide what it earns, the learner's roll-ups
- * (`stats_hourly` by Europe/Rome day and hour, device and subject; `stats_total`) and then the hit
- * row take that amount. Run in one batch (one transaction), two hits of a tab cannot both spend
- * the same time. The API and the queue consumer bind them (recordHits); the seed renders them.
+ * The statements that write a batch of hits, in the order they were accepted (so a tab's clock
+ * moves forward): per hit its clocks, which decide what it earns, then its row; then, once for the
+ * whole batch, the learners' roll-ups (`stats_hourly` by Europe/Rome day and hour, device and
+ * subject; `stats_total`). Run as one D1 batch (one transaction), two hits of a tab cannot both
+ * spend the same time. `batch` is a number no earlier batch used. The API and the queue consumer
+ * bind them (recordHits); the seed renders them into its SQL file.
  */
-export function hitStatements(hit: HitInput): Statement[] {
-  if (!hit.identity) throw new Error('A hit needs an identity');
-  const owner = hit.userId ?? '';
-  const key = [hit.siteId, owner, hit.identity];
-  const statements: Statement[] = [{ sql: IDENTITY_CLOCK, params: [...key, hit.at, clampClaim(hit.claimedMs), HIT_DELAY_TOLERANCE_MS, hit.receipt] }];
-  if (hit.userId) {
-    const { day, hour } = romeDayHour(hit.at);
-    statements.push(
-      { sql: LEARNER_CLOCK, params: [...key, hit.at, HIT_DELAY_TOLERANCE_MS, hit.receipt] },
-      { sql: HOURLY, params: [...key, day, hour, hit.device, hit.course, hit.receipt] },
-      { sql: TOTAL, params: [...key, hit.receipt] },
-    );
+export function hitBatchStatements(hits: readonly HitInput[], batch: number): Statement[] {
+  const statements: Statement[] = [];
+  const learnerHits: [string, string, string, number][] = [];
+  const seen = new Set<string>();
+  for (const hit of [...hits].sort((a, b) => a.at - b.at)) {
+    if (!hit.identity) throw new Error('A hit needs an identity');
+    // The same message twice in one batch: its second copy would add nothing but a roll-up row.
+    const once = JSON.stringify([hit.siteId, hit.receipt]);
+    if (seen.has(once)) continue;
+    seen.add(once);
+    const key = [hit.siteId, hit.userId ?? '', hit.identity];
+    statements.push({ sql: IDENTITY_CLOCK, params: [...key, hit.at, clampClaim(hit.claimedMs), HIT_DELAY_TOLERANCE_MS, hit.receipt] });
+    if (hit.userId) {
+      statements.push({ sql: LEARNER_CLOCK, params: [...key, hit.at, HIT_DELAY_TOLERANCE_MS, hit.receipt] });
+      const { day, hour } = romeDayHour(hit.at);
+      learnerHits.push([hit.siteId, hit.receipt, day, hour]);
+    }
+    statements.push({
+      sql: HIT,
+      params: [...key, hit.ua, hit.origin, hit.path, hit.device, hit.course, hit.module, hit.session, hit.at, hit.receipt, batch],
+    });
   }
-  statements.push({ sql: HIT, params: [...key, hit.ua, hit.origin, hit.path, hit.device, hit.course, hit.module, hit.session, hit.at, hit.receipt] });
+  if (learnerHits.length) {
+    const written = [batch, JSON.stringify(learnerHits)];
+    statements.push({ sql: HOURLY, params: written }, { sql: TOTAL, params: written });
+  }
   return statements;
 }
 
+/** A batch number for hitBatchStatements: random, so that no two writers need to agree on one. */
+export function newHitBatch(): number {
+  const [high = 0, low = 0] = crypto.getRandomValues(new Uint32Array(2));
+  // 53 bits: an exact integer in JavaScript and in SQLite.
+  return (high & 0x1fffff) * 2 ** 32 + low;
+}
+
 /**
- * Writes hits in one D1 batch (one transaction, one round trip), in the order they were accepted so
- * that a tab's clock moves forward; a hit already stored under its receipt is skipped. Returns the
- * number of statements sent.
+ * Writes hits in one D1 batch (one transaction, one round trip); a hit already stored under its
+ * receipt is skipped. Returns the number of statements sent.
  */
 export async function recordHits(db: D1Database, hits: readonly HitInput[]): Promise<number> {
-  const statements = [...hits].sort((a, b) => a.at - b.at).flatMap(hitStatements);
+  const statements = hitBatchStatements(hits, newHitBatch());
   if (statements.length) await db.batch(statements.map(({ sql, params }) => db.prepare(sql).bind(...params)));
   return statements.length;
 }

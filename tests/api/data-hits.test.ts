@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { clampClaim, hitStatements, MAX_HIT_MS, recordHits, type HitInput } from '../../functions/data/hits.ts';
+import { clampClaim, hitBatchStatements, MAX_HIT_MS, recordHits, type HitInput } from '../../functions/data/hits.ts';
 import { loadStats, loadTotalTimeSpent } from '../../functions/data/stats.ts';
-import { seedFixtures, SITE, THIRD } from './fixtures.ts';
+import { LEARNER, seedFixtures, SITE, THIRD } from './fixtures.ts';
 
 // Query-level tests of functions/data/hits.ts and stats.ts: the hit, its clocks and the roll-ups.
 beforeAll(seedFixtures);
@@ -32,18 +32,23 @@ const base: HitInput = {
 };
 
 describe('functions/data/hits.ts', () => {
-  it('builds the clocks, for a learner only the two roll-ups, then the hit, with the claim clamped', () => {
-    expect(hitStatements(base).map((statement) => statement.sql.match(/INSERT INTO (\w+)/)?.[1])).toEqual([
+  it("builds per hit its clocks and row, then once per batch the learners' two roll-ups, with the claim clamped", () => {
+    const tables = (hits: HitInput[]) => hitBatchStatements(hits, 7).map((statement) => statement.sql.match(/INSERT INTO (\w+)/)?.[1]);
+    expect(tables([base])).toEqual(['hit_clock', 'hit_clock', 'hit', 'stats_hourly', 'stats_total']);
+    expect(tables([base, { ...base, receipt: 'r2', at: T + 1 }])).toEqual([
       'hit_clock',
       'hit_clock',
+      'hit',
+      'hit_clock',
+      'hit_clock',
+      'hit',
       'stats_hourly',
       'stats_total',
-      'hit',
     ]);
-    expect(hitStatements({ ...base, userId: null }).map((statement) => statement.sql.match(/INSERT INTO (\w+)/)?.[1])).toEqual(['hit_clock', 'hit']);
-    expect(hitStatements({ ...base, claimedMs: 10 * MAX_HIT_MS })[0]?.params[4]).toBe(MAX_HIT_MS);
+    expect(tables([{ ...base, userId: null }])).toEqual(['hit_clock', 'hit']);
+    expect(hitBatchStatements([{ ...base, claimedMs: 10 * MAX_HIT_MS }], 7)[0]?.params[4]).toBe(MAX_HIT_MS);
     expect([clampClaim(-5), clampClaim(Number.NaN), clampClaim(1234.6)]).toEqual([0, 0, 1235]);
-    expect(() => hitStatements({ ...base, identity: '' })).toThrow();
+    expect(() => hitBatchStatements([{ ...base, identity: '' }], 7)).toThrow();
   });
 
   it('records what the hit earned in the hit row, the hourly roll-up (Rome time, subject = category) and the total', async () => {
@@ -85,6 +90,44 @@ describe('functions/data/hits.ts', () => {
       credited_to: T + 60_000,
     });
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM stats_hourly WHERE user_id = ''").first()).toEqual({ n: 0 });
+  });
+
+  it('rolls up a batch of several learners, tabs and hours once per learner and hour, and adds nothing when the batch comes again', async () => {
+    const at = Date.parse('2026-05-20T08:59:00Z'); // 10:59 in Rome
+    const hit = (receipt: string, userId: string | null, identity: string, offset: number, claimedMs: number): HitInput => ({
+      ...base,
+      receipt,
+      userId,
+      identity,
+      course: null,
+      at: at + offset,
+      claimedMs,
+    });
+    const batch = [
+      hit('b-1', LEARNER.id, 'batch-tab-a', 0, 0),
+      hit('b-2', THIRD.id, 'batch-tab-b', 0, 0),
+      hit('b-3', null, 'batch-tab-v', 0, 0),
+      hit('b-4', LEARNER.id, 'batch-tab-a', 50_000, 50_000), // 10:59:50
+      hit('b-5', THIRD.id, 'batch-tab-b', 90_000, 90_000), // 11:00:30
+      hit('b-6', null, 'batch-tab-v', 90_000, 90_000),
+      hit('b-7', LEARNER.id, 'batch-tab-a', 110_000, 60_000), // 11:00:50, 60 s passed
+    ];
+    const hourly = () =>
+      env.DB.prepare("SELECT user_id, hour, ms FROM stats_hourly WHERE day = '2026-05-20' ORDER BY user_id, hour")
+        .all()
+        .then((result) => result.results);
+    await recordHits(env.DB, batch.slice().reverse());
+    const expected = [
+      { user_id: LEARNER.id, hour: 10, ms: 50_000 },
+      { user_id: LEARNER.id, hour: 11, ms: 60_000 },
+      { user_id: THIRD.id, hour: 11, ms: 90_000 },
+    ];
+    expect(await hourly()).toEqual(expected);
+    const totals = await Promise.all([loadTotalTimeSpent(env.DB, SITE, LEARNER.id), loadTotalTimeSpent(env.DB, SITE, THIRD.id)]);
+    await recordHits(env.DB, batch);
+    expect(await hourly()).toEqual(expected);
+    expect(await Promise.all([loadTotalTimeSpent(env.DB, SITE, LEARNER.id), loadTotalTimeSpent(env.DB, SITE, THIRD.id)])).toEqual(totals);
+    expect(await env.DB.prepare("SELECT ms FROM hit WHERE receipt = 'b-6'").first()).toEqual({ ms: 90_000 });
   });
 
   it('reads empty statistics, not errors, for a learner with no hits', async () => {
