@@ -8,7 +8,7 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((value) => value || null);
 
-/** `POST /api/support`: the support form, with the error screen's c, e, p and a solved bot check. */
+/** `POST /api/support`: the support form, with the error screen's c, e, p, r and a solved bot check. */
 export const supportRequestBody = z.object({
   name: z.string().trim().min(2).max(120),
   email: z.string().trim().max(254).pipe(z.email()),
@@ -16,6 +16,8 @@ export const supportRequestBody = z.object({
   c: optionalText(10),
   e: optionalText(500),
   p: optionalText(500),
+  /** The request id the error screen showed (its log line). */
+  r: optionalText(64),
   altcha: z.string().min(1).max(8192),
 });
 export type SupportRequestBody = z.input<typeof supportRequestBody>;
@@ -29,6 +31,7 @@ export const supportRequest = z.object({
   c: z.string().nullable(),
   e: z.string().nullable(),
   p: z.string().nullable(),
+  r: z.string().nullable(),
   createdAt: z.string(),
   signedIn: z.boolean(),
 });

@@ -3,7 +3,7 @@ import type { SupportRequest } from '../../core/contracts/support.ts';
 import { eventStatement } from './events.ts';
 
 export type { SupportRequest };
-export type SupportRequestInput = Pick<SupportRequest, 'name' | 'email' | 'message' | 'c' | 'e' | 'p'>;
+export type SupportRequestInput = Pick<SupportRequest, 'name' | 'email' | 'message' | 'c' | 'e' | 'p' | 'r'>;
 
 /** Stores a request and its audit event ('support.request.create') in one batch. */
 export async function createSupportRequest(
@@ -13,8 +13,8 @@ export async function createSupportRequest(
   const [inserted] = await db.batch<{ id: number }>([
     db
       .prepare(
-        `INSERT INTO support_request (site_id, locale, user_id, name, email, message, error_code, error_message, error_path, created_at, unchecked_from)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+        `INSERT INTO support_request (site_id, locale, user_id, name, email, message, error_code, error_message, error_path, error_request, created_at, unchecked_from)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
       )
       .bind(
         request.siteId,
@@ -26,6 +26,7 @@ export async function createSupportRequest(
         request.c,
         request.e,
         request.p,
+        request.r,
         request.now,
         request.uncheckedFrom ?? null,
       ),
@@ -46,7 +47,7 @@ export async function countUncheckedSupport(db: D1Database, uncheckedFrom: strin
 export async function listSupportRequests(db: D1Database, siteId: string, limit: number): Promise<SupportRequest[]> {
   const { results } = await db
     .prepare(
-      'SELECT id, locale, user_id, name, email, message, error_code, error_message, error_path, created_at FROM support_request WHERE site_id = ? ORDER BY id DESC LIMIT ?',
+      'SELECT id, locale, user_id, name, email, message, error_code, error_message, error_path, error_request, created_at FROM support_request WHERE site_id = ? ORDER BY id DESC LIMIT ?',
     )
     .bind(siteId, limit)
     .all<{
@@ -59,6 +60,7 @@ export async function listSupportRequests(db: D1Database, siteId: string, limit:
       error_code: string | null;
       error_message: string | null;
       error_path: string | null;
+      error_request: string | null;
       created_at: number;
     }>();
   return results.map((row) => ({
@@ -70,6 +72,7 @@ export async function listSupportRequests(db: D1Database, siteId: string, limit:
     c: row.error_code,
     e: row.error_message,
     p: row.error_path,
+    r: row.error_request,
     signedIn: row.user_id !== null,
     createdAt: new Date(row.created_at).toISOString(),
   }));

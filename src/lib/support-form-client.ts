@@ -1,4 +1,11 @@
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The error screen's reference fields and their lengths (core/contracts/support.ts): status, message, path, request id. */
+const REFERENCE_FIELDS = [
+  ['c', 10],
+  ['e', 500],
+  ['p', 500],
+  ['r', 64],
+] as const;
 
 function fieldError(form: HTMLFormElement, input: HTMLInputElement | HTMLTextAreaElement): string {
   const value = input.value.trim();
@@ -10,7 +17,7 @@ function fieldError(form: HTMLFormElement, input: HTMLInputElement | HTMLTextAre
 
 /**
  * Enhances the support form of /{locale}/assistenza, a plain form posting to its on-demand route:
- * the error screen's reference (c, e, p) joins the request; the bot check mounts on the first
+ * the error screen's reference (c, e, p, r) joins the request; the bot check mounts on the first
  * focus inside the form and its solution travels in the post; errors are the page's locale's,
  * per field, before anything is sent. A send pressed while the check is still working goes on
  * once it is solved.
@@ -21,10 +28,10 @@ export function startSupportForm(): void {
   form.dataset.ready = 'true';
   const { siteId = 'not-set', locale = 'it-IT' } = form.dataset;
   const params = new URLSearchParams(location.search);
-  for (const name of ['c', 'e', 'p']) {
+  for (const [name, max] of REFERENCE_FIELDS) {
     const value = params.get(name);
     // A refused post renders the reference it carried; only the error screen's link brings one.
-    if (value !== null) (form.elements.namedItem(name) as HTMLInputElement).value = value.slice(0, name === 'c' ? 10 : 500);
+    if (value !== null) (form.elements.namedItem(name) as HTMLInputElement).value = value.slice(0, max);
   }
   const altcha = form.elements.namedItem('altcha') as HTMLInputElement;
   const alert = document.getElementById('support-error') as HTMLElement;

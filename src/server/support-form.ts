@@ -12,10 +12,11 @@ export interface SupportFormValues {
   name: string;
   email: string;
   message: string;
-  /** The error screen's reference: status, message, path. */
+  /** The error screen's reference: status, message, path, request id. */
   c: string;
   e: string;
   p: string;
+  r: string;
 }
 
 /** What the support form shows again after a refused post. */
@@ -52,6 +53,7 @@ export async function submitSupportRequest(request: Request, form: FormData, loc
     c: text(form, 'c', 10),
     e: text(form, 'e', 500),
     p: text(form, 'p', 500),
+    r: text(form, 'r', 64),
   };
   const refused = (state: Partial<SupportFormState>): SupportPost => ({
     kind: 'refused',

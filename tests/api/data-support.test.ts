@@ -6,7 +6,15 @@ import { LEARNER, seedFixtures, SITE } from './fixtures.ts';
 // Query-level tests of functions/data/support.ts.
 beforeAll(seedFixtures);
 
-const input = { name: 'Anna Verdi', email: 'anna@example.it', message: 'Il video non parte.', c: '500', e: 'Errore interno', p: '/it-IT/course/triage' };
+const input = {
+  name: 'Anna Verdi',
+  email: 'anna@example.it',
+  message: 'Il video non parte.',
+  c: '500',
+  e: 'Errore interno',
+  p: '/it-IT/course/triage',
+  r: '8e1f0c2a9b7d4e31-MXP',
+};
 
 describe('functions/data/support.ts', () => {
   it('stores a request and its audit event naming it, together', async () => {
@@ -14,7 +22,7 @@ describe('functions/data/support.ts', () => {
     expect(id).toBeGreaterThan(0);
     expect(
       await env.DB.prepare(
-        'SELECT site_id, locale, user_id, name, email, message, error_code, error_message, error_path, created_at FROM support_request WHERE id = ?',
+        'SELECT site_id, locale, user_id, name, email, message, error_code, error_message, error_path, error_request, created_at FROM support_request WHERE id = ?',
       )
         .bind(id)
         .first(),
@@ -28,6 +36,7 @@ describe('functions/data/support.ts', () => {
       error_code: '500',
       error_message: 'Errore interno',
       error_path: '/it-IT/course/triage',
+      error_request: '8e1f0c2a9b7d4e31-MXP',
       created_at: 1_000,
     });
     expect(
@@ -51,6 +60,7 @@ describe('functions/data/support.ts', () => {
       c: null,
       e: null,
       p: null,
+      r: null,
       siteId: SITE,
       locale: 'it-IT',
       userId: LEARNER.id,
@@ -68,6 +78,7 @@ describe('functions/data/support.ts', () => {
         c: null,
         e: null,
         p: null,
+        r: null,
         signedIn: true,
         createdAt: new Date(3_000).toISOString(),
       },
@@ -80,6 +91,7 @@ describe('functions/data/support.ts', () => {
         c: '500',
         e: 'Errore interno',
         p: '/it-IT/course/triage',
+        r: '8e1f0c2a9b7d4e31-MXP',
         signedIn: false,
         createdAt: new Date(2_000).toISOString(),
       },

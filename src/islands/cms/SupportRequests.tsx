@@ -31,6 +31,7 @@ export default function SupportRequests({ api, t, formatDate }: Props) {
           <p className="muted">{t('cms.support.from', { id: request.id, date: formatDate(request.createdAt), name: request.name, email: request.email })}</p>
           <p className="cms-support-message">{request.message}</p>
           {request.c && <p className="hint">{t('cms.support.reference', { c: request.c, e: request.e ?? '', p: request.p ?? '' })}</p>}
+          {request.r && <p className="hint">{t('cms.support.requestId', { r: request.r })}</p>}
         </li>
       ))}
     </ol>
