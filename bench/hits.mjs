@@ -13,32 +13,31 @@ const PAGES = [
   '/it-IT/profile/user-progress',
 ];
 
-/**
- * The n-th hit of a run: its own identity (so every hit can be found again) and 1 to 60 s since
- * the previous navigation (so a signed-in hit also writes its statistics roll-ups in one batch).
- */
+/** The n-th hit of a tab `identity`: 1 to 60 s claimed since its previous navigation. */
 export function hitBody(identity, n) {
   return JSON.stringify(buildHit({ path: PAGES[n % PAGES.length], ms: 1000 + (n % 60) * 1000, ua: UA, identity }));
 }
 
-/** The id the API acknowledged a hit with: `{ outcome: { _id } }`, or 0. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The receipt the API acknowledged a hit with: `{ outcome: { _id } }`, or ''. */
 export function acknowledgedId(body) {
   try {
     const id = JSON.parse(body)?.outcome?._id;
-    return Number.isInteger(id) && id > 0 ? id : 0;
+    return typeof id === 'string' && UUID.test(id) ? id : '';
   } catch {
-    return 0;
+    return '';
   }
 }
 
-/** Every stored hit whose identity starts with `prefix`: Map id -> identity. */
+/** Every stored hit whose identity starts with `prefix`: Map receipt -> identity. */
 export function storedHits(stateDir, prefix) {
   if (!/^[a-z0-9-]+$/.test(prefix)) throw new Error(`unsafe prefix ${prefix}`);
-  const rows = queryD1(stateDir, `SELECT id, identity FROM hit WHERE identity LIKE '${prefix}%'`);
-  return new Map(rows.map((row) => [row.id, row.identity]));
+  const rows = queryD1(stateDir, `SELECT receipt, identity FROM hit WHERE identity LIKE '${prefix}%'`);
+  return new Map(rows.map((row) => [row.receipt, row.identity]));
 }
 
-/** Acknowledged hits (Map id -> identity) missing from the stored ones, or stored under another identity. */
+/** Acknowledged hits (Map receipt -> identity) missing from the stored ones, or stored under another identity. */
 export function lostHits(acknowledged, stored) {
   return [...acknowledged].filter(([id, identity]) => stored.get(id) !== identity);
 }

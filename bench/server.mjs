@@ -36,15 +36,16 @@ async function answers(url) {
 }
 
 /**
- * `npm start` on `port` with its database in `stateDir` (wiped first when `fresh`); resolves once
+ * `npm start` on `port` with its database in `stateDir` (wiped first when `fresh`) and `env` added
+ * to its environment; resolves once
  * the site answers. `stop()` stops it as a person would (SIGTERM to start.mjs, which drains the hits
  * queue first), then the rest of its process group, and resolves when every process of it has exited.
  */
-export async function startServer({ port = BENCH_PORT, stateDir = BENCH_STATE_DIR, fresh = true, outDir = BENCH_OUT_DIR } = {}) {
+export async function startServer({ port = BENCH_PORT, stateDir = BENCH_STATE_DIR, fresh = true, outDir = BENCH_OUT_DIR, env = {} } = {}) {
   const base = `http://localhost:${port}`;
   if (await answers(`${base}/it-IT`)) throw new Error(`Something already answers on port ${port}: stop it first`);
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    env: { ...process.env, PORT: String(port), TILES_STATE_DIR: stateDir, TILES_OUT_DIR: outDir, TILES_FRESH: fresh ? '1' : '0' },
+    env: { ...process.env, ...env, PORT: String(port), TILES_STATE_DIR: stateDir, TILES_OUT_DIR: outDir, TILES_FRESH: fresh ? '1' : '0' },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
@@ -107,4 +108,20 @@ export function queryD1(stateDir, sql) {
   });
   if (result.status !== 0) throw new Error(`wrangler d1 execute failed (${result.status}): ${sql}`);
   return JSON.parse(result.stdout)[0].results;
+}
+
+/**
+ * The two ways a hit reaches D1 (functions/hit-writer.ts), as `startServer` environments: the HITS
+ * queue (the default) or each request writing its own. The build-worker token lets the benchmark
+ * read the hit writer's counters (`GET /api/event/hit/writer`).
+ */
+export function hitPathEnv(path, token) {
+  return { BUILD_WORKER_TOKEN: token, TILES_EXTRA_VARS: JSON.stringify(path === 'direct' ? { HIT_WRITES: 'direct' } : {}) };
+}
+
+/** The hit writer's state: path, pending, consuming and what it has written (hits, statements, batches). */
+export async function hitWriter(base, token) {
+  const response = await fetch(`${base}/api/event/hit/writer`, { headers: { 'x-build-worker': token }, signal: AbortSignal.timeout(5000) });
+  if (!response.ok) throw new Error(`hit writer status: ${response.status}`);
+  return (await response.json()).outcome;
 }

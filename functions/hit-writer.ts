@@ -21,7 +21,9 @@ let settled = 0;
 let consuming = 0;
 
 async function write(env: Env, hits: readonly AcceptedHit[]): Promise<void> {
-  written.statements += await recordHits(env.DB, hits);
+  // Not `written.statements += await …`: that reads the counter before the await, and concurrent writes would lose counts.
+  const statements = await recordHits(env.DB, hits);
+  written.statements += statements;
   written.hits += hits.length;
   written.batches += 1;
 }
