@@ -7,6 +7,10 @@ import { reservedPaths } from './integrations/reserved-paths.mjs';
 import { securityHeaders } from './integrations/security-headers.mjs';
 import { trailingSlash } from './integrations/trailing-slash.mjs';
 
+// `astro dev` runs the Worker in workerd too: without this, every request tries to fetch the
+// `Request.cf` object from Cloudflare and logs a network error on a machine without internet.
+process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
+
 export default defineConfig({
   site: process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321',
   // Pages are static unless they opt out with `export const prerender = false`.
