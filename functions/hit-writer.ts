@@ -59,6 +59,7 @@ export async function consumeHits(batch: MessageBatch<unknown>, env: Env): Promi
       settled += 1;
     }
   }
+  if (!valid.length) return;
   consuming += 1;
   try {
     await write(

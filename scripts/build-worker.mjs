@@ -18,7 +18,8 @@ export function startBuildWorker({ token, extraVars, upstream, swap }) {
     }).then((response) => response.json());
 
   const tick = async () => {
-    if (busy) return;
+    // No upstream while `npm start` stops.
+    if (busy || !upstream()) return;
     busy = true;
     try {
       const claim = (await api('/api/cms/builds/claim')).outcome;
