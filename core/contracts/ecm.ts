@@ -23,72 +23,93 @@ export const ecmProfileBody = z.object({
 
 export type EcmProfileBody = z.infer<typeof ecmProfileBody>;
 
-export interface AssessmentQuestion {
-  id: string;
-  text: string;
-  options: { id: string; text: string }[];
-}
+const option = z.object({ id: z.string(), text: z.string() });
 
-/** The learner's open attempt. `attemptsLeft` counts this attempt too; null when unlimited. */
-export interface Assessment {
-  attemptId: string;
-  questions: AssessmentQuestion[];
-  answers: Record<string, string>;
-  attemptsUsed: number;
-  attemptsLeft: number | null;
-}
+export const assessmentQuestion = z.object({ id: z.string(), text: z.string(), options: z.array(option) });
+export type AssessmentQuestion = z.infer<typeof assessmentQuestion>;
 
-export interface AssessmentResult {
-  correct: number;
-  total: number;
-  score: number;
-  passed: boolean;
-  /** Attempts still allowed after this one; null when unlimited. */
-  attemptsLeft: number | null;
-}
+/** `null` where the number of attempts is unlimited. */
+const attemptsLeft = z.number().int().nonnegative().nullable();
+
+/** The learner's open attempt. `attemptsLeft` counts this attempt too. */
+export const assessment = z.object({
+  attemptId: z.string(),
+  questions: z.array(assessmentQuestion),
+  answers: z.record(z.string(), z.string()),
+  attemptsUsed: z.number().int().nonnegative(),
+  attemptsLeft,
+});
+export type Assessment = z.infer<typeof assessment>;
+
+export const savedAnswers = z.object({ saved: z.number().int().nonnegative() });
+
+const score = { correct: z.number().int(), total: z.number().int(), score: z.number(), passed: z.boolean() };
+
+/** A submitted attempt; `attemptsLeft` counts the attempts still allowed after this one. */
+export const assessmentResult = z.object({ ...score, attemptsLeft });
+export type AssessmentResult = z.infer<typeof assessmentResult>;
 
 /** After passing only: each question with the learner's answer and the correct option. */
-export interface ReviewQuestion extends AssessmentQuestion {
-  answer: string | null;
-  correct: string;
-}
+export const reviewQuestion = assessmentQuestion.extend({ answer: z.string().nullable(), correct: z.string() });
+export type ReviewQuestion = z.infer<typeof reviewQuestion>;
+export const assessmentReview = z.object({ score: z.number(), questions: z.array(reviewQuestion) });
 
-export type EcmStep = 'sessions' | 'time' | 'assessment' | 'exhausted' | 'satisfaction' | 'profile' | 'certificate' | 'done';
+export const ecmStep = z.enum(['sessions', 'time', 'assessment', 'exhausted', 'satisfaction', 'profile', 'certificate', 'done']);
+export type EcmStep = z.infer<typeof ecmStep>;
+
+/** Registry fields a certificate needs and the learner has not given yet. */
+const missingProfile = z.array(z.enum(['fiscalCode', 'professionId', 'disciplineId']));
+
+export const certificateSummary = z.object({
+  code: z.string(),
+  courseId: z.string(),
+  credits: z.number(),
+  issuedAt: z.string(),
+  completedAt: z.string(),
+  courseTitle: z.string(),
+});
+export type CertificateSummary = z.infer<typeof certificateSummary>;
 
 /** Where a learner stands in an ECM course, for the course page and the ECM page. */
-export interface EcmStatus {
-  courseId: string;
-  credits: number;
-  step: EcmStep;
-  sessions: { done: number; total: number };
+export const ecmStatus = z.object({
+  courseId: z.string(),
+  credits: z.number(),
+  step: ecmStep,
+  sessions: z.object({ done: z.number().int(), total: z.number().int() }),
   /** Minutes of tracked learning still missing under the site's time rule (0 when met or off). */
-  missingMinutes: number;
-  attemptsUsed: number;
-  attemptsLeft: number | null;
-  lastResult: { correct: number; total: number; score: number; passed: boolean } | null;
-  satisfactionDone: boolean;
-  /** Registry fields the certificate still needs. */
-  missingProfile: ('fiscalCode' | 'professionId' | 'disciplineId')[];
-  certificate: CertificateSummary | null;
-}
+  missingMinutes: z.number().int().nonnegative(),
+  attemptsUsed: z.number().int().nonnegative(),
+  attemptsLeft,
+  lastResult: z.object(score).nullable(),
+  satisfactionDone: z.boolean(),
+  missingProfile,
+  certificate: certificateSummary.nullable(),
+});
+export type EcmStatus = z.infer<typeof ecmStatus>;
 
-export interface CertificateSummary {
-  code: string;
-  courseId: string;
-  credits: number;
-  issuedAt: string;
-  completedAt: string;
-  courseTitle: string;
-}
+/** The questionnaire: open once passed, and its items (core/ecm/satisfaction-items.ts). */
+export const satisfactionForm = z.object({
+  available: z.boolean(),
+  done: z.boolean(),
+  items: z.array(z.object({ key: z.string(), points: z.number().int() })).readonly(),
+});
 
-export interface EcmProfile {
-  fiscalCode: string | null;
-  professionId: string | null;
-  disciplineId: string | null;
-}
+/** The questionnaire answered: the certificate's code if it could be issued at once, else what it waits for. */
+export const satisfactionOutcome = z.object({ done: z.literal(true), certificate: z.string().nullable(), missingProfile });
 
-export interface Profession {
-  id: string;
-  name: string;
-  disciplines: { id: string; name: string }[];
-}
+export const ecmProfile = z.object({
+  fiscalCode: z.string().nullable(),
+  professionId: z.string().nullable(),
+  disciplineId: z.string().nullable(),
+});
+export type EcmProfile = z.infer<typeof ecmProfile>;
+
+export const profession = z.object({
+  id: z.string(),
+  name: z.string(),
+  disciplines: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type Profession = z.infer<typeof profession>;
+
+/** The registry fields with the commission's professions and disciplines to choose from. */
+export const ecmProfileForm = ecmProfile.extend({ professions: z.array(profession) });

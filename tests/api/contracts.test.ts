@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../functions/app.ts';
+import { completeCourse, correctAnswers, ecmUser, FIXED_COURSE, seedEcm, VALID_CF } from './ecm-fixtures.ts';
 import { call, EDITOR, LEARNER, outcome, seedFixtures, signIn, SITE } from './fixtures.ts';
 
 beforeAll(seedFixtures);
@@ -58,4 +59,43 @@ describe('answers match their contracts exactly', () => {
       expect(contractOf(method, route).parse(answer)).toEqual(answer);
     });
   }
+});
+
+describe('the ECM answers match their contracts exactly', () => {
+  beforeAll(seedEcm);
+
+  it("along a learner's journey: status, assessment, saved answers, result, review, questionnaire, registry fields, certificate", async () => {
+    const user = ecmUser(1);
+    await completeCourse(user.id, FIXED_COURSE);
+    const cookie = await signIn(user);
+    const course = `/api/lms/course/${FIXED_COURSE}`;
+    async function read<T>(method: string, route: string, path: string, body?: unknown): Promise<T> {
+      const response = await call(path, { method, cookie, body });
+      expect(response.status, await response.clone().text()).toBe(200);
+      const answer = await outcome<T>(response);
+      expect(contractOf(method, route).parse(answer), `${method} ${route}`).toEqual(answer);
+      return answer;
+    }
+    expect((await read<{ step: string }>('GET', '/api/lms/course/:courseId/ecm', `${course}/ecm`)).step).toBe('assessment');
+    const attempt = await read<{ attemptId: string }>('GET', '/api/lms/course/:courseId/assessment', `${course}/assessment`);
+    const answers = await correctAnswers(attempt.attemptId);
+    await read('PUT', '/api/lms/course/:courseId/assessment/:attemptId', `${course}/assessment/${attempt.attemptId}`, { answers });
+    expect(
+      (
+        await read<{ passed: boolean }>('POST', '/api/lms/course/:courseId/assessment/:attemptId/submit', `${course}/assessment/${attempt.attemptId}/submit`, {
+          answers,
+        })
+      ).passed,
+    ).toBe(true);
+    await read('GET', '/api/lms/course/:courseId/assessment/review', `${course}/assessment/review`);
+    await read('GET', '/api/lms/course/:courseId/satisfaction', `${course}/satisfaction`);
+    await read('PUT', '/api/lms/ecm/profile', '/api/lms/ecm/profile', { fiscalCode: VALID_CF, professionId: 'medico-chirurgo', disciplineId: 'cardiologia' });
+    await read('GET', '/api/lms/ecm/profile', '/api/lms/ecm/profile');
+    const satisfaction = { relevance: 5, quality: 4, usefulness: 4, timeAdequacy: 3, commercialInfluence: 4, comment: 'Chiaro.' };
+    const answered = await read<{ certificate: string | null }>('POST', '/api/lms/course/:courseId/satisfaction', `${course}/satisfaction`, satisfaction);
+    expect(answered.certificate).toMatch(/\S/);
+    await read('POST', '/api/lms/course/:courseId/certificate', `${course}/certificate`);
+    expect(await read<unknown[]>('GET', '/api/lms/certificates', '/api/lms/certificates')).toHaveLength(1);
+    expect((await read<{ step: string }>('GET', '/api/lms/course/:courseId/ecm', `${course}/ecm`)).step).toBe('done');
+  });
 });
