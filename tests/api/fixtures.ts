@@ -125,3 +125,18 @@ export async function solvedBotCheck(): Promise<string> {
   if (!solution) throw new Error('no solution for the bot-check challenge');
   return btoa(JSON.stringify({ challenge, solution }));
 }
+
+let learners = 0;
+
+/** A learner of their own (no history shared with other tests), signed in: id and cookie. */
+export async function newSignedInLearner(prefix: string): Promise<{ id: string; cookie: string }> {
+  learners += 1;
+  const user = { id: `u-${prefix}-${learners}`, code: `api.${prefix}.${learners}`, password: 'Api-Learner-2026!' };
+  const now = Date.now();
+  await env.DB.prepare(
+    "INSERT INTO user (id, site_id, code, password_hash, first_name, last_name, gender, locale, roles, created_at, updated_at) VALUES (?, ?, ?, ?, 'Prova', 'Nuova', 'f', 'it-IT', '[\"learner\"]', ?, ?)",
+  )
+    .bind(user.id, SITE, user.code, await hashPassword(user.password, env.PASSWORD_PEPPER, 1000), now, now)
+    .run();
+  return { id: user.id, cookie: await signIn(user) };
+}

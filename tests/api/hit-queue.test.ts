@@ -4,28 +4,14 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AcceptedHit } from '../../core/contracts/event.ts';
 import type { Env } from '../../functions/env.ts';
-import { hashPassword } from '../../functions/password.ts';
 import worker from './api-worker.ts';
-import { call, outcome, seedFixtures, signIn, SITE } from './fixtures.ts';
+import { call, newSignedInLearner, outcome, seedFixtures, SITE } from './fixtures.ts';
 
 // Hits through the HITS queue: the API answers once the hit is queued, this Worker's consumer
 // writes batches of them, and a message delivered again is never counted twice.
 beforeAll(seedFixtures);
 
 const QUEUED = { HIT_WRITES: 'queue' };
-let serial = 0;
-
-async function newLearner(): Promise<{ id: string; cookie: string }> {
-  serial += 1;
-  const user = { id: `u-queue-${serial}`, code: `api.queue.${serial}`, password: 'Api-Queue-2026!' };
-  const now = Date.now();
-  await env.DB.prepare(
-    "INSERT INTO user (id, site_id, code, password_hash, first_name, last_name, gender, locale, roles, created_at, updated_at) VALUES (?, ?, ?, ?, 'Coda', 'Prova', 'f', 'it-IT', '[\"learner\"]', ?, ?)",
-  )
-    .bind(user.id, SITE, user.code, await hashPassword(user.password, env.PASSWORD_PEPPER, 1000), now, now)
-    .run();
-  return { id: user.id, cookie: await signIn(user) };
-}
 
 async function postHit(cookie: string, identity: string, ms: number): Promise<Response> {
   return call('/api/event/hit', {
@@ -106,7 +92,7 @@ function failingOn(db: D1Database, receipt: string): D1Database {
 
 describe('POST /api/event/hit through the HITS queue', () => {
   it("answers with the hit's receipt once queued, and the learner's statistics show it within a few seconds", async () => {
-    const learner = await newLearner();
+    const learner = await newSignedInLearner('queue');
     const first = await postHit(learner.cookie, 'queue-tab-0001', 0);
     expect(first.status).toBe(200);
     const { _id: firstId } = await outcome<{ _id: string }>(first);
@@ -132,7 +118,7 @@ describe('POST /api/event/hit through the HITS queue', () => {
 
 describe('the hits queue consumer', () => {
   it('counts a redelivered batch, and a message sent twice in one batch, once', async () => {
-    const learner = await newLearner();
+    const learner = await newSignedInLearner('queue');
     const T = Date.parse('2026-06-01T08:00:00Z');
     const hits = [acceptedHit(learner.id, 'redeliver-tab', 0, T), acceptedHit(learner.id, 'redeliver-tab', 45_000, T + 45_000)];
     const once = await deliver([hits[1], hits[0], hits[1]]);
@@ -151,7 +137,7 @@ describe('the hits queue consumer', () => {
   });
 
   it('writes the hits of one batch in the order the API accepted them, whatever order they arrive in', async () => {
-    const learner = await newLearner();
+    const learner = await newSignedInLearner('queue');
     const T = Date.parse('2026-06-02T08:00:00Z');
     const hits = [0, 1, 2, 3].map((n) => acceptedHit(learner.id, 'order-tab', n ? 30_000 : 0, T + n * 30_000));
     await deliver([hits[3], hits[1], hits[0], hits[2]]);

@@ -1,24 +1,10 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { hashPassword } from '../../functions/password.ts';
-import { call, outcome, seedFixtures, signIn, SITE } from './fixtures.ts';
+import { call, newSignedInLearner, outcome, seedFixtures, SITE } from './fixtures.ts';
 
 // Learning time the server can trust: a hit earns at most the time that passed, as the server saw
 // it, since the previous hit of the same tab identity (plus a little for network delay).
 const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
-let serial = 0;
-
-async function newLearner(): Promise<{ id: string; cookie: string }> {
-  serial += 1;
-  const user = { id: `u-time-${serial}`, code: `api.time.${serial}`, password: 'Api-Time-2026!' };
-  const now = Date.now();
-  await env.DB.prepare(
-    "INSERT INTO user (id, site_id, code, password_hash, first_name, last_name, gender, locale, roles, created_at, updated_at) VALUES (?, ?, ?, ?, 'Tempo', 'Prova', 'm', 'it-IT', '[\"learner\"]', ?, ?)",
-  )
-    .bind(user.id, SITE, user.code, await hashPassword(user.password, env.PASSWORD_PEPPER, 1000), now, now)
-    .run();
-  return { id: user.id, cookie: await signIn(user) };
-}
 
 async function hit(at: number, ms: number, options: { cookie?: string; identity?: string; course?: string } = {}): Promise<string> {
   vi.setSystemTime(at);
@@ -60,7 +46,7 @@ afterEach(() => {
 
 describe('POST /api/event/hit earns only the time that passed', () => {
   it('gives the first hit of a tab nothing, whatever it claims', async () => {
-    const learner = await newLearner();
+    const learner = await newSignedInLearner('time');
     vi.useFakeTimers();
     const id = await hit(T0, 25 * 60_000, { cookie: learner.cookie });
     expect(await env.DB.prepare('SELECT ms FROM hit WHERE receipt = ?').bind(id).first()).toEqual({ ms: 0 });
@@ -69,7 +55,7 @@ describe('POST /api/event/hit earns only the time that passed', () => {
   });
 
   it('turns five hits claiming 30 minutes each, sent within one second, into at most a second', async () => {
-    const learner = await newLearner();
+    const learner = await newSignedInLearner('time');
     vi.useFakeTimers();
     for (let i = 0; i < 5; i++) await hit(T0 + i * 250, 30 * 60_000, { cookie: learner.cookie });
     const time = await recorded(learner.id);
@@ -79,7 +65,7 @@ describe('POST /api/event/hit earns only the time that passed', () => {
   });
 
   it('counts a normal sequence in full: hits 10 s apart claiming 10 s', async () => {
-    const learner = await newLearner();
+    const learner = await newSignedInLearner('time');
     vi.useFakeTimers();
     await hit(T0, 0, { cookie: learner.cookie });
     for (let i = 1; i <= 6; i++) await hit(T0 + i * 10_000, 10_000, { cookie: learner.cookie, course: i % 2 ? 'triage' : undefined });
@@ -95,7 +81,7 @@ describe('POST /api/event/hit earns only the time that passed', () => {
   });
 
   it('absorbs a slow request followed by a fast one, with at most 2 s carried forward', async () => {
-    const learner = await newLearner();
+    const learner = await newSignedInLearner('time');
     vi.useFakeTimers();
     await hit(T0 + 200, 0, { cookie: learner.cookie });
     // Hits the tab sent 10 s apart; the first of them reached the server 1.5 s late.
@@ -109,7 +95,7 @@ describe('POST /api/event/hit earns only the time that passed', () => {
   });
 
   it('keeps the 30-minute idle cap', async () => {
-    const learner = await newLearner();
+    const learner = await newSignedInLearner('time');
     vi.useFakeTimers();
     await hit(T0, 0, { cookie: learner.cookie });
     await hit(T0 + 3 * 3_600_000, 10 * 3_600_000, { cookie: learner.cookie });
@@ -117,7 +103,7 @@ describe('POST /api/event/hit earns only the time that passed', () => {
   });
 
   it('does not let parallel tabs of one learner add up to more than the time that passed', async () => {
-    const learner = await newLearner();
+    const learner = await newSignedInLearner('time');
     vi.useFakeTimers();
     // Three tabs opened together, then each claims the full ten minutes that followed.
     for (const tab of ['tab-a-0001', 'tab-b-0001', 'tab-c-0001']) await hit(T0, 0, { cookie: learner.cookie, identity: tab });
@@ -129,8 +115,8 @@ describe('POST /api/event/hit earns only the time that passed', () => {
   });
 
   it('keeps each tab and each learner on its own clock', async () => {
-    const first = await newLearner();
-    const second = await newLearner();
+    const first = await newSignedInLearner('time');
+    const second = await newSignedInLearner('time');
     vi.useFakeTimers();
     await hit(T0, 0, { cookie: first.cookie, identity: 'shared-identity' });
     // Another learner (or a visitor) sending the same identity starts a clock of their own.
@@ -143,7 +129,7 @@ describe('POST /api/event/hit earns only the time that passed', () => {
   });
 
   it('lets two hits sent at once spend the same time only once', async () => {
-    const learner = await newLearner();
+    const learner = await newSignedInLearner('time');
     vi.useFakeTimers();
     await hit(T0, 0, { cookie: learner.cookie });
     vi.setSystemTime(T0 + 600_000);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { botCheckSolved, EDITOR, signIn, switchMode } from './helpers.ts';
+import { botCheckSolved, supportRequestsAsEditor } from './helpers.ts';
 
 test('the error screen shows the request id of its log line; the support request it leads to keeps it for editors', async ({ page, browser }) => {
   const response = await page.goto('/it-IT/course/session/triage/uno/2');
@@ -26,11 +26,7 @@ test('the error screen shows the request id of its log line; the support request
   await form.getByRole('button', { name: 'Invia richiesta' }).click();
   await page.waitForURL(/\/it-IT\/assistenza\/inviata\?n=\d+$/);
 
-  const editor = await (await browser.newContext()).newPage();
-  await signIn(editor, EDITOR);
-  await switchMode(editor, 'Redazione (CMS)');
-  await editor.goto('/it-IT/assistenza');
-  const requests = editor.getByTestId('cms-support');
+  const requests = await supportRequestsAsEditor(browser);
   await expect(requests).toContainText('Marco Bianchi <marco.bianchi@example.it>');
   await expect(requests).toContainText(`ID della richiesta nei log: ${shown}`);
 });

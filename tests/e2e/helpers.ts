@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 
 export const LEARNER = { code: 'studente.demo', password: 'Studente-Demo-2026!' };
 
@@ -36,4 +36,13 @@ export async function botCheckSolved(page: Page): Promise<void> {
       timeout: 30_000,
     })
     .toBe('verified');
+}
+
+/** The support requests as an editor reads them in CMS mode, in a browser context of their own. */
+export async function supportRequestsAsEditor(browser: Browser): Promise<Locator> {
+  const editor = await (await browser.newContext()).newPage();
+  await signIn(editor, EDITOR);
+  await switchMode(editor, 'Redazione (CMS)');
+  await editor.goto('/it-IT/assistenza');
+  return editor.getByTestId('cms-support');
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { botCheckSolved, EDITOR, signIn, switchMode } from './helpers.ts';
+import { botCheckSolved, supportRequestsAsEditor } from './helpers.ts';
 
 test('from an error screen a visitor writes to support; the request keeps the error reference and editors read it in CMS mode', async ({ page, browser }) => {
   await page.goto('/it-IT/pagina-sparita');
@@ -29,11 +29,7 @@ test('from an error screen a visitor writes to support; the request keeps the er
   const status = page.getByRole('status').filter({ hasText: 'Richiesta inviata' });
   await expect(status).toHaveText(/^Richiesta inviata \(n\. \d+\): ti risponderemo/);
 
-  const editor = await (await browser.newContext()).newPage();
-  await signIn(editor, EDITOR);
-  await switchMode(editor, 'Redazione (CMS)');
-  await editor.goto('/it-IT/assistenza');
-  const requests = editor.getByTestId('cms-support');
+  const requests = await supportRequestsAsEditor(browser);
   await expect(requests).toContainText('Anna Verdi <anna.verdi@example.it>');
   await expect(requests).toContainText('La pagina del corso che cercavo non esiste più.');
   await expect(requests).toContainText('Errore 404 su /it-IT/pagina-sparita');
