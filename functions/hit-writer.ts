@@ -28,8 +28,12 @@ async function write(env: Env, hits: readonly AcceptedHit[]): Promise<void> {
   written.batches += 1;
 }
 
-/** Accepts a hit: queued (durable once `send` resolves) or written at once. */
-export async function acceptHit(env: Env, hit: AcceptedHit): Promise<void> {
+/**
+ * Accepts a hit: queued (durable once `send` resolves) or written at once. Checked against the
+ * message contract first, so that nothing is acknowledged that the consumer would refuse.
+ */
+export async function acceptHit(env: Env, input: AcceptedHit): Promise<void> {
+  const hit = acceptedHit.parse(input);
   const queue = hitQueueOf(env);
   if (queue) {
     await queue.send(hit, { contentType: 'json' });
@@ -42,11 +46,18 @@ function logFailure(queue: string, messageId: string, error: unknown): void {
   console.log(JSON.stringify({ type: 'queue', queue, message: messageId, error: detail.slice(0, 300) }));
 }
 
+/** Seconds before a failed hit is delivered again: 2, 4, 8 ... up to an hour, so a D1 outage is waited out. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(3600, 2 ** Math.max(1, Math.min(attempts, 12)));
+}
+
 /**
- * The HITS queue's consumer. A message that is not a hit can never be written: it is logged and
- * acknowledged. The rest go to D1 in one batch; if that batch fails, each hit is tried alone so
- * that one bad hit cannot hold back the others, and only the ones that fail are retried (then, after
- * max_retries, kept in the dead-letter queue). Written hits are skipped on redelivery (receipt).
+ * The consumer of the HITS queue and of its dead-letter queue. A message that is not a hit can
+ * never be written: it is logged and acknowledged. The rest go to D1 in one batch; if that batch
+ * fails, each hit is tried alone, in the order the API accepted them, so that one bad hit cannot
+ * hold back the others, and only the ones that fail are retried, later and later (after
+ * max_retries they move to the dead-letter queue, which this consumer keeps retrying). Written
+ * hits are skipped on redelivery (receipt).
  */
 export async function consumeHits(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   const valid: { message: MessageBatch<unknown>['messages'][number]; hit: AcceptedHit }[] = [];
@@ -69,14 +80,14 @@ export async function consumeHits(batch: MessageBatch<unknown>, env: Env): Promi
     for (const { message } of valid) message.ack();
     settled += valid.length;
   } catch {
-    for (const { message, hit } of valid) {
+    for (const { message, hit } of valid.sort((a, b) => a.hit.at - b.hit.at)) {
       try {
         await write(env, [hit]);
         message.ack();
         settled += 1;
       } catch (error) {
         logFailure(batch.queue, message.id, error);
-        message.retry();
+        message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
       }
     }
   } finally {

@@ -95,6 +95,9 @@ async function drainHits(workerPort) {
 }
 
 const ports = [port + 1, port + 2];
+// Set once SIGTERM/SIGINT arrives: no more swaps. Workers replaced by a publish, not yet stopped.
+let stopping = false;
+const retiring = new Set();
 let upstream = { port: ports[0], dir: OUT_DIR, child: startWorkerd(OUT_DIR, ports[0]) };
 await waitUntilReady(upstream.port);
 
@@ -107,16 +110,16 @@ startBuildWorker({
   upstream: () => upstream,
   // Start the new build beside the old one, switch new requests to it, then let the old one finish.
   async swap(dir) {
+    if (stopping) throw new Error('npm start is stopping');
     const nextPort = ports.find((candidate) => candidate !== upstream.port);
     const child = startWorkerd(dir, nextPort);
     await waitUntilReady(nextPort);
+    if (stopping) throw new Error('npm start is stopping');
     const previous = upstream;
     upstream = { port: nextPort, dir, child };
     // Requests already sent to the old Worker finish there; then its queue is drained before it stops.
-    setTimeout(async () => {
-      await drainHits(previous.port);
-      stop(previous.child);
-    }, 5000);
+    retiring.add(previous);
+    setTimeout(() => retire(previous), 5000);
     return previous.dir;
   },
 });
@@ -125,7 +128,13 @@ startBuildWorker({
 function stop(child) {
   child.kill('SIGTERM');
 }
-let stopping = false;
+/** Stops a Worker the proxy no longer sends to, once its queued hits are written (once only). */
+async function retire(worker) {
+  if (!retiring.delete(worker)) return;
+  await drainHits(worker.port);
+  stop(worker.child);
+}
+
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, async () => {
     if (stopping) return;
@@ -135,7 +144,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     const serving = upstream;
     upstream = null;
     for (let i = 0; i < 150 && proxy.forwarding() > 0; i++) await sleep(100);
-    await drainHits(serving.port);
+    await Promise.all([drainHits(serving.port), ...[...retiring].map(retire)]);
     for (const child of children) stop(child);
     proxy.close();
     proxy.closeAllConnections();

@@ -45,7 +45,7 @@ export const acceptedHit = z.object({
   receipt: z.uuid(),
   siteId: z.string().min(1).max(64),
   /** The signed-in learner, or null for a visitor (whose time is never rolled up). */
-  userId: z.string().min(1).max(128).nullable(),
+  userId: z.string().min(1).max(256).nullable(),
   /** The tab's identity from the hit body: its clock is kept per site and learner or visitor. */
   identity: z.string().min(1).max(64),
   ua: z.string().max(512),

@@ -43,7 +43,9 @@ export async function postEvent(context: ApiContext, { json: body }: { json: z.o
  */
 export async function postHit(context: ApiContext, { json: body }: { json: z.output<typeof hitRequest> }): Promise<{ _id: string }> {
   const session = await context.session();
-  const ua = body.ua || context.request.headers.get('user-agent') || '';
+  // The header has no length limit of its own; the hit keeps what the body's `ua` may hold.
+  const ua = (body.ua || context.request.headers.get('user-agent') || '').slice(0, 512);
+  const claimed = Number(body.subject.meta.find((entry) => entry.field === 'ms')?.value ?? 0);
   const receipt = crypto.randomUUID();
   await acceptHit(context.env, {
     receipt,
@@ -53,7 +55,7 @@ export async function postHit(context: ApiContext, { json: body }: { json: z.out
     ua,
     origin: body.origin,
     path: body.subject.id,
-    claimedMs: Number(body.subject.meta.find((entry) => entry.field === 'ms')?.value ?? 0),
+    claimedMs: Number.isFinite(claimed) ? claimed : 0,
     device: detectPlatform(ua),
     course: body.course ?? null,
     module: body.module ?? null,

@@ -60,6 +60,17 @@ async function deliver(bodies: unknown[], bindings: Partial<Env> = {}, attempts 
     'tiles-hits',
     bodies.map((body, index) => ({ id: `m-${hitSerial}-${index}-${attempts}`, timestamp: Date.now(), attempts, body })),
   );
+  // The test harness keeps which messages were retried, not how late: the consumer's delays are read here.
+  const delays: (number | undefined)[] = [];
+  for (const message of batch.messages) {
+    const retry = message.retry.bind(message);
+    Object.defineProperty(message, 'retry', {
+      value: (options?: { delaySeconds?: number }) => {
+        delays.push(options?.delaySeconds);
+        retry(options);
+      },
+    });
+  }
   const context = createExecutionContext();
   await worker.queue(batch as never, { ...env, ...bindings } as Env);
   const result = await getQueueResult(batch, context);
@@ -67,6 +78,7 @@ async function deliver(bodies: unknown[], bindings: Partial<Env> = {}, attempts 
   return {
     acked: bodies.map((_, index) => result.explicitAcks.includes(idOf(index) ?? '')),
     retried: bodies.map((_, index) => result.retryMessages.some((retry) => retry.msgId === idOf(index))),
+    delays,
   };
 }
 
@@ -90,6 +102,14 @@ function failingOn(db: D1Database, receipt: string): D1Database {
   } as unknown as D1Database;
 }
 
+/** The real D1, except that a batch of several hits fails (each hit alone goes through). */
+function refusingBatches(db: D1Database): D1Database {
+  return {
+    prepare: (sql: string) => db.prepare(sql),
+    batch: (statements: D1PreparedStatement[]) => (statements.length > 5 ? Promise.reject(new Error('D1_ERROR: overloaded')) : db.batch(statements)),
+  } as unknown as D1Database;
+}
+
 describe('POST /api/event/hit through the HITS queue', () => {
   it("answers with the hit's receipt once queued, and the learner's statistics show it within a few seconds", async () => {
     const learner = await newSignedInLearner('queue');
@@ -108,6 +128,22 @@ describe('POST /api/event/hit through the HITS queue', () => {
     const total = await totalTimeSpent(learner.cookie);
     expect(total).toBeGreaterThanOrEqual(1500);
     expect(total).toBeLessThan(6000);
+  });
+
+  it('acknowledges only what the consumer will write: a User-Agent header of any length, a claim that is not a number', async () => {
+    const learner = await newSignedInLearner('queue');
+    const response = await call('/api/event/hit', {
+      method: 'POST',
+      cookie: learner.cookie,
+      env: QUEUED,
+      headers: { 'user-agent': `Mozilla/5.0 ${'x'.repeat(2000)}` },
+      body: { identity: 'queue-odd-tab-1', subject: { id: '/it-IT', meta: [{ field: 'ms', value: 'abc' }] } },
+    });
+    expect(response.status).toBe(200);
+    const { _id: receipt } = await outcome<{ _id: string }>(response);
+    const started = Date.now();
+    while ((await storedReceipts([receipt])) < 1 && Date.now() - started < 8000) await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await env.DB.prepare('SELECT length(ua) AS ua, ms FROM hit WHERE receipt = ?').bind(receipt).first()).toEqual({ ua: 512, ms: 0 });
   });
 
   it('writes nothing and answers 400 for a hit the contract refuses, before anything is queued', async () => {
@@ -144,10 +180,19 @@ describe('the hits queue consumer', () => {
     expect(await totalTimeSpent(learner.cookie)).toBe(90_000);
   });
 
+  it('writes hit by hit in the order the API accepted them when the whole batch fails, so a tab still earns its time', async () => {
+    const learner = await newSignedInLearner('queue');
+    const T = Date.parse('2026-06-04T08:00:00Z');
+    const hits = [0, 1, 2].map((n) => acceptedHit(learner.id, 'fallback-tab', n ? 30_000 : 0, T + n * 30_000));
+    const result = await deliver([hits[2], hits[1], hits[0]], { DB: refusingBatches(env.DB) });
+    expect(result.acked).toEqual([true, true, true]);
+    expect(await totalTimeSpent(learner.cookie)).toBe(60_000);
+  });
+
   it('acknowledges a message that is not a hit (it can never be written) and still writes the others', async () => {
     const visitor = acceptedHit(null, 'visitor-tab-q', 0, Date.now());
     const result = await deliver([{ receipt: 'not-a-uuid' }, 'text', visitor]);
-    expect(result).toEqual({ acked: [true, true, true], retried: [false, false, false] });
+    expect(result).toEqual({ acked: [true, true, true], retried: [false, false, false], delays: [] });
     expect(await storedReceipts([visitor.receipt])).toBe(1);
   });
 
@@ -156,7 +201,9 @@ describe('the hits queue consumer', () => {
     const hits = [0, 1, 2].map((n) => acceptedHit(null, `fail-tab-${n}`, 0, T + n));
     const refused = hits[1]!.receipt;
     const first = await deliver(hits, { DB: failingOn(env.DB, refused) });
-    expect(first).toEqual({ acked: [true, false, true], retried: [false, true, false] });
+    // Delivered again later and later (2 s after a first attempt ... up to an hour), to wait D1 out.
+    expect(first).toEqual({ acked: [true, false, true], retried: [false, true, false], delays: [2] });
+    expect((await deliver([hits[1]], { DB: failingOn(env.DB, refused) }, 6)).delays).toEqual([64]);
     expect(await storedReceipts([hits[0]!.receipt, hits[2]!.receipt])).toBe(2);
     expect(await storedReceipts([refused])).toBe(0);
     const second = await deliver([hits[1]], {}, 2);
