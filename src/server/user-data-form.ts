@@ -4,20 +4,13 @@ import { findSite } from '../../functions/data/site.ts';
 import { updateUser, type User } from '../../functions/data/users.ts';
 import { GENDER_BY_NAME } from '../../functions/gender.ts';
 import { userUpdateRequest } from '../../core/contracts/user.ts';
+import { GENDER_NAMES, type GenderName } from '../../core/user-fields.ts';
+import type { UserForm } from '../lib/user-form.ts';
 import { message, type Language } from '../../functions/messages.ts';
 import { fieldErrors, type FieldErrors } from './form-errors.ts';
 
-type GenderName = 'maschile' | 'femminile' | 'neutro';
-
-/** The form's fields as typed (what the form shows again after a refusal). */
-export interface UserDataValues {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  gender: GenderName;
-  locale: string;
-}
+/** The form's fields as typed (what the form shows again after a refusal): the island's own shape. */
+export type UserDataValues = UserForm;
 
 export type UserDataPost =
   | { kind: 'saved'; locale: string }
@@ -29,8 +22,7 @@ export type UserDataPost =
       status: number;
     };
 
-const GENDER_NAME_LIST = ['maschile', 'femminile', 'neutro'] as const;
-const GENDER_NAMES: Record<User['fields']['gender'], GenderName> = { m: 'maschile', f: 'femminile', n: 'neutro' };
+const GENDER_NAME_LIST: readonly string[] = Object.values(GENDER_NAMES);
 
 export function userDataValues(user: User): UserDataValues {
   return {
@@ -58,7 +50,7 @@ export async function submitUserData(form: FormData, user: User, siteId: string,
     lastName: text('lastName'),
     email: text('email'),
     phone: text('phone'),
-    gender: (GENDER_NAME_LIST as readonly string[]).includes(gender) ? (gender as GenderName) : userDataValues(user).gender,
+    gender: GENDER_NAME_LIST.includes(gender) ? (gender as GenderName) : userDataValues(user).gender,
     locale: text('locale'),
   };
   const refused = (errors: FieldErrors, problem: string | null, status: number): UserDataPost => ({ kind: 'refused', values, errors, problem, status });

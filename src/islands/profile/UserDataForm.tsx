@@ -2,16 +2,15 @@ import { useState, type SubmitEvent } from 'react';
 import { ApiRequestError, createApiClient } from '../../lib/api-client.ts';
 import { translator } from '../../../core/translate.ts';
 import type { User } from '../../../core/contracts/user.ts';
-import { GENDER_NAMES, toUserUpdate, validateUserForm, type UserForm } from '../../lib/user-form.ts';
+import { toUserUpdate, validateUserForm, type UserForm } from '../../lib/user-form.ts';
 
 interface Props {
-  user: Pick<User, 'firstName' | 'lastName' | 'email' | 'phone' | 'locale' | 'fields'>;
   siteId: string;
   locale: string;
   locales: { code: string; name: string }[];
   strings: Record<string, string>;
-  /** A post the server refused (the form works before this island hydrates): the values as typed and the messages. */
-  values?: UserForm;
+  /** The user's data, or the values as typed in a post the server refused (the form works before this island hydrates). */
+  values: UserForm;
   errors?: ReturnType<typeof validateUserForm>;
   problem?: string | null;
   /** The server saved a post just now. */
@@ -20,18 +19,9 @@ interface Props {
 
 type Status = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'refused'; message: string };
 
-export default function UserDataForm({ user, siteId, locale, locales, strings, values, errors: refused = {}, problem = null, saved = false }: Props) {
+export default function UserDataForm({ siteId, locale, locales, strings, values, errors: refused = {}, problem = null, saved = false }: Props) {
   const t = translator(strings);
-  const [form, setForm] = useState<UserForm>(
-    values ?? {
-      firstName: user.firstName,
-      lastName: user.lastName,
-      email: user.email ?? '',
-      phone: user.phone ?? '',
-      gender: GENDER_NAMES[user.fields.gender],
-      locale: user.locale,
-    },
-  );
+  const [form, setForm] = useState<UserForm>(values);
   const [errors, setErrors] = useState<ReturnType<typeof validateUserForm>>(refused);
   const [status, setStatus] = useState<Status>(problem ? { kind: 'refused', message: problem } : saved ? { kind: 'saved' } : { kind: 'idle' });
   const client = createApiClient({ siteId: () => siteId, localeCode: () => locale });
