@@ -42,18 +42,12 @@ function generatedSql(count) {
 function measure(dir) {
   let bytes = 0;
   let pages = 0;
-  const walk = (path) => {
-    for (const entry of readdirSync(path)) {
-      const full = join(path, entry);
-      const stat = statSync(full);
-      if (stat.isDirectory()) walk(full);
-      else {
-        bytes += stat.size;
-        if (entry.endsWith('.html')) pages++;
-      }
-    }
-  };
-  walk(dir);
+  for (const entry of readdirSync(dir, { recursive: true })) {
+    const stat = statSync(join(dir, entry));
+    if (stat.isDirectory()) continue;
+    bytes += stat.size;
+    if (entry.endsWith('.html')) pages++;
+  }
   return { bytes, pages };
 }
 

@@ -8,7 +8,7 @@
 // Without DEPLOY_SITE_URL (a first deploy: no live site yet) the build takes the demo seed's
 // reference data instead, and says so.
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { buildFromLive, runAsync } from './build-from-live.mjs';
@@ -49,18 +49,13 @@ async function report(outcome) {
 function bundleSize(dir) {
   let raw = 0;
   let gzip = 0;
-  const walk = (path) => {
-    for (const name of readdirSync(path)) {
-      const file = join(path, name);
-      if (statSync(file).isDirectory()) walk(file);
-      else if (!name.endsWith('.map') && name !== 'README.md') {
-        const bytes = readFileSync(file);
-        raw += bytes.length;
-        gzip += gzipSync(bytes, { level: 9 }).length;
-      }
-    }
-  };
-  walk(dir);
+  for (const name of readdirSync(dir, { recursive: true })) {
+    const file = join(dir, name);
+    if (name.endsWith('.map') || basename(name) === 'README.md' || statSync(file).isDirectory()) continue;
+    const bytes = readFileSync(file);
+    raw += bytes.length;
+    gzip += gzipSync(bytes, { level: 9 }).length;
+  }
   return { raw, gzip };
 }
 

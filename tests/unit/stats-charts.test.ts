@@ -4,6 +4,7 @@ import { translator } from '../../core/translate.ts';
 import { barOptions, pieOptions } from '../../src/server/chart-options.ts';
 import { cleanChartSvg, renderChartSvg } from '../../src/server/chart-svg.ts';
 import { statsView } from '../../src/server/stats-view.ts';
+import { SAMPLE_STATS } from './stats-sample.ts';
 
 const t = translator({
   'stats.byDay': 'Per day',
@@ -19,21 +20,7 @@ const t = translator({
   'weekday.tuesday': 'Tuesday',
 });
 
-const stats = shapeStats({
-  byDay: new Map([
-    ['2026-11-23', 30 * 60_000],
-    ['2026-11-24', 90 * 60_000],
-  ]),
-  byHour: new Map([[9, 120 * 60_000]]),
-  byDevice: new Map([
-    ['windows', 100 * 60_000],
-    ['android', 20 * 60_000],
-  ]),
-  bySubject: new Map([['Rischio clinico', 120 * 60_000]]),
-  total: 120 * 60_000,
-  firstDay: '2026-11-23',
-  lastDay: '2026-11-25',
-});
+const stats = SAMPLE_STATS;
 
 describe('statistics view', () => {
   const view = statsView(stats, 'en-US', t);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { daysBetween, romeDayHour, weekdayOf } from '../../core/rome-time.ts';
-import { busiestDay, shapeStats } from '../../core/stats.ts';
+import { busiestDay } from '../../core/stats.ts';
+import { SAMPLE_STATS } from './stats-sample.ts';
 
 describe('Europe/Rome time', () => {
   it('puts late UTC evenings on the next Rome day, in winter and summer time', () => {
@@ -17,21 +18,7 @@ describe('Europe/Rome time', () => {
 });
 
 describe('statistics shape', () => {
-  const stats = shapeStats({
-    byDay: new Map([
-      ['2026-11-23', 30 * 60_000],
-      ['2026-11-24', 90 * 60_000],
-    ]),
-    byHour: new Map([[9, 120 * 60_000]]),
-    byDevice: new Map([
-      ['windows', 100 * 60_000],
-      ['android', 20 * 60_000],
-    ]),
-    bySubject: new Map([['Rischio clinico', 120 * 60_000]]),
-    total: 120 * 60_000,
-    firstDay: '2026-11-23',
-    lastDay: '2026-11-25',
-  });
+  const stats = SAMPLE_STATS;
 
   it('lists every day of the period, empty days as 0 minutes', () => {
     expect(stats.timeSpentByDay).toEqual([
