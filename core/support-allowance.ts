@@ -5,7 +5,3 @@
  */
 export const UNCHECKED_SUPPORT_PER_HOUR = 3;
 export const UNCHECKED_SUPPORT_WINDOW_MS = 60 * 60 * 1000;
-
-export function mayAcceptUnchecked(sentInWindow: number): boolean {
-  return sentInWindow < UNCHECKED_SUPPORT_PER_HOUR;
-}

@@ -1,6 +1,7 @@
 import { handle } from '@astrojs/cloudflare/handler';
 import type { Env } from '../functions/env.ts';
 import { consumeHits } from '../functions/hit-writer.ts';
+import { runHousekeeping } from '../functions/housekeeping.ts';
 import { LOG_USER_HEADER, rememberRequestId, requestIdOf, requestLogLine } from '../functions/request-log.ts';
 import { withSecurityHeaders } from './server/secure-headers.ts';
 
@@ -30,5 +31,9 @@ export default {
   // The HITS queue's consumer (wrangler.toml): hits written in batches (functions/hit-writer.ts).
   async queue(batch, env) {
     await consumeHits(batch, env);
+  },
+  // The Cron Trigger (wrangler.toml): expired throttle counters, used challenges and the like.
+  async scheduled(controller, env) {
+    console.log(JSON.stringify({ type: 'housekeeping', cron: controller.cron, ...(await runHousekeeping(env, Number(controller.scheduledTime))) }));
   },
 } satisfies ExportedHandler<Env>;

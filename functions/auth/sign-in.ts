@@ -2,7 +2,7 @@ import type { Env } from '../env.ts';
 import { BOT_CHECK_REQUIRED, verifyBotCheck } from '../bot-check.ts';
 import { detectPlatform } from '../../core/platform.ts';
 import { eventStatement } from '../data/events.ts';
-import { clearCounter, readCounters, recordFailure } from '../data/throttle.ts';
+import { clearCounter, countAttempt, uncountAttempt } from '../data/throttle.ts';
 import { issueTokens } from '../data/tokens.ts';
 import { rememberDevice, trustedDevice } from '../device-cookie.ts';
 import { findUserByCode, type UserRow } from '../data/users.ts';
@@ -10,7 +10,7 @@ import { message, type Language } from '../messages.ts';
 import { DUMMY_HASH, verifyPassword } from '../password.ts';
 import { sealSession, sessionSetCookie } from '../session-cookie.ts';
 import { assertSessionSecret } from '../session-secret.ts';
-import { gate, waitMinutes } from '../sign-in-throttle.ts';
+import { FREE_ATTEMPTS, needsBotCheck, waitMinutes } from '../sign-in-throttle.ts';
 
 export interface SignInRequest {
   env: Env;
@@ -68,29 +68,34 @@ export async function signInWithPassword({ env, request, siteId, language, now }
     headers: { 'retry-after': String(Math.ceil(waitMs / 1000)) },
     botCheck: false,
   });
-  const counters = await readCounters(DB, keys);
-  const { waitMs, botCheck } = gate(counters.target, counters.address, now);
-  if (waitMs > 0) return locked(waitMs);
-  if (botCheck) {
-    if (!credentials.altcha)
-      return { kind: 'refused', status: 428, message: message('botCheckRequired', language), headers: BOT_CHECK_REQUIRED, botCheck: true };
-    if (!(await verifyBotCheck(DB, secret, credentials.altcha, now))) {
-      return { kind: 'refused', status: 428, message: message('botCheckInvalid', language), headers: BOT_CHECK_REQUIRED, botCheck: true };
+  // Counted before anything is checked: parallel attempts cannot all slip under a limit.
+  const attempt = await countAttempt(DB, keys, now);
+  if (attempt.kind === 'locked') return locked(attempt.lockedUntil - now);
+  if (needsBotCheck(attempt.target, attempt.address)) {
+    const refusal = !credentials.altcha
+      ? message('botCheckRequired', language)
+      : !(await verifyBotCheck(DB, secret, credentials.altcha, now))
+        ? message('botCheckInvalid', language)
+        : null;
+    if (refusal) {
+      await uncountAttempt(DB, keys, attempt);
+      return { kind: 'refused', status: 428, message: refusal, headers: BOT_CHECK_REQUIRED, botCheck: true };
     }
   }
   const row = await findUserByCode(DB, siteId, credentials.cu);
   // Verify against a dummy hash for unknown users too: same work, same timing.
   const ok = await verifyPassword(credentials.cp, row?.password_hash ?? DUMMY_HASH, env.PASSWORD_PEPPER);
   if (!row || !row.password_hash || !ok) {
-    const after = await recordFailure(DB, keys, counters, now);
-    const next = gate(after.target, after.address, now);
-    if (next.waitMs > 0) return locked(next.waitMs);
+    // This attempt's own count set the lock when it reached it.
+    const { lockedUntil } = attempt.target;
+    if (lockedUntil !== null && lockedUntil > now) return locked(lockedUntil - now);
+    const botCheck = attempt.target.failures >= FREE_ATTEMPTS || attempt.address.failures >= FREE_ATTEMPTS;
     return {
       kind: 'refused',
       status: 401,
       message: message('invalidCredentials', language),
-      headers: next.botCheck ? BOT_CHECK_REQUIRED : {},
-      botCheck: next.botCheck,
+      headers: botCheck ? BOT_CHECK_REQUIRED : {},
+      botCheck,
     };
   }
   await clearCounter(DB, keys);

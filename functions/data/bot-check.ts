@@ -11,3 +11,8 @@ export async function markChallengeUsed(db: D1Database, id: string, expiresAt: n
   ]);
   return (inserted?.results.length ?? 0) > 0;
 }
+
+/** Forgets the challenges past their expiry (a Cron Trigger runs it; a use also drops them). */
+export async function purgeUsedChallenges(db: D1Database, now: number): Promise<number> {
+  return (await db.prepare('DELETE FROM bot_check_used WHERE expires_at < ?').bind(now).run()).meta.changes ?? 0;
+}

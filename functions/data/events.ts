@@ -36,16 +36,17 @@ export function eventIfChangedStatement(
   siteId: string,
   userId: string | null,
   name: string,
-  subject: string,
+  subject: EventSubject,
   now: number,
 ): D1PreparedStatement {
   const { action, variant, scope } = splitEventName(name);
+  const [sql, value] = subjectSql(subject);
   return db
     .prepare(
       `INSERT INTO event (site_id, user_id, ua, origin, type, action, variant, scope, subject, created_at)
-       SELECT ?, ?, 'server', 'web', 'event', ?, ?, ?, ?, ? WHERE changes() > 0`,
+       SELECT ?, ?, 'server', 'web', 'event', ?, ?, ?, ${sql}, ? WHERE changes() > 0`,
     )
-    .bind(siteId, userId, action, variant ?? null, scope ?? null, subject, now);
+    .bind(siteId, userId, action, variant ?? null, scope ?? null, value, now);
 }
 
 export interface ClientEvent {

@@ -28,3 +28,8 @@ export async function takeFederatedLogin(db: D1Database, login: FederatedLogin, 
     .first();
   return row !== null;
 }
+
+/** Forgets sign-ins that never came back from the provider (a Cron Trigger runs it). */
+export async function purgeExpiredFederatedLogins(db: D1Database, now: number): Promise<number> {
+  return (await db.prepare('DELETE FROM federated_login WHERE expires_at <= ?').bind(now).run()).meta.changes ?? 0;
+}

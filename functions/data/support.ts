@@ -1,20 +1,35 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import type { SupportRequest } from '../../core/contracts/support.ts';
-import { eventStatement } from './events.ts';
+import { eventIfChangedStatement } from './events.ts';
 
 export type { SupportRequest };
 export type SupportRequestInput = Pick<SupportRequest, 'name' | 'email' | 'message' | 'c' | 'e' | 'p' | 'r'>;
 
-/** Stores a request and its audit event ('support.request.create') in one batch. */
+/** A request sent without the bot check: accepted while its sender sent fewer than `allowance` since `since`. */
+export interface UncheckedAllowance {
+  /** The sender, as a keyed hash of the address (functions/unchecked-sender.ts). */
+  from: string;
+  since: number;
+  allowance: number;
+}
+
+/**
+ * Stores a request and its audit event ('support.request.create') in one batch; 0 when an
+ * unchecked request is over its sender's allowance. The allowance is checked by the insert itself
+ * (one statement counts and inserts), so parallel posts cannot all pass a count read beforehand.
+ */
 export async function createSupportRequest(
   db: D1Database,
-  request: SupportRequestInput & { siteId: string; locale: string; userId: string | null; now: number; uncheckedFrom?: string | null },
+  request: SupportRequestInput & { siteId: string; locale: string; userId: string | null; now: number; unchecked?: UncheckedAllowance },
 ): Promise<number> {
+  const { unchecked } = request;
   const [inserted] = await db.batch<{ id: number }>([
     db
       .prepare(
         `INSERT INTO support_request (site_id, locale, user_id, name, email, message, error_code, error_message, error_path, error_request, created_at, unchecked_from)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12
+         WHERE ?12 IS NULL OR (SELECT COUNT(*) FROM support_request WHERE unchecked_from = ?12 AND created_at >= ?13) < ?14
+         RETURNING id`,
       )
       .bind(
         request.siteId,
@@ -28,20 +43,13 @@ export async function createSupportRequest(
         request.p,
         request.r,
         request.now,
-        request.uncheckedFrom ?? null,
+        unchecked?.from ?? null,
+        unchecked?.since ?? 0,
+        unchecked?.allowance ?? 0,
       ),
-    eventStatement(db, request.siteId, request.userId, 'support.request.create', { insertedRowPrefix: 'support#' }, request.now),
+    eventIfChangedStatement(db, request.siteId, request.userId, 'support.request.create', { insertedRowPrefix: 'support#' }, request.now),
   ]);
   return Number(inserted?.results[0]?.id ?? 0);
-}
-
-/** Requests sent without the bot check from this (hashed) address since `since`. */
-export async function countUncheckedSupport(db: D1Database, uncheckedFrom: string, since: number): Promise<number> {
-  const row = await db
-    .prepare('SELECT COUNT(*) AS n FROM support_request WHERE unchecked_from = ? AND created_at >= ?')
-    .bind(uncheckedFrom, since)
-    .first<{ n: number }>();
-  return Number(row?.n ?? 0);
 }
 
 export async function listSupportRequests(db: D1Database, siteId: string, limit: number): Promise<SupportRequest[]> {
@@ -76,4 +84,12 @@ export async function listSupportRequests(db: D1Database, siteId: string, limit:
     signedIn: row.user_id !== null,
     createdAt: new Date(row.created_at).toISOString(),
   }));
+}
+
+/** Drops the sender hashes older than the allowance's window: they only ever served to count it. */
+export async function forgetUncheckedSenders(db: D1Database, before: number): Promise<number> {
+  return (
+    (await db.prepare('UPDATE support_request SET unchecked_from = NULL WHERE unchecked_from IS NOT NULL AND created_at < ?').bind(before).run()).meta
+      .changes ?? 0
+  );
 }

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { BOT_CHECK_REQUIRED, verifyBotCheck } from '../../functions/bot-check.ts';
-import { countUncheckedSupport, createSupportRequest } from '../../functions/data/support.ts';
+import { createSupportRequest } from '../../functions/data/support.ts';
 import { uncheckedSender } from '../../functions/unchecked-sender.ts';
-import { mayAcceptUnchecked, UNCHECKED_SUPPORT_WINDOW_MS } from '../../core/support-allowance.ts';
+import { UNCHECKED_SUPPORT_PER_HOUR, UNCHECKED_SUPPORT_WINDOW_MS } from '../../core/support-allowance.ts';
 import { supportRequestBody } from '../../core/contracts/support.ts';
 import { languageOf, message } from '../../functions/messages.ts';
 import { assertSessionSecret } from '../../functions/session-secret.ts';
@@ -66,9 +66,10 @@ export async function submitSupportRequest(request: Request, form: FormData, loc
     const unchecked = supportRequestBody.omit({ altcha: true }).safeParse(values);
     const sender = await uncheckedSender(request, assertSessionSecret(env));
     const now = Date.now();
-    if (unchecked.success && mayAcceptUnchecked(await countUncheckedSupport(env.DB, sender, now - UNCHECKED_SUPPORT_WINDOW_MS))) {
-      const id = await createSupportRequest(env.DB, { ...unchecked.data, siteId: env.SITE_ID, locale, userId, now, uncheckedFrom: sender });
-      return { kind: 'sent', id };
+    if (unchecked.success) {
+      const allowance = { from: sender, since: now - UNCHECKED_SUPPORT_WINDOW_MS, allowance: UNCHECKED_SUPPORT_PER_HOUR };
+      const id = await createSupportRequest(env.DB, { ...unchecked.data, siteId: env.SITE_ID, locale, userId, now, unchecked: allowance });
+      if (id > 0) return { kind: 'sent', id };
     }
     return refused({ botCheckMissing: true, status: 428, headers: BOT_CHECK_REQUIRED });
   }

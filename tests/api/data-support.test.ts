@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { countUncheckedSupport, createSupportRequest, listSupportRequests } from '../../functions/data/support.ts';
+import { createSupportRequest, listSupportRequests } from '../../functions/data/support.ts';
 import { LEARNER, seedFixtures, SITE } from './fixtures.ts';
 
 // Query-level tests of functions/data/support.ts.
@@ -98,12 +98,35 @@ describe('functions/data/support.ts', () => {
     ]);
   });
 
-  it('counts the requests one sender made without the bot check, in the window only', async () => {
-    for (const now of [10_000, 20_000, 30_000])
-      await createSupportRequest(env.DB, { ...input, siteId: SITE, locale: 'it-IT', userId: null, now, uncheckedFrom: 'sender-a' });
-    await createSupportRequest(env.DB, { ...input, siteId: SITE, locale: 'it-IT', userId: null, now: 30_000 });
-    expect(await countUncheckedSupport(env.DB, 'sender-a', 15_000)).toBe(2);
-    expect(await countUncheckedSupport(env.DB, 'sender-a', 0)).toBe(3);
-    expect(await countUncheckedSupport(env.DB, 'sender-b', 0)).toBe(0);
+  it("refuses a sender's unchecked request over the allowance, in the window only, and writes no event for it", async () => {
+    const store = (now: number, from: string, since = 0) =>
+      createSupportRequest(env.DB, { ...input, siteId: SITE, locale: 'it-IT', userId: null, now, unchecked: { from, since, allowance: 2 } });
+    const events = async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM event WHERE action = 'support'").first<{ n: number }>())?.n ?? 0;
+    expect(await store(10_000, 'sender-a')).toBeGreaterThan(0);
+    expect(await store(20_000, 'sender-a')).toBeGreaterThan(0);
+    const before = await events();
+    expect(await store(30_000, 'sender-a')).toBe(0);
+    expect(await events()).toBe(before);
+    // Outside the window the first request no longer counts; another sender has its own allowance.
+    expect(await store(40_000, 'sender-a', 15_000)).toBeGreaterThan(0);
+    expect(await store(40_000, 'sender-b')).toBeGreaterThan(0);
+  });
+
+  it('lets exactly the allowance through when 20 unchecked requests of one sender arrive at once', async () => {
+    const ids = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        createSupportRequest(env.DB, {
+          ...input,
+          siteId: SITE,
+          locale: 'it-IT',
+          userId: null,
+          now: 50_000 + i,
+          unchecked: { from: 'sender-parallel', since: 0, allowance: 3 },
+        }),
+      ),
+    );
+    expect(ids.filter((id) => id > 0)).toHaveLength(3);
+    const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM support_request WHERE unchecked_from = 'sender-parallel'").first<{ n: number }>();
+    expect(row?.n).toBe(3);
   });
 });

@@ -42,7 +42,7 @@ test('wrong credentials are refused in Italian and set no cookie', async ({ page
   expect((await context.cookies()).find((c) => c.name === 't-ssid')).toBeUndefined();
 });
 
-test('after 3 failed sign-ins a self-hosted bot check appears, solves itself, and lets the right password in; no third party, no cookie', async ({
+test('after 2 failed sign-ins a self-hosted bot check appears, solves itself, and lets the right password in; no third party, no cookie', async ({
   browser,
   baseURL,
 }) => {
@@ -54,7 +54,7 @@ test('after 3 failed sign-ins a self-hosted bot check appears, solves itself, an
   await page.goto('/tiles-access');
   await expect(page.locator('#sign-in-form[data-ready]')).toHaveCount(1);
   await page.getByLabel('Codice utente').fill(TESTER.code);
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < 2; i++) {
     await page.getByLabel('Password').fill(`sbagliata-${i}`);
     await page.getByRole('button', { name: 'Accedi' }).click();
     await expect(page.getByTestId('sign-in-error')).toHaveText('Codice utente o password non corretti.');

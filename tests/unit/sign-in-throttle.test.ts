@@ -1,39 +1,44 @@
 import { describe, expect, it } from 'vitest';
-import { afterFailure, effective, gate, lockDuration, waitMinutes, WINDOW_MS, type Counter } from '../../functions/sign-in-throttle.ts';
+import { afterAttempt, expired, lockDuration, needsBotCheck, waitMinutes, WINDOW_MS, type Counter, type Scope } from '../../functions/sign-in-throttle.ts';
 
-const fail = (times: number, scope: 'account' | 'address' | 'device', now = 0): Counter | null => {
+const attempts = (times: number, scope: Scope, now = 0): Counter => {
   let counter: Counter | null = null;
-  for (let i = 0; i < times; i++) counter = afterFailure(counter, scope, now);
+  for (let i = 0; i < times; i++) counter = afterAttempt(counter, scope, now) ?? counter;
+  if (!counter) throw new Error('no attempt');
   return counter;
 };
+const none: Counter = { failures: 0, lastFailureAt: 0, lockedUntil: null };
 
 describe('sign-in throttling', () => {
-  it('needs the bot check from the third failure in 15 minutes, on the account or the address', () => {
-    expect(gate(fail(2, 'account'), fail(2, 'address'), 0).botCheck).toBe(false);
-    expect(gate(fail(3, 'account'), null, 0).botCheck).toBe(true);
-    expect(gate(null, fail(3, 'address'), 0).botCheck).toBe(true);
-    expect(gate(fail(3, 'account'), null, WINDOW_MS + 1).botCheck).toBe(false);
+  it('checks two attempts in 15 minutes without the bot check, on the account and the address; the third needs it', () => {
+    expect(needsBotCheck(attempts(2, 'account'), attempts(2, 'address'))).toBe(false);
+    expect(needsBotCheck(attempts(3, 'account'), none)).toBe(true);
+    expect(needsBotCheck(none, attempts(3, 'address'))).toBe(true);
+    // After a quiet window the count starts over.
+    expect(afterAttempt(attempts(3, 'account'), 'account', WINDOW_MS + 1)?.failures).toBe(1);
   });
 
-  it('locks the account from the tenth failure, doubling the wait, never the shared address', () => {
-    expect(gate(fail(9, 'account'), null, 0).waitMs).toBe(0);
-    expect(gate(fail(10, 'account'), null, 0).waitMs).toBe(15 * 60_000);
+  it('the tenth attempt locks the account before its check, doubling the wait; never the shared address', () => {
+    expect(attempts(9, 'account').lockedUntil).toBeNull();
+    expect(attempts(10, 'account').lockedUntil).toBe(15 * 60_000);
+    // While locked, an attempt is refused uncounted.
+    expect(afterAttempt(attempts(10, 'account'), 'account', 60_000)).toBeNull();
     expect(lockDuration(11)).toBe(30 * 60_000);
     expect(lockDuration(40)).toBe(24 * 60 * 60_000);
-    expect(gate(null, fail(50, 'address'), 0)).toEqual({ waitMs: 0, botCheck: true });
+    expect(attempts(50, 'address').lockedUntil).toBeNull();
   });
 
   it('locks a trusted device by its own count, as an account', () => {
-    expect(gate(fail(9, 'device'), null, 0).waitMs).toBe(0);
-    expect(gate(fail(10, 'device'), null, 0).waitMs).toBe(15 * 60_000);
+    expect(attempts(9, 'device').lockedUntil).toBeNull();
+    expect(attempts(10, 'device').lockedUntil).toBe(15 * 60_000);
   });
 
-  it('remembers a locked account for a day, so the next failure after the wait locks it for longer', () => {
-    const locked = fail(10, 'account');
+  it('remembers a locked account for a day, so the next attempt after the wait locks it for longer', () => {
+    const locked = attempts(10, 'account');
     const later = 20 * 60_000;
-    expect(effective(locked, later)?.failures).toBe(10);
-    expect(afterFailure(locked, 'account', later).lockedUntil).toBe(later + 30 * 60_000);
-    expect(effective(locked, 25 * 60 * 60_000)).toBeNull();
+    expect(expired(locked, later)).toBe(false);
+    expect(afterAttempt(locked, 'account', later)).toEqual({ failures: 11, lastFailureAt: later, lockedUntil: later + 30 * 60_000 });
+    expect(expired(locked, 25 * 60 * 60_000)).toBe(true);
   });
 
   it('says the wait in whole minutes, rounded up', () => {

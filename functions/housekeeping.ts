@@ -1,0 +1,27 @@
+import type { Env } from './env.ts';
+import { UNCHECKED_SUPPORT_WINDOW_MS } from '../core/support-allowance.ts';
+import { purgeUsedChallenges } from './data/bot-check.ts';
+import { purgeExpiredFederatedLogins } from './data/federated-logins.ts';
+import { forgetUncheckedSenders } from './data/support.ts';
+import { purgeExpiredCounters } from './data/throttle.ts';
+
+export interface Housekeeping {
+  throttleCounters: number;
+  usedChallenges: number;
+  federatedLogins: number;
+  supportSenders: number;
+}
+
+/**
+ * What the Cron Trigger (wrangler.toml `[triggers]`) clears: rows that only ever guarded something
+ * for a while. Without it, every unknown user code an attacker tries would stay in D1 for good.
+ */
+export async function runHousekeeping(env: Pick<Env, 'DB'>, now: number): Promise<Housekeeping> {
+  const [throttleCounters, usedChallenges, federatedLogins, supportSenders] = await Promise.all([
+    purgeExpiredCounters(env.DB, now),
+    purgeUsedChallenges(env.DB, now),
+    purgeExpiredFederatedLogins(env.DB, now),
+    forgetUncheckedSenders(env.DB, now - UNCHECKED_SUPPORT_WINDOW_MS),
+  ]);
+  return { throttleCounters, usedChallenges, federatedLogins, supportSenders };
+}
