@@ -1,18 +1,26 @@
 import { z } from 'zod';
+import { plainText } from './common.ts';
 
 const optionalText = (max: number) =>
   z
     .string()
     .trim()
     .max(max)
+    .superRefine(plainText())
     .nullish()
     .transform((value) => value || null);
 
 /** `POST /api/support`: the support form, with the error screen's c, e, p, r and a solved bot check. */
 export const supportRequestBody = z.object({
-  name: z.string().trim().min(2).max(120),
-  email: z.string().trim().max(254).pipe(z.email()),
-  message: z.string().trim().min(10).max(5000),
+  name: z.string().trim().min(2).max(120).superRefine(plainText()),
+  email: z.string().trim().max(254).superRefine(plainText()).pipe(z.email()),
+  // A message may keep its line breaks and tabs, nothing else of the control range.
+  message: z
+    .string()
+    .trim()
+    .min(10)
+    .max(5000)
+    .superRefine(plainText({ multiline: true })),
   c: optionalText(10),
   e: optionalText(500),
   p: optionalText(500),
