@@ -1,14 +1,18 @@
 import { z } from 'zod';
+import { printableLine } from '../plain-text.ts';
 import { plainText } from './common.ts';
 
+/**
+ * The error screen's reference, which the form carries hidden (its reader never typed it and
+ * could not correct it): cleaned of control and invisible characters rather than refused.
+ */
 const optionalText = (max: number) =>
   z
     .string()
     .trim()
     .max(max)
-    .superRefine(plainText())
     .nullish()
-    .transform((value) => value || null);
+    .transform((value) => (value && printableLine(value).trim()) || null);
 
 /** `POST /api/support`: the support form, with the error screen's c, e, p, r and a solved bot check. */
 export const supportRequestBody = z.object({

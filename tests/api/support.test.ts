@@ -64,6 +64,13 @@ describe('the support form', () => {
     expect(sent.status).toBe(200);
     const { id } = await outcome<{ id: number }>(sent);
     expect(await env.DB.prepare('SELECT message FROM support_request WHERE id = ?').bind(id).first()).toEqual({ message: lines });
+    // The error screen's reference is carried hidden, never typed: cleaned, not refused.
+    const reference = await call('/api/support', { method: 'POST', body: { ...request, e: 'Errore\u0007\ninterno\u202E', altcha: await solvedBotCheck() } });
+    expect(reference.status).toBe(200);
+    const stored = await env.DB.prepare('SELECT error_message FROM support_request WHERE id = ?')
+      .bind((await outcome<{ id: number }>(reference)).id)
+      .first();
+    expect(stored).toEqual({ error_message: 'Errore interno' });
   });
 
   it('lets editors read the requests, and nobody else', async () => {
