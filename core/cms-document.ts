@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bankFields } from './ecm/question-bank.ts';
 import { BLOCK_TEXT_MAX, BLOCK_TYPES, DOCUMENT_FIELD_SPECS, DOCUMENT_KINDS, PAGE_KINDS, type DocumentKind, type FieldSpec } from './cms-fields.ts';
+import { plainText } from './contracts/common.ts';
 import { RESERVED_PATHS } from './reserved-paths.ts';
 
 export { DOCUMENT_KINDS, PAGE_KINDS, type DocumentKind };
@@ -12,7 +13,15 @@ export { DOCUMENT_KINDS, PAGE_KINDS, type DocumentKind };
  * key) and its own fields (`cms-fields.ts`, whose limits the schemas below read); drafts, versions,
  * revert and publish treat every kind the same way.
  */
-const block = z.object({ type: z.enum(BLOCK_TYPES), text: z.string().trim().min(1).max(BLOCK_TEXT_MAX) });
+const block = z.object({
+  type: z.enum(BLOCK_TYPES),
+  text: z
+    .string()
+    .trim()
+    .min(1)
+    .max(BLOCK_TEXT_MAX)
+    .superRefine(plainText({ multiline: true })),
+});
 
 type Specs<K extends DocumentKind> = (typeof DOCUMENT_FIELD_SPECS)[K];
 type Spec<K extends DocumentKind, N extends string> = Extract<Specs<K>[number], { name: N }>;
@@ -21,7 +30,9 @@ function spec<K extends DocumentKind, N extends Specs<K>[number]['name']>(kind: 
   return (DOCUMENT_FIELD_SPECS[kind] as readonly FieldSpec[]).find((field) => field.name === name) as Spec<K, N>;
 }
 
-const text = ({ required, max }: FieldSpec) => (required ? z.string().trim().min(1).max(max) : z.string().trim().max(max));
+/** A one-line field keeps to one line; a text area may keep its line breaks. Neither holds control or invisible characters. */
+const text = ({ input, required, max }: FieldSpec) =>
+  (required ? z.string().trim().min(1).max(max) : z.string().trim().max(max)).superRefine(plainText({ multiline: input !== 'line' }));
 
 const pageFields = z.object({
   title: text(spec('content', 'title')),

@@ -1,3 +1,4 @@
+import { hiddenCharacter, printableLine } from '../core/plain-text.ts';
 import { eventStatement } from './data/events.ts';
 import { rememberFederatedLogin, takeFederatedLogin } from './data/federated-logins.ts';
 import { findSite } from './data/site.ts';
@@ -58,9 +59,10 @@ async function linkUser(env: Env, provider: string, claims: IdentityClaims, inpu
         .toLowerCase()
         .replace(/[^a-z0-9._-]/g, '-')
         .slice(0, 64),
-      firstName: (claims.given_name ?? claims.name ?? provider).slice(0, 80),
-      lastName: (claims.family_name ?? '').slice(0, 80) || '-',
-      email: typeof claims.email === 'string' && claims.email.length <= 254 ? claims.email : null,
+      // The provider's words, which the learner cannot correct there: cleaned of what our own forms refuse, not refused.
+      firstName: printableLine((claims.given_name ?? claims.name ?? provider).slice(0, 80)).trim() || provider,
+      lastName: printableLine((claims.family_name ?? '').slice(0, 80)).trim() || '-',
+      email: typeof claims.email === 'string' && claims.email.length <= 254 && !hiddenCharacter(claims.email) ? claims.email : null,
       locale: input.locale,
       provider,
       federatedId: claims.sub,

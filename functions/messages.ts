@@ -90,6 +90,11 @@ const MESSAGES = {
     en: 'The field "{field}" is invalid: {detail}',
     de: 'Das Feld „{field}“ ist ungültig: {detail}',
   },
+  hiddenCharacter: {
+    it: 'contiene un carattere di controllo o invisibile ({character}), non ammesso: toglilo e riprova.',
+    en: 'it contains a control or invisible character ({character}), which is not allowed: remove it and try again.',
+    de: 'enthält ein Steuer- oder unsichtbares Zeichen ({character}), das nicht erlaubt ist: Entfernen Sie es und versuchen Sie es erneut.',
+  },
   invalidJson: {
     it: 'Il corpo della richiesta non è un JSON valido.',
     en: 'The request body is not valid JSON.',

@@ -4,15 +4,26 @@ import { z } from 'zod';
 import de from 'zod/v4/locales/de.js';
 import en from 'zod/v4/locales/en.js';
 import it from 'zod/v4/locales/it.js';
+import { HIDDEN_CHARACTER } from '../core/plain-text.ts';
 import { HttpError } from './http-error.ts';
 import { message, type Language } from './messages.ts';
 import { requestLanguage } from './request-language.ts';
 
 const ZOD_LOCALES = { it: it(), en: en(), de: de() } as const;
 
+/** zod's own messages in the caller's language, and ours for the refinements of our contracts. */
+function errorMap(language: Language): z.core.$ZodErrorMap {
+  return (issue) => {
+    if (issue.code === 'custom' && issue.params?.reason === HIDDEN_CHARACTER) {
+      return message('hiddenCharacter', language, { character: String(issue.params.character) });
+    }
+    return ZOD_LOCALES[language].localeError(issue);
+  };
+}
+
 /** The 400 for input a schema refused: the first wrong field, named, in the caller's language. */
 export function invalidInput(schema: z.ZodType, input: unknown, language: Language, what: string): HttpError {
-  const result = schema.safeParse(input, { error: ZOD_LOCALES[language].localeError });
+  const result = schema.safeParse(input, { error: errorMap(language) });
   const issue = result.success ? undefined : result.error.issues[0];
   const field = issue && issue.path.length > 0 ? issue.path.join('.') : what;
   return new HttpError(400, message('invalidField', language, { field, detail: issue?.message ?? '' }));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALE_PATTERN } from '../locale.ts';
+import { HIDDEN_CHARACTER, hiddenCharacter, type PlainTextOptions } from '../plain-text.ts';
 
 /** A locale code, as in paths and the tiles-locale-code header: it-IT. */
 export const localeCode = z.string().regex(LOCALE_PATTERN);
@@ -23,3 +24,16 @@ export const outcomeOf = <Schema extends z.ZodType>(schema: Schema) => z.object(
 
 /** A written row's id, as `POST /api/event` answers it. */
 export const createdRecord = z.object({ _id: z.number().int() });
+
+/**
+ * A person's text holds no control or invisible format character (core/plain-text.ts), e.g.
+ * `z.string().trim().max(80).superRefine(plainText())`. The issue carries no message of its own:
+ * the caller's error map words it in the caller's language, from `params.reason` and
+ * `params.character` (U+202E).
+ */
+export const plainText =
+  (options?: PlainTextOptions) =>
+  (value: string, context: z.RefinementCtx<string>): void => {
+    const character = hiddenCharacter(value, options);
+    if (character) context.addIssue({ code: 'custom', input: value, params: { reason: HIDDEN_CHARACTER, character } });
+  };

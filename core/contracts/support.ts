@@ -1,18 +1,30 @@
 import { z } from 'zod';
+import { printableLine } from '../plain-text.ts';
+import { plainText } from './common.ts';
 
+/**
+ * The error screen's reference, which the form carries hidden (its reader never typed it and
+ * could not correct it): cleaned of control and invisible characters rather than refused.
+ */
 const optionalText = (max: number) =>
   z
     .string()
     .trim()
     .max(max)
     .nullish()
-    .transform((value) => value || null);
+    .transform((value) => (value && printableLine(value).trim()) || null);
 
 /** `POST /api/support`: the support form, with the error screen's c, e, p, r and a solved bot check. */
 export const supportRequestBody = z.object({
-  name: z.string().trim().min(2).max(120),
-  email: z.string().trim().max(254).pipe(z.email()),
-  message: z.string().trim().min(10).max(5000),
+  name: z.string().trim().min(2).max(120).superRefine(plainText()),
+  email: z.string().trim().max(254).superRefine(plainText()).pipe(z.email()),
+  // A message may keep its line breaks and tabs, nothing else of the control range.
+  message: z
+    .string()
+    .trim()
+    .min(10)
+    .max(5000)
+    .superRefine(plainText({ multiline: true })),
   c: optionalText(10),
   e: optionalText(500),
   p: optionalText(500),

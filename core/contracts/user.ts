@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isSafeReturnPath } from '../return-path.ts';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, GENDER_NAMES, GENDERS, NAME_MAX_LENGTH, PHONE_RULES } from '../user-fields.ts';
-import { localeCode } from './common.ts';
+import { localeCode, plainText } from './common.ts';
 
 export * from '../user-fields.ts';
 
@@ -41,10 +41,13 @@ export const user = z.object({
 });
 export type User = z.infer<typeof user>;
 
-const personName = z.string().trim().min(1).max(NAME_MAX_LENGTH);
+const personName = z.string().trim().min(1).max(NAME_MAX_LENGTH).superRefine(plainText());
 /** An optional text: `""` and null both clear it, so they are stored as null. */
 const clearable = (max?: number) =>
-  (max === undefined ? z.string().trim() : z.string().trim().max(max)).nullable().transform((value) => (value ? value : null));
+  (max === undefined ? z.string().trim() : z.string().trim().max(max))
+    .superRefine(plainText())
+    .nullable()
+    .transform((value) => (value ? value : null));
 
 /**
  * `PUT /api/auth/user`: every field may be left out, and a field left out keeps its stored value.

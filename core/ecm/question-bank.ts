@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from '../contracts/common.ts';
 import { minimumBankSize, OPTIONS_PER_QUESTION, type AssessmentMode } from './assessment-rules.ts';
 
 /**
@@ -8,8 +9,13 @@ import { minimumBankSize, OPTIONS_PER_QUESTION, type AssessmentMode } from './as
  */
 export const bankQuestion = z.object({
   id: z.string().regex(/^[a-z0-9-]{1,40}$/),
-  text: z.string().trim().min(1).max(1000),
-  options: z.array(z.string().trim().max(500)).max(10),
+  text: z
+    .string()
+    .trim()
+    .min(1)
+    .max(1000)
+    .superRefine(plainText({ multiline: true })),
+  options: z.array(z.string().trim().max(500).superRefine(plainText())).max(10),
   correct: z.number().int().min(0).max(9).nullable(),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from '../contracts/common.ts';
 import { COMMENT_MAX_LENGTH } from './satisfaction-items.ts';
 
 export { COMMENT_MAX_LENGTH, SATISFACTION_ITEMS, type SatisfactionKey } from './satisfaction-items.ts';
@@ -12,7 +13,12 @@ export const satisfactionBody = z.object({
   usefulness: scale(5),
   timeAdequacy: scale(5),
   commercialInfluence: scale(4),
-  comment: z.string().trim().max(COMMENT_MAX_LENGTH).default(''),
+  comment: z
+    .string()
+    .trim()
+    .max(COMMENT_MAX_LENGTH)
+    .superRefine(plainText({ multiline: true }))
+    .default(''),
 });
 
 export type SatisfactionAnswers = z.infer<typeof satisfactionBody>;

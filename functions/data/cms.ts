@@ -191,12 +191,77 @@ export async function findVersion(db: D1Database, siteId: string, id: number): P
 }
 
 /**
- * Publishes every draft of the site: the live texts change, the replaced text is kept as a
- * version, the audit events are written and a build request is queued, all in one batch:
- * nothing half-published. `requestEvent` comes right after the build request's insert, so it can
- * name it (an InsertedRowSubject); the versions name the request too, so that a failed build can
- * be rolled back (rollBackPublish).
+ * A draft as a publish read it: the stored JSON and update time exactly as read, so that the
+ * publish writes that text and removes that row only if nobody saved over it meanwhile.
  */
+export interface DraftToPublish extends Draft {
+  storedFields: string;
+  storedAt: number;
+}
+
+/** Every draft of the site, as a publish reads it before committing (`commitPublish`). */
+export async function readDraftsToPublish(db: D1Database, siteId: string): Promise<DraftToPublish[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT d.locale, d.kind, d.key, d.fields, d.updated_at, ${AUTHOR} FROM cms_draft d JOIN user u ON u.id = d.author_id WHERE d.site_id = ? ORDER BY d.updated_at`,
+    )
+    .bind(siteId)
+    .all<DraftRow>();
+  return results.map((row) => ({ ...toDraft(row), storedFields: row.fields, storedAt: row.updated_at }));
+}
+
+/**
+ * Publishes the drafts a publish read (`readDraftsToPublish`): the live texts change, the replaced
+ * text is kept as a version, the audit events are written and a build request is queued, all in
+ * one batch (one transaction): nothing half-published. Only the draft rows still as they were read
+ * are removed: a draft saved after the read stays a draft for the next publish, never lost. The
+ * `live-before` versions are read in the same batch, so they hold what this publish replaced.
+ * `requestEvent` comes right after the build request's insert, so it can name it (an
+ * InsertedRowSubject); the versions name the request too, so that a failed build can be rolled
+ * back (rollBackPublish).
+ */
+export async function commitPublish(
+  db: D1Database,
+  siteId: string,
+  drafts: readonly DraftToPublish[],
+  userId: string,
+  now: number,
+  events: (draft: Draft) => D1PreparedStatement[],
+  requestEvent: D1PreparedStatement,
+): Promise<{ requestId: number; documents: number }> {
+  const statements = drafts.flatMap((draft) => {
+    // The text live before this publish, copied inside the transaction ((?1, ?2, ?3) as the read takes them).
+    const before = db
+      .prepare(
+        `INSERT INTO cms_version (site_id, locale, kind, key, fields, author_id, created_at, status, request_id)
+         SELECT ?1, ?2, ?4, ?3, fields, ?5, ?6, 'live-before', (SELECT max(id) FROM build_request) FROM (${LIVE[draft.kind].read})`,
+      )
+      .bind(siteId, draft.locale, draft.key, draft.kind, userId, now);
+    return [
+      before,
+      // Only pages keep an update time; D1 refuses more bindings than a statement uses.
+      db.prepare(LIVE[draft.kind].write).bind(siteId, draft.locale, draft.key, draft.storedFields, ...(PAGE_KINDS.includes(draft.kind) ? [now] : [])),
+      db
+        .prepare(
+          "INSERT INTO cms_version (site_id, locale, kind, key, fields, author_id, created_at, status, request_id) VALUES (?, ?, ?, ?, ?, ?, ?, 'published', (SELECT max(id) FROM build_request))",
+        )
+        .bind(siteId, draft.locale, draft.kind, draft.key, draft.storedFields, userId, now),
+      db
+        .prepare('DELETE FROM cms_draft WHERE site_id = ? AND locale = ? AND kind = ? AND key = ? AND updated_at = ? AND fields = ?')
+        .bind(siteId, draft.locale, draft.kind, draft.key, draft.storedAt, draft.storedFields),
+      ...events(draft),
+    ];
+  });
+  // The request is the batch's first statement: within one transaction it has the highest id.
+  const [request] = await db.batch<{ id: number }>([
+    db.prepare("INSERT INTO build_request (site_id, requested_by, requested_at, status) VALUES (?, ?, ?, 'queued') RETURNING id").bind(siteId, userId, now),
+    requestEvent,
+    ...statements,
+  ]);
+  return { requestId: Number(request?.results[0]?.id ?? 0), documents: drafts.length };
+}
+
+/** Reads every draft of the site and publishes them (`commitPublish`). */
 export async function publishDrafts(
   db: D1Database,
   siteId: string,
@@ -205,30 +270,7 @@ export async function publishDrafts(
   events: (draft: Draft) => D1PreparedStatement[],
   requestEvent: D1PreparedStatement,
 ): Promise<{ requestId: number; documents: number }> {
-  const drafts = await listDrafts(db, siteId, null);
-  const live = drafts.length ? await db.batch<{ fields: string }>(drafts.map((draft) => liveStatement(db, { siteId, ...draft }))) : [];
-  // The request is the batch's first statement: within one transaction it has the highest id.
-  const version = db.prepare(
-    'INSERT INTO cms_version (site_id, locale, kind, key, fields, author_id, created_at, status, request_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, (SELECT max(id) FROM build_request))',
-  );
-  const statements = drafts.flatMap((draft, i) => {
-    const before = live[i]?.results[0]?.fields;
-    const fields = JSON.stringify(draft.fields);
-    return [
-      ...(before ? [version.bind(siteId, draft.locale, draft.kind, draft.key, before, userId, now, 'live-before')] : []),
-      // Only pages keep an update time; D1 refuses more bindings than a statement uses.
-      db.prepare(LIVE[draft.kind].write).bind(siteId, draft.locale, draft.key, fields, ...(PAGE_KINDS.includes(draft.kind) ? [now] : [])),
-      version.bind(siteId, draft.locale, draft.kind, draft.key, fields, userId, now, 'published'),
-      ...events(draft),
-    ];
-  });
-  const [request] = await db.batch<{ id: number }>([
-    db.prepare("INSERT INTO build_request (site_id, requested_by, requested_at, status) VALUES (?, ?, ?, 'queued') RETURNING id").bind(siteId, userId, now),
-    requestEvent,
-    ...statements,
-    db.prepare('DELETE FROM cms_draft WHERE site_id = ?').bind(siteId),
-  ]);
-  return { requestId: Number(request?.results[0]?.id ?? 0), documents: drafts.length };
+  return commitPublish(db, siteId, await readDraftsToPublish(db, siteId), userId, now, events, requestEvent);
 }
 
 /** The same fields whatever the order of their keys (SQLite's json_object and the draft's JSON differ). */

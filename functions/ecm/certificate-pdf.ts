@@ -1,5 +1,6 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import { encode } from 'uqr';
+import { printableLine } from '../../core/plain-text.ts';
 import type { Translate } from '../../core/translate.ts';
 import type { CertificateView } from '../data/ecm-records.ts';
 
@@ -10,11 +11,12 @@ const ACCENT = rgb(0.05, 0.33, 0.55);
 /**
  * The standard PDF fonts encode text as WinAnsi, which has Italian accented letters (à è é ì ò ù)
  * but not every letter a name may have: those lose their accent (ł -> l) or become '?', instead
- * of making the PDF fail.
+ * of making the PDF fail (pdf-lib throws on a character the font cannot encode). Control and
+ * invisible characters, which stored text may hold from before they were refused, are dropped.
  */
 function encodable(font: PDFFont, text: string): string {
   const supported = new Set(font.getCharacterSet());
-  return [...text]
+  return [...printableLine(text)]
     .map((char) => {
       if (supported.has(char.codePointAt(0) ?? 0)) return char;
       const plain = char.normalize('NFD').replace(/\p{M}/gu, '');
@@ -61,9 +63,9 @@ export interface CertificatePdfInput {
 export async function certificatePdf({ certificate: c, locale, verifyUrl, t }: CertificatePdfInput): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   const title = t('ecmPdf.title');
-  pdf.setTitle(`${title} - ${c.courseTitle}`);
-  pdf.setSubject(`ECM ${c.eventId}/${c.edition}`);
-  pdf.setAuthor(c.providerName);
+  pdf.setTitle(printableLine(`${title} - ${c.courseTitle}`));
+  pdf.setSubject(printableLine(`ECM ${c.eventId}/${c.edition}`));
+  pdf.setAuthor(printableLine(c.providerName));
   pdf.setCreationDate(new Date(c.issuedAt));
   pdf.setModificationDate(new Date(c.issuedAt));
   const page = pdf.addPage([841.89, 595.28]);

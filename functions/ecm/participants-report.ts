@@ -1,3 +1,4 @@
+import { csvCell } from '../../core/plain-text.ts';
 import { romeDayHour } from '../../core/rome-time.ts';
 import type { CertificateView } from '../data/ecm-records.ts';
 
@@ -53,14 +54,8 @@ const CSV_COLUMNS: [string, (row: ParticipantRow) => string][] = [
   ['data_completamento', (row) => row.completedOn],
 ];
 
-/** A CSV cell: quoted, and a leading =, +, - or @ defused so a spreadsheet never runs it as a formula. */
-function cell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replaceAll('"', '""')}"`;
-}
-
 /** RFC 4180 CSV with a byte-order mark, so spreadsheets open it as UTF-8 (accented names intact). */
 export function participantsCsv(rows: ParticipantRow[]): string {
-  const lines = [CSV_COLUMNS.map(([name]) => name).join(','), ...rows.map((row) => CSV_COLUMNS.map(([, value]) => cell(value(row))).join(','))];
+  const lines = [CSV_COLUMNS.map(([name]) => name).join(','), ...rows.map((row) => CSV_COLUMNS.map(([, value]) => csvCell(value(row))).join(','))];
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }

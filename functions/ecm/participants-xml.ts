@@ -1,12 +1,14 @@
+import { xmlText } from '../../core/plain-text.ts';
 import type { ParticipantRow, ReportEvent } from './participants-report.ts';
 
 /**
  * The participants report as XML for the national ECM registry. The registry's own schema is not
  * available to us: this module is the one place its element names and order live, so matching it
- * later changes this file only.
+ * later changes this file only. Text is escaped and loses what XML 1.0 forbids: a name stored with
+ * a control character must not make the whole report invalid.
  */
 function escape(text: string): string {
-  return text.replace(/[<>&"']/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[char] ?? char);
+  return xmlText(text).replace(/[<>&"']/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[char] ?? char);
 }
 
 const element = (name: string, value: string, attributes: Record<string, string> = {}) =>

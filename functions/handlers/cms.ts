@@ -4,6 +4,7 @@ import type { ApiContext } from '../api-context.ts';
 import { placeholderMismatch } from '../../core/placeholders.ts';
 import { documentEventName, isDocumentKey, isReservedPageKey, PAGE_KINDS, type DocumentFields } from '../../core/cms-document.ts';
 import {
+  commitPublish,
   discardDraft,
   documentExists,
   findBuildRequest,
@@ -12,7 +13,7 @@ import {
   listDrafts,
   loadEditorView,
   markHandedToHook,
-  publishDrafts,
+  readDraftsToPublish,
   readLive,
   saveDraft,
   type BuildRequest,
@@ -145,11 +146,14 @@ async function callDeployHook(context: ApiContext, requestId: number): Promise<v
 export async function publish(context: ApiContext): Promise<{ requestId: number; documents: number; build: BuildRequest | null }> {
   const session = await context.requireSession();
   const { DB } = context.env;
+  // One read: exactly these drafts are checked, published and removed (a draft saved meanwhile waits for the next publish).
+  const drafts = await readDraftsToPublish(DB, context.siteId);
   // Drafts saved before such keys were refused are held back whole: nothing half-published.
-  for (const draft of await listDrafts(DB, context.siteId, null)) refuseReservedKey(context, draft);
-  const published = await publishDrafts(
+  for (const draft of drafts) refuseReservedKey(context, draft);
+  const published = await commitPublish(
     DB,
     context.siteId,
+    drafts,
     session.user.id,
     context.now,
     (draft) => [eventStatement(DB, context.siteId, session.user.id, documentEventName(draft.kind, 'publish'), documentName(draft), context.now)],

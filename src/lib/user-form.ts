@@ -1,5 +1,6 @@
 import type { UserUpdateRequest } from '../../core/contracts/user.ts';
 import { LOCALE_PATTERN } from '../../core/locale.ts';
+import { hiddenCharacter } from '../../core/plain-text.ts';
 import {
   EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
@@ -46,19 +47,21 @@ function nameError(value: string): FieldError | undefined {
   const text = value.trim();
   if (!text) return { key: 'validation.required' };
   if (text.length > NAME_MAX_LENGTH) return { key: 'validation.maxLength', values: { max: NAME_MAX_LENGTH } };
-  return undefined;
+  return hiddenCharacter(text) ? { key: 'validation.characters' } : undefined;
 }
 
 function emailError(value: string): FieldError | undefined {
   const text = value.trim();
   if (!text) return undefined;
   if (text.length > EMAIL_MAX_LENGTH) return { key: 'validation.maxLength', values: { max: EMAIL_MAX_LENGTH } };
+  if (hiddenCharacter(text)) return { key: 'validation.characters' };
   return EMAIL_PATTERN.test(text) ? undefined : { key: 'validation.email' };
 }
 
 function phoneError(value: string): FieldError | undefined {
   const text = value.trim();
   if (!text) return undefined;
+  if (hiddenCharacter(text)) return { key: 'validation.characters' };
   if (!PHONE_RULES.numbers.test(text)) return { key: 'validation.numbers' };
   if (!PHONE_RULES.minLength.test(text)) return { key: 'validation.minLength', values: { min: PHONE_MIN_DIGITS } };
   if (!PHONE_RULES.maxLength.test(text)) return { key: 'validation.maxLength', values: { max: PHONE_MAX_DIGITS } };

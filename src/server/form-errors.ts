@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { HIDDEN_CHARACTER } from '../../core/plain-text.ts';
 
 /** A field's problem as an interface string: the boilerplate key and its placeholders' values. */
 export interface FieldError {
@@ -19,6 +20,8 @@ function fieldError(issue: z.core.$ZodIssue, blank: boolean): FieldError {
     case 'invalid_type':
       // A field the form did not send at all.
       return { key: 'validation.required' };
+    case 'custom':
+      return issue.params?.reason === HIDDEN_CHARACTER ? { key: 'validation.characters' } : { key: 'validation.format' };
     case 'invalid_format':
       return issue.format === 'email' ? { key: 'validation.email' } : { key: 'validation.format' };
     default:

@@ -207,6 +207,30 @@ describe('page keys that would shadow a route', () => {
     expect((await call('/api/cms/documents/pf/it-IT/logout', { method: 'DELETE', cookie: editor })).status).toBe(200);
   });
 
+  it("refuses texts with control or invisible characters in the caller's language; a text area and a body keep their line breaks", async () => {
+    const editor = await signIn(EDITOR);
+    const [versions, drafts] = [await count('cms_version'), await count('cms_draft')];
+    const refusals: [string, unknown, string, string][] = [
+      [PRIVACY, { ...edit, title: 'Privacy\u202E' }, 'title', 'U+202E'],
+      [PRIVACY, { ...edit, title: 'Privacy\ninformativa' }, 'title', 'U+000A'],
+      [PRIVACY, { ...edit, body: [{ type: 'p', text: 'Testo\u0007 nuovo.' }] }, 'body.0.text', 'U+0007'],
+      ['/api/cms/documents/boilerplate/it-IT/nav.home', { text: 'Ho\u200Bme' }, 'text', 'U+200B'],
+      ['/api/cms/documents/course/it-IT/triage', { title: 'Triage', summary: 'Il triage.\u2066', description: 'Priorità.' }, 'summary', 'U+2066'],
+    ];
+    for (const [path, body, field, character] of refusals) {
+      const refused = await call(path, { method: 'PUT', body, cookie: editor });
+      expect(refused.status, field).toBe(400);
+      expect((await refused.json<{ message: string }>()).message).toBe(
+        `Il campo «${field}» non è valido: contiene un carattere di controllo o invisibile (${character}), non ammesso: toglilo e riprova.`,
+      );
+    }
+    expect([await count('cms_version'), await count('cms_draft')]).toEqual([versions, drafts]);
+    const lines = { ...edit, description: 'Riga uno\nriga due', body: [{ type: 'p', text: 'Paragrafo\r\ncon a capo.' }] };
+    const saved = await outcome<View<typeof lines>>(await call('/api/cms/documents/content/en-US/righe', { method: 'PUT', body: lines, cookie: editor }));
+    expect(saved.draft?.fields).toEqual(lines);
+    await call('/api/cms/documents/content/en-US/righe', { method: 'DELETE', cookie: editor });
+  });
+
   it('holds back a publish whose drafts include such a key (saved before the rule), publishing nothing', async () => {
     const editor = await signIn(EDITOR);
     await env.DB.prepare(

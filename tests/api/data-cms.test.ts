@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { documentEventName } from '../../core/cms-document.ts';
 import {
   claimBuildRequest,
+  commitPublish,
   discardDraft,
   documentExists,
   findBuildRequest,
@@ -10,7 +11,7 @@ import {
   finishBuildRequest,
   listDrafts,
   loadEditorView,
-  publishDrafts,
+  readDraftsToPublish,
   readLive,
   saveDraft,
   type DocumentRef,
@@ -71,9 +72,10 @@ describe('functions/data/cms.ts', () => {
 
   it('publishes every draft in one batch: live text, versions, events, the build request and the event naming it', async () => {
     await saveDraft(env.DB, privacy, fields, EDITOR.id, 3_000, event('cms.page.edit', 'it-IT/content/privacy', 3_000));
-    const published = await publishDrafts(
+    const published = await commitPublish(
       env.DB,
       SITE,
+      await readDraftsToPublish(env.DB, SITE),
       EDITOR.id,
       4_000,
       (draft) => [event(documentEventName(draft.kind, 'publish'), `${draft.locale}/${draft.kind}/${draft.key}`, 4_000)],
@@ -101,9 +103,10 @@ describe('functions/data/cms.ts', () => {
     const before = await requests();
     await env.DB.prepare("CREATE TRIGGER refuse_site_event BEFORE INSERT ON event WHEN NEW.variant = 'site' BEGIN SELECT RAISE(ABORT, 'no'); END").run();
     await expect(
-      publishDrafts(
+      commitPublish(
         env.DB,
         SITE,
+        await readDraftsToPublish(env.DB, SITE),
         EDITOR.id,
         6_000,
         () => [],
@@ -127,5 +130,37 @@ describe('functions/data/cms.ts', () => {
       finishedAt: new Date(9_000).toISOString(),
     });
     expect(await claimBuildRequest(env.DB, 10_000)).toBeNull();
+  });
+
+  it('publishes exactly the drafts it read: a draft saved between read and commit stays a draft', async () => {
+    const course: DocumentRef = { siteId: SITE, locale: 'it-IT', kind: 'course', key: 'triage' };
+    const courseFields = { title: 'Triage', summary: 'Letto dalla pubblicazione.', description: 'Priorità di accesso alle cure.' };
+    await saveDraft(env.DB, privacy, { ...fields, title: 'Letto' }, EDITOR.id, 11_000, event('cms.page.edit', 'it-IT/content/privacy', 11_000));
+    await saveDraft(env.DB, course, courseFields, EDITOR.id, 11_000, event('cms.course.edit', 'it-IT/course/triage', 11_000));
+    const read = await readDraftsToPublish(env.DB, SITE);
+    expect(read.map((draft) => draft.key).sort()).toEqual(['privacy', 'triage']);
+    // Saved after the read, before the commit: over a draft that was read, and a new one (also in the same millisecond).
+    await saveDraft(env.DB, privacy, { ...fields, title: 'Salvato durante' }, EDITOR.id, 11_000, event('cms.page.edit', 'it-IT/content/privacy', 11_000));
+    const english: DocumentRef = { ...privacy, locale: 'en-US' };
+    await saveDraft(env.DB, english, { ...fields, title: 'Saved meanwhile' }, EDITOR.id, 12_000, event('cms.page.edit', 'en-US/content/privacy', 12_000));
+    const published = await commitPublish(env.DB, SITE, read, EDITOR.id, 13_000, () => [], event('cms.site.publish', 'build', 13_000));
+    expect(published.documents).toBe(2);
+    // What was read went live; what was saved meanwhile waits for the next publish.
+    expect((await findPage(env.DB, SITE, 'it-IT', 'content', 'privacy'))?.title).toBe('Letto');
+    expect(await readLive(env.DB, course)).toEqual(courseFields);
+    expect((await findPage(env.DB, SITE, 'en-US', 'content', 'privacy'))?.title).toBe('Privacy notice');
+    const drafts = await listDrafts(env.DB, SITE, null);
+    expect(drafts.map((draft) => [draft.locale, draft.key, (draft.fields as { title: string }).title]).sort()).toEqual([
+      ['en-US', 'privacy', 'Saved meanwhile'],
+      ['it-IT', 'privacy', 'Salvato durante'],
+    ]);
+    const statuses = (await loadEditorView(env.DB, privacy)).versions
+      .slice(0, 3)
+      .map((version) => [version.status, (version.fields as { title: string }).title]);
+    expect(statuses).toEqual([
+      ['published', 'Letto'],
+      ['live-before', 'Privacy (bozza)'],
+      ['draft', 'Salvato durante'],
+    ]);
   });
 });

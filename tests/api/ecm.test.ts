@@ -396,6 +396,48 @@ describe('participants report', () => {
   });
 });
 
+describe('reports and certificates of names stored with control characters', () => {
+  // Stored before such characters were refused (or written by other means): the writers must cope.
+  const XML_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+  const user = ecmUser(12);
+  const rename = (first: string, last: string) =>
+    env.DB.prepare('UPDATE ecm_certificate SET first_name = ?, last_name = ? WHERE user_id = ? AND course_id = ?')
+      .bind(first, last, user.id, FIXED_COURSE)
+      .run();
+
+  it('keeps the participants XML well-formed, the CSV clean and the certificate PDF rendering', async () => {
+    await rename('Giu\u0007lia\u001B12\uFFFE', '\u202EBian\u000Cchi\u200B');
+    try {
+      const editor = await signIn(EDITOR);
+      const xmlResponse = await call(`/api/cms/ecm/${FIXED_COURSE}/participants.xml`, { cookie: editor });
+      expect(xmlResponse.status).toBe(200);
+      const xml = await xmlResponse.text();
+      expect(xml).not.toMatch(XML_FORBIDDEN);
+      expect(xml).toContain('<nome>Giulia12</nome>');
+      expect(xml).toContain('<cognome>\u202EBianchi\u200B</cognome>');
+      // Well-formed: every element opened is closed, in order.
+      const open: string[] = [];
+      for (const [, closing, name, selfClosing] of xml.replace(/^<\?xml[^>]*\?>/, '').matchAll(/<(\/?)([a-z_]+)[^>]*?(\/?)>/g)) {
+        if (closing) expect(open.pop()).toBe(name);
+        else if (!selfClosing) open.push(name ?? '');
+      }
+      expect(open).toEqual([]);
+
+      const csv = await (await call(`/api/cms/ecm/${FIXED_COURSE}/participants.csv`, { cookie: editor })).text();
+      expect(csv).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/);
+      expect(csv).toContain('"Giulia12\uFFFE","\u202EBianchi\u200B"');
+
+      const [certificate] = await outcome<CertificateSummary[]>(await call('/api/lms/certificates', { cookie: await signIn(user) }));
+      const pdf = await call(`/api/lms/certificates/${certificate?.code}.pdf`, { cookie: await signIn(user) });
+      expect(pdf.status).toBe(200);
+      const { text } = await extractText(await getDocumentProxy(new Uint8Array(await pdf.arrayBuffer())), { mergePages: true });
+      expect(text).toContain('Giulia12 Bianchi');
+    } finally {
+      await rename(`Giulia12`, 'Bianchi');
+    }
+  }, 20_000);
+});
+
 describe('question bank in the CMS', () => {
   const path = `/api/cms/documents/bank/it-IT/${FIXED_COURSE}`;
 

@@ -77,6 +77,26 @@ describe('POST /api/auth/federated/login', () => {
     expect(count?.n).toBe(1);
   });
 
+  it("cleans a provider's names of control and invisible characters instead of refusing the learner", async () => {
+    stubProvider();
+    const response = await call('/api/auth/federated/login', {
+      method: 'POST',
+      body: {
+        provider: 'mock',
+        token: await idToken({
+          sub: 'fed-hidden',
+          nonce: await pendingNonce(),
+          given_name: 'Fede\u0007rica\u202E',
+          family_name: '\u200BMe\ndici',
+          email: 'fe\u2066d@example.it',
+        }),
+      },
+    });
+    expect(response.status).toBe(200);
+    const { user } = (await response.json<{ outcome: { user: { firstName: string; lastName: string; email: string | null } } }>()).outcome;
+    expect(user).toMatchObject({ firstName: 'Federica', lastName: 'Me dici', email: null });
+  });
+
   it('refuses forged, expired, foreign-audience and foreign-issuer tokens with 401 and no cookie', async () => {
     stubProvider();
     const bad = [

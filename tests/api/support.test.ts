@@ -44,6 +44,35 @@ describe('the support form', () => {
     expect(await count()).toBe((before ?? 0) + 1);
   });
 
+  it('refuses a name, e-mail or message with a control or invisible character, storing nothing; a message keeps its line breaks', async () => {
+    const before = await count();
+    for (const [field, value, character] of [
+      ['name', 'Anna\u202EVerdi', 'U+202E'],
+      ['email', 'anna\u200B@example.it', 'U+200B'],
+      ['message', 'Il video non parte.\u0007\u0007', 'U+0007'],
+      ['message', 'Il video\u000B non parte.', 'U+000B'],
+    ] as const) {
+      const refused = await call('/api/support', { method: 'POST', body: { ...request, [field]: value, altcha: await solvedBotCheck() } });
+      expect(refused.status, value).toBe(400);
+      expect((await refused.json<{ message: string }>()).message).toBe(
+        `Il campo «${field}» non è valido: contiene un carattere di controllo o invisibile (${character}), non ammesso: toglilo e riprova.`,
+      );
+    }
+    expect(await count()).toBe(before);
+    const lines = 'Il video non parte.\r\n\tHo provato due volte.\nGrazie.';
+    const sent = await call('/api/support', { method: 'POST', body: { ...request, message: lines, altcha: await solvedBotCheck() } });
+    expect(sent.status).toBe(200);
+    const { id } = await outcome<{ id: number }>(sent);
+    expect(await env.DB.prepare('SELECT message FROM support_request WHERE id = ?').bind(id).first()).toEqual({ message: lines });
+    // The error screen's reference is carried hidden, never typed: cleaned, not refused.
+    const reference = await call('/api/support', { method: 'POST', body: { ...request, e: 'Errore\u0007\ninterno\u202E', altcha: await solvedBotCheck() } });
+    expect(reference.status).toBe(200);
+    const stored = await env.DB.prepare('SELECT error_message FROM support_request WHERE id = ?')
+      .bind((await outcome<{ id: number }>(reference)).id)
+      .first();
+    expect(stored).toEqual({ error_message: 'Errore interno' });
+  });
+
   it('lets editors read the requests, and nobody else', async () => {
     const editor = await signIn(EDITOR);
     const list = await outcome<{ name: string; c: string | null; p: string | null }[]>(await call('/api/cms/support', { cookie: editor }));

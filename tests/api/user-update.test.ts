@@ -78,4 +78,29 @@ describe('PUT /api/auth/user changes only what it is sent', () => {
     expect((await put({ fields: {} })).status).toBe(200);
     expect((await stored()).gender).toBe('m');
   });
+
+  it("refuses a name, e-mail or phone with a control or invisible character, saying so in the caller's language", async () => {
+    await reset();
+    const cases: [Record<string, string>, string, string][] = [
+      [{ firstName: 'Mar\u0007co' }, 'firstName', 'U+0007'],
+      [{ lastName: '\u202Eissor' }, 'lastName', 'U+202E'],
+      [{ lastName: 'Ros\u200Bsi' }, 'lastName', 'U+200B'],
+      [{ email: 'marco\u2066@example.it' }, 'email', 'U+2066'],
+      [{ phone: '+39\u00000611' }, 'phone', 'U+0000'],
+    ];
+    for (const [body, field, character] of cases) {
+      const refused = await put(body);
+      expect(refused.status, field).toBe(400);
+      expect((await refused.json<{ message: string }>()).message).toBe(
+        `Il campo «${field}» non è valido: contiene un carattere di controllo o invisibile (${character}), non ammesso: toglilo e riprova.`,
+      );
+    }
+    const english = await call('/api/auth/user', { method: 'PUT', cookie, body: { firstName: 'Marco\u202E' }, locale: 'en-US' });
+    expect((await english.json<{ message: string }>()).message).toBe(
+      'The field "firstName" is invalid: it contains a control or invisible character (U+202E), which is not allowed: remove it and try again.',
+    );
+    const german = await call('/api/auth/user', { method: 'PUT', cookie, body: { lastName: 'Rossi\u0085' }, locale: 'de-DE' });
+    expect((await german.json<{ message: string }>()).message).toContain('enthält ein Steuer- oder unsichtbares Zeichen (U+0085)');
+    expect(await stored()).toEqual(START_ROW);
+  });
 });

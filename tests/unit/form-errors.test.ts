@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from '../../src/server/form-errors.ts';
+import { supportRequestBody } from '../../core/contracts/support.ts';
+import { userUpdateRequest } from '../../core/contracts/user.ts';
 
 const form = z.object({
   code: z.string().trim().min(1).max(64),
@@ -37,5 +39,23 @@ describe('server-side form messages', () => {
     expect(result.success).toBe(false);
     if (result.success) return;
     expect(fieldErrors(result.error)).toEqual({ code: { key: 'validation.maxLength', values: { max: 64 } }, fields: { key: 'validation.required' } });
+  });
+
+  it('says which fields hold a control or invisible character, on the user-data and support forms', () => {
+    const user = userUpdateRequest.safeParse({
+      firstName: 'Mar\u0007co',
+      lastName: '\u202Eissor',
+      email: '',
+      phone: '',
+      locale: 'it-IT',
+      fields: { gender: 'maschile' },
+    });
+    expect(user.success).toBe(false);
+    if (user.success) return;
+    expect(fieldErrors(user.error)).toEqual({ firstName: { key: 'validation.characters' }, lastName: { key: 'validation.characters' } });
+    const support = supportRequestBody.safeParse({ name: 'Anna Verdi', email: 'anna@example.it', message: 'Non parte.\u200B Grazie.', altcha: 'x' });
+    expect(support.success).toBe(false);
+    if (support.success) return;
+    expect(fieldErrors(support.error)).toEqual({ message: { key: 'validation.characters' } });
   });
 });

@@ -38,6 +38,12 @@ describe('the user-data form refuses exactly what the API refuses', () => {
     ['e-mail with spaces around', { email: '  giulia@example.it  ' }, true],
     ['e-mail with two dots in a row', { email: 'giulia..b@example.it' }, false],
     ['phone with spaces around', { phone: ' 3331234567 ' }, true],
+    ['first name with a right-to-left override', { firstName: '\u202Eissor' }, false],
+    ['last name with a bell character', { lastName: 'Bian\u0007chi' }, false],
+    ['last name with a zero-width space', { lastName: 'Bian\u200Bchi' }, false],
+    ['e-mail with an isolate', { email: 'giulia\u2066@example.it' }, false],
+    ['phone with a control character', { phone: '333\u00001234' }, false],
+    ['name in another script with accents', { firstName: 'Łukasz', lastName: 'Ἀριστοτέλης' }, true],
   ];
 
   for (const [what, change, accepted] of cases) {
@@ -53,7 +59,7 @@ describe('the user-data form refuses exactly what the API refuses', () => {
       fc.string({ maxLength: 90 }),
       fc.stringMatching(/^\+?[0-9 ]{0,18}$/),
       fc.emailAddress(),
-      fc.constantFrom('', ' ', '+', '@', 'a@b.it', 'it-IT', 'en-US', 'xx-XX', 'maschile', 'x'.repeat(255)),
+      fc.constantFrom('', ' ', '+', '@', 'a@b.it', 'it-IT', 'en-US', 'xx-XX', 'maschile', 'x'.repeat(255), 'Ros\u202Esi', 'a\u0007@b.it', '\u200B3331234567'),
     );
     fc.assert(
       fc.property(fc.constantFrom<keyof UserForm>('firstName', 'lastName', 'email', 'phone', 'locale'), text, (field, value) => {
@@ -72,6 +78,7 @@ describe('the user-data form refuses exactly what the API refuses', () => {
     expect(validateUserForm({ ...VALID, phone: '12345' })).toEqual({ phone: { key: 'validation.minLength', values: { min: 6 } } });
     expect(validateUserForm({ ...VALID, phone: '1234567890123456' })).toEqual({ phone: { key: 'validation.maxLength', values: { max: 15 } } });
     expect(validateUserForm({ ...VALID, locale: 'xx' })).toEqual({ locale: { key: 'validation.format' } });
+    expect(validateUserForm({ ...VALID, firstName: 'Giu\u202Elia' })).toEqual({ firstName: { key: 'validation.characters' } });
     expect(validateUserForm(VALID)).toEqual({});
   });
 });
