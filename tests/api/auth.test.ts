@@ -47,7 +47,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('answers in the caller locale', async () => {
-    const response = await call('/api/auth/login', { method: 'POST', body: { cu: LEARNER.code, cp: 'nope-nope' }, locale: 'en-US' });
+    const response = await call('/api/auth/login', { method: 'POST', body: { cu: 'someone.else', cp: 'nope-nope' }, locale: 'en-US' });
     expect((await response.json<{ message: string }>()).message).toBe('Wrong user code or password.');
   });
 });
