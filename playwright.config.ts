@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4399);
 const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 4398);
+/** Where the tests' server builds: never dist/, which a running `npm start` serves from. */
+export const E2E_OUT_DIR = '.wrangler/e2e-dist';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -27,7 +29,8 @@ export default defineConfig({
       stdout: 'ignore',
       env: { OIDC_PORT: String(OIDC_PORT), APP_ORIGIN: `http://localhost:${PORT}` },
     },
-    // A fresh, separately stored database: the tests never touch the one `npm start` uses.
+    // A fresh, separately stored database and a build of its own: the tests never touch the
+    // database `npm start` uses, nor rebuild the dist/ it serves from.
     {
       command: 'node scripts/start.mjs',
       url: `http://localhost:${PORT}/it-IT`,
@@ -38,6 +41,7 @@ export default defineConfig({
       env: {
         PORT: String(PORT),
         TILES_STATE_DIR: '.wrangler/e2e-state',
+        TILES_OUT_DIR: E2E_OUT_DIR,
         TILES_FRESH: '1',
         // Open pages look for a new build every 3 s instead of hourly, so the publish journey sees the prompt.
         PUBLIC_BUILD_CHECK_MS: '3000',

@@ -1,5 +1,5 @@
 // Written by integrations/reserved-paths.mjs on every `astro dev`, `astro build` and `astro sync`: do not edit.
-/** First path segments taken by a route, a file of public/ or the build output. */
+/** First path segments taken by a route, a file of public/, the build output or an address a route rule redirects. */
 export const RESERVED_PATHS: readonly string[] = [
   '.assetsignore',
   '404',
@@ -11,15 +11,20 @@ export const RESERVED_PATHS: readonly string[] = [
   '_routes.json',
   '_server-islands',
   '_worker.js',
+  'about',
   'api',
   'assistenza',
   'builds',
+  'catalogo',
   'catalogo-corsi',
   'catalogo-corsi-no-ecm',
+  'catalogo-no-ecm',
   'chi-siamo',
   'course',
   'favicon.svg',
   'federated',
+  'home',
+  'login',
   'logo',
   'logout',
   'media',
@@ -31,6 +36,7 @@ export const RESERVED_PATHS: readonly string[] = [
   'robots.txt',
   'sitemap.xml',
   'social',
+  'support',
   'test',
   'tiles-access',
   'verifica-attestato'

@@ -3,8 +3,8 @@
 // takes the demo seed's reference data), loads it into a fresh local D1 made only for this build,
 // and runs `astro build` against it. Used by the local build worker and by `npm run deploy`.
 //
-//   node scripts/build-from-live.mjs --site-url https://... --out-dir dist   (BUILD_WORKER_TOKEN in the environment)
-//   node scripts/build-from-live.mjs --seed --out-dir dist
+//   node scripts/build-from-live.mjs --site-url https://... --out-dir .wrangler/release-dist   (BUILD_WORKER_TOKEN in the environment)
+//   node scripts/build-from-live.mjs --seed --out-dir .wrangler/release-dist
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { snapshotStatements } from '../functions/data/snapshot.ts';
 import { referenceSql } from '../seed/build-seed.ts';
 import { ensureDevVars } from './local-env.mjs';
+import { RELEASE_OUT_DIR } from './out-dir.mjs';
 
 const BUILD_STATE_ROOT = '.wrangler/build-state';
 
@@ -85,7 +86,7 @@ export async function buildFromLive({ siteUrl, token, seed = false, outDir, log 
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({
-    options: { 'site-url': { type: 'string' }, seed: { type: 'boolean', default: false }, 'out-dir': { type: 'string', default: 'dist' } },
+    options: { 'site-url': { type: 'string' }, seed: { type: 'boolean', default: false }, 'out-dir': { type: 'string', default: RELEASE_OUT_DIR } },
   });
   const { buildId } = await buildFromLive({ siteUrl: values['site-url'], token: process.env.BUILD_WORKER_TOKEN, seed: values.seed, outDir: values['out-dir'] });
   console.log(`Build ${buildId} written to ${values['out-dir']}`);

@@ -24,7 +24,8 @@ export function startBuildWorker({ token, extraVars, upstream, swap }) {
     try {
       const claim = (await api('/api/cms/builds/claim')).outcome;
       if (!claim) return;
-      const outDir = `.wrangler/builds/${Date.now()}-${++generation}`;
+      // Named by this server's process too: a test server's builds never meet those of `npm start`.
+      const outDir = `.wrangler/builds/${process.pid}-${Date.now()}-${++generation}`;
       const started = Date.now();
       try {
         const { buildId } = await buildFromLive({ siteUrl: `http://127.0.0.1:${upstream().port}`, token, outDir });

@@ -12,6 +12,7 @@ import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { buildFromLive, runAsync } from './build-from-live.mjs';
+import { RELEASE_OUT_DIR } from './out-dir.mjs';
 
 const PLACEHOLDER_DATABASE_ID = '00000000-0000-4000-8000-000000000000';
 // Workers' compressed size limits (Free / Paid plans).
@@ -19,7 +20,8 @@ const LIMIT_FREE = 3 * 1024 * 1024;
 const LIMIT_PAID = 10 * 1024 * 1024;
 
 const { values } = parseArgs({
-  options: { 'dry-run': { type: 'boolean', default: false }, 'out-dir': { type: 'string', default: process.env.DEPLOY_OUT_DIR ?? 'dist' } },
+  // Not dist/: a local dry run must not rebuild the folder a running `npm start` serves from.
+  options: { 'dry-run': { type: 'boolean', default: false }, 'out-dir': { type: 'string', default: process.env.DEPLOY_OUT_DIR ?? RELEASE_OUT_DIR } },
 });
 const dryRun = values['dry-run'];
 const outDir = values['out-dir'];

@@ -5,16 +5,17 @@ import { randomBytes } from 'node:crypto';
 import { appendFileSync, rmSync } from 'node:fs';
 import { startBuildWorker } from './build-worker.mjs';
 import { createProxy } from './proxy.mjs';
+import { outDirOf } from './out-dir.mjs';
 import { localProcessEnv, run, STATE_DIR } from './local-env.mjs';
 
 // Every child (build worker, rebuilds) inherits it: see localProcessEnv().
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
 if (process.env.TILES_FRESH === '1') rmSync(STATE_DIR, { recursive: true, force: true });
 run(process.execPath, ['scripts/prepare-db.mjs']);
-// TILES_OUT_DIR builds elsewhere than dist/, so that a benchmark or second server does not rebuild
-// the folder another running server serves from.
-const OUT_DIR = process.env.TILES_OUT_DIR ?? 'dist';
-run('npx', ['astro', 'build', ...(OUT_DIR === 'dist' ? [] : ['--outDir', OUT_DIR])]);
+// TILES_OUT_DIR builds elsewhere than dist/, so that the tests, a benchmark or a second server do
+// not rebuild the folder another running server serves from (scripts/out-dir.mjs).
+const OUT_DIR = outDirOf(process.env);
+run('npx', ['astro', 'build', '--outDir', OUT_DIR]);
 const port = Number(process.env.PORT ?? 4321);
 
 // Configuration the build does not carry: a fresh build-worker secret, and a test run's extras.
@@ -22,7 +23,7 @@ const port = Number(process.env.PORT ?? 4321);
 const token = process.env.BUILD_WORKER_TOKEN ?? randomBytes(32).toString('hex');
 const extra = Object.entries(JSON.parse(process.env.TILES_EXTRA_VARS ?? '{}')).map(([key, value]) => `${key}='${String(value)}'`);
 const extraVars = [`BUILD_WORKER_TOKEN='${token}'`, ...extra].join('\n');
-// The build copies .dev.vars next to the Worker (dist/server/.dev.vars): wrangler reads it there.
+// The build copies .dev.vars next to the Worker ({OUT_DIR}/server/.dev.vars): wrangler reads it there.
 appendFileSync(`${OUT_DIR}/server/.dev.vars`, `\n${extraVars}\n`);
 
 const children = new Set();

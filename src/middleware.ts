@@ -11,6 +11,7 @@ import { chooseLocale, DEFAULT_LOCALE, LOCALE_COOKIE, localeOfPath } from '../co
 import { applyRouteRules } from './server/route-rules.ts';
 import { sessionMarker } from './server/session-marker.ts';
 import { privatePages } from './server/private-pages.ts';
+import { pagePostRefusal } from './server/page-post-guard.ts';
 
 // Start-up refuses a short session secret, a missing pepper, or the development ones outside development.
 assertSessionSecret(env);
@@ -26,8 +27,11 @@ const routeGuards = defineMiddleware(async (context, next) => {
   locals.locale = localeOfPath(url.pathname) ?? DEFAULT_LOCALE;
   // Pre-rendered pages have no visitor, and the API guards itself.
   if (context.isPrerendered || url.pathname.startsWith('/api/')) return next();
-  // The error pages, reached by a guard's rewrite, render as they are.
-  if (ERROR_PAGES.has(url.pathname)) return next();
+  // The error pages, reached by a guard's rewrite or a refused page post (src/worker.ts), render as they are.
+  if (ERROR_PAGES.has(url.pathname)) {
+    locals.routeError ??= pagePostRefusal(locals.cfContext);
+    return next();
+  }
 
   // 1. Per-route validation: a fatal 404.
   const routeError = validateRoute(url.pathname);

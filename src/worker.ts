@@ -4,12 +4,15 @@ import { consumeHits } from '../functions/hit-writer.ts';
 import { runHousekeeping } from '../functions/housekeeping.ts';
 import { LOG_USER_HEADER, rememberRequestId, requestIdOf, requestLogLine } from '../functions/request-log.ts';
 import { withSecurityHeaders } from './server/secure-headers.ts';
+import { guardPagePost, refusalAnswer, refusalPageRequest } from './server/page-post-guard.ts';
 
 /**
  * The Worker (wrangler.toml `main`): Astro's handler, with the security headers set on whatever it
  * answers. Astro refuses a cross-site form post (its origin check) and answers some errors before
  * any middleware runs, so only here does every response get them, and only here is every request
- * logged (one JSON line, functions/request-log.ts).
+ * logged (one JSON line, functions/request-log.ts). For the same reason page posts are judged here
+ * (src/server/page-post-guard.ts), before Astro's check and before any page reads a body: a refused
+ * one is answered by the error page, in the reader's language.
  */
 export default {
   async fetch(request, env, context) {
@@ -18,7 +21,13 @@ export default {
     rememberRequestId(context, id);
     let response: Response;
     try {
-      response = withSecurityHeaders(await handle(request, env, context), new URL(request.url));
+      const post = await guardPagePost(request);
+      response = withSecurityHeaders(
+        post.kind === 'pass'
+          ? await handle(post.request, env, context)
+          : await refusalAnswer(await handle(refusalPageRequest(request, post.error, context), env, context), post.error, post.rest),
+        new URL(request.url),
+      );
     } catch (error) {
       console.log(requestLogLine({ id, request, status: 500, started, ended: Date.now(), user: null }));
       throw error;

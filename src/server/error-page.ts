@@ -13,7 +13,9 @@ const FALLBACK_STRINGS = {
   'error.support': 'Assistenza',
   'error.home': 'Torna alla homepage',
   'error.stack': 'Traccia dello stack',
+  'error.status.403': 'Richiesta non consentita',
   'error.status.404': 'Pagina non trovata',
+  'error.status.413': 'Richiesta troppo grande',
   'error.status.500': 'Errore interno del server',
   'error.reference': 'Riferimento per l’assistenza: {id}',
 };

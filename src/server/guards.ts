@@ -1,4 +1,5 @@
 import { isLocaleCode, pathSegments } from '../../core/locale.ts';
+import type { MessageKey } from '../../functions/messages.ts';
 
 /** First segments that never carry a locale (SPEC section 2, guard 3) plus the platform's own files. */
 export const LOCALE_FREE_SEGMENTS = new Set(['federated', 'tiles-access', 'test', 'api', '_astro', '_server-islands', 'builds', 'logo']);
@@ -8,6 +9,8 @@ export interface RouteError {
   statusCode: number;
   statusMessage: string;
   message: string;
+  /** When set, the screen shows this message in the reader's language instead of `message` (which the log keeps). */
+  messageKey?: MessageKey;
   fatal: boolean;
   /** Full path of the page where the error happened (the error page itself is a rewrite). */
   path: string;

@@ -231,6 +231,23 @@ describe('page keys that would shadow a route', () => {
     await call('/api/cms/documents/content/en-US/righe', { method: 'DELETE', cookie: editor });
   });
 
+  it('refuses a content page at an old address the route rules redirect (catalogo, about, login…): it would never show', async () => {
+    const editor = await signIn(EDITOR);
+    const [versions, drafts] = [await count('cms_version'), await count('cms_draft')];
+    for (const key of ['catalogo', 'catalogo-no-ecm', 'about', 'support', 'login']) {
+      const refused = await call(`/api/cms/documents/content/it-IT/${key}`, { method: 'PUT', body: edit, cookie: editor });
+      expect(refused.status, key).toBe(400);
+      expect((await refused.json<{ message: string }>()).message).toBe(`La chiave «${key}» è riservata: è già un indirizzo del sito. Scegline un'altra.`);
+    }
+    const english = await call('/api/cms/documents/content/en-US/catalogo', { method: 'PUT', body: edit, cookie: editor, locale: 'en-US' });
+    expect(english.status).toBe(400);
+    expect((await english.json<{ message: string }>()).message).toBe('The key "catalogo" is reserved: the site already uses that address. Choose another one.');
+    expect([await count('cms_version'), await count('cms_draft')]).toEqual([versions, drafts]);
+    // The homepage's own content keeps its key: its route is the one that shows it.
+    expect((await call('/api/cms/documents/content/it-IT/home', { method: 'PUT', body: edit, cookie: editor })).status).toBe(200);
+    expect((await call('/api/cms/documents/content/it-IT/home', { method: 'DELETE', cookie: editor })).status).toBe(200);
+  });
+
   it('holds back a publish whose drafts include such a key (saved before the rule), publishing nothing', async () => {
     const editor = await signIn(EDITOR);
     await env.DB.prepare(

@@ -27,7 +27,7 @@ test('every kind of response carries the security headers, with a script policy 
   }
 });
 
-test("Astro's own refusal of a cross-site form post to an on-demand page carries the security headers", async ({ request }) => {
+test('the refusal of a cross-site form post to an on-demand page carries the security headers', async ({ request }) => {
   const response = await request.post('/it-IT/logout', { headers: { origin: 'https://evil.example' }, form: { scope: 'everywhere' }, maxRedirects: 0 });
   expect(response.status()).toBe(403);
   const headers = response.headers();

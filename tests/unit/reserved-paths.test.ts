@@ -2,6 +2,8 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { RESERVED_PATHS } from '../../core/reserved-paths.ts';
 import { isReservedPageKey } from '../../core/cms-document.ts';
+import { reservedNames } from '../../integrations/reserved-paths.mjs';
+import { applyRouteRules, ROUTE_RULES } from '../../src/server/route-rules.ts';
 
 /** First path segments of src/pages, read from the file system, independently of the generator. */
 function pageSegments(): string[] {
@@ -28,6 +30,20 @@ describe('reserved paths (core/reserved-paths.ts, written by the build from its 
   it("includes every top-level name of public/ and the build's own paths", () => {
     for (const name of readdirSync('public')) expect(RESERVED_PATHS).toContain(name);
     for (const name of ['_astro', 'builds', 'logo', 'api', 'sitemap.xml', 'robots.txt', '_headers']) expect(RESERVED_PATHS).toContain(name);
+  });
+
+  it('includes every address the route rules redirect: a content page there would never show', () => {
+    // The generator's own answer, from an empty route table: the rules alone reserve their addresses.
+    const fromRules = reservedNames({ routes: [], publicNames: [], assetsDir: '_astro' });
+    for (const { from } of ROUTE_RULES) {
+      expect(applyRouteRules(`/it-IT/${from}`, ''), from).not.toBeNull();
+      expect(fromRules, from).toContain(from);
+      expect(RESERVED_PATHS, `${from}: run \`npx astro sync\``).toContain(from);
+    }
+    expect(isReservedPageKey('content', 'catalogo')).toBe(true);
+    expect(isReservedPageKey('content', 'catalogo-no-ecm')).toBe(true);
+    expect(isReservedPageKey('content', 'about')).toBe(true);
+    expect(isReservedPageKey('content', 'login')).toBe(true);
   });
 
   it('refuses those names as content page keys, but not the fixed pages their own route shows, nor other kinds', () => {
