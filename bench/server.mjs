@@ -113,10 +113,13 @@ export function queryD1(stateDir, sql) {
 /**
  * The two ways a hit reaches D1 (functions/hit-writer.ts), as `startServer` environments: the HITS
  * queue (the default) or each request writing its own. The build-worker token lets the benchmark
- * read the hit writer's counters (`GET /api/event/hit/writer`).
+ * read the hit writer's counters (`GET /api/event/hit/writer`). RATE_LIMITS=off lifts the hit
+ * limit (300 a minute per learner or address, functions/rate-limit.ts) on this development server:
+ * the load clients send thousands a minute as one learner from one address, which is what they
+ * measure, not abuse.
  */
 export function hitPathEnv(path, token) {
-  return { BUILD_WORKER_TOKEN: token, TILES_EXTRA_VARS: JSON.stringify(path === 'direct' ? { HIT_WRITES: 'direct' } : {}) };
+  return { BUILD_WORKER_TOKEN: token, TILES_EXTRA_VARS: JSON.stringify({ RATE_LIMITS: 'off', ...(path === 'direct' ? { HIT_WRITES: 'direct' } : {}) }) };
 }
 
 /** The hit writer's state: path, pending, consuming and what it has written (hits, statements, batches). */

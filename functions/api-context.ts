@@ -1,5 +1,6 @@
 import type { Permission } from '../core/permissions.ts';
 import { loadPermissions } from './data/roles.ts';
+import { siteExists } from './data/site.ts';
 import { parseRoles } from './data/users.ts';
 import type { Env } from './env.ts';
 import { HttpError } from './http-error.ts';
@@ -11,6 +12,18 @@ export const SITE_HEADER = 'tiles-site-id';
 export const LOCALE_HEADER = 'tiles-locale-code';
 const SITE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const LOCALE_PATTERN = /^[a-z]{2}-[A-Z]{2}$/;
+
+/**
+ * Sites this isolate has seen in D1. Sites are created by migrations and the seed and never
+ * deleted, so a known id stays known; an unknown one is asked again each time (a site added
+ * later is found at once), and the callers that ask are rate-limited first.
+ */
+const knownSites = new Set<string>();
+
+/** The 400 for a site id the API cannot serve: malformed, or no such site. */
+function invalidSite(siteId: string, language: Language): HttpError {
+  return new HttpError(400, message('invalidField', language, { field: SITE_HEADER, detail: siteId.slice(0, 64) }));
+}
 
 export interface ApiContext {
   request: Request;
@@ -30,6 +43,11 @@ export interface ApiContext {
   requireSession(): Promise<Session>;
   /** The signed-in user's session if one of their roles grants the permission: else 401, or 403. */
   requirePermission(permission: Permission): Promise<Session>;
+  /**
+   * A 400, as for a malformed id, unless `siteId` names a site in D1: for the calls that write
+   * for a site without a session to vouch for it (a visitor's hit).
+   */
+  requireKnownSite(): Promise<void>;
 }
 
 export function createApiContext(request: Request, env: Env, params: Record<string, string> = {}): ApiContext {
@@ -40,9 +58,7 @@ export function createApiContext(request: Request, env: Env, params: Record<stri
   const siteHeader = request.headers.get(SITE_HEADER);
   // 'not-set' is what a client sends before its site has loaded: the deployment's own site.
   const siteId = siteHeader && siteHeader !== 'not-set' ? siteHeader : env.SITE_ID;
-  if (!SITE_ID_PATTERN.test(siteId)) {
-    throw new HttpError(400, message('invalidField', language, { field: SITE_HEADER, detail: siteId.slice(0, 64) }));
-  }
+  if (!SITE_ID_PATTERN.test(siteId)) throw invalidSite(siteId, language);
   const cookies: string[] = [];
   let outcome: Promise<SessionOutcome> | undefined;
   let userId: string | null = null;
@@ -81,6 +97,11 @@ export function createApiContext(request: Request, env: Env, params: Record<stri
       const granted = await loadPermissions(env.DB, parseRoles(session.user.roles));
       if (!granted.has(permission)) throw new HttpError(403, message('forbidden', language, { permission }));
       return session;
+    },
+    async requireKnownSite() {
+      if (knownSites.has(siteId)) return;
+      if (!(await siteExists(env.DB, siteId))) throw invalidSite(siteId, language);
+      knownSites.add(siteId);
     },
   };
   return context;

@@ -1,4 +1,4 @@
-import type { D1Database, Queue } from '@cloudflare/workers-types';
+import type { D1Database, Queue, RateLimit } from '@cloudflare/workers-types';
 import type { AcceptedHit } from '../core/contracts/event.ts';
 
 /** Bindings and variables of the Worker (wrangler.toml, .dev.vars, secrets). */
@@ -23,6 +23,12 @@ export interface Env {
   HITS?: Queue<AcceptedHit>;
   /** `direct` writes each hit in its request even with HITS bound (the benchmark's other side). */
   HIT_WRITES?: string;
+  /** Page hits a minute, per learner or per visitor's address (wrangler.toml `[[ratelimits]]`; functions/rate-limit.ts). */
+  HIT_LIMITER?: RateLimit;
+  /** Client events a minute, per learner (wrangler.toml `[[ratelimits]]`). */
+  EVENT_LIMITER?: RateLimit;
+  /** `off` lifts both limits on a development server (the benchmark's load); production ignores it. */
+  RATE_LIMITS?: string;
 }
 
 export function isDevelopment(env: Pick<Env, 'ENVIRONMENT'>): boolean {

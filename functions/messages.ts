@@ -140,6 +140,11 @@ const MESSAGES = {
     en: 'Video session not found: {id}',
     de: 'Videoeinheit nicht gefunden: {id}',
   },
+  tooManyRequests: {
+    it: 'Troppe richieste in poco tempo: riprova tra {seconds} secondi.',
+    en: 'Too many requests in a short time: try again in {seconds} seconds.',
+    de: 'Zu viele Anfragen in kurzer Zeit: Versuchen Sie es in {seconds} Sekunden erneut.',
+  },
   internal: {
     it: 'Errore interno del server.',
     en: 'Internal server error.',

@@ -1,6 +1,17 @@
 import { z } from 'zod';
 
-const name = z.string().trim().min(1).max(64);
+// An event name's parts (SPEC section 7: the name is split on dots): letters, digits, `_` and `-`,
+// so the first dot always ends the action, and the namespace the server keeps to itself
+// (core/client-event.ts) cannot be disguised with a dot inside a part or a look-alike letter.
+const part = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
+
+/** What an event is about, as the server stores it: a text, or an object kept as its JSON. */
+export const MAX_EVENT_SUBJECT = 2048;
 
 /** `POST /api/event` (SPEC section 3, event): the event name split on dots into action, variant, scope. */
 export const eventRequest = z.object({
@@ -8,12 +19,30 @@ export const eventRequest = z.object({
   origin: z.literal('web').default('web'),
   type: z.literal('event').default('event'),
   createdAt: z.union([z.iso.datetime({ offset: true }), z.number().int().nonnegative()]).optional(),
-  action: name,
-  variant: name.nullish(),
-  scope: name.nullish(),
-  subject: z.union([z.string().max(512), z.record(z.string(), z.unknown())]).nullish(),
+  action: part,
+  variant: part.nullish(),
+  // The rest of the name after the second dot: dots allowed.
+  scope: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_.-]+$/)
+    .nullish(),
+  subject: z
+    .union([
+      z.string().max(512),
+      z
+        .record(z.string(), z.unknown())
+        .transform((value) => JSON.stringify(value))
+        .pipe(z.string().max(MAX_EVENT_SUBJECT)),
+    ])
+    .nullish(),
 });
 export type EventRequest = z.input<typeof eventRequest>;
+
+/** The most time one hit may say its page was visible: the browser never claims more than 30 minutes (core/visible-time.ts). */
+const MAX_HIT_CLAIM_MS = 24 * 60 * 60 * 1000;
 
 /** `POST /api/event/hit` (SPEC section 3, hit): `meta` carries `ms`, the time since the previous navigation. */
 export const hitRequest = z.object({
@@ -23,13 +52,13 @@ export const hitRequest = z.object({
   subject: z.object({
     id: z.string().startsWith('/').max(512),
     meta: z
-      .array(z.object({ field: z.string().max(32), value: z.union([z.number(), z.string().max(64)]) }))
+      .array(z.object({ field: z.string().max(32), value: z.union([z.number().min(0).max(MAX_HIT_CLAIM_MS), z.string().max(64)]) }))
       .max(16)
       .default([]),
   }),
   course: z.string().min(1).max(200).optional(),
-  module: z.number().int().positive().optional(),
-  session: z.number().int().positive().optional(),
+  module: z.number().int().positive().max(10_000).optional(),
+  session: z.number().int().positive().max(10_000).optional(),
 });
 export type HitRequest = z.input<typeof hitRequest>;
 

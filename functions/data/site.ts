@@ -18,6 +18,11 @@ export async function findSite(db: D1Database, siteId: string): Promise<Site | n
   };
 }
 
+/** Whether a site of this id exists: one primary-key lookup, no row read. */
+export async function siteExists(db: D1Database, siteId: string): Promise<boolean> {
+  return (await db.prepare('SELECT 1 AS found FROM site WHERE id = ?').bind(siteId).first<{ found: number }>()) !== null;
+}
+
 export async function findLocales(db: D1Database, codes: string[]): Promise<Locale[]> {
   if (codes.length === 0) return [];
   const placeholders = codes.map(() => '?').join(', ');

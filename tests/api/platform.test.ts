@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { call, EDITOR, LEARNER, OTHER, outcome, seedFixtures, signIn, SITE } from './fixtures.ts';
+import { call, EDITOR, LEARNER, OTHER, outcome, seedFixtures, signIn, SITE, TESTER } from './fixtures.ts';
 
 beforeAll(seedFixtures);
 
@@ -51,7 +51,7 @@ describe('site and i18n', () => {
 });
 
 describe('roles and gamification', () => {
-  it('GET /api/role/{id} needs a session and returns the role', async () => {
+  it('GET /api/role/{id} needs a session and returns a role the user holds', async () => {
     expect((await call('/api/role/learner')).status).toBe(401);
     const cookie = await signIn();
     expect(await outcome(await call('/api/role/learner', { cookie }))).toEqual({
@@ -60,11 +60,33 @@ describe('roles and gamification', () => {
       mode: 'user',
       permissions: ['course:read', 'progress:write', 'profile:write'],
     });
-    expect(await outcome(await call('/api/role/admin', { cookie }))).toMatchObject({
+    const tester = await signIn(TESTER);
+    expect(await outcome(await call('/api/role/tester', { cookie: tester }))).toMatchObject({ _id: 'tester', mode: 'tester' });
+  });
+
+  it('GET /api/role/{id} refuses a role the user does not hold with 403, existing or not, unless they are staff', async () => {
+    const learner = await signIn();
+    for (const id of ['admin', 'tester', 'nope']) {
+      const refused = await call(`/api/role/${id}`, { cookie: learner });
+      expect(refused.status, id).toBe(403);
+      expect(await refused.json(), id).toEqual({
+        statusCode: 403,
+        statusMessage: 'Forbidden',
+        message: 'Il tuo ruolo non consente questa operazione (support:read).',
+      });
+    }
+    const english = await call('/api/role/admin', { cookie: learner, locale: 'en-US' });
+    expect((await english.json<{ message: string }>()).message).toBe('Your role does not allow this action (support:read).');
+    // A tester holds drafts and tests, not the learners' support: another role is still closed.
+    expect((await call('/api/role/admin', { cookie: await signIn(TESTER) })).status).toBe(403);
+
+    const editor = await signIn(EDITOR);
+    expect(await outcome(await call('/api/role/learner', { cookie: editor }))).toMatchObject({ _id: 'learner', mode: 'user' });
+    expect(await outcome(await call('/api/role/admin', { cookie: editor }))).toMatchObject({
       mode: 'admin',
       permissions: expect.arrayContaining(['content:edit', 'content:publish']),
     });
-    const missing = await call('/api/role/nope', { cookie });
+    const missing = await call('/api/role/nope', { cookie: editor });
     expect(missing.status).toBe(404);
     expect((await missing.json<{ message: string }>()).message).toBe('Ruolo non trovato: nope');
   });
