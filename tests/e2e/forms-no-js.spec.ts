@@ -237,7 +237,10 @@ test('user data without JavaScript: messages per field in Italian and English, v
   await page.context().close();
 });
 
-test('support without JavaScript: 20 posts at once from one address store three, the allowance, and ask the rest for the check', async ({ playwright, baseURL }) => {
+test('support without JavaScript: 20 posts at once from one address store three, the allowance, and ask the rest for the check', async ({
+  playwright,
+  baseURL,
+}) => {
   const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'cf-connecting-ip': '203.0.113.123', origin: baseURL ?? '' } });
   const statuses = await Promise.all(
     Array.from({ length: 20 }, (_, i) =>
