@@ -111,7 +111,7 @@ export function queryD1(stateDir, sql) {
 }
 
 /**
- * The two ways a hit reaches D1 (functions/hit-writer.ts), as `startServer` environments: the HITS
+ * The two ways a hit reaches D1 (functions/hits/hit-writer.ts), as `startServer` environments: the HITS
  * queue (the default) or each request writing its own. The build-worker token lets the benchmark
  * read the hit writer's counters (`GET /api/event/hit/writer`). RATE_LIMITS=off lifts the hit
  * limit (300 a minute per learner or address, functions/rate-limit.ts) on this development server:

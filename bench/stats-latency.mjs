@@ -3,7 +3,7 @@
 // grow with history?). Target: p99 under 50 ms, ratio under 2.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { hashPassword } from '../functions/password.ts';
+import { hashPassword } from '../functions/auth/password.ts';
 import { markdownTable, writeSection } from './results.mjs';
 import { signIn, startServer } from './server.mjs';
 

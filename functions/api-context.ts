@@ -1,12 +1,12 @@
 import type { Permission } from '../core/permissions.ts';
-import { loadPermissions } from './data/roles.ts';
-import { siteExists } from './data/site.ts';
-import { parseRoles } from './data/users.ts';
+import { loadPermissions } from './data/auth/roles.ts';
+import { siteExists } from './data/site/sites.ts';
+import { parseRoles } from './data/auth/users.ts';
 import type { Env } from './env.ts';
 import { HttpError } from './http-error.ts';
 import { languageOf, message, type Language } from './messages.ts';
-import { resolveSession, type Session, type SessionOutcome } from './session.ts';
-import { clearSessionCookie } from './session-cookie.ts';
+import { resolveSession, type Session, type SessionOutcome } from './auth/session.ts';
+import { clearSessionCookie } from './auth/session-cookie.ts';
 
 export const SITE_HEADER = 'tiles-site-id';
 export const LOCALE_HEADER = 'tiles-locale-code';

@@ -11,7 +11,7 @@ export interface Env {
   ENVIRONMENT?: string;
   MEDIKEY_LOGOUT_URL?: string;
   CMS_URL?: string;
-  /** JSON list of identity providers (functions/oidc/providers.ts); secrets as OIDC_SECRET_{ID}. */
+  /** JSON list of identity providers (functions/auth/oidc/providers.ts); secrets as OIDC_SECRET_{ID}. */
   OIDC_PROVIDERS?: string;
   /** Production: the URL publish requests are POSTed to (a CI or Workers Builds deploy hook). */
   DEPLOY_HOOK_URL?: string;
@@ -19,7 +19,7 @@ export interface Env {
   DEPLOY_HOOK_TOKEN?: string;
   /** Shared with the local build worker for one `npm start` run (scripts/build-worker.mjs). */
   BUILD_WORKER_TOKEN?: string;
-  /** The hits queue (wrangler.toml): its consumer is this Worker (functions/hit-writer.ts). */
+  /** The hits queue (wrangler.toml): its consumer is this Worker (functions/hits/hit-writer.ts). */
   HITS?: Queue<AcceptedHit>;
   /** `direct` writes each hit in its request even with HITS bound (the benchmark's other side). */
   HIT_WRITES?: string;

@@ -1,9 +1,9 @@
 import type { Env } from './env.ts';
 import { UNCHECKED_SUPPORT_WINDOW_MS } from '../core/support-allowance.ts';
-import { purgeUsedChallenges } from './data/bot-check.ts';
-import { purgeExpiredFederatedLogins } from './data/federated-logins.ts';
-import { forgetUncheckedSenders } from './data/support.ts';
-import { purgeExpiredCounters } from './data/throttle.ts';
+import { purgeUsedChallenges } from './data/auth/bot-check.ts';
+import { purgeExpiredFederatedLogins } from './data/auth/federated-logins.ts';
+import { forgetUncheckedSenders } from './data/support/requests.ts';
+import { purgeExpiredCounters } from './data/auth/throttle.ts';
 
 export interface Housekeeping {
   throttleCounters: number;

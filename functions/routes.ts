@@ -43,18 +43,19 @@ import {
   user,
   userUpdateRequest,
 } from '../core/contracts/user.ts';
-import { getChallenge, getUser, login, logout, logoutAll, putUser } from './handlers/auth.ts';
-import { claimBuild, finishBuild, getSnapshot, isBuildWorker } from './handlers/build-worker.ts';
-import { deleteDraft, getBuild, getBuilds, getDocument, getDrafts, publish, putDocument, revertVersion } from './handlers/cms.ts';
-import { getHitWriter, postEvent, postHit } from './handlers/event.ts';
-import { federatedLogin } from './handlers/federated.ts';
-import { getBadges, getLevels, getProgress } from './handlers/game.ts';
-import { getCourse, getCourseProgress, getMyCourses, getSession, postSessionComplete, putSessionPosition } from './handlers/lms.ts';
-import { getRole } from './handlers/role.ts';
-import { getBoilerplate, getLocales, getSite, getTags } from './handlers/site.ts';
-import { getStats } from './handlers/stats.ts';
-import { getSupportRequests, postSupportRequest } from './handlers/support.ts';
-import { ECM_ROUTES } from './handlers/ecm-routes.ts';
+import { getChallenge, getUser, login, logout, logoutAll, putUser } from './auth/handlers.ts';
+import { claimBuild, finishBuild, getSnapshot, isBuildWorker } from './cms/build-worker-handlers.ts';
+import { deleteDraft, getBuild, getBuilds, getDocument, getDrafts, publish, putDocument, revertVersion } from './cms/handlers.ts';
+import { postEvent } from './events/handlers.ts';
+import { getHitWriter, postHit } from './hits/handlers.ts';
+import { federatedLogin } from './auth/federated-handlers.ts';
+import { getBadges, getLevels, getProgress } from './lms/game-handlers.ts';
+import { getCourse, getCourseProgress, getMyCourses, getSession, postSessionComplete, putSessionPosition } from './lms/handlers.ts';
+import { getRole } from './auth/role-handlers.ts';
+import { getBoilerplate, getLocales, getSite, getTags } from './site/handlers.ts';
+import { getStats } from './hits/stats-handlers.ts';
+import { getSupportRequests, postSupportRequest } from './support/handlers.ts';
+import { ECM_ROUTES } from './ecm/routes.ts';
 import { route, type Route } from './route.ts';
 
 /** The platform API of SPEC section 7, and the calls the spec leaves out, in the same style. */

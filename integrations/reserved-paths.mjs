@@ -3,7 +3,7 @@
 // remembering to list it, and every old address the route rules redirect (src/server/route-rules.ts),
 // read from their table for the same reason. The CMS refuses these as content page keys: a content
 // page lives at /{locale}/{key} and would shadow the route, or never show behind the redirect
-// (functions/handlers/cms.ts).
+// (functions/cms/handlers.ts).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';

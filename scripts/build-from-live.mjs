@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { snapshotStatements } from '../functions/data/snapshot.ts';
+import { snapshotStatements } from '../functions/data/cms/snapshot.ts';
 import { referenceSql } from '../seed/build-seed.ts';
 import { ensureDevVars } from './local-env.mjs';
 import { RELEASE_OUT_DIR } from './out-dir.mjs';

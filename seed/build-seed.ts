@@ -4,9 +4,9 @@
 import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hashPassword } from '../functions/password.ts';
+import { hashPassword } from '../functions/auth/password.ts';
 import { romeDayHour } from '../core/rome-time.ts';
-import { hitBatchStatements, type Statement } from '../functions/data/hits.ts';
+import { hitBatchStatements, type Statement } from '../functions/data/hits/hits.ts';
 import { ROLE_PERMISSIONS } from '../core/permissions.ts';
 import { experience, earnsBadge, LEVEL_THRESHOLDS, levelFor, longestStreak, type BadgeRule } from '../core/gamification.ts';
 import { drawAttempt } from '../core/ecm/draw-attempt.ts';

@@ -3,8 +3,8 @@
 declare namespace App {
   interface Locals {
     /** The signed-in user, loaded by the session guard; null for visitors. */
-    user: import('../functions/data/users.ts').User | null;
-    session: import('../functions/session.ts').Session | null;
+    user: import('../functions/data/auth/users.ts').User | null;
+    session: import('../functions/auth/session.ts').Session | null;
     /** The current locale: the path's, else the user's, the remembered one or the site default. */
     locale: string;
     /** An error recorded by a guard, shown by the error screen. */

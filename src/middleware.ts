@@ -1,11 +1,11 @@
 import { env } from 'cloudflare:workers';
 import { defineMiddleware, sequence } from 'astro:middleware';
-import { findSite } from '../functions/data/site.ts';
-import { loadUser } from '../functions/data/users.ts';
-import { resolveSession } from '../functions/session.ts';
-import { clearSessionCookie, readCookie, SESSION_MARKER_COOKIE, sessionMarkerCookie } from '../functions/session-cookie.ts';
-import { assertPasswordPepper } from '../functions/password-pepper.ts';
-import { assertSessionSecret } from '../functions/session-secret.ts';
+import { findSite } from '../functions/data/site/sites.ts';
+import { loadUser } from '../functions/data/auth/users.ts';
+import { resolveSession } from '../functions/auth/session.ts';
+import { clearSessionCookie, readCookie, SESSION_MARKER_COOKIE, sessionMarkerCookie } from '../functions/auth/session-cookie.ts';
+import { assertPasswordPepper } from '../functions/auth/password-pepper.ts';
+import { assertSessionSecret } from '../functions/auth/session-secret.ts';
 import { localeRedirect, requiresAuthentication, validateRoute, visitorRedirect } from './server/guards.ts';
 import { chooseLocale, DEFAULT_LOCALE, LOCALE_COOKIE, localeOfPath } from '../core/locale.ts';
 import { applyRouteRules } from './server/route-rules.ts';

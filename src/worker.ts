@@ -1,6 +1,6 @@
 import { handle } from '@astrojs/cloudflare/handler';
 import type { Env } from '../functions/env.ts';
-import { consumeHits } from '../functions/hit-writer.ts';
+import { consumeHits } from '../functions/hits/hit-writer.ts';
 import { runHousekeeping } from '../functions/housekeeping.ts';
 import { LOG_USER_HEADER, rememberRequestId, requestIdOf, requestLogLine } from '../functions/request-log.ts';
 import { withSecurityHeaders } from './server/secure-headers.ts';
@@ -37,7 +37,7 @@ export default {
     console.log(requestLogLine({ id, request, status: response.status, started, ended: Date.now(), user }));
     return response;
   },
-  // The HITS queue's consumer (wrangler.toml): hits written in batches (functions/hit-writer.ts).
+  // The HITS queue's consumer (wrangler.toml): hits written in batches (functions/hits/hit-writer.ts).
   async queue(batch, env) {
     await consumeHits(batch, env);
   },

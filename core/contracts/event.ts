@@ -67,7 +67,7 @@ export const hitReceipt = z.object({ _id: z.uuid() });
 
 /**
  * A hit as the API accepted it, stamped by the server: what the queue carries from the API to its
- * consumer (functions/hit-writer.ts), and what the direct path writes at once (functions/data/hits.ts).
+ * consumer (functions/hits/hit-writer.ts), and what the direct path writes at once (functions/data/hits/hits.ts).
  */
 export const acceptedHit = z.object({
   /** The id the API acknowledged the hit with: a redelivered message with the same id is written once. */

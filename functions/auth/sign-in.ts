@@ -1,16 +1,17 @@
 import type { Env } from '../env.ts';
-import { BOT_CHECK_REQUIRED, verifyBotCheck } from '../bot-check.ts';
+import { clientAddress } from '../client-address.ts';
+import { BOT_CHECK_REQUIRED, verifyBotCheck } from './bot-check.ts';
 import { detectPlatform } from '../../core/platform.ts';
 import { eventStatement } from '../data/events.ts';
-import { clearCounter, countAttempt, uncountAttempt } from '../data/throttle.ts';
-import { issueTokens } from '../data/tokens.ts';
-import { rememberDevice, trustedDevice } from '../device-cookie.ts';
-import { findUserByCode, type UserRow } from '../data/users.ts';
+import { clearCounter, countAttempt, uncountAttempt } from '../data/auth/throttle.ts';
+import { issueTokens } from '../data/auth/tokens.ts';
+import { rememberDevice, trustedDevice } from './device-cookie.ts';
+import { findUserByCode, type UserRow } from '../data/auth/users.ts';
 import { message, type Language } from '../messages.ts';
-import { DUMMY_HASH, verifyPassword } from '../password.ts';
-import { sealSession, sessionSetCookie } from '../session-cookie.ts';
-import { assertSessionSecret } from '../session-secret.ts';
-import { FREE_ATTEMPTS, needsBotCheck, waitMinutes } from '../sign-in-throttle.ts';
+import { DUMMY_HASH, verifyPassword } from './password.ts';
+import { sealSession, sessionSetCookie } from './session-cookie.ts';
+import { assertSessionSecret } from './session-secret.ts';
+import { FREE_ATTEMPTS, needsBotCheck, waitMinutes } from './sign-in-throttle.ts';
 
 export interface SignInRequest {
   env: Env;
@@ -43,14 +44,9 @@ export type SignInResult =
       botCheck: boolean;
     };
 
-/** Cloudflare sets CF-Connecting-IP at its edge (a client cannot forge it there). */
-export function clientAddress(request: Request): string {
-  return request.headers.get('cf-connecting-ip')?.slice(0, 64) ?? 'unknown';
-}
-
 /**
- * Password sign-in, throttled per account (or per trusted device: functions/device-cookie.ts) and
- * per address (functions/sign-in-throttle.ts), for
+ * Password sign-in, throttled per account (or per trusted device: functions/auth/device-cookie.ts) and
+ * per address (functions/auth/sign-in-throttle.ts), for
  * both the API (`POST /api/auth/login`) and the sign-in page's own form post. An unknown user code
  * is counted, checked and answered exactly like a known one: the answers, the status and the work
  * done (a dummy hash) are the same, so they tell nobody which codes exist.

@@ -1,4 +1,4 @@
-import { constantTimeEqual } from '../password.ts';
+import { constantTimeEqual } from '../auth/password.ts';
 
 /**
  * Certificate verification codes: 128 random bits (cannot be guessed) followed by a 40-bit HMAC

@@ -2,7 +2,7 @@ import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf
 import { encode } from 'uqr';
 import { printableLine } from '../../core/plain-text.ts';
 import type { Translate } from '../../core/translate.ts';
-import type { CertificateView } from '../data/ecm-records.ts';
+import type { CertificateView } from '../data/ecm/records.ts';
 
 const TIME_ZONE = 'Europe/Rome';
 const INK = rgb(0.1, 0.12, 0.16);

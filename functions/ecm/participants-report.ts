@@ -1,6 +1,6 @@
 import { csvCell } from '../../core/plain-text.ts';
 import { romeDayHour } from '../../core/rome-time.ts';
-import type { CertificateView } from '../data/ecm-records.ts';
+import type { CertificateView } from '../data/ecm/records.ts';
 
 /** One row of the provider's report to the national registry: a certified participant. */
 export interface ParticipantRow {

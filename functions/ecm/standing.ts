@@ -1,10 +1,10 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import { attemptsLeft, missingMinutes, scorePercent } from '../../core/ecm/assessment-rules.ts';
 import type { CertificateSummary, EcmProfile, EcmStatus } from '../../core/contracts/ecm.ts';
-import { listAttempts, type Attempt } from '../data/ecm-attempts.ts';
-import { findEcmSettings, sessionProgress, trackedCourseMs, type EcmCourse } from '../data/ecm-courses.ts';
-import { readEcmProfile } from '../data/ecm-profile.ts';
-import { findCertificateOf, satisfactionDone, type CertificateView } from '../data/ecm-records.ts';
+import { listAttempts, type Attempt } from '../data/ecm/attempts.ts';
+import { findEcmSettings, sessionProgress, trackedCourseMs, type EcmCourse } from '../data/ecm/courses.ts';
+import { readEcmProfile } from '../data/ecm/profile.ts';
+import { findCertificateOf, satisfactionDone, type CertificateView } from '../data/ecm/records.ts';
 
 export interface Standing extends EcmStatus {
   attempts: Attempt[];

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { env } from 'cloudflare:workers';
-import { findSite } from '../../functions/data/site.ts';
+import { findSite } from '../../functions/data/site/sites.ts';
 import { DEFAULT_LOCALE } from '../../core/locale.ts';
 import { publicPaths } from '../server/public-paths.ts';
 

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
-import { findCourses, listCategories, type Category, type CourseCard } from '../../functions/data/courses.ts';
-import { findSite } from '../../functions/data/site.ts';
+import { findCourses, listCategories, type Category, type CourseCard } from '../../functions/data/lms/courses.ts';
+import { findSite } from '../../functions/data/site/sites.ts';
 import { CATALOGUE_PAGE_SIZE, catalogueSlug, pageCount, parseCataloguePath } from '../../core/catalogue-path.ts';
 import { DEFAULT_LOCALE } from '../../core/locale.ts';
 

@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:workers';
-import { findPage, listPages, type Page, type PageKind } from '../../functions/data/pages.ts';
+import { findPage, listPages, type Page, type PageKind } from '../../functions/data/site/pages.ts';
 import { FIXED_CONTENT_KEYS, isReservedPageKey } from '../../core/cms-document.ts';
 import { loadPageContext, type PageContext } from './page-context.ts';
 

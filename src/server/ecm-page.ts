@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import type { EcmStatus } from '../../core/contracts/ecm.ts';
-import { findEcmCourse } from '../../functions/data/ecm-courses.ts';
-import { findCertificate, listCertificates, type CertificateView } from '../../functions/data/ecm-records.ts';
+import { findEcmCourse } from '../../functions/data/ecm/courses.ts';
+import { findCertificate, listCertificates, type CertificateView } from '../../functions/data/ecm/records.ts';
 import { checkCertificateCode } from '../../functions/ecm/certificate-code.ts';
 import { loadStanding, publicStatus } from '../../functions/ecm/standing.ts';
 import type { PageContext } from './page-context.ts';

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
-import { listBadges, loadProgress, type Badge, type BadgeProgress, type LevelProgress } from '../../functions/data/game.ts';
-import { loadTotalTimeSpent } from '../../functions/data/stats.ts';
-import { listTags } from '../../functions/data/tags.ts';
+import { listBadges, loadProgress, type Badge, type BadgeProgress, type LevelProgress } from '../../functions/data/lms/game.ts';
+import { loadTotalTimeSpent } from '../../functions/data/hits/stats.ts';
+import { listTags } from '../../functions/data/site/tags.ts';
 
 /** A badge the learner holds: the site's badge with the learner's progress on it. */
 export type EarnedBadge = Badge & BadgeProgress;

@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:workers';
-import { findLocales, findSite, findStrings, type Locale, type Site } from '../../functions/data/site.ts';
+import { findLocales, findSite, findStrings, type Locale, type Site } from '../../functions/data/site/sites.ts';
 import { DEFAULT_LOCALE } from '../../core/locale.ts';
 import { translator, type Strings, type Translate } from '../../core/translate.ts';
 

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
-import { listCourses, type CourseCard } from '../../functions/data/courses.ts';
-import { listPathCourseIds } from '../../functions/data/path-courses.ts';
+import { listCourses, type CourseCard } from '../../functions/data/lms/courses.ts';
+import { listPathCourseIds } from '../../functions/data/lms/path-courses.ts';
 
 /** The course cards of a learning path, in the path's order. */
 export async function loadPathCourses(siteId: string, slug: string, locale: string, defaultLocale: string): Promise<CourseCard[]> {

@@ -1,4 +1,4 @@
-import type { User } from '../../functions/data/users.ts';
+import type { User } from '../../functions/data/auth/users.ts';
 import { loadPageContext, type PageContext } from './page-context.ts';
 
 /** Profile pages are on demand and only reached by signed-in users (the session guard). */

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
-import { listPages } from '../../functions/data/pages.ts';
-import { findSite } from '../../functions/data/site.ts';
+import { listPages } from '../../functions/data/site/pages.ts';
+import { findSite } from '../../functions/data/site/sites.ts';
 import { DEFAULT_LOCALE } from '../../core/locale.ts';
 import { isReservedPageKey } from '../../core/cms-document.ts';
 import { catalogueStaticPaths } from './catalogue.ts';

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
-import { findCourse, type CourseDetail, type SessionSummary } from '../../functions/data/courses.ts';
-import { findPosition, listRecentCourseIds } from '../../functions/data/positions.ts';
+import { findCourse, type CourseDetail, type SessionSummary } from '../../functions/data/lms/courses.ts';
+import { findPosition, listRecentCourseIds } from '../../functions/data/lms/positions.ts';
 import { nextSession } from '../../core/resume.ts';
 
 export interface ResumePoint {

@@ -1,4 +1,4 @@
-import type { CourseCard } from '../../functions/data/courses.ts';
+import type { CourseCard } from '../../functions/data/lms/courses.ts';
 import { breadcrumbs, courseList, organization, type JsonLd, type Publisher } from './json-ld.ts';
 import type { PageContext } from './page-context.ts';
 

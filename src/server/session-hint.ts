@@ -1,4 +1,4 @@
-import { SESSION_MARKER_COOKIE } from '../../functions/session-cookie.ts';
+import { SESSION_MARKER_COOKIE } from '../../functions/auth/session-cookie.ts';
 
 /** The class on <html> while the marker cookie says the visitor is signed in; CSS shows the right header with it. */
 export const SIGNED_IN_CLASS = 'signed-in';

@@ -1,5 +1,5 @@
 import { defineMiddleware } from 'astro:middleware';
-import { withSessionMarker } from '../../functions/session-cookie.ts';
+import { withSessionMarker } from '../../functions/auth/session-cookie.ts';
 
 /**
  * Keeps the display marker (t-in) beside t-ssid on every answer of the Worker: sign-in by form,

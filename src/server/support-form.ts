@@ -1,11 +1,11 @@
 import { env } from 'cloudflare:workers';
-import { BOT_CHECK_REQUIRED, verifyBotCheck } from '../../functions/bot-check.ts';
-import { createSupportRequest } from '../../functions/data/support.ts';
-import { uncheckedSender } from '../../functions/unchecked-sender.ts';
+import { BOT_CHECK_REQUIRED, verifyBotCheck } from '../../functions/auth/bot-check.ts';
+import { createSupportRequest } from '../../functions/data/support/requests.ts';
+import { uncheckedSender } from '../../functions/support/unchecked-sender.ts';
 import { UNCHECKED_SUPPORT_PER_HOUR, UNCHECKED_SUPPORT_WINDOW_MS } from '../../core/support-allowance.ts';
 import { supportRequestBody } from '../../core/contracts/support.ts';
 import { languageOf, message } from '../../functions/messages.ts';
-import { assertSessionSecret } from '../../functions/session-secret.ts';
+import { assertSessionSecret } from '../../functions/auth/session-secret.ts';
 import { fieldErrors, type FieldErrors } from './form-errors.ts';
 
 export interface SupportFormValues {

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers';
-import { loadPermissions } from '../../functions/data/roles.ts';
-import { findSite } from '../../functions/data/site.ts';
-import { updateUser, type User } from '../../functions/data/users.ts';
-import { GENDER_BY_NAME } from '../../functions/gender.ts';
+import { loadPermissions } from '../../functions/data/auth/roles.ts';
+import { findSite } from '../../functions/data/site/sites.ts';
+import { updateUser, type User } from '../../functions/data/auth/users.ts';
+import { GENDER_BY_NAME } from '../../functions/auth/gender.ts';
 import { userUpdateRequest } from '../../core/contracts/user.ts';
 import { GENDER_NAMES, type GenderName } from '../../core/user-fields.ts';
 import type { UserForm } from '../lib/user-form.ts';

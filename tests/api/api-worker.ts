@@ -1,7 +1,7 @@
 import { handleApi } from '../../functions/app.ts';
 import type { Env } from '../../functions/env.ts';
 import type { MessageBatch } from '@cloudflare/workers-types';
-import { consumeHits } from '../../functions/hit-writer.ts';
+import { consumeHits } from '../../functions/hits/hit-writer.ts';
 import { runHousekeeping } from '../../functions/housekeeping.ts';
 
 /** The API alone as a Worker, with the hits queue's consumer: what the API tests run in workerd (the site's Worker mounts the same handler). */

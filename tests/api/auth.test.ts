@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sealSession } from '../../functions/session-cookie.ts';
+import { sealSession } from '../../functions/auth/session-cookie.ts';
 import { call, LEARNER, seedFixtures, signIn } from './fixtures.ts';
 
 beforeAll(seedFixtures);

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { findCourses } from '../../functions/data/courses.ts';
+import { findCourses } from '../../functions/data/lms/courses.ts';
 import { SITE, seedFixtures } from './fixtures.ts';
 
 beforeAll(async () => {

@@ -15,12 +15,12 @@ import {
   readLive,
   saveDraft,
   type DocumentRef,
-} from '../../functions/data/cms.ts';
+} from '../../functions/data/cms/documents.ts';
 import { eventStatement } from '../../functions/data/events.ts';
-import { findPage } from '../../functions/data/pages.ts';
+import { findPage } from '../../functions/data/site/pages.ts';
 import { EDITOR, seedFixtures, SITE } from './fixtures.ts';
 
-// Query-level tests of functions/data/cms.ts: drafts, versions, publishing and build requests.
+// Query-level tests of functions/data/cms/documents.ts: drafts, versions, publishing and build requests.
 beforeAll(seedFixtures);
 
 const privacy: DocumentRef = { siteId: SITE, locale: 'it-IT', kind: 'content', key: 'privacy' };
@@ -32,7 +32,7 @@ const editorEvents = () =>
     .all()
     .then((r) => r.results);
 
-describe('functions/data/cms.ts', () => {
+describe('functions/data/cms/documents.ts', () => {
   it('reads live documents of each kind and knows which exist', async () => {
     expect(await readLive(env.DB, privacy)).toEqual({
       title: 'Informativa privacy',

@@ -1,10 +1,10 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { findCourse, findCourses, findSession, listCategories } from '../../functions/data/courses.ts';
-import { listLearnerCourses } from '../../functions/data/learner.ts';
+import { findCourse, findCourses, findSession, listCategories } from '../../functions/data/lms/courses.ts';
+import { listLearnerCourses } from '../../functions/data/lms/learner.ts';
 import { SITE, seedFixtures, THIRD } from './fixtures.ts';
 
-// Query-level tests of functions/data/courses.ts and learner.ts, on a catalogue of two courses.
+// Query-level tests of functions/data/lms/courses.ts and learner.ts, on a catalogue of two courses.
 beforeAll(async () => {
   await seedFixtures();
   await env.DB.batch([
@@ -18,7 +18,7 @@ beforeAll(async () => {
   ]);
 });
 
-describe('functions/data/courses.ts', () => {
+describe('functions/data/lms/courses.ts', () => {
   it('lists categories in the locale, falling back to the default locale', async () => {
     expect(await listCategories(env.DB, SITE, 'en-US', 'it-IT')).toEqual([
       { id: 'cat-rischio', slug: 'rischio', name: 'Clinical risk', description: '' },

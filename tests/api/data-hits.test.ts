@@ -1,10 +1,10 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { clampClaim, hitBatchStatements, MAX_HIT_MS, recordHits, type HitInput } from '../../functions/data/hits.ts';
-import { loadStats, loadTotalTimeSpent } from '../../functions/data/stats.ts';
+import { clampClaim, hitBatchStatements, MAX_HIT_MS, recordHits, type HitInput } from '../../functions/data/hits/hits.ts';
+import { loadStats, loadTotalTimeSpent } from '../../functions/data/hits/stats.ts';
 import { LEARNER, seedFixtures, SITE, THIRD } from './fixtures.ts';
 
-// Query-level tests of functions/data/hits.ts and stats.ts: the hit, its clocks and the roll-ups.
+// Query-level tests of functions/data/hits/hits.ts and stats.ts: the hit, its clocks and the roll-ups.
 beforeAll(seedFixtures);
 
 /** Writes one hit and reads back its row (by receipt): what it earned. */
@@ -31,7 +31,7 @@ const base: HitInput = {
   at: T,
 };
 
-describe('functions/data/hits.ts', () => {
+describe('functions/data/hits/hits.ts', () => {
   it("builds per hit its clocks and row, then once per batch the learners' two roll-ups, with the claim clamped", () => {
     const tables = (hits: HitInput[]) => hitBatchStatements(hits, 7).map((statement) => statement.sql.match(/INSERT INTO (\w+)/)?.[1]);
     expect(tables([base])).toEqual(['hit_clock', 'hit_clock', 'hit', 'stats_hourly', 'stats_total']);

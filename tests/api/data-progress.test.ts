@@ -1,15 +1,15 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listBadges, listLevels, loadProgress } from '../../functions/data/game.ts';
-import { completeSession } from '../../functions/data/progress.ts';
+import { listBadges, listLevels, loadProgress } from '../../functions/data/lms/game.ts';
+import { completeSession } from '../../functions/data/lms/progress.ts';
 import { LEARNER, seedFixtures, SITE, THIRD } from './fixtures.ts';
 
-// Query-level tests of functions/data/progress.ts and game.ts.
+// Query-level tests of functions/data/lms/progress.ts and game.ts.
 beforeAll(seedFixtures);
 
 const T = Date.parse('2026-06-01T09:00:00Z');
 
-describe('functions/data/progress.ts', () => {
+describe('functions/data/lms/progress.ts', () => {
   it('completes a session: progress, experience, level and badge written together, and said back', async () => {
     const completion = await completeSession(env.DB, SITE, THIRD.id, 'triage', 1, 1, 'it-IT', T);
     expect(completion).toEqual({
@@ -45,7 +45,7 @@ describe('functions/data/progress.ts', () => {
   });
 });
 
-describe('functions/data/game.ts', () => {
+describe('functions/data/lms/game.ts', () => {
   it("lists the site's badges and levels in the locale, with fallbacks, and a learner's progress", async () => {
     expect(await listBadges(env.DB, SITE, 'it-IT')).toEqual([
       { _id: 'prima-sessione', name: 'Primo passo', description: 'Prima sessione completata.', icon: '🎯', category: null, rule: 'sessions', threshold: 1 },

@@ -2,17 +2,17 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_PERMISSIONS } from '../../core/permissions.ts';
 import { eventIfChangedStatement, eventStatement, recordClientEvent } from '../../functions/data/events.ts';
-import { rememberFederatedLogin, takeFederatedLogin } from '../../functions/data/federated-logins.ts';
-import { findRole, loadPermissions } from '../../functions/data/roles.ts';
-import { findBoilerplate, findLocales, findSite, findStrings } from '../../functions/data/site.ts';
-import { loadSiteFacts } from '../../functions/data/site-facts.ts';
-import { listTags } from '../../functions/data/tags.ts';
+import { rememberFederatedLogin, takeFederatedLogin } from '../../functions/data/auth/federated-logins.ts';
+import { findRole, loadPermissions } from '../../functions/data/auth/roles.ts';
+import { findBoilerplate, findLocales, findSite, findStrings } from '../../functions/data/site/sites.ts';
+import { loadSiteFacts } from '../../functions/data/site/site-facts.ts';
+import { listTags } from '../../functions/data/site/tags.ts';
 import { EDITOR, seedFixtures, SITE } from './fixtures.ts';
 
 // Query-level tests of the smaller data modules: site, tags, roles, events, federated sign-ins.
 beforeAll(seedFixtures);
 
-describe('functions/data/site.ts, tags.ts and site-facts.ts', () => {
+describe('functions/data/site/sites.ts, tags.ts and site-facts.ts', () => {
   it('reads the site, its locales in the order asked, its strings and its facts', async () => {
     expect(await findSite(env.DB, SITE)).toEqual({
       _id: SITE,
@@ -39,7 +39,7 @@ describe('functions/data/site.ts, tags.ts and site-facts.ts', () => {
   });
 });
 
-describe('functions/data/roles.ts', () => {
+describe('functions/data/auth/roles.ts', () => {
   it('reads a role and the union of the permissions of several', async () => {
     expect(await findRole(env.DB, 'tester')).toEqual({ _id: 'tester', name: 'Collaudatore', mode: 'tester', permissions: ROLE_PERMISSIONS.tester });
     expect(await findRole(env.DB, 'nobody')).toBeNull();
@@ -84,7 +84,7 @@ describe('functions/data/events.ts', () => {
   });
 });
 
-describe('functions/data/federated-logins.ts', () => {
+describe('functions/data/auth/federated-logins.ts', () => {
   it('takes a remembered sign-in once, for its provider and site, before it expires', async () => {
     await rememberFederatedLogin(env.DB, { nonce: 'n-1', provider: 'mock', siteId: SITE }, 10_000, 1_000);
     await rememberFederatedLogin(env.DB, { nonce: 'n-2', provider: 'mock', siteId: SITE }, 10_000, 1_000);

@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSupportRequest, listSupportRequests } from '../../functions/data/support.ts';
+import { createSupportRequest, listSupportRequests } from '../../functions/data/support/requests.ts';
 import { LEARNER, seedFixtures, SITE } from './fixtures.ts';
 
-// Query-level tests of functions/data/support.ts.
+// Query-level tests of functions/data/support/requests.ts.
 beforeAll(seedFixtures);
 
 const input = {
@@ -16,7 +16,7 @@ const input = {
   r: '8e1f0c2a9b7d4e31-MXP',
 };
 
-describe('functions/data/support.ts', () => {
+describe('functions/data/support/requests.ts', () => {
   it('stores a request and its audit event naming it, together', async () => {
     const id = await createSupportRequest(env.DB, { ...input, siteId: SITE, locale: 'en-US', userId: LEARNER.id, now: 1_000 });
     expect(id).toBeGreaterThan(0);

@@ -1,13 +1,13 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { markChallengeUsed } from '../../functions/data/bot-check.ts';
-import { clearCounter, countAttempt, purgeExpiredCounters, readCounter, uncountAttempt } from '../../functions/data/throttle.ts';
-import { afterAttempt, LOCK_AFTER, type Counter } from '../../functions/sign-in-throttle.ts';
+import { markChallengeUsed } from '../../functions/data/auth/bot-check.ts';
+import { clearCounter, countAttempt, purgeExpiredCounters, readCounter, uncountAttempt } from '../../functions/data/auth/throttle.ts';
+import { afterAttempt, LOCK_AFTER, type Counter } from '../../functions/auth/sign-in-throttle.ts';
 
-// Query-level tests of functions/data/throttle.ts and bot-check.ts.
+// Query-level tests of functions/data/auth/throttle.ts and bot-check.ts.
 const keys = { account: 'tiles-demo/data.throttle', address: '198.51.100.77' };
 
-describe('functions/data/throttle.ts', () => {
+describe('functions/data/auth/throttle.ts', () => {
   it('counts attempts on the account and the address together, as the pure rule says, locking at the tenth', async () => {
     let expected: Counter | null = null;
     for (let i = 1; i <= LOCK_AFTER; i++) {
@@ -70,7 +70,7 @@ describe('functions/data/throttle.ts', () => {
   });
 });
 
-describe('functions/data/bot-check.ts', () => {
+describe('functions/data/auth/bot-check.ts', () => {
   it('marks a challenge used once, until it expires, and forgets the expired ones', async () => {
     expect(await markChallengeUsed(env.DB, 'challenge-1', 2_000, 1_000)).toBe(true);
     expect(await markChallengeUsed(env.DB, 'challenge-1', 2_000, 1_500)).toBe(false);

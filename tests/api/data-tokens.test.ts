@@ -1,11 +1,11 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eventStatement } from '../../functions/data/events.ts';
-import { ACCESS_TOKEN_TTL_MS, checkTokens, issueTokens, REFRESH_TOKEN_IDLE_MS, revokeSession, revokeUserTokens } from '../../functions/data/tokens.ts';
-import { hashToken } from '../../functions/token.ts';
+import { ACCESS_TOKEN_TTL_MS, checkTokens, issueTokens, REFRESH_TOKEN_IDLE_MS, revokeSession, revokeUserTokens } from '../../functions/data/auth/tokens.ts';
+import { hashToken } from '../../functions/auth/token.ts';
 import { OTHER, seedFixtures, SITE, THIRD } from './fixtures.ts';
 
-// Query-level tests of functions/data/tokens.ts: what each function returns and writes.
+// Query-level tests of functions/data/auth/tokens.ts: what each function returns and writes.
 beforeAll(seedFixtures);
 afterEach(async () => {
   await env.DB.prepare('DROP TRIGGER IF EXISTS refuse_events').run();
@@ -22,7 +22,7 @@ const lastEvent = (userId: string) =>
     .bind(userId)
     .first();
 
-describe('functions/data/tokens.ts', () => {
+describe('functions/data/auth/tokens.ts', () => {
   it('issues a pair of one family, stored only as hashes, with the sign-in event in the same batch', async () => {
     const pair = await issueTokens(env.DB, THIRD.id, T, { event: eventStatement(env.DB, SITE, THIRD.id, 'auth.login.password', 'windows', T) });
     const stored = await rows(THIRD.id);

@@ -1,12 +1,12 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createFederatedUser, findFederatedUser, findUserByCode, findUserById, loadUser, parseRoles, updateUser } from '../../functions/data/users.ts';
+import { createFederatedUser, findFederatedUser, findUserByCode, findUserById, loadUser, parseRoles, updateUser } from '../../functions/data/auth/users.ts';
 import { LEARNER, OTHER, seedFixtures, SITE } from './fixtures.ts';
 
-// Query-level tests of functions/data/users.ts, on the real migrations in workerd.
+// Query-level tests of functions/data/auth/users.ts, on the real migrations in workerd.
 beforeAll(seedFixtures);
 
-describe('functions/data/users.ts', () => {
+describe('functions/data/auth/users.ts', () => {
   it('finds a user by code whatever its case, only on its own site, and by id', async () => {
     const row = await findUserByCode(env.DB, SITE, LEARNER.code.toUpperCase());
     expect(row).toMatchObject({ id: LEARNER.id, site_id: SITE, code: LEARNER.code, first_name: 'Giulia', gender: 'f', roles: '["learner"]' });

@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:workers';
-import { hashPassword } from '../../functions/password.ts';
+import { hashPassword } from '../../functions/auth/password.ts';
 import { SITE } from './fixtures.ts';
 import italian from '../../seed/boilerplate/it-IT.json';
 

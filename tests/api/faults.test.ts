@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Completion } from '../../functions/data/progress.ts';
+import type { Completion } from '../../functions/data/lms/progress.ts';
 import { call, OTHER, outcome, seedFixtures, signIn } from './fixtures.ts';
 
 beforeAll(seedFixtures);

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { rememberFederatedLogin } from '../../functions/data/federated-logins.ts';
+import { rememberFederatedLogin } from '../../functions/data/auth/federated-logins.ts';
 import { call, seedFixtures, SITE } from './fixtures.ts';
 
 const ISSUER = 'https://idp.example.test';

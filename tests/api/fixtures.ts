@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { handleApi } from '../../functions/app.ts';
-import { hashPassword } from '../../functions/password.ts';
+import { hashPassword } from '../../functions/auth/password.ts';
 import { ROLE_PERMISSIONS } from '../../core/permissions.ts';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';

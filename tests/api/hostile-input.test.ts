@@ -693,7 +693,7 @@ async function buildRequest(input: HostileRequest): Promise<Request> {
 
 /**
  * Refusals that write by design, by route pattern: a failed sign-in is counted per account and
- * address (functions/sign-in-throttle.ts), so that the next attempts are throttled.
+ * address (functions/auth/sign-in-throttle.ts), so that the next attempts are throttled.
  */
 const WRITTEN_WHEN_REFUSED: Record<string, string[]> = { '/api/auth/login': ['sign_in_throttle'] };
 

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { hashPassword } from '../../functions/password.ts';
+import { hashPassword } from '../../functions/auth/password.ts';
 import { call, LEARNER, OTHER, outcome, SITE, seedFixtures, signIn, solvedBotCheck, THIRD } from './fixtures.ts';
 
 beforeAll(seedFixtures);

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, seedFixtures, signIn, SITE } from './fixtures.ts';
 import { env } from 'cloudflare:workers';
-import { hashPassword } from '../../functions/password.ts';
+import { hashPassword } from '../../functions/auth/password.ts';
 
 const STATS_USER = { id: 'u-api-stats', code: 'api.stats', password: 'Api-Stats-2026!' };
 const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';

@@ -1,7 +1,7 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import { describe, expect, it, vi } from 'vitest';
-import { MAX_SEARCH_WORDS, searchExpression } from '../../functions/data/course-search.ts';
-import { findCourses } from '../../functions/data/courses.ts';
+import { MAX_SEARCH_WORDS, searchExpression } from '../../functions/data/lms/course-search.ts';
+import { findCourses } from '../../functions/data/lms/courses.ts';
 
 describe('catalogue search expression', () => {
   it('makes every word a quoted prefix term, so FTS5 syntax typed by a visitor is only text', () => {

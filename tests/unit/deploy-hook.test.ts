@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deployHookRequest } from '../../functions/deploy-hook.ts';
+import { deployHookRequest } from '../../functions/cms/deploy-hook.ts';
 
 const payload = { requestId: 42, siteId: 'tiles-demo' };
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { assertPasswordPepper, DEVELOPMENT_PASSWORD_PEPPER } from '../../functions/password-pepper.ts';
+import { assertPasswordPepper, DEVELOPMENT_PASSWORD_PEPPER } from '../../functions/auth/password-pepper.ts';
 
 describe('password pepper at start-up', () => {
   it('refuses the development pepper outside development, as it does the session secret', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, PBKDF2_ITERATIONS, verifyPassword } from '../../functions/password.ts';
+import { hashPassword, PBKDF2_ITERATIONS, verifyPassword } from '../../functions/auth/password.ts';
 
 describe('password hashing', () => {
   it('stays within what production Workers allow for PBKDF2', () => {

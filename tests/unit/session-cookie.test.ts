@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sealSession, sessionSetCookie, unsealSession } from '../../functions/session-cookie.ts';
-import { assertSessionSecret, DEVELOPMENT_SESSION_SECRET } from '../../functions/session-secret.ts';
+import { sealSession, sessionSetCookie, unsealSession } from '../../functions/auth/session-cookie.ts';
+import { assertSessionSecret, DEVELOPMENT_SESSION_SECRET } from '../../functions/auth/session-secret.ts';
 
 const secret = 'unit-test-session-secret-0123456789abcdef';
 

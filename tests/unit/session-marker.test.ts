@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clearSessionCookie, markerForSessionCookie, sessionMarkerCookie, sessionSetCookie, withSessionMarker } from '../../functions/session-cookie.ts';
+import { clearSessionCookie, markerForSessionCookie, sessionMarkerCookie, sessionSetCookie, withSessionMarker } from '../../functions/auth/session-cookie.ts';
 
 const local = new URL('http://localhost:4321/tiles-access');
 const live = new URL('https://learn.example/it-IT/logout');

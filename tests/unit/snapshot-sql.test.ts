@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { snapshotStatements } from '../../functions/data/snapshot.ts';
+import { snapshotStatements } from '../../functions/data/cms/snapshot.ts';
 
 describe('snapshotStatements', () => {
   it('writes each row as an INSERT, parents first, quotes escaped, nulls and numbers as SQL', () => {

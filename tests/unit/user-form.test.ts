@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { userUpdateRequest } from '../../core/contracts/user.ts';
 import { toUserUpdate, validateUserForm, type UserForm } from '../../src/lib/user-form.ts';
-import { PASSWORD_MAX_LENGTH as HASHED_MAX } from '../../functions/password.ts';
+import { PASSWORD_MAX_LENGTH as HASHED_MAX } from '../../functions/auth/password.ts';
 import { PASSWORD_MAX_LENGTH, loginRequest } from '../../core/contracts/user.ts';
 
 const VALID: UserForm = { firstName: 'Giulia', lastName: 'Bianchi', email: 'giulia@example.it', phone: '+390612345678', gender: 'femminile', locale: 'it-IT' };

@@ -1,0 +1,44 @@
+import { checkTokens, type TokenPair } from '../data/auth/tokens.ts';
+import { findUserById, type UserRow } from '../data/auth/users.ts';
+import type { Env } from '../env.ts';
+import { assertSessionSecret } from './session-secret.ts';
+import { readCookie, SESSION_COOKIE, sealSession, sessionSetCookie, unsealSession } from './session-cookie.ts';
+
+export interface Session {
+  user: UserRow;
+  tokens: TokenPair;
+  /** A Set-Cookie value to send when the tokens were renewed. */
+  renewedCookie?: string;
+}
+
+export type SessionOutcome =
+  | { kind: 'visitor' }
+  /** A cookie was sent but is unusable (expired seal, bad signature, revoked tokens): clear it. */
+  | { kind: 'stale'; reason: string }
+  | { kind: 'user'; session: Session };
+
+/** Tokens from the sealed t-ssid cookie, or from `Authorization: Bearer` and `x-rt` headers. */
+async function readTokens(request: Request, secret: string): Promise<{ tokens?: Partial<TokenPair>; stale?: string; fromCookie: boolean }> {
+  const bearer = request.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  if (bearer) return { tokens: { accessToken: bearer, refreshToken: request.headers.get('x-rt') ?? undefined }, fromCookie: false };
+  const unsealed = await unsealSession(readCookie(request.headers.get('cookie'), SESSION_COOKIE), secret);
+  if (unsealed.kind === 'ok') return { tokens: unsealed.tokens, fromCookie: true };
+  if (unsealed.kind === 'invalid') return { stale: unsealed.reason, fromCookie: true };
+  return { fromCookie: true };
+}
+
+export async function resolveSession(env: Env, request: Request, now = Date.now()): Promise<SessionOutcome> {
+  const secret = assertSessionSecret(env);
+  const { tokens, stale, fromCookie } = await readTokens(request, secret);
+  if (stale) return { kind: 'stale', reason: stale };
+  if (!tokens) return { kind: 'visitor' };
+  const check = await checkTokens(env.DB, tokens, now);
+  if (check.kind === 'invalid') return fromCookie ? { kind: 'stale', reason: 'Revoked or expired tokens' } : { kind: 'visitor' };
+  const user = await findUserById(env.DB, check.userId);
+  if (!user) return { kind: 'stale', reason: 'Unknown user' };
+  if (check.kind === 'renewed') {
+    const sealed = await sealSession(check.tokens, secret);
+    return { kind: 'user', session: { user, tokens: check.tokens, renewedCookie: sessionSetCookie(sealed, new URL(request.url)) } };
+  }
+  return { kind: 'user', session: { user, tokens: tokens as TokenPair } };
+}

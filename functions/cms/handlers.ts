@@ -1,0 +1,174 @@
+import type { z } from 'zod';
+import type { buildParams, documentParams, draftsQuery, versionParams } from '../../core/contracts/cms.ts';
+import type { ApiContext } from '../api-context.ts';
+import { placeholderMismatch } from '../../core/placeholders.ts';
+import { documentEventName, isDocumentKey, isReservedPageKey, PAGE_KINDS, type DocumentFields } from '../../core/cms-document.ts';
+import {
+  commitPublish,
+  discardDraft,
+  documentExists,
+  findBuildRequest,
+  findVersion,
+  listBuildRequests,
+  listDrafts,
+  loadEditorView,
+  markHandedToHook,
+  readDraftsToPublish,
+  readLive,
+  saveDraft,
+  type BuildRequest,
+  type DocumentRef,
+  type Draft,
+  type EditorView,
+} from '../data/cms/documents.ts';
+import { eventStatement } from '../data/events.ts';
+import { checkBankDraft, mayReadBanks } from '../ecm/bank-handlers.ts';
+import { findSite } from '../data/site/sites.ts';
+import { HttpError } from '../http-error.ts';
+import { message } from '../messages.ts';
+import { deployHookRequest } from './deploy-hook.ts';
+
+type DocumentParams = { param: z.output<typeof documentParams> };
+
+async function supportedLocale(context: ApiContext, locale: string): Promise<void> {
+  const site = await findSite(context.env.DB, context.siteId);
+  if (!site?.supportedLocale.includes(locale)) {
+    throw new HttpError(400, message('invalidField', context.language, { field: 'locale', detail: locale }));
+  }
+}
+
+async function documentRef(context: ApiContext, params: DocumentParams['param']): Promise<DocumentRef> {
+  if (!isDocumentKey(params.kind, params.key)) {
+    throw new HttpError(400, message('invalidField', context.language, { field: 'key', detail: params.key }));
+  }
+  await supportedLocale(context, params.locale);
+  return { siteId: context.siteId, ...params };
+}
+
+const documentName = (ref: Omit<DocumentRef, 'siteId'>) => `${ref.locale}/${ref.kind}/${ref.key}`;
+
+/** A page key that a route, a public file or the build uses would shadow that address: never saved, never published. */
+function refuseReservedKey(context: ApiContext, ref: Pick<DocumentRef, 'kind' | 'key'>): void {
+  if (isReservedPageKey(ref.kind, ref.key)) throw new HttpError(400, message('reservedKey', context.language, { key: ref.key }));
+}
+
+export async function getDocument(context: ApiContext, { param }: DocumentParams): Promise<EditorView> {
+  const ref = await documentRef(context, param);
+  // A bank holds the correct answers: editors only, not testers.
+  if (ref.kind === 'bank') await context.requirePermission('content:edit');
+  return loadEditorView(context.env.DB, ref);
+}
+
+/**
+ * Pages may be new (a catch-all page the next build publishes); courses, categories and strings
+ * are translated or reworded, never invented: the catalogue's structure is not edited here.
+ */
+async function checkDraft(context: ApiContext, ref: DocumentRef, fields: DocumentFields): Promise<void> {
+  if (!PAGE_KINDS.includes(ref.kind) && !(await documentExists(context.env.DB, ref))) {
+    throw new HttpError(404, message('documentNotFound', context.language, { kind: ref.kind, key: ref.key }));
+  }
+  if (ref.kind === 'bank') return checkBankDraft(context, ref, fields);
+  if (ref.kind !== 'boilerplate') return;
+  const live = (await readLive(context.env.DB, ref)) as { text: string } | null;
+  if (!live) return;
+  const { missing, unknown } = placeholderMismatch(live.text, (fields as { text: string }).text);
+  if (missing.length || unknown.length) {
+    const list = (names: string[]) => (names.length ? names.map((name) => `{${name}}`).join(', ') : '-');
+    throw new HttpError(400, message('placeholdersChanged', context.language, { missing: list(missing), unknown: list(unknown) }));
+  }
+}
+
+export async function putDocument(context: ApiContext, { param, json: fields }: DocumentParams & { json: DocumentFields }): Promise<EditorView> {
+  const session = await context.requireSession();
+  const ref = await documentRef(context, param);
+  refuseReservedKey(context, ref);
+  await checkDraft(context, ref, fields);
+  const event = eventStatement(context.env.DB, context.siteId, session.user.id, documentEventName(ref.kind, 'edit'), documentName(ref), context.now);
+  await saveDraft(context.env.DB, ref, fields, session.user.id, context.now, event);
+  return loadEditorView(context.env.DB, ref);
+}
+
+export async function deleteDraft(context: ApiContext, { param }: DocumentParams): Promise<EditorView> {
+  const session = await context.requireSession();
+  const ref = await documentRef(context, param);
+  const view = await loadEditorView(context.env.DB, ref);
+  if (!view.draft) return view;
+  const event = eventStatement(context.env.DB, context.siteId, session.user.id, documentEventName(ref.kind, 'discard'), documentName(ref), context.now);
+  await discardDraft(context.env.DB, ref, event);
+  return { ...view, draft: null };
+}
+
+export async function revertVersion(context: ApiContext, { param: { id } }: { param: z.output<typeof versionParams> }): Promise<EditorView> {
+  const session = await context.requireSession();
+  const version = await findVersion(context.env.DB, context.siteId, id);
+  if (!version) throw new HttpError(404, message('versionNotFound', context.language, { id: String(id) }));
+  refuseReservedKey(context, version);
+  if (version.kind === 'bank') await checkBankDraft(context, version, version.fields);
+  const event = eventStatement(
+    context.env.DB,
+    context.siteId,
+    session.user.id,
+    documentEventName(version.kind, 'revert'),
+    `${documentName(version)}#${id}`,
+    context.now,
+  );
+  await saveDraft(context.env.DB, version, version.fields, session.user.id, context.now, event);
+  return loadEditorView(context.env.DB, version);
+}
+
+export async function getDrafts(context: ApiContext, { query: { locale } }: { query: z.output<typeof draftsQuery> }): Promise<Draft[]> {
+  if (locale !== undefined) await supportedLocale(context, locale);
+  const drafts = await listDrafts(context.env.DB, context.siteId, locale ?? null);
+  return (await mayReadBanks(context)) ? drafts : drafts.filter((draft) => draft.kind !== 'bank');
+}
+
+/**
+ * Hands a queued request to the production deploy hook (DEPLOY_HOOK_URL), when one is configured:
+ * the build it starts reports back through the build-worker calls. Locally there is no hook and
+ * the `npm start` build worker claims the request instead.
+ */
+async function callDeployHook(context: ApiContext, requestId: number): Promise<void> {
+  const hook = context.env.DEPLOY_HOOK_URL;
+  if (!hook) return;
+  let outcome: { accepted: boolean; error?: string };
+  try {
+    const response = await fetch(hook, {
+      ...deployHookRequest(hook, context.env.DEPLOY_HOOK_TOKEN, { requestId, siteId: context.siteId }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    outcome = response.ok ? { accepted: true } : { accepted: false, error: `Deploy hook answered ${response.status} ${response.statusText}` };
+  } catch (error) {
+    outcome = { accepted: false, error: `Deploy hook unreachable: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  await markHandedToHook(context.env.DB, requestId, outcome, Date.now());
+}
+
+export async function publish(context: ApiContext): Promise<{ requestId: number; documents: number; build: BuildRequest | null }> {
+  const session = await context.requireSession();
+  const { DB } = context.env;
+  // One read: exactly these drafts are checked, published and removed (a draft saved meanwhile waits for the next publish).
+  const drafts = await readDraftsToPublish(DB, context.siteId);
+  // Drafts saved before such keys were refused are held back whole: nothing half-published.
+  for (const draft of drafts) refuseReservedKey(context, draft);
+  const published = await commitPublish(
+    DB,
+    context.siteId,
+    drafts,
+    session.user.id,
+    context.now,
+    (draft) => [eventStatement(DB, context.siteId, session.user.id, documentEventName(draft.kind, 'publish'), documentName(draft), context.now)],
+    eventStatement(DB, context.siteId, session.user.id, 'cms.site.publish', { insertedRowPrefix: 'build#' }, context.now),
+  );
+  await callDeployHook(context, published.requestId);
+  return { ...published, build: await findBuildRequest(DB, context.siteId, published.requestId) };
+}
+
+export async function getBuild(context: ApiContext, { param: { id } }: { param: z.output<typeof buildParams> }): Promise<BuildRequest> {
+  const build = await findBuildRequest(context.env.DB, context.siteId, id);
+  if (!build) throw new HttpError(404, message('buildNotFound', context.language, { id: String(id) }));
+  return build;
+}
+
+export async function getBuilds(context: ApiContext): Promise<BuildRequest[]> {
+  return listBuildRequests(context.env.DB, context.siteId, 10);
+}

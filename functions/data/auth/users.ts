@@ -1,0 +1,117 @@
+import type { D1Database } from '@cloudflare/workers-types';
+import type { Gender, User } from '../../../core/contracts/user.ts';
+
+export type { Gender, User };
+
+export interface UserRow {
+  id: string;
+  site_id: string;
+  code: string;
+  password_hash: string | null;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  phone: string | null;
+  gender: Gender;
+  locale: string;
+  roles: string;
+}
+
+export async function findUserByCode(db: D1Database, siteId: string, code: string): Promise<UserRow | null> {
+  return db.prepare('SELECT * FROM user WHERE site_id = ? AND code = ? COLLATE NOCASE').bind(siteId, code).first<UserRow>();
+}
+
+export async function findUserById(db: D1Database, id: string): Promise<UserRow | null> {
+  return db.prepare('SELECT * FROM user WHERE id = ?').bind(id).first<UserRow>();
+}
+
+export async function loadUser(db: D1Database, row: UserRow): Promise<User> {
+  const { results } = await db
+    .prepare('SELECT provider, federated_id AS federatedId FROM user_federation WHERE user_id = ? ORDER BY provider')
+    .bind(row.id)
+    .all<{ provider: string; federatedId: string }>();
+  return {
+    _id: row.id,
+    code: row.code,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    phone: row.phone,
+    locale: row.locale,
+    role: parseRoles(row.roles),
+    fields: { gender: row.gender },
+    federated: results,
+  };
+}
+
+export function parseRoles(json: string): string[] {
+  try {
+    const roles: unknown = JSON.parse(json);
+    return Array.isArray(roles) ? roles.filter((r): r is string => typeof r === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export interface UserUpdate {
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string | null;
+  locale: string;
+  gender: Gender;
+}
+
+const UPDATE_COLUMNS = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  email: 'email',
+  phone: 'phone',
+  locale: 'locale',
+  gender: 'gender',
+} as const satisfies Record<keyof UserUpdate, string>;
+
+/** Writes the fields given, in one statement; a field left undefined keeps its stored value. */
+export async function updateUser(db: D1Database, id: string, update: Partial<UserUpdate>, now: number): Promise<void> {
+  const changed = (Object.keys(UPDATE_COLUMNS) as (keyof UserUpdate)[]).filter((field) => update[field] !== undefined);
+  const assignments = [...changed.map((field) => `${UPDATE_COLUMNS[field]} = ?`), 'updated_at = ?'].join(', ');
+  await db
+    .prepare(`UPDATE user SET ${assignments} WHERE id = ?`)
+    .bind(...changed.map((field) => update[field] ?? null), now, id)
+    .run();
+}
+
+/** The user of this site an identity provider's subject is linked to, if any. */
+export async function findFederatedUser(db: D1Database, siteId: string, provider: string, federatedId: string): Promise<UserRow | null> {
+  return db
+    .prepare('SELECT u.* FROM user_federation f JOIN user u ON u.id = f.user_id WHERE f.provider = ? AND f.federated_id = ? AND u.site_id = ?')
+    .bind(provider, federatedId, siteId)
+    .first<UserRow>();
+}
+
+export interface FederatedUser {
+  id: string;
+  siteId: string;
+  code: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  locale: string;
+  provider: string;
+  federatedId: string;
+}
+
+/** A learner who signed in through a provider, and the link to it, written together. */
+export async function createFederatedUser(db: D1Database, user: FederatedUser, now: number): Promise<void> {
+  // User and link land together: a crash between them cannot leave a user nobody can reach.
+  await db.batch([
+    db
+      .prepare(
+        "INSERT INTO user (id, site_id, code, password_hash, first_name, last_name, email, gender, locale, roles, created_at, updated_at) VALUES (?, ?, ?, NULL, ?, ?, ?, 'm', ?, '[\"learner\"]', ?, ?)",
+      )
+      .bind(user.id, user.siteId, user.code, user.firstName, user.lastName, user.email, user.locale, now, now),
+    db
+      .prepare('INSERT INTO user_federation (provider, federated_id, user_id, created_at) VALUES (?, ?, ?, ?)')
+      .bind(user.provider, user.federatedId, user.id, now),
+  ]);
+}

@@ -1,0 +1,431 @@
+import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
+import { PAGE_KINDS, type DocumentFields, type DocumentKind } from '../../../core/cms-document.ts';
+import type { BuildRequest, Draft, EditorView, Version } from '../../../core/contracts/cms.ts';
+
+export type { BuildRequest, Draft, EditorView, Version };
+import { eventStatement } from '../events.ts';
+
+export interface DocumentRef {
+  siteId: string;
+  locale: string;
+  kind: DocumentKind;
+  key: string;
+}
+
+/**
+ * The live text of each kind, read as one JSON object of the kind's fields, how a published
+ * draft is written back, and how a text that did not exist before a failed publish is removed
+ * again. Courses and categories must exist already: editors change their texts, not the
+ * catalogue's structure.
+ */
+const LIVE: Record<DocumentKind, { read: string; write: string; remove: string }> = {
+  content: pageSql('content'),
+  pf: pageSql('pf'),
+  repository: pageSql('repository'),
+  course: {
+    read: `SELECT json_object('title', t.title, 'summary', t.summary, 'description', t.description) AS fields FROM course_text t JOIN course c ON c.id = t.course_id
+           WHERE c.site_id = ?1 AND t.locale = ?2 AND t.course_id = ?3`,
+    write: `INSERT INTO course_text (course_id, locale, title, summary, description)
+            SELECT id, ?2, ?4 ->> '$.title', ?4 ->> '$.summary', ?4 ->> '$.description' FROM course WHERE site_id = ?1 AND id = ?3
+            ON CONFLICT (course_id, locale) DO UPDATE SET title = excluded.title, summary = excluded.summary, description = excluded.description`,
+    remove: `DELETE FROM course_text WHERE locale = ?2 AND course_id = (SELECT id FROM course WHERE site_id = ?1 AND id = ?3)`,
+  },
+  category: {
+    read: `SELECT json_object('name', t.name, 'description', t.description) AS fields FROM category_text t JOIN category c ON c.id = t.category_id
+           WHERE c.site_id = ?1 AND t.locale = ?2 AND t.category_id = ?3`,
+    write: `INSERT INTO category_text (category_id, locale, name, description)
+            SELECT id, ?2, ?4 ->> '$.name', ?4 ->> '$.description' FROM category WHERE site_id = ?1 AND id = ?3
+            ON CONFLICT (category_id, locale) DO UPDATE SET name = excluded.name, description = excluded.description`,
+    remove: `DELETE FROM category_text WHERE locale = ?2 AND category_id = (SELECT id FROM category WHERE site_id = ?1 AND id = ?3)`,
+  },
+  boilerplate: {
+    read: `SELECT json_object('text', text) AS fields FROM boilerplate WHERE site_id = ?1 AND locale = ?2 AND key = ?3`,
+    write: `INSERT INTO boilerplate (site_id, key, locale, text) VALUES (?1, ?3, ?2, ?4 ->> '$.text')
+            ON CONFLICT (site_id, key, locale) DO UPDATE SET text = excluded.text`,
+    remove: `DELETE FROM boilerplate WHERE site_id = ?1 AND locale = ?2 AND key = ?3`,
+  },
+  bank: {
+    read: `SELECT json_object('questions', json(b.questions)) AS fields FROM ecm_bank b JOIN course c ON c.id = b.course_id
+           WHERE c.site_id = ?1 AND b.locale = ?2 AND b.course_id = ?3`,
+    write: `INSERT INTO ecm_bank (course_id, locale, questions, updated_at)
+            SELECT id, ?2, json(?4 -> '$.questions'), CAST(unixepoch('subsec') * 1000 AS INTEGER) FROM course WHERE site_id = ?1 AND id = ?3
+            ON CONFLICT (course_id, locale) DO UPDATE SET questions = excluded.questions, updated_at = excluded.updated_at`,
+    remove: `DELETE FROM ecm_bank WHERE locale = ?2 AND course_id = (SELECT id FROM course WHERE site_id = ?1 AND id = ?3)`,
+  },
+};
+
+function pageSql(kind: 'content' | 'pf' | 'repository') {
+  return {
+    read: `SELECT json_object('title', title, 'description', description, 'body', json(body)) AS fields FROM page
+           WHERE site_id = ?1 AND locale = ?2 AND kind = '${kind}' AND slug = ?3`,
+    write: `INSERT INTO page (site_id, locale, kind, slug, title, description, body, tiles, updated_at)
+            VALUES (?1, ?2, '${kind}', ?3, ?4 ->> '$.title', ?4 ->> '$.description', json(?4 -> '$.body'), NULL, ?5)
+            ON CONFLICT (site_id, locale, kind, slug) DO UPDATE SET title = excluded.title, description = excluded.description, body = excluded.body, updated_at = excluded.updated_at`,
+    remove: `DELETE FROM page WHERE site_id = ?1 AND locale = ?2 AND kind = '${kind}' AND slug = ?3`,
+  };
+}
+
+const liveStatement = (db: D1Database, ref: DocumentRef) => db.prepare(LIVE[ref.kind].read).bind(ref.siteId, ref.locale, ref.key);
+
+/** Whether the document exists in any locale: a course, category or string to translate, or a page. */
+export async function documentExists(db: D1Database, ref: Omit<DocumentRef, 'locale'>): Promise<boolean> {
+  const sql: Record<DocumentKind, string> = {
+    content: `SELECT 1 FROM page WHERE site_id = ?1 AND kind = 'content' AND slug = ?2`,
+    pf: `SELECT 1 FROM page WHERE site_id = ?1 AND kind = 'pf' AND slug = ?2`,
+    repository: `SELECT 1 FROM page WHERE site_id = ?1 AND kind = 'repository' AND slug = ?2`,
+    course: 'SELECT 1 FROM course WHERE site_id = ?1 AND id = ?2',
+    category: 'SELECT 1 FROM category WHERE site_id = ?1 AND id = ?2',
+    boilerplate: 'SELECT 1 FROM boilerplate WHERE site_id = ?1 AND key = ?2',
+    bank: 'SELECT 1 FROM course c JOIN ecm_course e ON e.course_id = c.id WHERE c.site_id = ?1 AND c.id = ?2 AND c.ecm_credits IS NOT NULL',
+  };
+  return (await db.prepare(`${sql[ref.kind]} LIMIT 1`).bind(ref.siteId, ref.key).first()) !== null;
+}
+
+export async function readLive(db: D1Database, ref: DocumentRef): Promise<DocumentFields | null> {
+  const row = await liveStatement(db, ref).first<{ fields: string }>();
+  return row ? (JSON.parse(row.fields) as DocumentFields) : null;
+}
+
+const AUTHOR = "u.first_name || ' ' || u.last_name AS author";
+
+interface DraftRow {
+  locale: string;
+  kind: DocumentKind;
+  key: string;
+  fields: string;
+  author: string;
+  updated_at: number;
+}
+
+const toDraft = (row: DraftRow): Draft => ({
+  locale: row.locale,
+  kind: row.kind,
+  key: row.key,
+  fields: JSON.parse(row.fields) as DocumentFields,
+  author: row.author,
+  updatedAt: new Date(row.updated_at).toISOString(),
+});
+
+export async function loadEditorView(db: D1Database, ref: DocumentRef): Promise<EditorView> {
+  const args = [ref.siteId, ref.locale, ref.kind, ref.key];
+  const [live, draft, versions] = await db.batch<Record<string, unknown>>([
+    liveStatement(db, ref),
+    db
+      .prepare(
+        `SELECT d.locale, d.kind, d.key, d.fields, d.updated_at, ${AUTHOR} FROM cms_draft d JOIN user u ON u.id = d.author_id WHERE d.site_id = ? AND d.locale = ? AND d.kind = ? AND d.key = ?`,
+      )
+      .bind(...args),
+    db
+      .prepare(
+        `SELECT v.id, v.fields, v.created_at, v.status, ${AUTHOR} FROM cms_version v JOIN user u ON u.id = v.author_id
+         WHERE v.site_id = ? AND v.locale = ? AND v.kind = ? AND v.key = ? ORDER BY v.id DESC LIMIT 50`,
+      )
+      .bind(...args),
+  ]);
+  const liveRow = live?.results[0] as { fields: string } | undefined;
+  const draftRow = draft?.results[0] as DraftRow | undefined;
+  return {
+    live: liveRow ? (JSON.parse(liveRow.fields) as DocumentFields) : null,
+    draft: draftRow ? toDraft(draftRow) : null,
+    versions: ((versions?.results ?? []) as unknown as { id: number; fields: string; created_at: number; status: Version['status']; author: string }[]).map(
+      (row) => ({
+        id: row.id,
+        fields: JSON.parse(row.fields) as DocumentFields,
+        author: row.author,
+        createdAt: new Date(row.created_at).toISOString(),
+        status: row.status,
+      }),
+    ),
+  };
+}
+
+/** Every draft of a locale (or of the site): what CMS and tester mode show in place of the live text. */
+export async function listDrafts(db: D1Database, siteId: string, locale: string | null): Promise<Draft[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT d.locale, d.kind, d.key, d.fields, d.updated_at, ${AUTHOR} FROM cms_draft d JOIN user u ON u.id = d.author_id WHERE d.site_id = ?1 AND (?2 IS NULL OR d.locale = ?2) ORDER BY d.updated_at DESC LIMIT 500`,
+    )
+    .bind(siteId, locale)
+    .all<DraftRow>();
+  return results.map(toDraft);
+}
+
+/** Saves a draft and records it as a version, together. */
+export async function saveDraft(
+  db: D1Database,
+  ref: DocumentRef,
+  fields: DocumentFields,
+  authorId: string,
+  now: number,
+  event: D1PreparedStatement,
+): Promise<void> {
+  const json = JSON.stringify(fields);
+  await db.batch([
+    db
+      .prepare(
+        `INSERT INTO cms_draft (site_id, locale, kind, key, fields, author_id, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (site_id, locale, kind, key) DO UPDATE SET fields = excluded.fields, author_id = excluded.author_id, updated_at = excluded.updated_at`,
+      )
+      .bind(ref.siteId, ref.locale, ref.kind, ref.key, json, authorId, now),
+    db
+      .prepare("INSERT INTO cms_version (site_id, locale, kind, key, fields, author_id, created_at, status) VALUES (?, ?, ?, ?, ?, ?, ?, 'draft')")
+      .bind(ref.siteId, ref.locale, ref.kind, ref.key, json, authorId, now),
+    event,
+  ]);
+}
+
+/** Drops a draft (its versions stay in the history), with its audit event. */
+export async function discardDraft(db: D1Database, ref: DocumentRef, event: D1PreparedStatement): Promise<void> {
+  await db.batch([
+    db.prepare('DELETE FROM cms_draft WHERE site_id = ? AND locale = ? AND kind = ? AND key = ?').bind(ref.siteId, ref.locale, ref.kind, ref.key),
+    event,
+  ]);
+}
+
+export async function findVersion(db: D1Database, siteId: string, id: number): Promise<(DocumentRef & { fields: DocumentFields }) | null> {
+  const row = await db
+    .prepare('SELECT site_id, locale, kind, key, fields FROM cms_version WHERE site_id = ? AND id = ?')
+    .bind(siteId, id)
+    .first<{ site_id: string; locale: string; kind: DocumentKind; key: string; fields: string }>();
+  return row ? { siteId: row.site_id, locale: row.locale, kind: row.kind, key: row.key, fields: JSON.parse(row.fields) as DocumentFields } : null;
+}
+
+/**
+ * A draft as a publish read it: the stored JSON and update time exactly as read, so that the
+ * publish writes that text and removes that row only if nobody saved over it meanwhile.
+ */
+export interface DraftToPublish extends Draft {
+  storedFields: string;
+  storedAt: number;
+}
+
+/** Every draft of the site, as a publish reads it before committing (`commitPublish`). */
+export async function readDraftsToPublish(db: D1Database, siteId: string): Promise<DraftToPublish[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT d.locale, d.kind, d.key, d.fields, d.updated_at, ${AUTHOR} FROM cms_draft d JOIN user u ON u.id = d.author_id WHERE d.site_id = ? ORDER BY d.updated_at`,
+    )
+    .bind(siteId)
+    .all<DraftRow>();
+  return results.map((row) => ({ ...toDraft(row), storedFields: row.fields, storedAt: row.updated_at }));
+}
+
+/**
+ * Publishes the drafts a publish read (`readDraftsToPublish`): the live texts change, the replaced
+ * text is kept as a version, the audit events are written and a build request is queued, all in
+ * one batch (one transaction): nothing half-published. Only the draft rows still as they were read
+ * are removed: a draft saved after the read stays a draft for the next publish, never lost. The
+ * `live-before` versions are read in the same batch, so they hold what this publish replaced.
+ * `requestEvent` comes right after the build request's insert, so it can name it (an
+ * InsertedRowSubject); the versions name the request too, so that a failed build can be rolled
+ * back (rollBackPublish).
+ */
+export async function commitPublish(
+  db: D1Database,
+  siteId: string,
+  drafts: readonly DraftToPublish[],
+  userId: string,
+  now: number,
+  events: (draft: Draft) => D1PreparedStatement[],
+  requestEvent: D1PreparedStatement,
+): Promise<{ requestId: number; documents: number }> {
+  const statements = drafts.flatMap((draft) => {
+    // The text live before this publish, copied inside the transaction ((?1, ?2, ?3) as the read takes them).
+    const before = db
+      .prepare(
+        `INSERT INTO cms_version (site_id, locale, kind, key, fields, author_id, created_at, status, request_id)
+         SELECT ?1, ?2, ?4, ?3, fields, ?5, ?6, 'live-before', (SELECT max(id) FROM build_request) FROM (${LIVE[draft.kind].read})`,
+      )
+      .bind(siteId, draft.locale, draft.key, draft.kind, userId, now);
+    return [
+      before,
+      // Only pages keep an update time; D1 refuses more bindings than a statement uses.
+      db.prepare(LIVE[draft.kind].write).bind(siteId, draft.locale, draft.key, draft.storedFields, ...(PAGE_KINDS.includes(draft.kind) ? [now] : [])),
+      db
+        .prepare(
+          "INSERT INTO cms_version (site_id, locale, kind, key, fields, author_id, created_at, status, request_id) VALUES (?, ?, ?, ?, ?, ?, ?, 'published', (SELECT max(id) FROM build_request))",
+        )
+        .bind(siteId, draft.locale, draft.kind, draft.key, draft.storedFields, userId, now),
+      db
+        .prepare('DELETE FROM cms_draft WHERE site_id = ? AND locale = ? AND kind = ? AND key = ? AND updated_at = ? AND fields = ?')
+        .bind(siteId, draft.locale, draft.kind, draft.key, draft.storedAt, draft.storedFields),
+      ...events(draft),
+    ];
+  });
+  // The request is the batch's first statement: within one transaction it has the highest id.
+  const [request] = await db.batch<{ id: number }>([
+    db.prepare("INSERT INTO build_request (site_id, requested_by, requested_at, status) VALUES (?, ?, ?, 'queued') RETURNING id").bind(siteId, userId, now),
+    requestEvent,
+    ...statements,
+  ]);
+  return { requestId: Number(request?.results[0]?.id ?? 0), documents: drafts.length };
+}
+
+/** Reads every draft of the site and publishes them (`commitPublish`). */
+export async function publishDrafts(
+  db: D1Database,
+  siteId: string,
+  userId: string,
+  now: number,
+  events: (draft: Draft) => D1PreparedStatement[],
+  requestEvent: D1PreparedStatement,
+): Promise<{ requestId: number; documents: number }> {
+  return commitPublish(db, siteId, await readDraftsToPublish(db, siteId), userId, now, events, requestEvent);
+}
+
+/** The same fields whatever the order of their keys (SQLite's json_object and the draft's JSON differ). */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+interface PublishedRow {
+  locale: string;
+  kind: DocumentKind;
+  key: string;
+  status: 'published' | 'live-before';
+  fields: string;
+  author_id: string;
+  /** A later publish put this document live again: the text is that publish's now. */
+  superseded: number;
+}
+
+/**
+ * Undoes a publish whose build failed, so that static and on-demand pages show one and the same
+ * version: every text the request put live goes back to what it replaced (or away, if it was
+ * new), and comes back as a draft so that the editor can fix it and publish again. A text changed
+ * since by a later publish is left to that publish. One batch, with its audit event.
+ */
+export async function rollBackPublish(db: D1Database, siteId: string, requestId: number, requestedBy: string, now: number): Promise<number> {
+  const { results } = await db
+    .prepare(
+      `SELECT v.locale, v.kind, v.key, v.status, v.fields, v.author_id,
+              EXISTS (SELECT 1 FROM cms_version w WHERE w.site_id = v.site_id AND w.kind = v.kind AND w.key = v.key AND w.locale = v.locale AND w.status = 'published' AND w.id > v.id) AS superseded
+       FROM cms_version v WHERE v.site_id = ? AND v.request_id = ? AND v.status IN ('published', 'live-before') ORDER BY v.id`,
+    )
+    .bind(siteId, requestId)
+    .all<PublishedRow>();
+  const published = results.filter((row) => row.status === 'published' && !row.superseded);
+  if (published.length === 0) return 0;
+  const live = await db.batch<{ fields: string }>(published.map((row) => liveStatement(db, { siteId, ...row })));
+  const statements = published.flatMap((row, i) => {
+    const current = live[i]?.results[0]?.fields;
+    if (!current || canonical(JSON.parse(current)) !== canonical(JSON.parse(row.fields))) return [];
+    const before = results.find(
+      (candidate) => candidate.status === 'live-before' && candidate.locale === row.locale && candidate.kind === row.kind && candidate.key === row.key,
+    );
+    const restore = before
+      ? db.prepare(LIVE[row.kind].write).bind(siteId, row.locale, row.key, before.fields, ...(PAGE_KINDS.includes(row.kind) ? [now] : []))
+      : db.prepare(LIVE[row.kind].remove).bind(siteId, row.locale, row.key);
+    return [
+      restore,
+      // A draft started since the publish is newer work: it stays.
+      db
+        .prepare(
+          'INSERT INTO cms_draft (site_id, locale, kind, key, fields, author_id, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (site_id, locale, kind, key) DO NOTHING',
+        )
+        .bind(siteId, row.locale, row.kind, row.key, row.fields, row.author_id, now),
+    ];
+  });
+  if (statements.length === 0) return 0;
+  await db.batch([...statements, eventStatement(db, siteId, requestedBy, 'cms.site.rollback', `build#${requestId}`, now)]);
+  return statements.length / 2;
+}
+
+interface BuildRow {
+  id: number;
+  status: BuildRequest['status'];
+  runner: BuildRequest['runner'];
+  author: string;
+  requested_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+  build_id: string | null;
+  error: string | null;
+}
+
+const BUILD_COLUMNS = `b.id, b.status, b.runner, b.requested_at, b.started_at, b.finished_at, b.build_id, b.error, ${AUTHOR}`;
+
+function toBuild(row: BuildRow): BuildRequest {
+  const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+  return {
+    id: row.id,
+    status: row.status,
+    runner: row.runner,
+    requestedBy: row.author,
+    requestedAt: new Date(row.requested_at).toISOString(),
+    startedAt: iso(row.started_at),
+    finishedAt: iso(row.finished_at),
+    durationMs: row.finished_at !== null ? row.finished_at - row.requested_at : null,
+    buildId: row.build_id,
+    error: row.error,
+  };
+}
+
+export async function findBuildRequest(db: D1Database, siteId: string, id: number): Promise<BuildRequest | null> {
+  const row = await db
+    .prepare(`SELECT ${BUILD_COLUMNS} FROM build_request b JOIN user u ON u.id = b.requested_by WHERE b.site_id = ? AND b.id = ?`)
+    .bind(siteId, id)
+    .first<BuildRow>();
+  return row ? toBuild(row) : null;
+}
+
+export async function listBuildRequests(db: D1Database, siteId: string, limit: number): Promise<BuildRequest[]> {
+  const { results } = await db
+    .prepare(`SELECT ${BUILD_COLUMNS} FROM build_request b JOIN user u ON u.id = b.requested_by WHERE b.site_id = ? ORDER BY b.id DESC LIMIT ?`)
+    .bind(siteId, limit)
+    .all<BuildRow>();
+  return results.map(toBuild);
+}
+
+/** The build worker takes the oldest queued request, if any, and marks it building. */
+export async function claimBuildRequest(db: D1Database, now: number): Promise<{ id: number; siteId: string } | null> {
+  const row = await db
+    .prepare(
+      "UPDATE build_request SET status = 'building', started_at = ? WHERE id = (SELECT id FROM build_request WHERE status = 'queued' ORDER BY id LIMIT 1) RETURNING id, site_id",
+    )
+    .bind(now)
+    .first<{ id: number; site_id: string }>();
+  return row ? { id: row.id, siteId: row.site_id } : null;
+}
+
+interface EndedRequest {
+  site_id: string;
+  requested_by: string;
+}
+
+/** A request handed to a deploy hook: building once the hook accepted it, failed with the reason (and rolled back) if not. */
+export async function markHandedToHook(db: D1Database, id: number, outcome: { accepted: boolean; error?: string }, now: number): Promise<void> {
+  const request = await db
+    .prepare(
+      "UPDATE build_request SET runner = 'hook', status = ?, started_at = ?, finished_at = ?, error = ? WHERE id = ? AND status = 'queued' RETURNING site_id, requested_by",
+    )
+    .bind(outcome.accepted ? 'building' : 'failed', now, outcome.accepted ? null : now, outcome.error?.slice(0, 2000) ?? null, id)
+    .first<EndedRequest>();
+  if (request && !outcome.accepted) await rollBackPublish(db, request.site_id, id, request.requested_by, now);
+}
+
+/**
+ * Ends a build: live with its build id, or failed with the reason, and then its publish is rolled
+ * back (the live site still shows the previous build). Requests queued meanwhile ride on it.
+ */
+export async function finishBuildRequest(
+  db: D1Database,
+  id: number,
+  outcome: { status: 'live' | 'failed'; buildId?: string; error?: string },
+  now: number,
+): Promise<void> {
+  const request = await db
+    .prepare(
+      "UPDATE build_request SET status = ?, finished_at = ?, build_id = ?, error = ? WHERE id = ? AND status = 'building' RETURNING site_id, requested_by",
+    )
+    .bind(outcome.status, now, outcome.buildId ?? null, outcome.error?.slice(0, 2000) ?? null, id)
+    .first<EndedRequest>();
+  if (request && outcome.status === 'failed') await rollBackPublish(db, request.site_id, id, request.requested_by, now);
+}

@@ -1,0 +1,153 @@
+import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
+import type { SatisfactionAnswers } from '../../../core/ecm/satisfaction.ts';
+
+/** Whether the learner has filled in the course's questionnaire (what they answered is not linked). */
+export async function satisfactionDone(db: D1Database, userId: string, courseId: string): Promise<boolean> {
+  return (await db.prepare('SELECT 1 FROM ecm_satisfaction_done WHERE user_id = ? AND course_id = ?').bind(userId, courseId).first()) !== null;
+}
+
+/**
+ * Stores the answers without the learner (a random key, the month only) and, in the same batch,
+ * that this learner has answered. False when they had answered already: nothing is written.
+ */
+export async function saveSatisfaction(
+  db: D1Database,
+  entry: { id: string; siteId: string; userId: string; courseId: string; edition: number; month: string; answers: SatisfactionAnswers },
+): Promise<boolean> {
+  const { answers } = entry;
+  try {
+    await db.batch([
+      db.prepare('INSERT INTO ecm_satisfaction_done (user_id, course_id) VALUES (?, ?)').bind(entry.userId, entry.courseId),
+      db
+        .prepare(
+          `INSERT INTO ecm_satisfaction (id, site_id, course_id, edition, month, relevance, quality, usefulness, time_adequacy, commercial_influence, comment)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .bind(
+          entry.id,
+          entry.siteId,
+          entry.courseId,
+          entry.edition,
+          entry.month,
+          answers.relevance,
+          answers.quality,
+          answers.usefulness,
+          answers.timeAdequacy,
+          answers.commercialInfluence,
+          answers.comment,
+        ),
+    ]);
+    return true;
+  } catch (error) {
+    if (String(error).includes('UNIQUE') || String(error).includes('PRIMARY KEY')) return false;
+    throw error;
+  }
+}
+
+export interface Certificate {
+  code: string;
+  siteId: string;
+  userId: string;
+  courseId: string;
+  attemptId: string;
+  firstName: string;
+  lastName: string;
+  fiscalCode: string;
+  professionId: string;
+  disciplineId: string;
+  credits: number;
+  eventId: string;
+  edition: number;
+  providerId: string;
+  providerName: string;
+  completedAt: number;
+  issuedAt: number;
+}
+
+/** A certificate with the names a page or a PDF shows, in one locale (the default one when missing). */
+export interface CertificateView extends Certificate {
+  courseTitle: string;
+  professionName: string;
+  disciplineName: string;
+}
+
+const CERTIFICATE_COLUMNS = `c.code, c.site_id AS siteId, c.user_id AS userId, c.course_id AS courseId, c.attempt_id AS attemptId,
+  c.first_name AS firstName, c.last_name AS lastName, c.fiscal_code AS fiscalCode, c.profession_id AS professionId,
+  c.discipline_id AS disciplineId, c.credits, c.event_id AS eventId, c.edition, c.provider_id AS providerId,
+  c.provider_name AS providerName, c.completed_at AS completedAt, c.issued_at AS issuedAt`;
+
+const VIEW_SELECT = `SELECT ${CERTIFICATE_COLUMNS},
+  COALESCE(t.title, t_d.title, c.course_id) AS courseTitle,
+  COALESCE(p.name, p_d.name, c.profession_id) AS professionName,
+  COALESCE(d.name, d_d.name, c.discipline_id) AS disciplineName
+  FROM ecm_certificate c
+  LEFT JOIN course_text t ON t.course_id = c.course_id AND t.locale = ?1
+  LEFT JOIN course_text t_d ON t_d.course_id = c.course_id AND t_d.locale = ?2
+  LEFT JOIN ecm_profession_text p ON p.profession_id = c.profession_id AND p.locale = ?1
+  LEFT JOIN ecm_profession_text p_d ON p_d.profession_id = c.profession_id AND p_d.locale = ?2
+  LEFT JOIN ecm_discipline_text d ON d.discipline_id = c.discipline_id AND d.locale = ?1
+  LEFT JOIN ecm_discipline_text d_d ON d_d.discipline_id = c.discipline_id AND d_d.locale = ?2`;
+
+/** Writes the certificate (with its audit event, in one batch) unless the learner has one for the course; returns the one they have. */
+export async function issueCertificate(db: D1Database, certificate: Certificate, event: D1PreparedStatement): Promise<string> {
+  const c = certificate;
+  const insert = db
+    .prepare(
+      `INSERT OR IGNORE INTO ecm_certificate (code, site_id, user_id, course_id, attempt_id, first_name, last_name, fiscal_code, profession_id, discipline_id,
+         credits, event_id, edition, provider_id, provider_name, completed_at, issued_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .bind(
+      c.code,
+      c.siteId,
+      c.userId,
+      c.courseId,
+      c.attemptId,
+      c.firstName,
+      c.lastName,
+      c.fiscalCode,
+      c.professionId,
+      c.disciplineId,
+      c.credits,
+      c.eventId,
+      c.edition,
+      c.providerId,
+      c.providerName,
+      c.completedAt,
+      c.issuedAt,
+    );
+  await db.batch([insert, event]);
+  const row = await db.prepare('SELECT code FROM ecm_certificate WHERE user_id = ? AND course_id = ?').bind(c.userId, c.courseId).first<{ code: string }>();
+  return row?.code ?? c.code;
+}
+
+export async function findCertificate(db: D1Database, code: string, locale: string, defaultLocale: string): Promise<CertificateView | null> {
+  return db.prepare(`${VIEW_SELECT} WHERE c.code = ?3`).bind(locale, defaultLocale, code).first<CertificateView>();
+}
+
+/** The learner's certificates, newest first. */
+export async function listCertificates(db: D1Database, siteId: string, userId: string, locale: string, defaultLocale: string): Promise<CertificateView[]> {
+  const { results } = await db
+    .prepare(`${VIEW_SELECT} WHERE c.site_id = ?3 AND c.user_id = ?4 ORDER BY c.completed_at DESC`)
+    .bind(locale, defaultLocale, siteId, userId)
+    .all<CertificateView>();
+  return results;
+}
+
+/** Everyone certified in a course, for the provider's report to the national registry. */
+export async function listParticipants(db: D1Database, siteId: string, courseId: string, locale: string, defaultLocale: string): Promise<CertificateView[]> {
+  const { results } = await db
+    .prepare(`${VIEW_SELECT} WHERE c.site_id = ?3 AND c.course_id = ?4 ORDER BY c.completed_at, c.last_name, c.first_name`)
+    .bind(locale, defaultLocale, siteId, courseId)
+    .all<CertificateView>();
+  return results;
+}
+
+export async function findCertificateOf(
+  db: D1Database,
+  userId: string,
+  courseId: string,
+  locale: string,
+  defaultLocale: string,
+): Promise<CertificateView | null> {
+  return db.prepare(`${VIEW_SELECT} WHERE c.user_id = ?3 AND c.course_id = ?4`).bind(locale, defaultLocale, userId, courseId).first<CertificateView>();
+}

@@ -1,0 +1,183 @@
+import type { D1Database } from '@cloudflare/workers-types';
+import { totalDuration } from '../../../core/duration.ts';
+import type { CourseCard, CourseDetail, ModuleDetail, SessionDetail, SessionSummary } from '../../../core/contracts/lms.ts';
+import { quietSearch, SEARCH_HITS, searchExpression } from './course-search.ts';
+
+export type { CourseCard, CourseDetail, ModuleDetail, SessionDetail, SessionSummary };
+
+export interface Category {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+}
+
+/** Text columns fall back to the site's default locale when a translation is missing. */
+const localized = (alias: string, column: string) => `COALESCE(${alias}.${column}, ${alias}_d.${column})`;
+
+export async function listCategories(db: D1Database, siteId: string, locale: string, defaultLocale: string): Promise<Category[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT c.id, c.slug, ${localized('t', 'name')} AS name, ${localized('t', 'description')} AS description FROM category c
+       LEFT JOIN category_text t ON t.category_id = c.id AND t.locale = ?
+       LEFT JOIN category_text t_d ON t_d.category_id = c.id AND t_d.locale = ?
+       WHERE c.site_id = ? AND c.type = 'category' ORDER BY c.position`,
+    )
+    .bind(locale, defaultLocale, siteId)
+    .all<Category>();
+  return results;
+}
+
+export interface CourseFilter {
+  ids?: string[];
+  categoryId?: string;
+  withoutEcm?: boolean;
+  /** Words to find in title or summary, in the page's locale (each a prefix; best matches first). */
+  query?: string;
+  limit?: number;
+  offset?: number;
+}
+
+/** Course cards, filtered and paged in SQL, with the total number of matches. */
+export async function findCourses(
+  db: D1Database,
+  siteId: string,
+  locale: string,
+  defaultLocale: string,
+  filter: CourseFilter = {},
+): Promise<{ courses: CourseCard[]; total: number }> {
+  const where = ['c.site_id = ?'];
+  const args: (string | number)[] = [siteId];
+  if (filter.ids) {
+    if (filter.ids.length === 0) return { courses: [], total: 0 };
+    where.push(`c.id IN (${filter.ids.map(() => '?').join(', ')})`);
+    args.push(...filter.ids);
+  }
+  if (filter.categoryId) {
+    where.push('c.category_id = ?');
+    args.push(filter.categoryId);
+  }
+  if (filter.withoutEcm) where.push('c.ecm_credits IS NULL');
+  const searching = (filter.query ?? '').trim() !== '';
+  const expression = searchExpression(filter.query ?? '');
+  // Typed, but nothing in it can be indexed (emoji, punctuation): nothing can match.
+  if (searching && !expression) return { courses: [], total: 0 };
+  const hits = expression ? `JOIN (${SEARCH_HITS}) hit ON hit.course_id = c.id` : '';
+  const hitArgs = expression ? [expression, locale, defaultLocale, locale] : [];
+  const from = `FROM course c
+         JOIN category cat ON cat.id = c.category_id
+         LEFT JOIN course_text t ON t.course_id = c.id AND t.locale = ?
+         LEFT JOIN course_text t_d ON t_d.course_id = c.id AND t_d.locale = ?
+         LEFT JOIN category_text k ON k.category_id = c.category_id AND k.locale = ?
+         LEFT JOIN category_text k_d ON k_d.category_id = c.category_id AND k_d.locale = ?
+         ${hits}
+         WHERE ${where.join(' AND ')}`;
+  const joinArgs = [locale, defaultLocale, locale, defaultLocale, ...hitArgs];
+  const batch = db.batch<Record<string, unknown>>([
+    db
+      .prepare(
+        `SELECT c.id, ${localized('t', 'title')} AS title, ${localized('t', 'summary')} AS summary, c.category_id AS categoryId,
+                ${localized('k', 'name')} AS categoryName, cat.slug AS categorySlug, c.ecm_credits AS ecmCredits,
+                (SELECT group_concat(s.duration, '|') FROM session s WHERE s.course_id = c.id) AS durations
+         ${from} ORDER BY ${expression ? 'hit.rank, ' : ''}c.position, c.id LIMIT ? OFFSET ?`,
+      )
+      .bind(...joinArgs, ...args, filter.limit ?? -1, filter.offset ?? 0),
+    db.prepare(`SELECT COUNT(*) AS total ${from}`).bind(...joinArgs, ...args),
+  ]);
+  const [rows, count] = await (expression ? quietSearch(batch) : batch);
+  const courses = (rows?.results ?? []).map((row) => {
+    const { durations, ...card } = row as unknown as Omit<CourseCard, 'duration'> & { durations: string | null };
+    return { ...card, duration: totalDuration(durations ? durations.split('|') : []) };
+  });
+  return { courses, total: Number(count?.results[0]?.total ?? 0) };
+}
+
+export async function listCourses(db: D1Database, siteId: string, locale: string, defaultLocale: string, filter: CourseFilter = {}): Promise<CourseCard[]> {
+  return (await findCourses(db, siteId, locale, defaultLocale, filter)).courses;
+}
+
+export async function findCourse(
+  db: D1Database,
+  siteId: string,
+  courseId: string,
+  locale: string,
+  defaultLocale: string,
+  userId: string | null,
+): Promise<CourseDetail | null> {
+  const [card] = await listCourses(db, siteId, locale, defaultLocale, { ids: [courseId] });
+  if (!card) return null;
+  const [text, modules, sessions] = await db.batch<Record<string, unknown>>([
+    db
+      .prepare(
+        `SELECT ${localized('t', 'description')} AS description FROM course c LEFT JOIN course_text t ON t.course_id = c.id AND t.locale = ? LEFT JOIN course_text t_d ON t_d.course_id = c.id AND t_d.locale = ? WHERE c.id = ?`,
+      )
+      .bind(locale, defaultLocale, courseId),
+    db
+      .prepare(
+        `SELECT m.number, ${localized('t', 'title')} AS title FROM module m LEFT JOIN module_text t ON t.course_id = m.course_id AND t.number = m.number AND t.locale = ? LEFT JOIN module_text t_d ON t_d.course_id = m.course_id AND t_d.number = m.number AND t_d.locale = ? WHERE m.course_id = ? ORDER BY m.number`,
+      )
+      .bind(locale, defaultLocale, courseId),
+    db
+      .prepare(
+        `SELECT s.module_number AS moduleNumber, s.number, s.kind, s.duration, ${localized('t', 'title')} AS title, p.completed_at AS completedAt
+         FROM session s
+         LEFT JOIN session_text t ON t.course_id = s.course_id AND t.module_number = s.module_number AND t.number = s.number AND t.locale = ?
+         LEFT JOIN session_text t_d ON t_d.course_id = s.course_id AND t_d.module_number = s.module_number AND t_d.number = s.number AND t_d.locale = ?
+         LEFT JOIN session_progress p ON p.user_id = ? AND p.course_id = s.course_id AND p.module_number = s.module_number AND p.number = s.number
+         WHERE s.course_id = ? ORDER BY s.module_number, s.number`,
+      )
+      .bind(locale, defaultLocale, userId, courseId),
+  ]);
+  const sessionRows = (sessions?.results ?? []) as unknown as SessionSummary[];
+  return {
+    ...card,
+    description: String(text?.results[0]?.description ?? ''),
+    modules: ((modules?.results ?? []) as unknown as { number: number; title: string }[]).map((module) => ({
+      ...module,
+      sessions: sessionRows.filter((session) => session.moduleNumber === module.number),
+    })),
+  };
+}
+
+export async function findSession(
+  db: D1Database,
+  siteId: string,
+  courseId: string,
+  moduleNumber: number,
+  number: number,
+  locale: string,
+  defaultLocale: string,
+  userId: string | null,
+): Promise<SessionDetail | null> {
+  const course = await findCourse(db, siteId, courseId, locale, defaultLocale, userId);
+  if (!course) return null;
+  const all = course.modules.flatMap((module) => module.sessions);
+  const index = all.findIndex((session) => session.moduleNumber === moduleNumber && session.number === number);
+  const session = all[index];
+  if (!session) return null;
+  const row = await db
+    .prepare(
+      `SELECT ${localized('t', 'body')} AS body, s.media_url AS mediaUrl, sp.seconds AS position FROM session s
+       LEFT JOIN session_text t ON t.course_id = s.course_id AND t.module_number = s.module_number AND t.number = s.number AND t.locale = ?
+       LEFT JOIN session_text t_d ON t_d.course_id = s.course_id AND t_d.module_number = s.module_number AND t_d.number = s.number AND t_d.locale = ?
+       LEFT JOIN session_position sp ON sp.user_id = ? AND sp.course_id = s.course_id AND sp.module_number = s.module_number AND sp.number = s.number
+       WHERE s.course_id = ? AND s.module_number = ? AND s.number = ?`,
+    )
+    .bind(locale, defaultLocale, userId, courseId, moduleNumber, number)
+    .first<{ body: string; mediaUrl: string | null; position: number | null }>();
+  const neighbour = (i: number) => {
+    const found = all[i];
+    return found ? { moduleNumber: found.moduleNumber, number: found.number } : null;
+  };
+  return {
+    ...session,
+    courseId,
+    courseTitle: course.title,
+    body: row?.body ?? '',
+    mediaUrl: row?.mediaUrl ?? null,
+    previous: neighbour(index - 1),
+    next: neighbour(index + 1),
+    progress: { done: all.filter((candidate) => candidate.completedAt !== null).length, total: all.length },
+    position: row?.position ?? null,
+  };
+}

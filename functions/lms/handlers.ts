@@ -1,0 +1,88 @@
+import type { z } from 'zod';
+import type { courseParams, positionRequest, progressQuery, sessionParams } from '../../core/contracts/lms.ts';
+import type { ApiContext } from '../api-context.ts';
+import { findCourse, findSession, type CourseDetail, type SessionDetail } from '../data/lms/courses.ts';
+import { listLearnerCourses, type LearnerCourse } from '../data/lms/learner.ts';
+import { listCourseProgress, type CourseProgress } from '../data/lms/path-courses.ts';
+import { savePosition } from '../data/lms/positions.ts';
+import { completeSession, type Completion } from '../data/lms/progress.ts';
+import { findSite } from '../data/site/sites.ts';
+import { HttpError } from '../http-error.ts';
+import { message } from '../messages.ts';
+import { storedPosition } from '../../core/resume.ts';
+
+type SessionParams = { param: z.output<typeof sessionParams> };
+
+async function defaultLocale(context: ApiContext): Promise<string> {
+  return (await findSite(context.env.DB, context.siteId))?.defaultLocale ?? 'it-IT';
+}
+
+export async function getCourse(context: ApiContext, { param: { courseId: id } }: { param: z.output<typeof courseParams> }): Promise<CourseDetail> {
+  const session = await context.requireSession();
+  const course = await findCourse(context.env.DB, context.siteId, id, context.localeCode, await defaultLocale(context), session.user.id);
+  if (!course) throw new HttpError(404, message('courseNotFound', context.language, { id }));
+  return course;
+}
+
+export async function getSession(context: ApiContext, { param: params }: SessionParams): Promise<SessionDetail> {
+  const user = await context.requireSession();
+  const found = await findSession(
+    context.env.DB,
+    context.siteId,
+    params.courseId,
+    params.module,
+    params.session,
+    context.localeCode,
+    await defaultLocale(context),
+    user.user.id,
+  );
+  if (!found) throw new HttpError(404, message('sessionNotFound', context.language, { id: `${params.courseId}/${params.module}/${params.session}` }));
+  return found;
+}
+
+export async function postSessionComplete(context: ApiContext, { param: params }: SessionParams): Promise<Completion> {
+  const user = await context.requireSession();
+  const completion = await completeSession(
+    context.env.DB,
+    context.siteId,
+    user.user.id,
+    params.courseId,
+    params.module,
+    params.session,
+    context.localeCode,
+    context.now,
+  );
+  if (!completion) throw new HttpError(404, message('sessionNotFound', context.language, { id: `${params.courseId}/${params.module}/${params.session}` }));
+  return completion;
+}
+
+export async function getMyCourses(context: ApiContext): Promise<{ inProgress: LearnerCourse[]; completed: LearnerCourse[] }> {
+  const session = await context.requireSession();
+  const courses = await listLearnerCourses(context.env.DB, context.siteId, session.user.id, context.localeCode, await defaultLocale(context));
+  return { inProgress: courses.filter((c) => c.done < c.total), completed: courses.filter((c) => c.done === c.total) };
+}
+
+/** Where the learner stopped in a video session, kept for any device; the player writes it sparingly. */
+export async function putSessionPosition(
+  context: ApiContext,
+  { param: params, json: body }: SessionParams & { json: z.output<typeof positionRequest> },
+): Promise<{ seconds: number; updatedAt: number }> {
+  const user = await context.requireSession();
+  const seconds = storedPosition(body.seconds);
+  const saved = await savePosition(context.env.DB, context.siteId, user.user.id, params.courseId, params.module, params.session, seconds, context.now);
+  if (!saved) throw new HttpError(404, message('videoSessionNotFound', context.language, { id: `${params.courseId}/${params.module}/${params.session}` }));
+  return { seconds, updatedAt: context.now };
+}
+
+/**
+ * How far the learner is in the given courses (`?ids=a,b`), for pages built once for everyone
+ * (learning paths). A visitor gets `signedIn: false` and no figures, not an error.
+ */
+export async function getCourseProgress(
+  context: ApiContext,
+  { query }: { query: z.output<typeof progressQuery> },
+): Promise<{ signedIn: boolean; courses: CourseProgress[] }> {
+  const session = await context.session();
+  if (!session) return { signedIn: false, courses: [] };
+  return { signedIn: true, courses: await listCourseProgress(context.env.DB, context.siteId, session.user.id, query.ids) };
+}
