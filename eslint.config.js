@@ -1,14 +1,17 @@
 // Lint: typescript-eslint's recommended rules, and the one-way import rule of docs/ARCHITECTURE.md:
 // src/ (UI) → functions/ (API) → core/ (pure rules and contracts). Formatting is Prettier's.
 import { defineConfig } from 'eslint/config';
+import astro from 'eslint-plugin-astro';
 import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
   { ignores: ['dist/', '.astro/', '.wrangler/', 'node_modules/', 'test-results/', 'playwright-report/', 'bench/results/', 'bench/out-*/'] },
   ...tseslint.configs.recommended,
+  // .astro files: their frontmatter and their <script>s (linted as virtual `*.astro/*.ts` files).
+  ...astro.configs.recommended,
   {
-    files: ['**/*.{ts,tsx,mjs,js}'],
+    files: ['**/*.{ts,tsx,mjs,js,astro}', '**/*.astro/*.{ts,js}'],
     plugins: { 'import-x': importX },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
@@ -40,7 +43,7 @@ export default defineConfig(
   },
   {
     // The framework ban applies to core/ only.
-    files: ['**/*.{ts,tsx,mjs,js}'],
+    files: ['**/*.{ts,tsx,mjs,js,astro}', '**/*.astro/*.{ts,js}'],
     ignores: ['core/**'],
     rules: { 'no-restricted-imports': 'off' },
   },
