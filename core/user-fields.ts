@@ -21,3 +21,10 @@ export type Gender = (typeof GENDERS)[number];
 /** The interface offers maschile, femminile, neutro; D1 stores m, f, n (SPEC section 3). */
 export const GENDER_NAMES = { m: 'maschile', f: 'femminile', n: 'neutro' } as const;
 export type GenderName = (typeof GENDER_NAMES)[Gender];
+
+const GENDER_BY_NAME = Object.fromEntries(GENDERS.map((gender) => [GENDER_NAMES[gender], gender])) as Record<GenderName, Gender>;
+
+/** The stored code of a gender given by its code or by its interface name (`femminile` is `f`). */
+export function genderCode(value: Gender | GenderName): Gender {
+  return (GENDERS as readonly string[]).includes(value) ? (value as Gender) : GENDER_BY_NAME[value as GenderName];
+}

@@ -1,12 +1,12 @@
 import type { Challenge } from 'altcha-lib';
 import type { z } from 'zod';
 import type { loginRequest, userUpdateRequest } from '../../core/contracts/user.ts';
+import { genderCode } from '../../core/user-fields.ts';
 import type { ApiContext } from '../api-context.ts';
 import { signInWithPassword } from './sign-in.ts';
 import { createBotChallenge } from './bot-check.ts';
 import { findSite } from '../data/site/sites.ts';
 import { findUserById, loadUser, updateUser, type User } from '../data/auth/users.ts';
-import { GENDER_BY_NAME } from './gender.ts';
 import { HttpError, refusal } from '../http-error.ts';
 import { logout as endSessions } from './logout.ts';
 import { message } from '../messages.ts';
@@ -72,7 +72,7 @@ export async function putUser(context: ApiContext, { json: body }: { json: z.out
       email: body.email,
       phone: body.phone,
       locale: body.locale,
-      gender: body.fields?.gender && GENDER_BY_NAME[body.fields.gender],
+      gender: body.fields?.gender && genderCode(body.fields.gender),
     },
     context.now,
   );

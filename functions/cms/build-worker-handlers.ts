@@ -3,6 +3,7 @@ import type { buildParams, finishBuildRequest as finishBody } from '../../core/c
 import type { ApiContext } from '../api-context.ts';
 import type { Env } from '../env.ts';
 import { claimBuildRequest, finishBuildRequest } from '../data/cms/documents.ts';
+import { rollBackPublish } from './rollback.ts';
 import { readContentSnapshot, type ContentSnapshot } from '../data/cms/snapshot.ts';
 import { constantTimeEqual } from '../auth/password.ts';
 
@@ -29,7 +30,8 @@ export async function finishBuild(
   context: ApiContext,
   { param: { id }, json: body }: { param: z.output<typeof buildParams>; json: z.output<typeof finishBody> },
 ): Promise<{ id: number }> {
-  await finishBuildRequest(context.env.DB, id, body, context.now);
+  const failed = await finishBuildRequest(context.env.DB, id, body, context.now);
+  if (failed) await rollBackPublish(context.env.DB, failed.siteId, id, failed.requestedBy, context.now);
   return { id };
 }
 

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { buildParams, documentParams, draftsQuery, versionParams } from '../../core/contracts/cms.ts';
 import type { ApiContext } from '../api-context.ts';
+import { rollBackPublish } from './rollback.ts';
 import { placeholderMismatch } from '../../core/placeholders.ts';
 import { documentEventName, isDocumentKey, isReservedPageKey, PAGE_KINDS, type DocumentFields } from '../../core/cms-document.ts';
 import {
@@ -140,7 +141,9 @@ async function callDeployHook(context: ApiContext, requestId: number): Promise<v
   } catch (error) {
     outcome = { accepted: false, error: `Deploy hook unreachable: ${error instanceof Error ? error.message : String(error)}` };
   }
-  await markHandedToHook(context.env.DB, requestId, outcome, Date.now());
+  const now = Date.now();
+  const refused = await markHandedToHook(context.env.DB, requestId, outcome, now);
+  if (refused) await rollBackPublish(context.env.DB, refused.siteId, requestId, refused.requestedBy, now);
 }
 
 export async function publish(context: ApiContext): Promise<{ requestId: number; documents: number; build: BuildRequest | null }> {

@@ -2,9 +2,8 @@ import { env } from 'cloudflare:workers';
 import { loadPermissions } from '../../functions/data/auth/roles.ts';
 import { findSite } from '../../functions/data/site/sites.ts';
 import { updateUser, type User } from '../../functions/data/auth/users.ts';
-import { GENDER_BY_NAME } from '../../functions/auth/gender.ts';
 import { userUpdateRequest } from '../../core/contracts/user.ts';
-import { GENDER_NAMES, type GenderName } from '../../core/user-fields.ts';
+import { GENDER_NAMES, genderCode, type GenderName } from '../../core/user-fields.ts';
 import type { UserForm } from '../lib/user-form.ts';
 import { message, type Language } from '../../functions/messages.ts';
 import { fieldErrors, type FieldErrors } from './form-errors.ts';
@@ -63,6 +62,6 @@ export async function submitUserData(form: FormData, user: User, siteId: string,
   const locale = parsed.data.locale ?? values.locale;
   if (!site?.supportedLocale.includes(locale)) return refused({ locale: { key: 'validation.format' } }, null, 400);
   const { fields, ...changes } = parsed.data;
-  await updateUser(env.DB, user._id, { ...changes, gender: fields?.gender && GENDER_BY_NAME[fields.gender] }, Date.now());
+  await updateUser(env.DB, user._id, { ...changes, gender: fields?.gender && genderCode(fields.gender) }, Date.now());
   return { kind: 'saved', locale };
 }

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { clampClaim, hitBatchStatements, MAX_HIT_MS, recordHits, type HitInput } from '../../functions/data/hits/hits.ts';
+import { clampClaim, hitBatchStatements, recordHits, type HitInput } from '../../functions/data/hits/hits.ts';
+import { IDLE_CAP_MS } from '../../core/visible-time.ts';
 import { loadStats, loadTotalTimeSpent } from '../../functions/data/hits/stats.ts';
 import { LEARNER, seedFixtures, SITE, THIRD } from './fixtures.ts';
 
@@ -46,7 +47,7 @@ describe('functions/data/hits/hits.ts', () => {
       'stats_total',
     ]);
     expect(tables([{ ...base, userId: null }])).toEqual(['hit_clock', 'hit']);
-    expect(hitBatchStatements([{ ...base, claimedMs: 10 * MAX_HIT_MS }], 7)[0]?.params[4]).toBe(MAX_HIT_MS);
+    expect(hitBatchStatements([{ ...base, claimedMs: 10 * IDLE_CAP_MS }], 7)[0]?.params[4]).toBe(IDLE_CAP_MS);
     expect([clampClaim(-5), clampClaim(Number.NaN), clampClaim(1234.6)]).toEqual([0, 0, 1235]);
     expect(() => hitBatchStatements([{ ...base, identity: '' }], 7)).toThrow();
   });

@@ -261,48 +261,21 @@ export async function commitPublish(
   return { requestId: Number(request?.results[0]?.id ?? 0), documents: drafts.length };
 }
 
-/** Reads every draft of the site and publishes them (`commitPublish`). */
-export async function publishDrafts(
-  db: D1Database,
-  siteId: string,
-  userId: string,
-  now: number,
-  events: (draft: Draft) => D1PreparedStatement[],
-  requestEvent: D1PreparedStatement,
-): Promise<{ requestId: number; documents: number }> {
-  return commitPublish(db, siteId, await readDraftsToPublish(db, siteId), userId, now, events, requestEvent);
-}
-
-/** The same fields whatever the order of their keys (SQLite's json_object and the draft's JSON differ). */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
-interface PublishedRow {
+/** A text a publish request put live ('published'), or the one it replaced ('live-before'). */
+export interface PublishedVersion {
   locale: string;
   kind: DocumentKind;
   key: string;
   status: 'published' | 'live-before';
+  /** The text, as stored JSON. */
   fields: string;
-  author_id: string;
+  authorId: string;
   /** A later publish put this document live again: the text is that publish's now. */
-  superseded: number;
+  superseded: boolean;
 }
 
-/**
- * Undoes a publish whose build failed, so that static and on-demand pages show one and the same
- * version: every text the request put live goes back to what it replaced (or away, if it was
- * new), and comes back as a draft so that the editor can fix it and publish again. A text changed
- * since by a later publish is left to that publish. One batch, with its audit event.
- */
-export async function rollBackPublish(db: D1Database, siteId: string, requestId: number, requestedBy: string, now: number): Promise<number> {
+/** Every text a publish request put live or replaced, oldest first. */
+export async function listPublishedVersions(db: D1Database, siteId: string, requestId: number): Promise<PublishedVersion[]> {
   const { results } = await db
     .prepare(
       `SELECT v.locale, v.kind, v.key, v.status, v.fields, v.author_id,
@@ -310,32 +283,43 @@ export async function rollBackPublish(db: D1Database, siteId: string, requestId:
        FROM cms_version v WHERE v.site_id = ? AND v.request_id = ? AND v.status IN ('published', 'live-before') ORDER BY v.id`,
     )
     .bind(siteId, requestId)
-    .all<PublishedRow>();
-  const published = results.filter((row) => row.status === 'published' && !row.superseded);
-  if (published.length === 0) return 0;
-  const live = await db.batch<{ fields: string }>(published.map((row) => liveStatement(db, { siteId, ...row })));
-  const statements = published.flatMap((row, i) => {
-    const current = live[i]?.results[0]?.fields;
-    if (!current || canonical(JSON.parse(current)) !== canonical(JSON.parse(row.fields))) return [];
-    const before = results.find(
-      (candidate) => candidate.status === 'live-before' && candidate.locale === row.locale && candidate.kind === row.kind && candidate.key === row.key,
-    );
-    const restore = before
-      ? db.prepare(LIVE[row.kind].write).bind(siteId, row.locale, row.key, before.fields, ...(PAGE_KINDS.includes(row.kind) ? [now] : []))
-      : db.prepare(LIVE[row.kind].remove).bind(siteId, row.locale, row.key);
-    return [
-      restore,
-      // A draft started since the publish is newer work: it stays.
-      db
-        .prepare(
-          'INSERT INTO cms_draft (site_id, locale, kind, key, fields, author_id, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (site_id, locale, kind, key) DO NOTHING',
-        )
-        .bind(siteId, row.locale, row.kind, row.key, row.fields, row.author_id, now),
-    ];
-  });
-  if (statements.length === 0) return 0;
-  await db.batch([...statements, eventStatement(db, siteId, requestedBy, 'cms.site.rollback', `build#${requestId}`, now)]);
-  return statements.length / 2;
+    .all<Omit<PublishedVersion, 'authorId' | 'superseded'> & { author_id: string; superseded: number }>();
+  return results.map(({ author_id, superseded, ...row }) => ({ ...row, authorId: author_id, superseded: superseded === 1 }));
+}
+
+/** The live text of each document, as stored JSON (null where there is none), in one batch. */
+export async function readLiveTexts(db: D1Database, refs: DocumentRef[]): Promise<(string | null)[]> {
+  if (refs.length === 0) return [];
+  const live = await db.batch<{ fields: string }>(refs.map((ref) => liveStatement(db, ref)));
+  return refs.map((_, i) => live[i]?.results[0]?.fields ?? null);
+}
+
+/** One document a rollback puts back: the text it replaced (or none: it was new), and the text it keeps as a draft. */
+export interface RollbackStep {
+  ref: DocumentRef;
+  restore: string | null;
+  draft: { fields: string; authorId: string };
+}
+
+/** Writes a rollback's steps and its audit event in one batch. */
+export async function writeRollback(
+  db: D1Database,
+  steps: RollbackStep[],
+  event: { siteId: string; requestId: number; requestedBy: string; now: number },
+): Promise<void> {
+  const { now } = event;
+  const statements = steps.flatMap(({ ref, restore, draft }) => [
+    restore !== null
+      ? db.prepare(LIVE[ref.kind].write).bind(ref.siteId, ref.locale, ref.key, restore, ...(PAGE_KINDS.includes(ref.kind) ? [now] : []))
+      : db.prepare(LIVE[ref.kind].remove).bind(ref.siteId, ref.locale, ref.key),
+    // A draft started since the publish is newer work: it stays.
+    db
+      .prepare(
+        'INSERT INTO cms_draft (site_id, locale, kind, key, fields, author_id, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (site_id, locale, kind, key) DO NOTHING',
+      )
+      .bind(ref.siteId, ref.locale, ref.kind, ref.key, draft.fields, draft.authorId, now),
+  ]);
+  await db.batch([...statements, eventStatement(db, event.siteId, event.requestedBy, 'cms.site.rollback', `build#${event.requestId}`, now)]);
 }
 
 interface BuildRow {
@@ -395,37 +379,38 @@ export async function claimBuildRequest(db: D1Database, now: number): Promise<{ 
   return row ? { id: row.id, siteId: row.site_id } : null;
 }
 
-interface EndedRequest {
-  site_id: string;
-  requested_by: string;
+/** A build request that just ended: its site and who asked for it. */
+export interface EndedRequest {
+  siteId: string;
+  requestedBy: string;
 }
 
-/** A request handed to a deploy hook: building once the hook accepted it, failed with the reason (and rolled back) if not. */
-export async function markHandedToHook(db: D1Database, id: number, outcome: { accepted: boolean; error?: string }, now: number): Promise<void> {
+/** A request handed to a deploy hook: building once the hook accepted it, failed with the reason if not (then the request, else null). */
+export async function markHandedToHook(db: D1Database, id: number, outcome: { accepted: boolean; error?: string }, now: number): Promise<EndedRequest | null> {
   const request = await db
     .prepare(
       "UPDATE build_request SET runner = 'hook', status = ?, started_at = ?, finished_at = ?, error = ? WHERE id = ? AND status = 'queued' RETURNING site_id, requested_by",
     )
     .bind(outcome.accepted ? 'building' : 'failed', now, outcome.accepted ? null : now, outcome.error?.slice(0, 2000) ?? null, id)
-    .first<EndedRequest>();
-  if (request && !outcome.accepted) await rollBackPublish(db, request.site_id, id, request.requested_by, now);
+    .first<{ site_id: string; requested_by: string }>();
+  return request && !outcome.accepted ? { siteId: request.site_id, requestedBy: request.requested_by } : null;
 }
 
 /**
- * Ends a build: live with its build id, or failed with the reason, and then its publish is rolled
- * back (the live site still shows the previous build). Requests queued meanwhile ride on it.
+ * Ends a build: live with its build id, or failed with the reason. Requests queued meanwhile ride
+ * on it. Returns the request when it failed (its publish is then to be rolled back), else null.
  */
 export async function finishBuildRequest(
   db: D1Database,
   id: number,
   outcome: { status: 'live' | 'failed'; buildId?: string; error?: string },
   now: number,
-): Promise<void> {
+): Promise<EndedRequest | null> {
   const request = await db
     .prepare(
       "UPDATE build_request SET status = ?, finished_at = ?, build_id = ?, error = ? WHERE id = ? AND status = 'building' RETURNING site_id, requested_by",
     )
     .bind(outcome.status, now, outcome.buildId ?? null, outcome.error?.slice(0, 2000) ?? null, id)
-    .first<EndedRequest>();
-  if (request && outcome.status === 'failed') await rollBackPublish(db, request.site_id, id, request.requested_by, now);
+    .first<{ site_id: string; requested_by: string }>();
+  return request && outcome.status === 'failed' ? { siteId: request.site_id, requestedBy: request.requested_by } : null;
 }

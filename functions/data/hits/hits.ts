@@ -1,9 +1,8 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import type { AcceptedHit } from '../../../core/contracts/event.ts';
 import { romeDayHour } from '../../../core/rome-time.ts';
+import { IDLE_CAP_MS } from '../../../core/visible-time.ts';
 
-/** Longer gaps between navigations are idle time, not learning. */
-export const MAX_HIT_MS = 30 * 60 * 1000;
 /**
  * How much earlier than the server saw it a tab's previous hit may have left the browser: a slow
  * request followed by a fast one makes the server's gap shorter than the time the tab measured.
@@ -24,7 +23,7 @@ export interface Statement {
 
 /** What the tab may claim at most, before the server's own clock is consulted. */
 export function clampClaim(ms: number): number {
-  return Number.isFinite(ms) ? Math.min(Math.max(Math.round(ms), 0), MAX_HIT_MS) : 0;
+  return Number.isFinite(ms) ? Math.min(Math.max(Math.round(ms), 0), IDLE_CAP_MS) : 0;
 }
 
 // A hit earns what it claims, but never more than the time since its identity's clock nor, for

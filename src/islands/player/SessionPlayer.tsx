@@ -3,6 +3,7 @@ import { ApiRequestError, createApiClient } from '../../lib/api-client.ts';
 import type { Completion, SessionDetail } from '../../../core/contracts/lms.ts';
 import { translator } from '../../../core/translate.ts';
 import { resumeAt, shouldSavePosition, storedPosition, type SaveReason } from '../../../core/resume.ts';
+import { sessionPath } from '../../../core/course-path.ts';
 
 /** What the player shows of a session: the session answer's contract, without the course progress it gets apart. */
 export type PlayerSession = Omit<SessionDetail, 'progress'>;
@@ -28,7 +29,7 @@ export default function SessionPlayer({ session, progress, siteId, locale, strin
     if (state.kind === 'done') outcome.current?.focus();
   }, [state.kind]);
   const current = state.kind === 'done' ? state.completion.progress : progress;
-  const link = (target: { moduleNumber: number; number: number }) => `/${locale}/course/session/${session.courseId}/${target.moduleNumber}/${target.number}`;
+  const link = (target: { moduleNumber: number; number: number }) => sessionPath(locale, session.courseId, target);
   const video = useRef<HTMLVideoElement>(null);
   useResume(video, session, siteId, locale);
   const paragraphs = session.body.split(/\n{2,}/).filter(Boolean);

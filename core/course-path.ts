@@ -1,0 +1,4 @@
+/** A session's page: `/{locale}/course/session/{courseId}/{module}/{session}`, built in one place for pages, islands and links. */
+export function sessionPath(locale: string, courseId: string, session: { moduleNumber: number; number: number }): string {
+  return `/${locale}/course/session/${courseId}/${session.moduleNumber}/${session.number}`;
+}
