@@ -45,20 +45,21 @@ test('sign-in without JavaScript: messages per field in Italian and English, the
   expect(await describedBy(page, 'Codice utente')).toBe('Campo obbligatorio');
   expect(await describedBy(page, 'Password')).toBe('Campo obbligatorio');
 
-  await page.getByLabel('Codice utente').fill(LEARNER.code);
+  // An unknown code: a real account's failures would make its next sign-ins ask for the bot check.
+  await page.getByLabel('Codice utente').fill('nessuno.senza-script');
   await page.getByLabel('Password').fill('password-sbagliata');
   const refused = page.waitForResponse((response) => response.request().method() === 'POST');
   await page.getByRole('button', { name: 'Accedi' }).click();
   expect((await refused).status()).toBe(401);
   await expect(page.getByTestId('sign-in-error')).toHaveText('Codice utente o password non corretti.');
-  await expect(page.getByLabel('Codice utente')).toHaveValue(LEARNER.code);
+  await expect(page.getByLabel('Codice utente')).toHaveValue('nessuno.senza-script');
   await expect(page.getByLabel('Password')).toHaveValue('');
 
   const english = await withoutScripts(browser, {}, rememberLocale('en-US', baseURL));
   await english.page.goto('/tiles-access');
   await english.page.getByRole('button', { name: 'Sign in' }).click();
   expect(await describedBy(english.page, 'User code')).toBe('This field is required');
-  await english.page.getByLabel('User code').fill(LEARNER.code);
+  await english.page.getByLabel('User code').fill('nobody.without-scripts');
   await english.page.getByLabel('Password').fill('wrong-password');
   await english.page.getByRole('button', { name: 'Sign in' }).click();
   await expect(english.page.getByTestId('sign-in-error')).toHaveText('Wrong user code or password.');
