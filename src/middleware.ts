@@ -12,6 +12,8 @@ import { applyRouteRules } from './server/route-rules.ts';
 import { sessionMarker } from './server/session-marker.ts';
 import { privatePages } from './server/private-pages.ts';
 import { pagePostRefusal } from './server/page-post-guard.ts';
+import { loadPageContext } from './server/page-context.ts';
+import { providePageContext } from './server/request-page.ts';
 
 // Start-up refuses a short session secret, a missing pepper, or the development ones outside development.
 assertSessionSecret(env);
@@ -25,6 +27,8 @@ const routeGuards = defineMiddleware(async (context, next) => {
   locals.user = null;
   locals.session = null;
   locals.locale = localeOfPath(url.pathname) ?? DEFAULT_LOCALE;
+  // Pages, pre-rendered ones too (the build runs this middleware), read their context from here; nothing loads until one does.
+  providePageContext(locals, loadPageContext);
   // Pre-rendered pages have no visitor, and the API guards itself.
   if (context.isPrerendered || url.pathname.startsWith('/api/')) return next();
   // The error pages, reached by a guard's rewrite or a refused page post (src/worker.ts), render as they are.
