@@ -116,7 +116,7 @@ try {
     if (lhr.environment?.benchmarkIndex) console.log(`  Lighthouse CPU benchmark index: ${lhr.environment.benchmarkIndex}`);
   }
 } finally {
-  await chrome?.kill();
+  chrome?.kill();
   await server.stop();
 }
 console.table(rows);

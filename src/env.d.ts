@@ -7,6 +7,11 @@ declare namespace App {
     session: import('../functions/auth/session.ts').Session | null;
     /** The current locale: the path's, else the user's, the remembered one or the site default. */
     locale: string;
+    /**
+     * The site, its locales and the interface strings (`page.t`) of `locale`: loaded once, when a page
+     * first awaits it (src/middleware.ts, src/server/request-page.ts); at build time for pre-rendered pages.
+     */
+    readonly page: Promise<import('./server/page-context.ts').PageContext>;
     /** An error recorded by a guard, shown by the error screen. */
     routeError?: import('./server/guards.ts').RouteError;
   }

@@ -7,11 +7,13 @@ import { clearSessionCookie, readCookie, SESSION_MARKER_COOKIE, sessionMarkerCoo
 import { assertPasswordPepper } from '../functions/auth/password-pepper.ts';
 import { assertSessionSecret } from '../functions/auth/session-secret.ts';
 import { localeRedirect, requiresAuthentication, validateRoute, visitorRedirect } from './server/guards.ts';
-import { chooseLocale, DEFAULT_LOCALE, LOCALE_COOKIE, localeOfPath } from '../core/locale.ts';
+import { chooseLocale, DEFAULT_LOCALE, LOCALE_COOKIE, localeOfPath, pagePath } from '../core/locale.ts';
 import { applyRouteRules } from './server/route-rules.ts';
 import { sessionMarker } from './server/session-marker.ts';
 import { privatePages } from './server/private-pages.ts';
 import { pagePostRefusal } from './server/page-post-guard.ts';
+import { loadPageContext } from './server/page-context.ts';
+import { providePageContext } from './server/request-page.ts';
 
 // Start-up refuses a short session secret, a missing pepper, or the development ones outside development.
 assertSessionSecret(env);
@@ -24,7 +26,10 @@ const routeGuards = defineMiddleware(async (context, next) => {
   const { url, locals } = context;
   locals.user = null;
   locals.session = null;
-  locals.locale = localeOfPath(url.pathname) ?? DEFAULT_LOCALE;
+  // The address as visitors see it: pre-rendering asks for a locale's home as '/en-US.html'.
+  locals.locale = localeOfPath(pagePath(url.pathname)) ?? DEFAULT_LOCALE;
+  // Pages, pre-rendered ones too (the build runs this middleware), read their context from here; nothing loads until one does.
+  providePageContext(locals, loadPageContext);
   // Pre-rendered pages have no visitor, and the API guards itself.
   if (context.isPrerendered || url.pathname.startsWith('/api/')) return next();
   // The error pages, reached by a guard's rewrite or a refused page post (src/worker.ts), render as they are.

@@ -1,15 +1,16 @@
 import { env } from 'cloudflare:workers';
 import { findPage, listPages, type Page, type PageKind } from '../../functions/data/site/pages.ts';
 import { FIXED_CONTENT_KEYS, isReservedPageKey } from '../../core/cms-document.ts';
-import { loadPageContext, type PageContext } from './page-context.ts';
+import type { PageContext } from './page-context.ts';
 
 /** Pages with a fixed route (home, privacy, ...) are not served again by the catch-all. */
 export const FIXED_CONTENT_SLUGS = FIXED_CONTENT_KEYS;
 
-export async function loadContentPage(locale: string, kind: PageKind, slug: string): Promise<{ page: PageContext; content: Page }> {
-  const page = await loadPageContext(locale);
-  const content = await findPage(env.DB, page.site._id, locale, kind, slug);
-  if (!content) throw new Error(`Content page missing from D1: ${kind}/${slug} in ${locale}`);
+/** The content page `kind/slug` in the request's locale, with the page context (`locals.page`). */
+export async function loadContentPage(locals: App.Locals, kind: PageKind, slug: string): Promise<{ page: PageContext; content: Page }> {
+  const page = await locals.page;
+  const content = await findPage(env.DB, page.site._id, page.locale, kind, slug);
+  if (!content) throw new Error(`Content page missing from D1: ${kind}/${slug} in ${page.locale}`);
   return { page, content };
 }
 

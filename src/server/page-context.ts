@@ -15,7 +15,10 @@ export interface PageContext {
 
 const FALLBACK_SITE: Site = { _id: 'not-set', niceName: 'Tiles', logo: 'tiles.svg', defaultLocale: DEFAULT_LOCALE, supportedLocale: [DEFAULT_LOCALE] };
 
-/** What every page needs: the site, its locales and the interface strings of the page's locale. */
+/**
+ * What every page needs: the site, its locales and the interface strings of the page's locale.
+ * Pages read it as `Astro.locals.page` (src/server/request-page.ts), loaded once per request.
+ */
 export async function loadPageContext(locale: string): Promise<PageContext> {
   const site = (await findSite(env.DB, env.SITE_ID)) ?? FALLBACK_SITE;
   const [locales, fallbackStrings, localeStrings] = await Promise.all([
