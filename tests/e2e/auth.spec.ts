@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { botCheckSolved, LEARNER, signIn, TESTER } from './helpers.ts';
+import { botCheckSolved, signIn, TESTER } from './helpers.ts';
 
 test('a learner signs in through the form, opens the profile area and signs out', async ({ page, context }) => {
   await page.goto('/it-IT');

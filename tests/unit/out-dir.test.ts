@@ -42,5 +42,6 @@ describe('build folders (scripts/out-dir.mjs)', () => {
   it('is where astro.config.mjs builds: a build with TILES_OUT_DIR set leaves dist/ alone', () => {
     expect(astroOutDir({})).toBe('dist');
     expect(astroOutDir({ TILES_OUT_DIR: E2E_OUT_DIR })).toBe(E2E_OUT_DIR);
-  });
+    // Two Node processes that load Astro's config: seconds on a busy machine.
+  }, 60_000);
 });
