@@ -3,6 +3,7 @@ import { ApiRequestError, createApiClient } from '../../lib/api-client.ts';
 import type { Completion, SessionDetail } from '../../../core/contracts/lms.ts';
 import { translator } from '../../../core/translate.ts';
 import { resumeAt, shouldSavePosition, storedPosition, type SaveReason } from '../../../core/resume.ts';
+import './player.css';
 
 /** What the player shows of a session: the session answer's contract, without the course progress it gets apart. */
 export type PlayerSession = Omit<SessionDetail, 'progress'>;
