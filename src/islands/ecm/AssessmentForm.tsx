@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import type { Assessment, AssessmentResult } from '../../../core/contracts/ecm.ts';
 import type { Translate } from '../../../core/translate.ts';
 import { ApiRequestError, type ApiClient } from '../../lib/api-client.ts';
+import './ecm.css';
 
 interface Props {
   api: ApiClient;

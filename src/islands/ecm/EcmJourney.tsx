@@ -5,6 +5,7 @@ import { ApiRequestError, createApiClient } from '../../lib/api-client.ts';
 import AssessmentForm from './AssessmentForm.tsx';
 import EcmProfileForm from './EcmProfileForm.tsx';
 import SatisfactionForm from './SatisfactionForm.tsx';
+import './ecm.css';
 
 interface Props {
   courseId: string;

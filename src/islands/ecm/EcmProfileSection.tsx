@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { translator } from '../../../core/translate.ts';
 import { createApiClient } from '../../lib/api-client.ts';
 import EcmProfileForm from './EcmProfileForm.tsx';
+import './ecm.css';
 
 interface Props {
   siteId: string;

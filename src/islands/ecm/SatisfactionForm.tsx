@@ -2,6 +2,7 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { COMMENT_MAX_LENGTH, SATISFACTION_ITEMS, type SatisfactionKey } from '../../../core/ecm/satisfaction-items.ts';
 import type { Translate } from '../../../core/translate.ts';
 import { ApiRequestError, type ApiClient } from '../../lib/api-client.ts';
+import './ecm.css';
 
 interface Props {
   api: ApiClient;

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { badgeMotif, type BadgeMotif } from './badge-motif.ts';
+import './game.css';
 
 const MOTIFS: Record<BadgeMotif, ReactElement> = {
   target: (

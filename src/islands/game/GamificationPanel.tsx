@@ -4,6 +4,7 @@ import { LEVEL_THRESHOLDS } from '../../../core/gamification.ts';
 import { translator } from '../../../core/translate.ts';
 import { $loadedSite, $siteError, ensureSiteLoaded } from '../../stores/site.ts';
 import BadgeArt from './BadgeArt.tsx';
+import './game.css';
 
 interface Props {
   siteId: string;

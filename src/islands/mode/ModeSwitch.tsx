@@ -6,6 +6,7 @@ import { buildEvent } from '../../../core/event-name.ts';
 import { availableModes, type RoleMode } from '../../../core/mode.ts';
 import { translator } from '../../../core/translate.ts';
 import { $mode, setMode } from '../../stores/mode.ts';
+import './mode-switch.css';
 
 interface Props {
   roleId: string | null;

@@ -4,6 +4,7 @@ import type { Completion, SessionDetail } from '../../../core/contracts/lms.ts';
 import { translator } from '../../../core/translate.ts';
 import { resumeAt, shouldSavePosition, storedPosition, type SaveReason } from '../../../core/resume.ts';
 import { sessionPath } from '../../../core/course-path.ts';
+import './player.css';
 
 /** What the player shows of a session: the session answer's contract, without the course progress it gets apart. */
 export type PlayerSession = Omit<SessionDetail, 'progress'>;

@@ -3,6 +3,7 @@ import { ApiRequestError, createApiClient } from '../../lib/api-client.ts';
 import { translator } from '../../../core/translate.ts';
 import type { User } from '../../../core/contracts/user.ts';
 import { toUserUpdate, validateUserForm, type UserForm } from '../../lib/user-form.ts';
+import './user-data.css';
 
 interface Props {
   siteId: string;

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { $mode } from '../../stores/mode.ts';
 import { $loadedSite, $localeCode, $siteError, $siteId, ensureSiteLoaded } from '../../stores/site.ts';
+import './store-inspector.css';
 
 interface Props {
   siteId: string;
