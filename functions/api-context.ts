@@ -1,7 +1,6 @@
 import type { Permission } from '../core/permissions.ts';
 import { loadPermissions } from './data/auth/roles.ts';
 import { siteExists } from './data/site/sites.ts';
-import { parseRoles } from './data/auth/users.ts';
 import type { Env } from './env.ts';
 import { HttpError } from './http-error.ts';
 import { languageOf, message, type Language } from './messages.ts';
@@ -82,7 +81,7 @@ export function createApiContext(request: Request, env: Env, params: Record<stri
       if (resolved.kind === 'visitor') return null;
       if (resolved.session.renewedCookie && !cookies.includes(resolved.session.renewedCookie)) cookies.push(resolved.session.renewedCookie);
       // A session belongs to one site: its tokens do not open another site's data.
-      if (resolved.session.user.site_id !== siteId) return null;
+      if (resolved.session.user.siteId !== siteId) return null;
       userId = resolved.session.user.id;
       return resolved.session;
     },
@@ -94,7 +93,7 @@ export function createApiContext(request: Request, env: Env, params: Record<stri
     },
     async requirePermission(permission) {
       const session = await context.requireSession();
-      const granted = await loadPermissions(env.DB, parseRoles(session.user.roles));
+      const granted = await loadPermissions(env.DB, session.user.roles);
       if (!granted.has(permission)) throw new HttpError(403, message('forbidden', language, { permission }));
       return session;
     },
