@@ -28,7 +28,6 @@ export interface ApiContext {
   request: Request;
   env: Env;
   url: URL;
-  params: Record<string, string>;
   siteId: string;
   localeCode: string;
   language: Language;
@@ -49,7 +48,7 @@ export interface ApiContext {
   requireKnownSite(): Promise<void>;
 }
 
-export function createApiContext(request: Request, env: Env, params: Record<string, string> = {}): ApiContext {
+export function createApiContext(request: Request, env: Env): ApiContext {
   const url = new URL(request.url);
   const localeHeader = request.headers.get(LOCALE_HEADER);
   const localeCode = localeHeader && LOCALE_PATTERN.test(localeHeader) ? localeHeader : 'it-IT';
@@ -65,7 +64,6 @@ export function createApiContext(request: Request, env: Env, params: Record<stri
     request,
     env,
     url,
-    params,
     siteId,
     localeCode,
     language,
