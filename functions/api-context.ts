@@ -1,7 +1,6 @@
 import type { Permission } from '../core/permissions.ts';
 import { loadPermissions } from './data/auth/roles.ts';
 import { siteExists } from './data/site/sites.ts';
-import { parseRoles } from './data/auth/users.ts';
 import type { Env } from './env.ts';
 import { HttpError } from './http-error.ts';
 import { languageOf, message, type Language } from './messages.ts';
@@ -29,7 +28,6 @@ export interface ApiContext {
   request: Request;
   env: Env;
   url: URL;
-  params: Record<string, string>;
   siteId: string;
   localeCode: string;
   language: Language;
@@ -50,7 +48,7 @@ export interface ApiContext {
   requireKnownSite(): Promise<void>;
 }
 
-export function createApiContext(request: Request, env: Env, params: Record<string, string> = {}): ApiContext {
+export function createApiContext(request: Request, env: Env): ApiContext {
   const url = new URL(request.url);
   const localeHeader = request.headers.get(LOCALE_HEADER);
   const localeCode = localeHeader && LOCALE_PATTERN.test(localeHeader) ? localeHeader : 'it-IT';
@@ -66,7 +64,6 @@ export function createApiContext(request: Request, env: Env, params: Record<stri
     request,
     env,
     url,
-    params,
     siteId,
     localeCode,
     language,
@@ -82,7 +79,7 @@ export function createApiContext(request: Request, env: Env, params: Record<stri
       if (resolved.kind === 'visitor') return null;
       if (resolved.session.renewedCookie && !cookies.includes(resolved.session.renewedCookie)) cookies.push(resolved.session.renewedCookie);
       // A session belongs to one site: its tokens do not open another site's data.
-      if (resolved.session.user.site_id !== siteId) return null;
+      if (resolved.session.user.siteId !== siteId) return null;
       userId = resolved.session.user.id;
       return resolved.session;
     },
@@ -94,7 +91,7 @@ export function createApiContext(request: Request, env: Env, params: Record<stri
     },
     async requirePermission(permission) {
       const session = await context.requireSession();
-      const granted = await loadPermissions(env.DB, parseRoles(session.user.roles));
+      const granted = await loadPermissions(env.DB, session.user.roles);
       if (!granted.has(permission)) throw new HttpError(403, message('forbidden', language, { permission }));
       return session;
     },

@@ -25,7 +25,7 @@ export interface AppEnv {
 
 /** The request's session, site and locale helpers, for the route's guard, validators and handler. */
 const apiContext = createMiddleware<AppEnv>(async (c, next) => {
-  c.set('api', createApiContext(c.req.raw, c.env, c.req.param()));
+  c.set('api', createApiContext(c.req.raw, c.env));
   await next();
 });
 

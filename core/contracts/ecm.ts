@@ -6,6 +6,33 @@ import { FISCAL_CODE_SHAPE } from '../ecm/fiscal-code-shape.ts';
 export const courseIdParam = z.string().regex(/^[a-z0-9-]{1,100}$/);
 export const attemptIdParam = z.string().regex(/^[a-z0-9]{16,40}$/);
 
+/** `/lms/course/:courseId/...` of the ECM calls. */
+export const ecmCourseParams = z.object({ courseId: courseIdParam });
+/** `/lms/course/:courseId/assessment/:attemptId[/submit]`. */
+export const attemptParams = z.object({ courseId: courseIdParam, attemptId: attemptIdParam });
+
+/**
+ * `/lms/certificates/:code` names the file, `{code}.pdf`: the code without `.pdf`, or '' for any
+ * other name (answered as a certificate not found, never told apart from one).
+ */
+export const certificateFileParams = z.object({
+  code: z.string().transform((file) => (file.endsWith('.pdf') ? file.slice(0, -'.pdf'.length) : '')),
+});
+/** A download link carries its language in the query (a link cannot set the locale header). */
+export const certificateFileQuery = z.object({ locale: z.string().optional() });
+
+/**
+ * `/cms/ecm/:courseId/:report`, where the report is `participants.csv` or `participants.xml`:
+ * read as its format first (a wrong one is refused as `format`), then the course.
+ */
+export const participantsParams = z.preprocess(
+  (raw) => {
+    const { courseId, report } = (raw ?? {}) as { courseId?: unknown; report?: unknown };
+    return { format: /^participants\.(csv|xml)$/.exec(typeof report === 'string' ? report : '')?.[1], courseId };
+  },
+  z.object({ format: z.enum(['csv', 'xml']), courseId: courseIdParam }),
+);
+
 /** `{ answers: { [questionId]: optionId } }`: ids are checked against the attempt by the server. */
 export const answersBody = z.object({
   answers: z.record(z.string().regex(/^[a-z0-9-]{1,40}$/), z.string().regex(/^[a-z0-9]{1,40}$/)).refine((answers) => Object.keys(answers).length <= 400),
@@ -53,6 +80,7 @@ export type AssessmentResult = z.infer<typeof assessmentResult>;
 export const reviewQuestion = assessmentQuestion.extend({ answer: z.string().nullable(), correct: z.string() });
 export type ReviewQuestion = z.infer<typeof reviewQuestion>;
 export const assessmentReview = z.object({ score: z.number(), questions: z.array(reviewQuestion) });
+export type AssessmentReview = z.infer<typeof assessmentReview>;
 
 export const ecmStep = z.enum(['sessions', 'time', 'assessment', 'exhausted', 'satisfaction', 'profile', 'certificate', 'done']);
 export type EcmStep = z.infer<typeof ecmStep>;
@@ -93,9 +121,15 @@ export const satisfactionForm = z.object({
   done: z.boolean(),
   items: z.array(z.object({ key: z.string(), points: z.number().int() })).readonly(),
 });
+export type SatisfactionForm = z.infer<typeof satisfactionForm>;
 
-/** The questionnaire answered: the certificate's code if it could be issued at once, else what it waits for. */
+/**
+ * The questionnaire answered: the certificate's code if it could be issued at once, else null,
+ * with the registry fields it waits for in `missingProfile` (empty when it waits for the site's
+ * accredited provider: the certificate call then names the reason).
+ */
 export const satisfactionOutcome = z.object({ done: z.literal(true), certificate: z.string().nullable(), missingProfile });
+export type SatisfactionOutcome = z.infer<typeof satisfactionOutcome>;
 
 export const ecmProfile = z.object({
   fiscalCode: z.string().nullable(),
@@ -113,3 +147,4 @@ export type Profession = z.infer<typeof profession>;
 
 /** The registry fields with the commission's professions and disciplines to choose from. */
 export const ecmProfileForm = ecmProfile.extend({ professions: z.array(profession) });
+export type EcmProfileForm = z.infer<typeof ecmProfileForm>;

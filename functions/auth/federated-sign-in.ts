@@ -3,7 +3,7 @@ import { eventStatement } from '../data/events.ts';
 import { rememberFederatedLogin, takeFederatedLogin } from '../data/auth/federated-logins.ts';
 import { findSite } from '../data/site/sites.ts';
 import { issueTokens } from '../data/auth/tokens.ts';
-import { createFederatedUser, findFederatedUser, findUserById, loadUser, type User, type UserRow } from '../data/auth/users.ts';
+import { createFederatedUser, findFederatedUser, findUserById, loadUser, type SessionUser, type User } from '../data/auth/users.ts';
 import type { Env } from '../env.ts';
 import { HttpError } from '../http-error.ts';
 import { message, type Language } from '../messages.ts';
@@ -46,7 +46,7 @@ export interface FederatedSignIn {
 }
 
 /** Links the identity to a learner of the site by federated id, creating one on first sign-in. */
-async function linkUser(env: Env, provider: string, claims: IdentityClaims, input: FederatedSignIn): Promise<UserRow | null> {
+async function linkUser(env: Env, provider: string, claims: IdentityClaims, input: FederatedSignIn): Promise<SessionUser | null> {
   const linked = await findFederatedUser(env.DB, input.siteId, provider, claims.sub);
   if (linked) return linked;
   const id = `u-${crypto.randomUUID()}`;

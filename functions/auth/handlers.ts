@@ -59,7 +59,7 @@ export async function getUser(context: ApiContext): Promise<User> {
 /** Changes only the fields sent: a field left out keeps its value (core/contracts/user.ts). */
 export async function putUser(context: ApiContext, { json: body }: { json: z.output<typeof userUpdateRequest> }): Promise<User> {
   const session = await context.requireSession();
-  const site = await findSite(context.env.DB, session.user.site_id);
+  const site = await findSite(context.env.DB, session.user.siteId);
   if (body.locale !== undefined && !site?.supportedLocale.includes(body.locale)) {
     throw new HttpError(400, message('invalidField', context.language, { field: 'locale', detail: body.locale }));
   }
@@ -76,7 +76,7 @@ export async function putUser(context: ApiContext, { json: body }: { json: z.out
     },
     context.now,
   );
-  const row = await findUserById(context.env.DB, session.user.id);
-  if (!row) throw new HttpError(401, message('unauthorized', context.language));
-  return loadUser(context.env.DB, row);
+  const updated = await findUserById(context.env.DB, session.user.id);
+  if (!updated) throw new HttpError(401, message('unauthorized', context.language));
+  return loadUser(context.env.DB, updated);
 }

@@ -23,7 +23,7 @@ export interface LoggedOut {
 export async function logout(env: Env, session: Session | null, scope: LogoutScope, options: { home: string; now: number }): Promise<LoggedOut> {
   if (!session) return { revoked: 0, redirect: null };
   const { user } = session;
-  const event = (name: string) => eventStatement(env.DB, user.site_id, user.id, name, { changedRowsSuffix: ' tokens' }, options.now);
+  const event = (name: string) => eventStatement(env.DB, user.siteId, user.id, name, { changedRowsSuffix: ' tokens' }, options.now);
   const revoked =
     scope === 'everywhere'
       ? await revokeUserTokens(env.DB, user.id, options.now, event('auth.logout.all'))

@@ -3,7 +3,6 @@ import type { ApiContext } from '../api-context.ts';
 import type { Role, roleParams } from '../../core/contracts/role.ts';
 import type { Permission } from '../../core/permissions.ts';
 import { findRole } from '../data/auth/roles.ts';
-import { parseRoles } from '../data/auth/users.ts';
 import { HttpError } from '../http-error.ts';
 import { message } from '../messages.ts';
 
@@ -19,7 +18,7 @@ export const READ_ANY_ROLE: Permission = 'support:read';
  */
 export async function getRole(context: ApiContext, { param: { roleId: id } }: { param: z.output<typeof roleParams> }): Promise<Role> {
   const session = await context.requireSession();
-  if (!parseRoles(session.user.roles).includes(id)) await context.requirePermission(READ_ANY_ROLE);
+  if (!session.user.roles.includes(id)) await context.requirePermission(READ_ANY_ROLE);
   const role = await findRole(context.env.DB, id);
   if (!role) throw new HttpError(404, message('roleNotFound', context.language, { id: id.slice(0, 64) }));
   return role;

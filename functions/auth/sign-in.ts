@@ -6,7 +6,7 @@ import { eventStatement } from '../data/events.ts';
 import { clearCounter, countAttempt, uncountAttempt } from '../data/auth/throttle.ts';
 import { issueTokens } from '../data/auth/tokens.ts';
 import { rememberDevice, trustedDevice } from './device-cookie.ts';
-import { findUserByCode, type UserRow } from '../data/auth/users.ts';
+import { findUserByCode, type SessionUser } from '../data/auth/users.ts';
 import { message, type Language } from '../messages.ts';
 import { DUMMY_HASH, verifyPassword } from './password.ts';
 import { sealSession, sessionSetCookie } from './session-cookie.ts';
@@ -33,7 +33,7 @@ export interface Credentials {
 }
 
 export type SignInResult =
-  | { kind: 'signed-in'; user: UserRow; /** Set-Cookie values: the session (t-ssid) and the trusted device (t-dev). */ cookies: string[] }
+  | { kind: 'signed-in'; user: SessionUser; /** Set-Cookie values: the session (t-ssid) and the trusted device (t-dev). */ cookies: string[] }
   | {
       kind: 'refused';
       status: 401 | 428 | 429;
@@ -78,10 +78,10 @@ export async function signInWithPassword({ env, request, siteId, language, now }
       return { kind: 'refused', status: 428, message: refusal, headers: BOT_CHECK_REQUIRED, botCheck: true };
     }
   }
-  const row = await findUserByCode(DB, siteId, credentials.cu);
+  const found = await findUserByCode(DB, siteId, credentials.cu);
   // Verify against a dummy hash for unknown users too: same work, same timing.
-  const ok = await verifyPassword(credentials.cp, row?.password_hash ?? DUMMY_HASH, env.PASSWORD_PEPPER);
-  if (!row || !row.password_hash || !ok) {
+  const ok = await verifyPassword(credentials.cp, found?.passwordHash ?? DUMMY_HASH, env.PASSWORD_PEPPER);
+  if (!found || !found.passwordHash || !ok) {
     // This attempt's own count set the lock when it reached it.
     const { lockedUntil } = attempt.target;
     if (lockedUntil !== null && lockedUntil > now) return locked(lockedUntil - now);
@@ -97,11 +97,12 @@ export async function signInWithPassword({ env, request, siteId, language, now }
   await clearCounter(DB, keys);
   // The audit trail keeps each sign-in and the platform it came from.
   const platform = detectPlatform(credentials.ua || request.headers.get('user-agent') || '');
-  const tokens = await issueTokens(DB, row.id, now, { event: eventStatement(DB, siteId, row.id, 'auth.login.password', platform, now) });
+  const { user } = found;
+  const tokens = await issueTokens(DB, user.id, now, { event: eventStatement(DB, siteId, user.id, 'auth.login.password', platform, now) });
   const url = new URL(request.url);
   return {
     kind: 'signed-in',
-    user: row,
+    user,
     cookies: [sessionSetCookie(await sealSession(tokens, secret), url), await rememberDevice(cookieHeader, account, secret, now, url)],
   };
 }

@@ -23,7 +23,7 @@ import {
   type EditorView,
 } from '../data/cms/documents.ts';
 import { eventStatement } from '../data/events.ts';
-import { checkBankDraft, mayReadBanks } from '../ecm/bank-handlers.ts';
+import { checkBankDraft, mayReadBanks } from '../ecm/bank-check.ts';
 import { findSite } from '../data/site/sites.ts';
 import { HttpError } from '../http-error.ts';
 import { message } from '../messages.ts';

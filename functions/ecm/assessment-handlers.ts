@@ -3,49 +3,27 @@ import type { ApiContext } from '../api-context.ts';
 import { isPassed, MAX_FIXED_ATTEMPTS, requiredQuestions, scorePercent } from '../../core/ecm/assessment-rules.ts';
 import { drawAttempt } from '../../core/ecm/draw-attempt.ts';
 import { bankProblem, validQuestions } from '../../core/ecm/question-bank.ts';
-import {
-  answersBody,
-  attemptIdParam,
-  courseIdParam,
-  type Assessment,
-  type AssessmentResult,
-  type EcmStatus,
-  type ReviewQuestion,
-} from '../../core/contracts/ecm.ts';
+import type { answersBody, attemptParams, ecmCourseParams, Assessment, AssessmentResult, AssessmentReview, EcmStatus } from '../../core/contracts/ecm.ts';
 import { createAttempt, findAttempt, saveAnswers, submitAttempt, type Attempt } from '../data/ecm/attempts.ts';
-import { findEcmCourse, readBank, type EcmCourse } from '../data/ecm/courses.ts';
-import { findSite } from '../data/site/sites.ts';
+import { readBank, type EcmCourse } from '../data/ecm/courses.ts';
+import { ecmService } from './ecm-service.ts';
 import { ecmMessage } from './messages.ts';
 import { randomHex, randomUnit } from './random-id.ts';
-import { loadStanding, publicStatus, type Standing } from './standing.ts';
+import { publicStatus, type Standing } from './standing.ts';
 import { HttpError } from '../http-error.ts';
-import { validate } from '../validate.ts';
 
-export async function defaultLocaleOf(context: ApiContext): Promise<string> {
-  return (await findSite(context.env.DB, context.siteId))?.defaultLocale ?? 'it-IT';
-}
-
-/** The ECM course named in the path: 404 for an unknown course or one without ECM credits. */
-export async function ecmCourseOf(context: ApiContext): Promise<EcmCourse> {
-  const id = validate(courseIdParam, context.params.courseId, context.language, 'courseId');
-  const course = await findEcmCourse(context.env.DB, context.siteId, id);
-  if (!course) throw new HttpError(404, ecmMessage('notEcm', context.language, { id }));
-  return course;
-}
-
-export async function standingOf(context: ApiContext, course: EcmCourse, userId: string): Promise<Standing> {
-  return loadStanding(context.env.DB, context.siteId, course, userId, context.localeCode, await defaultLocaleOf(context));
-}
+type CourseInput = { param: z.output<typeof ecmCourseParams> };
+type AttemptInput = { param: z.output<typeof attemptParams>; json: z.output<typeof answersBody> };
 
 /** GET /api/lms/course/{id}/ecm: the learner's next ECM step and what it waits for. */
-export async function getEcmStatus(context: ApiContext): Promise<EcmStatus> {
-  const session = await context.requirePermission('course:read');
-  const course = await ecmCourseOf(context);
-  return publicStatus(await standingOf(context, course, session.user.id));
+export async function getEcmStatus(context: ApiContext, { param }: CourseInput): Promise<EcmStatus> {
+  const { user } = await context.requireSession();
+  const ecm = ecmService(context);
+  return publicStatus(await ecm.standing(await ecm.course(param.courseId), user.id));
 }
 
 /** The attempt as the learner sees it: never which option is correct. */
-function asAssessment(attempt: Attempt, standing: Standing): Assessment {
+function asAssessment(attempt: Pick<Attempt, 'id' | 'questions' | 'answers'>, standing: Standing): Assessment {
   return {
     attemptId: attempt.id,
     questions: attempt.questions.map(({ id, text, options }) => ({ id, text, options })),
@@ -74,15 +52,16 @@ function assertOpen(context: ApiContext, standing: Standing): void {
  * The bank is the one of the request's locale, else the site's default locale; the attempt keeps
  * its own copy of the questions drawn.
  */
-export async function getAssessment(context: ApiContext): Promise<Assessment> {
-  const session = await context.requirePermission('progress:write');
-  const course = await ecmCourseOf(context);
+export async function getAssessment(context: ApiContext, { param }: CourseInput): Promise<Assessment> {
+  const { user } = await context.requireSession();
+  const ecm = ecmService(context);
+  const course = await ecm.course(param.courseId);
   const { DB } = context.env;
-  let standing = await standingOf(context, course, session.user.id);
+  const standing = await ecm.standing(course, user.id);
   assertOpen(context, standing);
   if (standing.open) return asAssessment(standing.open, standing);
 
-  const defaultLocale = await defaultLocaleOf(context);
+  const defaultLocale = await ecm.defaultLocale();
   let locale = context.localeCode;
   let bank = await readBank(DB, course.courseId, locale);
   if (!bank && locale !== defaultLocale) {
@@ -100,20 +79,22 @@ export async function getAssessment(context: ApiContext): Promise<Assessment> {
     random: randomUnit,
     newId: () => randomHex(6),
   });
+  const attemptId = randomHex(16);
   const created = await createAttempt(
     DB,
-    { id: randomHex(16), siteId: context.siteId, userId: session.user.id, courseId: course.courseId, locale, questions, now: context.now },
+    { id: attemptId, siteId: context.siteId, userId: user.id, courseId: course.courseId, locale, questions, now: context.now },
     course.mode === 'fixed' ? MAX_FIXED_ATTEMPTS : null,
   );
-  // Another request may have opened (or closed) an attempt meanwhile: answer with what is there now.
-  standing = await standingOf(context, course, session.user.id);
-  if (!created) assertOpen(context, standing);
-  if (!standing.open) throw new HttpError(409, ecmMessage('noAttemptsLeft', context.language, { max: MAX_FIXED_ATTEMPTS }));
-  return asAssessment(standing.open, standing);
+  // Opening an attempt uses none: the counts read before still hold for the attempt just written.
+  if (created) return asAssessment({ id: attemptId, questions, answers: {} }, standing);
+  // Another request opened (or closed) an attempt meanwhile: answer with what is there now.
+  const now = await ecm.reloadStanding(course, user.id);
+  assertOpen(context, now);
+  if (!now.open) throw new HttpError(409, ecmMessage('noAttemptsLeft', context.language, { max: MAX_FIXED_ATTEMPTS }));
+  return asAssessment(now.open, now);
 }
 
-async function openAttemptOf(context: ApiContext, userId: string, course: EcmCourse): Promise<Attempt> {
-  const id = validate(attemptIdParam, context.params.attemptId, context.language, 'attemptId');
+async function openAttemptOf(context: ApiContext, userId: string, course: EcmCourse, id: string): Promise<Attempt> {
   const attempt = await findAttempt(context.env.DB, userId, course.courseId, id);
   if (!attempt) throw new HttpError(404, ecmMessage('attemptNotFound', context.language, { id }));
   if (attempt.submittedAt !== null) throw new HttpError(409, ecmMessage('attemptClosed', context.language));
@@ -131,20 +112,21 @@ function answersFor(context: ApiContext, attempt: Attempt, answers: Record<strin
 }
 
 /** PUT /api/lms/course/{id}/assessment/{attemptId}: saves the answers as given, to resume later. */
-export async function putAssessmentAnswers(context: ApiContext, { json }: { json: z.output<typeof answersBody> }): Promise<{ saved: number }> {
-  const session = await context.requirePermission('progress:write');
-  const course = await ecmCourseOf(context);
-  const attempt = await openAttemptOf(context, session.user.id, course);
+export async function putAssessmentAnswers(context: ApiContext, { param, json }: AttemptInput): Promise<{ saved: number }> {
+  const { user } = await context.requireSession();
+  const course = await ecmService(context).course(param.courseId);
+  const attempt = await openAttemptOf(context, user.id, course, param.attemptId);
   const answers = answersFor(context, attempt, json.answers);
   if (!(await saveAnswers(context.env.DB, attempt.id, answers, context.now))) throw new HttpError(409, ecmMessage('attemptClosed', context.language));
   return { saved: Object.keys(answers).length };
 }
 
 /** POST .../submit: grades the attempt (answers saved before, overridden by those sent). */
-export async function submitAssessment(context: ApiContext, { json }: { json: z.output<typeof answersBody> }): Promise<AssessmentResult> {
-  const session = await context.requirePermission('progress:write');
-  const course = await ecmCourseOf(context);
-  const attempt = await openAttemptOf(context, session.user.id, course);
+export async function submitAssessment(context: ApiContext, { param, json }: AttemptInput): Promise<AssessmentResult> {
+  const { user } = await context.requireSession();
+  const ecm = ecmService(context);
+  const course = await ecm.course(param.courseId);
+  const attempt = await openAttemptOf(context, user.id, course, param.attemptId);
   const answers = { ...attempt.answers, ...answersFor(context, attempt, json.answers) };
   const unanswered = attempt.questions.filter((question) => !answers[question.id]).length;
   if (unanswered > 0) throw new HttpError(400, ecmMessage('unanswered', context.language, { count: unanswered }));
@@ -154,16 +136,17 @@ export async function submitAssessment(context: ApiContext, { json }: { json: z.
   if (!(await submitAttempt(context.env.DB, attempt.id, { answers, correct, total, passed }, context.now))) {
     throw new HttpError(409, ecmMessage('attemptClosed', context.language));
   }
-  const standing = await standingOf(context, course, session.user.id);
+  // Read after the grading, so that the attempts left count this one.
+  const standing = await ecm.standing(course, user.id);
   // After a failed attempt only the score is told: never which answers were wrong or right.
   return { correct, total, score: scorePercent(correct, total), passed, attemptsLeft: passed ? 0 : standing.attemptsLeft };
 }
 
 /** GET .../assessment/review: after passing, the passed attempt with the correct answers. */
-export async function getAssessmentReview(context: ApiContext): Promise<{ score: number; questions: ReviewQuestion[] }> {
-  const session = await context.requirePermission('course:read');
-  const course = await ecmCourseOf(context);
-  const standing = await standingOf(context, course, session.user.id);
+export async function getAssessmentReview(context: ApiContext, { param }: CourseInput): Promise<AssessmentReview> {
+  const { user } = await context.requireSession();
+  const ecm = ecmService(context);
+  const standing = await ecm.standing(await ecm.course(param.courseId), user.id);
   const attempt = standing.passedAttempt;
   if (!attempt) throw new HttpError(403, ecmMessage('reviewLocked', context.language));
   return {

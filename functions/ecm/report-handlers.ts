@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { participantsParams } from '../../core/contracts/ecm.ts';
 import type { ApiContext } from '../api-context.ts';
 import { findCourse } from '../data/lms/courses.ts';
 import { findEcmSettings } from '../data/ecm/courses.ts';
@@ -7,19 +8,16 @@ import { ecmMessage } from './messages.ts';
 import { participantRows, participantsCsv } from './participants-report.ts';
 import { participantsXml } from './participants-xml.ts';
 import { HttpError } from '../http-error.ts';
-import { validate } from '../validate.ts';
-import { defaultLocaleOf, ecmCourseOf } from './assessment-handlers.ts';
-
-const format = z.enum(['csv', 'xml']);
+import { ecmService } from './ecm-service.ts';
 
 /** GET /api/cms/ecm/{courseId}/participants.{csv|xml}: the certified participants, for the provider's report. */
-export async function getParticipants(context: ApiContext): Promise<Response> {
-  await context.requirePermission('ecm:report');
-  const kind = validate(format, /^participants\.(csv|xml)$/.exec(context.params.report ?? '')?.[1], context.language, 'format');
-  const course = await ecmCourseOf(context);
+export async function getParticipants(context: ApiContext, { param }: { param: z.output<typeof participantsParams> }): Promise<Response> {
+  const kind = param.format;
+  const ecm = ecmService(context);
+  const course = await ecm.course(param.courseId);
   const { DB } = context.env;
   // The registry is Italian: names in the site's default language.
-  const locale = await defaultLocaleOf(context);
+  const locale = await ecm.defaultLocale();
   const [settings, detail, certificates] = await Promise.all([
     findEcmSettings(DB, context.siteId),
     findCourse(DB, context.siteId, course.courseId, locale, locale, null),

@@ -2,7 +2,7 @@ import type { D1Database } from '@cloudflare/workers-types';
 import { attemptsLeft, missingMinutes, scorePercent } from '../../core/ecm/assessment-rules.ts';
 import type { CertificateSummary, EcmProfile, EcmStatus } from '../../core/contracts/ecm.ts';
 import { listAttempts, type Attempt } from '../data/ecm/attempts.ts';
-import { findEcmSettings, sessionProgress, trackedCourseMs, type EcmCourse } from '../data/ecm/courses.ts';
+import { findEcmSettings, sessionProgress, trackedCourseMs, type EcmCourse, type EcmSettings } from '../data/ecm/courses.ts';
 import { readEcmProfile } from '../data/ecm/profile.ts';
 import { findCertificateOf, satisfactionDone, type CertificateView } from '../data/ecm/records.ts';
 
@@ -11,6 +11,8 @@ export interface Standing extends EcmStatus {
   open: Attempt | null;
   passedAttempt: Attempt | null;
   profile: EcmProfile;
+  /** The site's provider and time rule; null until an accredited provider is configured. */
+  settings: EcmSettings | null;
 }
 
 export function certificateSummary(view: CertificateView): CertificateSummary {
@@ -77,11 +79,12 @@ export async function loadStanding(
     open: attempts.find((attempt) => attempt.submittedAt === null) ?? null,
     passedAttempt,
     profile,
+    settings,
   };
 }
 
 /** The status as the API answers it: without attempts' questions or the learner's profile. */
 export function publicStatus(standing: Standing): EcmStatus {
-  const { attempts: _attempts, open: _open, passedAttempt: _passed, profile: _profile, ...status } = standing;
+  const { attempts: _attempts, open: _open, passedAttempt: _passed, profile: _profile, settings: _settings, ...status } = standing;
   return status;
 }

@@ -4,7 +4,6 @@ import { clientMaySend, isModeEventName, joinEventName } from '../../core/client
 import type { ApiContext } from '../api-context.ts';
 import { recordClientEvent } from '../data/events.ts';
 import { findRole } from '../data/auth/roles.ts';
-import { parseRoles } from '../data/auth/users.ts';
 import { HttpError } from '../http-error.ts';
 import { message } from '../messages.ts';
 import { tooManyRequests, withinLimit } from '../rate-limit.ts';
@@ -20,7 +19,7 @@ export async function postEvent(context: ApiContext, { json: body }: { json: z.o
   if (!(await withinLimit(context.env, 'EVENT_LIMITER', `user:${session.user.id}`))) throw tooManyRequests(context.language, context.now);
   const eventName = joinEventName(body);
   // Only a mode switch depends on the role: the other names are decided by their namespace.
-  const role = isModeEventName(eventName) ? await findRole(context.env.DB, parseRoles(session.user.roles)[0] ?? '') : null;
+  const role = isModeEventName(eventName) ? await findRole(context.env.DB, session.user.roles[0] ?? '') : null;
   if (!clientMaySend(eventName, role?.mode ?? 'user')) {
     throw new HttpError(400, message('eventNotAllowed', context.language, { name: eventName.slice(0, 200) }));
   }

@@ -1,11 +1,65 @@
+import type { z } from 'zod';
+import { API_PREFIX } from '../../core/api-prefix.ts';
+// The route table's type only: its zod schemas never reach a browser chunk.
+import type { ApiRoutes, Method } from '../../core/api-routes.ts';
 import type { ApiError } from '../../core/contracts/common.ts';
 import { shouldRetry } from '../../core/retry-policy.ts';
 
 export type { ApiError };
 
+// ---- Types derived from the route table (core/api-routes.ts, its type only: no zod in the browser) ----
+
+type Contract = ApiRoutes[keyof ApiRoutes];
+/** The browser's calls: the build worker's hidden ones are not offered. */
+type BrowserContract = Exclude<Contract, { guard: string }>;
+type FileContract = Extract<BrowserContract, { response: z.ZodType<Response> }>;
+type JsonContract = Exclude<BrowserContract, FileContract>;
+
+/** The contract at a method and path. */
+type RouteAt<M extends Method, P extends string> = Extract<JsonContract, { method: M; path: P }>;
+/** The paths answering JSON to a method. */
+export type ApiPath<M extends Method> = Extract<JsonContract, { method: M }>['path'];
+/** The paths answering a file (a download link's target). */
+export type ApiFilePath = FileContract['path'];
+
+/** `:name` parameters of a path, by name. */
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+type ParamOption<P extends string> = [ParamNames<P>] extends [never] ? unknown : { param: Record<ParamNames<P>, string | number> };
+
+type RequestOf<C> = C extends { request: infer R } ? R : unknown;
+type QueryOption<C> =
+  RequestOf<C> extends { query: infer Q extends z.ZodType }
+    ? Record<never, never> extends z.input<Q>
+      ? { query?: z.input<Q> }
+      : { query: z.input<Q> }
+    : unknown;
+type JsonOf<J> = J extends z.ZodType ? z.input<J> : J extends (param: never) => infer S ? (S extends z.ZodType ? z.input<S> : never) : never;
+type JsonOption<C> = RequestOf<C> extends { json: infer J } ? { json: JsonOf<J> } : unknown;
+
+/** What a call sends: its path parameters, query and JSON body, each only where the contract has one. */
+export type ApiOptions<C extends Contract> = ParamOption<C['path']> & QueryOption<C> & JsonOption<C>;
+/** The JSON body a call sends, for what sends it without the client (the hit beacon). */
+export type ApiJson<M extends Method, P extends ApiPath<M>> = JsonOf<NonNullable<RequestOf<RouteAt<M, P>>> extends { json: infer J } ? J : never>;
+/** What a call answers: the response contract's output (inside `{ outcome }`). */
+export type ApiAnswer<M extends Method, P extends string> = z.output<RouteAt<M, P>['response']>;
+
+/** A link's address takes the path parameters and query only. */
+type UrlOptions<C extends Contract> = ParamOption<C['path']> & QueryOption<C>;
+type UrlOptionsArgs<C extends Contract> = Record<never, never> extends UrlOptions<C> ? [options?: UrlOptions<C>] : [options: UrlOptions<C>];
+
+/** Options may be left out only when the call sends nothing. */
+type OptionsArgs<C extends Contract> = Record<never, never> extends ApiOptions<C> ? [options?: ApiOptions<C>] : [options: ApiOptions<C>];
+
+// ---- The client ----
+
 export class ApiRequestError extends Error implements ApiError {
   readonly statusCode: number;
   readonly statusMessage: string;
+  /** The URL path called, `/api` included. */
   readonly path: string;
   readonly body: unknown;
   /** The answer's headers, e.g. Retry-After or the bot-check signal. */
@@ -30,18 +84,54 @@ export interface ApiClientOptions {
   baseUrl?: string;
 }
 
+/**
+ * The platform API, typed by the route table: `api.get('/lms/course/:courseId', { param: { courseId } })`
+ * answers the route's response contract; a path, parameter, query or body the table does not
+ * have is a compile error.
+ */
 export interface ApiClient {
-  request<T>(method: string, path: string, options?: { body?: unknown; query?: Record<string, string> }): Promise<T>;
-  get<T>(path: string, query?: Record<string, string>): Promise<T>;
-  post<T>(path: string, body?: unknown): Promise<T>;
-  put<T>(path: string, body?: unknown): Promise<T>;
+  get<P extends ApiPath<'GET'>>(path: P, ...options: OptionsArgs<RouteAt<'GET', P>>): Promise<ApiAnswer<'GET', P>>;
+  post<P extends ApiPath<'POST'>>(path: P, ...options: OptionsArgs<RouteAt<'POST', P>>): Promise<ApiAnswer<'POST', P>>;
+  put<P extends ApiPath<'PUT'>>(path: P, ...options: OptionsArgs<RouteAt<'PUT', P>>): Promise<ApiAnswer<'PUT', P>>;
+  delete<P extends ApiPath<'DELETE'>>(path: P, ...options: OptionsArgs<RouteAt<'DELETE', P>>): Promise<ApiAnswer<'DELETE', P>>;
+}
+
+interface AnyOptions {
+  param?: Record<string, string | number>;
+  query?: Record<string, unknown>;
+  json?: unknown;
+}
+
+/** The URL path of a call: `/api`, the path with its parameters filled in (encoded), and the query. */
+function urlOf(path: string, { param, query }: AnyOptions = {}): string {
+  const filled = path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = param?.[name];
+    if (value === undefined) throw new Error(`${path}: no value for :${name}`);
+    return encodeURIComponent(String(value));
+  });
+  const entries = Object.entries(query ?? {}).filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined && entry[1] !== null);
+  const search = entries.length ? `?${new URLSearchParams(entries.map(([name, value]) => [name, String(value)]))}` : '';
+  return `${API_PREFIX}${filled}${search}`;
+}
+
+/**
+ * The address of a file the API answers (a certificate's PDF, a participants report), for a
+ * download link: `apiUrl('/lms/certificates/:code', { param: { code: `${code}.pdf` }, query: { locale } })`.
+ */
+export function apiUrl<P extends ApiFilePath>(path: P, ...options: UrlOptionsArgs<Extract<FileContract, { path: P }>>): string;
+/** The address of a JSON call, for what cannot go through the client (a beacon, a widget's own fetch). */
+export function apiUrl<P extends ApiPath<Method>>(path: P, ...options: UrlOptionsArgs<Extract<JsonContract, { path: P }>>): string;
+export function apiUrl(path: string, options?: AnyOptions): string {
+  return urlOf(path, options);
 }
 
 /** Calls the platform API with the site and locale headers, unwrapping `{ outcome }`. */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
-  async function request<T>(method: string, path: string, { body, query }: { body?: unknown; query?: Record<string, string> } = {}): Promise<T> {
-    const url = `${options.baseUrl ?? ''}${path}${query ? `?${new URLSearchParams(query)}` : ''}`;
+  async function request(method: Method, path: string, call: AnyOptions = {}): Promise<unknown> {
+    const target = urlOf(path, call);
+    const url = `${options.baseUrl ?? ''}${target}`;
+    const { json: body } = call;
     const headers: Record<string, string> = {
       'tiles-site-id': options.siteId(),
       'tiles-locale-code': options.localeCode(),
@@ -60,18 +150,23 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (!response.ok) {
         const error = isApiError(payload)
           ? payload
-          : { statusCode: response.status, statusMessage: response.statusText, message: `${method} ${path} failed with ${response.status}` };
-        throw new ApiRequestError(error, path, payload, response.headers);
+          : { statusCode: response.status, statusMessage: response.statusText, message: `${method} ${target} failed with ${response.status}` };
+        throw new ApiRequestError(error, target, payload, response.headers);
       }
-      return (payload as { outcome: T }).outcome;
+      return (payload as { outcome: unknown }).outcome;
     }
   }
-  return {
-    request,
-    get: (path, query) => request('GET', path, { query }),
-    post: (path, body) => request('POST', path, { body }),
-    put: (path, body) => request('PUT', path, { body }),
-  };
+  // The overloads' types are the table's; one untyped request serves them all.
+  const call =
+    (method: Method) =>
+    (path: string, ...rest: unknown[]) =>
+      request(method, path, rest[0] as AnyOptions | undefined);
+  return { get: call('GET'), post: call('POST'), put: call('PUT'), delete: call('DELETE') } as ApiClient;
+}
+
+/** A certificate's PDF, in a language of the site (a download link cannot set the locale header). */
+export function certificatePdfUrl(code: string, locale: string): string {
+  return apiUrl('/lms/certificates/:code', { param: { code: `${code}.pdf` }, query: { locale } });
 }
 
 function isApiError(value: unknown): value is ApiError {

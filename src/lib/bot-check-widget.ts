@@ -4,6 +4,7 @@ import 'altcha/i18n/it';
 import 'altcha/i18n/de';
 import type { WidgetMethods } from 'altcha/types';
 import Pbkdf2Worker from 'altcha/workers/pbkdf2?worker';
+import { apiUrl } from './api-client.ts';
 
 // altcha/external ships no proof-of-work worker of its own: register ours, a file from our
 // origin, so the strict CSP allows it and nothing comes from a third party.
@@ -30,7 +31,7 @@ export function mountBotCheck(container: HTMLElement, { siteId, locale, onChange
     'load',
     async () => {
       await widget.configure({
-        challenge: '/api/auth/challenge',
+        challenge: apiUrl('/auth/challenge'),
         // Our API wraps answers as { outcome }: unwrap the challenge for the widget.
         fetch: async (input, init) => {
           const response = await fetch(input, { ...init, headers: { 'tiles-site-id': siteId, 'tiles-locale-code': locale, accept: 'application/json' } });

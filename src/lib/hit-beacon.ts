@@ -1,4 +1,5 @@
 import { buildHit, sessionIdentity } from '../../core/hit.ts';
+import { apiUrl, type ApiJson } from './api-client.ts';
 import { parseVisibleTime, resumeVisibleTime, showVisibleTime, startVisibleTime, takeVisibleTime, type VisibleTime } from '../../core/visible-time.ts';
 
 const STATE_KEY = 'tiles-visible-time';
@@ -19,9 +20,9 @@ function save(): void {
 
 function send(ms: number): void {
   const root = document.documentElement;
-  const body = buildHit({ path: location.pathname, ms, ua: navigator.userAgent, identity: sessionIdentity(sessionStorage) });
+  const body: ApiJson<'POST', '/event/hit'> = buildHit({ path: location.pathname, ms, ua: navigator.userAgent, identity: sessionIdentity(sessionStorage) });
   // keepalive: the request outlives the page when it is sent from pagehide or a hidden tab.
-  void fetch('/api/event/hit', {
+  void fetch(apiUrl('/event/hit'), {
     method: 'POST',
     keepalive: true,
     credentials: 'same-origin',

@@ -17,7 +17,7 @@ export async function startPathProgress(): Promise<void> {
   const client = createApiClient({ siteId: () => root.dataset.siteId ?? 'not-set', localeCode: () => root.dataset.locale ?? 'it-IT' });
   let progress: Progress;
   try {
-    progress = await client.get<Progress>('/api/lms/courses/progress', { ids });
+    progress = await client.get('/lms/courses/progress', { query: { ids } });
   } catch {
     return; // the figures are extra: the courses and their links are there without them
   }

@@ -75,11 +75,13 @@ export function startSignInForm(): void {
     button.textContent = submitting;
     alert.textContent = '';
     try {
-      const user = await api.post<{ locale: string }>('/api/auth/login', {
-        cu: code.value.trim(),
-        cp: password.value,
-        ua: navigator.userAgent,
-        ...(payload ? { altcha: payload } : {}),
+      const user = await api.post('/auth/login', {
+        json: {
+          cu: code.value.trim(),
+          cp: password.value,
+          ua: navigator.userAgent,
+          ...(payload ? { altcha: payload } : {}),
+        },
       });
       resetMode();
       // The user's locale applies from here on.

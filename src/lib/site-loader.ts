@@ -22,25 +22,24 @@ export interface LoadedSite {
  * (badges, levels and progress only for a signed-in user).
  */
 export async function loadSite(client: ApiClient, siteId: string, options: { signedIn: boolean }): Promise<LoadedSite> {
-  const path = `/api/site/sites/${encodeURIComponent(siteId)}`;
   let site: SiteInfo;
   try {
-    site = await client.get<SiteInfo>(path);
+    site = await client.get('/site/sites/:siteId', { param: { siteId } });
   } catch (error) {
     if (error instanceof ApiRequestError && error.statusCode === 404) {
-      throw new Error(`Site not found ${JSON.stringify(error.body)} ${path}`);
+      throw new Error(`Site not found ${JSON.stringify(error.body)} ${error.path}`);
     }
     throw error;
   }
   const [locales, boilerplate] = await Promise.all([
-    client.get<LocaleInfo[]>('/api/i18n/locales', { lc: site.supportedLocale.join(',') }),
-    client.get<BoilerplateEntry[]>('/api/i18n/boilerplate/'),
+    client.get('/i18n/locales', { query: { lc: site.supportedLocale.join(',') } }),
+    client.get('/i18n/boilerplate/'),
   ]);
   const [badges, levels, categories, progress] = await Promise.all([
-    options.signedIn ? client.get<BadgeInfo[]>('/api/lms/game/badge') : Promise.resolve([]),
-    options.signedIn ? client.get<LevelInfo[]>('/api/lms/game/level') : Promise.resolve([]),
-    client.get<CategoryTag[]>('/api/content/tag', { type: 'category' }),
-    options.signedIn ? client.get<ProgressInfo>('/api/lms/game/progress') : Promise.resolve(null),
+    options.signedIn ? client.get('/lms/game/badge') : Promise.resolve([]),
+    options.signedIn ? client.get('/lms/game/level') : Promise.resolve([]),
+    client.get('/content/tag', { query: { type: 'category' } }),
+    options.signedIn ? client.get('/lms/game/progress') : Promise.resolve(null),
   ]);
   return { site, locales, boilerplate, badges, levels, categories, progress };
 }

@@ -8,18 +8,31 @@ beforeAll(seedFixtures);
 
 describe('functions/data/auth/users.ts', () => {
   it('finds a user by code whatever its case, only on its own site, and by id', async () => {
-    const row = await findUserByCode(env.DB, SITE, LEARNER.code.toUpperCase());
-    expect(row).toMatchObject({ id: LEARNER.id, site_id: SITE, code: LEARNER.code, first_name: 'Giulia', gender: 'f', roles: '["learner"]' });
-    expect(row?.password_hash).toMatch(/^pbkdf2-sha256-hmac\$/);
+    const found = await findUserByCode(env.DB, SITE, LEARNER.code.toUpperCase());
+    expect(found?.user).toEqual({
+      id: LEARNER.id,
+      siteId: SITE,
+      code: LEARNER.code,
+      firstName: 'Giulia',
+      lastName: expect.any(String),
+      email: expect.toBeOneOf([expect.any(String), null]),
+      phone: expect.toBeOneOf([expect.any(String), null]),
+      gender: 'f',
+      locale: expect.any(String),
+      roles: ['learner'],
+    });
+    expect(found?.passwordHash).toMatch(/^pbkdf2-sha256-hmac\$/);
     expect(await findUserByCode(env.DB, 'another-site', LEARNER.code)).toBeNull();
-    expect(await findUserById(env.DB, LEARNER.id)).toEqual(row);
+    // The session's user carries no password hash, under any name.
+    expect(await findUserById(env.DB, LEARNER.id)).toEqual(found?.user);
+    expect(JSON.stringify(await findUserById(env.DB, LEARNER.id))).not.toMatch(/pbkdf2|password/i);
     expect(await findUserById(env.DB, 'u-nobody')).toBeNull();
   });
 
   it('loads the API user: no password hash, roles parsed, federations listed', async () => {
-    const row = await findUserById(env.DB, OTHER.id);
-    if (!row) throw new Error('fixture missing');
-    expect(await loadUser(env.DB, row)).toEqual({
+    const user = await findUserById(env.DB, OTHER.id);
+    if (!user) throw new Error('fixture missing');
+    expect(await loadUser(env.DB, user)).toEqual({
       _id: OTHER.id,
       code: OTHER.code,
       firstName: 'Marco',
@@ -36,7 +49,7 @@ describe('functions/data/auth/users.ts', () => {
   });
 
   it('updates the editable fields and the update time, and nothing else', async () => {
-    const before = await findUserById(env.DB, OTHER.id);
+    const before = await env.DB.prepare('SELECT * FROM user WHERE id = ?').bind(OTHER.id).first<Record<string, unknown>>();
     await updateUser(
       env.DB,
       OTHER.id,
@@ -62,7 +75,7 @@ describe('functions/data/auth/users.ts', () => {
     };
     await createFederatedUser(env.DB, user, 42);
     const found = await findFederatedUser(env.DB, SITE, 'mock', 'sub-1');
-    expect(found).toMatchObject({ id: 'u-data-fed', code: 'mock.sub-1', password_hash: null, locale: 'en-US', roles: '["learner"]', created_at: 42 });
+    expect(found).toMatchObject({ id: 'u-data-fed', code: 'mock.sub-1', locale: 'en-US', roles: ['learner'] });
     expect(await findFederatedUser(env.DB, 'another-site', 'mock', 'sub-1')).toBeNull();
     expect((await loadUser(env.DB, found!)).federated).toEqual([{ provider: 'mock', federatedId: 'sub-1' }]);
     // A second link for the same subject fails as a whole: no user without a link is left behind.

@@ -25,7 +25,8 @@ describe('API client', () => {
   it('sends the site and locale headers and unwraps the outcome', async () => {
     const fetch = vi.fn(async () => json(200, { outcome: { ok: 1 } }));
     const client = createApiClient({ siteId: () => 'site-a', localeCode: () => 'en-US', fetch });
-    await expect(client.get('/api/x')).resolves.toEqual({ ok: 1 });
+    await expect(client.get('/auth/user')).resolves.toEqual({ ok: 1 });
+    expect((fetch.mock.calls[0] as unknown as [string])[0]).toBe('/api/auth/user');
     const headers = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1].headers as Record<string, string>;
     expect(headers['tiles-site-id']).toBe('site-a');
     expect(headers['tiles-locale-code']).toBe('en-US');
@@ -37,12 +38,15 @@ describe('API client', () => {
       .mockResolvedValueOnce(json(503, {}))
       .mockResolvedValueOnce(json(200, { outcome: 2 }));
     const client = createApiClient({ siteId: () => 's', localeCode: () => 'it-IT', fetch });
-    await expect(client.get('/api/y')).resolves.toBe(2);
+    await expect(client.get('/stats')).resolves.toBe(2);
     expect(fetch).toHaveBeenCalledTimes(2);
 
     const post = vi.fn(async () => json(503, { statusCode: 503, statusMessage: 'Service Unavailable', message: 'busy' }));
     const poster = createApiClient({ siteId: () => 's', localeCode: () => 'it-IT', fetch: post });
-    await expect(poster.post('/api/z', {})).rejects.toMatchObject({ statusCode: 503, message: 'busy' });
+    await expect(poster.post('/event', { json: { action: 'cms', variant: 'mode', scope: 'user' } })).rejects.toMatchObject({
+      statusCode: 503,
+      message: 'busy',
+    });
     expect(post).toHaveBeenCalledTimes(1);
   });
 });

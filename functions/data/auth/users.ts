@@ -3,7 +3,8 @@ import type { Gender, User } from '../../../core/contracts/user.ts';
 
 export type { Gender, User };
 
-export interface UserRow {
+/** The user table's row as D1 gives it: never leaves functions/data (it holds the password hash). */
+interface UserRow {
   id: string;
   site_id: string;
   code: string;
@@ -17,29 +18,65 @@ export interface UserRow {
   roles: string;
 }
 
-export async function findUserByCode(db: D1Database, siteId: string, code: string): Promise<UserRow | null> {
-  return db.prepare('SELECT * FROM user WHERE site_id = ? AND code = ? COLLATE NOCASE').bind(siteId, code).first<UserRow>();
+/**
+ * The signed-in user as handlers and pages see it: camelCase, roles parsed, and no password hash,
+ * which only the password check reads (`findUserByCode`).
+ */
+export interface SessionUser {
+  id: string;
+  siteId: string;
+  code: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string | null;
+  gender: Gender;
+  locale: string;
+  roles: string[];
 }
 
-export async function findUserById(db: D1Database, id: string): Promise<UserRow | null> {
-  return db.prepare('SELECT * FROM user WHERE id = ?').bind(id).first<UserRow>();
-}
-
-export async function loadUser(db: D1Database, row: UserRow): Promise<User> {
-  const { results } = await db
-    .prepare('SELECT provider, federated_id AS federatedId FROM user_federation WHERE user_id = ? ORDER BY provider')
-    .bind(row.id)
-    .all<{ provider: string; federatedId: string }>();
+export function toSessionUser(row: UserRow): SessionUser {
   return {
-    _id: row.id,
+    id: row.id,
+    siteId: row.site_id,
     code: row.code,
     firstName: row.first_name,
     lastName: row.last_name,
     email: row.email,
     phone: row.phone,
+    gender: row.gender,
     locale: row.locale,
-    role: parseRoles(row.roles),
-    fields: { gender: row.gender },
+    roles: parseRoles(row.roles),
+  };
+}
+
+/** A user by code, whatever its case, with the hash the password check needs (null for federated users). */
+export async function findUserByCode(db: D1Database, siteId: string, code: string): Promise<{ user: SessionUser; passwordHash: string | null } | null> {
+  const row = await db.prepare('SELECT * FROM user WHERE site_id = ? AND code = ? COLLATE NOCASE').bind(siteId, code).first<UserRow>();
+  return row && { user: toSessionUser(row), passwordHash: row.password_hash };
+}
+
+export async function findUserById(db: D1Database, id: string): Promise<SessionUser | null> {
+  const row = await db.prepare('SELECT * FROM user WHERE id = ?').bind(id).first<UserRow>();
+  return row && toSessionUser(row);
+}
+
+/** The API's user: the session user with the identity providers it is linked to. */
+export async function loadUser(db: D1Database, user: SessionUser): Promise<User> {
+  const { results } = await db
+    .prepare('SELECT provider, federated_id AS federatedId FROM user_federation WHERE user_id = ? ORDER BY provider')
+    .bind(user.id)
+    .all<{ provider: string; federatedId: string }>();
+  return {
+    _id: user.id,
+    code: user.code,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    phone: user.phone,
+    locale: user.locale,
+    role: user.roles,
+    fields: { gender: user.gender },
     federated: results,
   };
 }
@@ -82,11 +119,12 @@ export async function updateUser(db: D1Database, id: string, update: Partial<Use
 }
 
 /** The user of this site an identity provider's subject is linked to, if any. */
-export async function findFederatedUser(db: D1Database, siteId: string, provider: string, federatedId: string): Promise<UserRow | null> {
-  return db
+export async function findFederatedUser(db: D1Database, siteId: string, provider: string, federatedId: string): Promise<SessionUser | null> {
+  const row = await db
     .prepare('SELECT u.* FROM user_federation f JOIN user u ON u.id = f.user_id WHERE f.provider = ? AND f.federated_id = ? AND u.site_id = ?')
     .bind(provider, federatedId, siteId)
     .first<UserRow>();
+  return row && toSessionUser(row);
 }
 
 export interface FederatedUser {

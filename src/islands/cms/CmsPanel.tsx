@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
-import type { Draft } from '../../../core/contracts/cms.ts';
 import { ApiRequestError, createApiClient } from '../../lib/api-client.ts';
 import { applyDrafts } from '../../lib/draft-preview.ts';
 import { $drafts, $unsaved } from '../../stores/cms.ts';
@@ -38,7 +37,7 @@ export default function CmsPanel() {
 
   useEffect(() => {
     if (mode === 'user') return;
-    api.get<Draft[]>('/api/cms/drafts').then(
+    api.get('/cms/drafts').then(
       (loaded) => ($drafts.set(loaded), setError(null), setDenied(false)),
       (failure: Error) => {
         setError(failure.message);

@@ -3,7 +3,7 @@ import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import type { DocumentKind } from '../../../core/cms-document.ts';
 import { placeholders } from '../../../core/placeholders.ts';
 import type { Draft, EditorView } from '../../../core/contracts/cms.ts';
-import type { ApiClient } from '../../lib/api-client.ts';
+import { apiUrl, type ApiClient, type ApiJson } from '../../lib/api-client.ts';
 import { emptyFields, FORMS, missingField, toPayload, type BankQuestionForm, type Block, type FormFields } from '../../lib/cms-form.ts';
 import type { PageDocument } from '../../lib/cms-marker.ts';
 import type { Translate } from '../../../core/translate.ts';
@@ -27,7 +27,8 @@ const formOf = (kind: DocumentKind, view: EditorView): FormFields => ({ ...empty
 /** Edits one document in one locale: the draft (or live text), saved as a draft, with its history. */
 export default function DocumentEditor({ document, locale, api, t, formatDate }: Props) {
   const id = useId();
-  const path = `/api/cms/documents/${document.kind}/${locale}/${encodeURIComponent(document.key)}`;
+  const param = { kind: document.kind, locale, key: document.key };
+  const path = apiUrl('/cms/documents/:kind/:locale/:key', { param });
   const draftId = documentId(document, locale);
   const [view, setView] = useState<EditorView | null>(null);
   const [fields, setFields] = useState<FormFields>(() => emptyFields(document.kind));
@@ -48,7 +49,7 @@ export default function DocumentEditor({ document, locale, api, t, formatDate }:
     let current = true;
     setView(null);
     api
-      .get<EditorView>(path)
+      .get('/cms/documents/:kind/:locale/:key', { param })
       .then((loaded) => current && show(loaded))
       .catch((error: Error) => current && setStatus({ kind: 'error', text: t('cms.error', { message: error.message }) }));
     return () => {
@@ -74,7 +75,11 @@ export default function DocumentEditor({ document, locale, api, t, formatDate }:
     }
     setStatus({ kind: 'saving' });
     try {
-      const saved = await api.put<EditorView>(path, toPayload(document.kind, fields));
+      const saved = await api.put('/cms/documents/:kind/:locale/:key', {
+        param,
+        // The form's fields of this kind (FORMS[kind]): the server checks them against the kind's contract.
+        json: toPayload(document.kind, fields) as ApiJson<'PUT', '/cms/documents/:kind/:locale/:key'>,
+      });
       show(saved);
       publishDraftList(saved.draft);
       setStatus({ kind: 'saved', text: t('cms.saved') });
@@ -95,8 +100,8 @@ export default function DocumentEditor({ document, locale, api, t, formatDate }:
       setStatus({ kind: 'error', text: t('cms.error', { message: (error as Error).message }) });
     }
   };
-  const restore = (versionId: number) => replaceDraft(() => api.post<EditorView>(`/api/cms/versions/${versionId}/revert`), t('cms.restored'));
-  const discard = () => replaceDraft(() => api.request<EditorView>('DELETE', path), t('cms.discarded'));
+  const restore = (versionId: number) => replaceDraft(() => api.post('/cms/versions/:id/revert', { param: { id: versionId } }), t('cms.restored'));
+  const discard = () => replaceDraft(() => api.delete('/cms/documents/:kind/:locale/:key', { param }), t('cms.discarded'));
 
   if (!view) {
     return status.kind === 'error' ? (
@@ -158,11 +163,11 @@ export default function DocumentEditor({ document, locale, api, t, formatDate }:
       {document.kind === 'bank' && (
         <p className="hint" data-testid="cms-bank-reports">
           {t('cms.bank.reports')}:{' '}
-          <a href={`/api/cms/ecm/${encodeURIComponent(document.key)}/participants.csv`} download>
+          <a href={apiUrl('/cms/ecm/:courseId/:report', { param: { courseId: document.key, report: 'participants.csv' } })} download>
             {t('cms.bank.csv')}
           </a>{' '}
           ·{' '}
-          <a href={`/api/cms/ecm/${encodeURIComponent(document.key)}/participants.xml`} download>
+          <a href={apiUrl('/cms/ecm/:courseId/:report', { param: { courseId: document.key, report: 'participants.xml' } })} download>
             {t('cms.bank.xml')}
           </a>
         </p>

@@ -25,7 +25,7 @@ export default function PublishPanel({ api, t, formatDate }: Props) {
   const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {
-    api.get<BuildRequest[]>('/api/cms/builds').then(
+    api.get('/cms/builds').then(
       (recent) => {
         setBuilds(recent);
         const running = recent.find((build) => !finished(build));
@@ -40,7 +40,7 @@ export default function PublishPanel({ api, t, formatDate }: Props) {
     // Each tick (the clock for the elapsed time) schedules the next poll, whether or not the last one answered.
     const timer = setTimeout(() => {
       setNow(Date.now());
-      api.get<BuildRequest>(`/api/cms/builds/${current.id}`).then(
+      api.get('/cms/builds/:id', { param: { id: current.id } }).then(
         (build) => {
           setCurrent(build);
           setBuilds((list) => list.map((entry) => (entry.id === build.id ? build : entry)));
@@ -55,7 +55,7 @@ export default function PublishPanel({ api, t, formatDate }: Props) {
     setRequesting(true);
     setError(null);
     try {
-      const published = await api.post<{ requestId: number; build: BuildRequest | null }>('/api/cms/publish');
+      const published = await api.post('/cms/publish');
       $drafts.set([]);
       $published.set($published.get() + 1);
       if (published.build) {

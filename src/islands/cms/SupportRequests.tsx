@@ -14,7 +14,7 @@ export default function SupportRequests({ api, t, formatDate }: Props) {
   const [requests, setRequests] = useState<SupportRequest[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    api.get<SupportRequest[]>('/api/cms/support').then(setRequests, (failure: Error) => setError(failure.message));
+    api.get('/cms/support').then(setRequests, (failure: Error) => setError(failure.message));
   }, [api]);
   if (error)
     return (

@@ -22,7 +22,7 @@ export function useCmsStrings(api: ApiClient, locale: string): CmsStrings {
   useEffect(() => {
     let current = true;
     api
-      .get<BoilerplateEntry[]>('/api/i18n/boilerplate')
+      .get('/i18n/boilerplate')
       .then((loaded) => current && (setEntries(loaded), setError(null)))
       .catch((failure: Error) => current && setError(failure.message));
     return () => {

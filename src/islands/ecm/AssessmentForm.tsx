@@ -19,7 +19,6 @@ type State = { kind: 'loading' } | { kind: 'refused'; message: string } | { kind
  */
 export default function AssessmentForm({ api, courseId, t, onResult }: Props) {
   const id = useId();
-  const base = `/api/lms/course/${courseId}/assessment`;
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState<'idle' | 'saving' | 'saved' | 'submitting'>('idle');
@@ -29,11 +28,11 @@ export default function AssessmentForm({ api, courseId, t, onResult }: Props) {
   const latest = useRef(answers);
 
   useEffect(() => {
-    api.get<Assessment>(base).then(
+    api.get('/lms/course/:courseId/assessment', { param: { courseId } }).then(
       (assessment) => (setState({ kind: 'answering', assessment }), setAnswers(assessment.answers), (latest.current = assessment.answers)),
       (error: Error) => setState({ kind: 'refused', message: error.message }),
     );
-  }, [api, base]);
+  }, [api, courseId]);
 
   if (state.kind === 'loading') return <p className="muted">{t('ecm.loading')}</p>;
   if (state.kind === 'refused')
@@ -48,7 +47,9 @@ export default function AssessmentForm({ api, courseId, t, onResult }: Props) {
 
   const save = (explicit = false) => {
     chain.current = chain.current
-      .then(() => api.put(`${base}/${assessment.attemptId}`, { answers: latest.current }))
+      .then(() =>
+        api.put('/lms/course/:courseId/assessment/:attemptId', { param: { courseId, attemptId: assessment.attemptId }, json: { answers: latest.current } }),
+      )
       .then(
         () => explicit && setSaving('saved'),
         (error: Error) => setProblem(error.message),
@@ -76,7 +77,12 @@ export default function AssessmentForm({ api, courseId, t, onResult }: Props) {
     setSaving('submitting');
     try {
       await chain.current;
-      onResult(await api.post<AssessmentResult>(`${base}/${assessment.attemptId}/submit`, { answers: latest.current }));
+      onResult(
+        await api.post('/lms/course/:courseId/assessment/:attemptId/submit', {
+          param: { courseId, attemptId: assessment.attemptId },
+          json: { answers: latest.current },
+        }),
+      );
     } catch (error) {
       setSaving('idle');
       setProblem(error instanceof ApiRequestError ? error.message : String(error));

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AssessmentResult, CertificateSummary, EcmStatus, ReviewQuestion } from '../../../core/contracts/ecm.ts';
+import { ecmStepMessage } from '../../../core/ecm/step-message.ts';
 import { translator } from '../../../core/translate.ts';
-import { ApiRequestError, createApiClient } from '../../lib/api-client.ts';
+import { ApiRequestError, certificatePdfUrl, createApiClient } from '../../lib/api-client.ts';
 import AssessmentForm from './AssessmentForm.tsx';
 import EcmProfileForm from './EcmProfileForm.tsx';
 import SatisfactionForm from './SatisfactionForm.tsx';
@@ -46,14 +47,14 @@ export default function EcmJourney({ courseId, siteId, locale, status, strings }
   const issue = async () => {
     setProblem(null);
     try {
-      setView({ kind: 'done', certificate: await api.post<CertificateSummary>(`/api/lms/course/${courseId}/certificate`) });
+      setView({ kind: 'done', certificate: await api.post('/lms/course/:courseId/certificate', { param: { courseId } }) });
     } catch (error) {
       setProblem(error instanceof ApiRequestError ? error.message : String(error));
     }
   };
   const loadReview = async () => {
     try {
-      setReview((await api.get<{ questions: ReviewQuestion[] }>(`/api/lms/course/${courseId}/assessment/review`)).questions);
+      setReview((await api.get('/lms/course/:courseId/assessment/review', { param: { courseId } })).questions);
     } catch (error) {
       setProblem(error instanceof ApiRequestError ? error.message : String(error));
     }
@@ -137,7 +138,7 @@ export default function EcmJourney({ courseId, siteId, locale, status, strings }
           </h2>
           <p>{t('ecm.issued', { credits: view.certificate.credits, date: date(view.certificate.completedAt) })}</p>
           <p>
-            <a href={`/api/lms/certificates/${view.certificate.code}.pdf?locale=${locale}`} download data-testid="certificate-download">
+            <a href={certificatePdfUrl(view.certificate.code, locale)} download data-testid="certificate-download">
               {t('ecm.downloadCertificate')}
             </a>
           </p>
@@ -156,13 +157,12 @@ export default function EcmJourney({ courseId, siteId, locale, status, strings }
 }
 
 function initialView(status: EcmStatus, t: (key: string, values?: Record<string, string | number>) => string): View {
+  const message = ecmStepMessage(status);
+  if (message?.kind === 'blocked') return { kind: 'blocked', message: t(message.key, message.values) };
   switch (status.step) {
     case 'sessions':
-      return { kind: 'blocked', message: t('ecm.sessionsMissing', { done: status.sessions.done, total: status.sessions.total }) };
     case 'time':
-      return { kind: 'blocked', message: t('ecm.timeMissing', { minutes: status.missingMinutes }) };
     case 'exhausted':
-      return { kind: 'blocked', message: t('ecm.exhausted') };
     case 'assessment':
       return { kind: 'assessment', round: 0 };
     case 'satisfaction':

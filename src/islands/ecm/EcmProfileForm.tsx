@@ -27,7 +27,7 @@ export default function EcmProfileForm({ api, t, onSaved, heading, intro }: Prop
   const [status, setStatus] = useState<{ kind: 'idle' | 'saving' | 'saved' } | { kind: 'error'; message: string }>({ kind: 'idle' });
 
   useEffect(() => {
-    api.get<EcmProfile & { professions: Profession[] }>('/api/lms/ecm/profile').then(
+    api.get('/lms/ecm/profile').then(
       (loaded) => {
         setProfessions(loaded.professions);
         setForm({ fiscalCode: loaded.fiscalCode ?? '', professionId: loaded.professionId ?? '', disciplineId: loaded.disciplineId ?? '' });
@@ -54,7 +54,7 @@ export default function EcmProfileForm({ api, t, onSaved, heading, intro }: Prop
     }
     setStatus({ kind: 'saving' });
     try {
-      const saved = await api.put<EcmProfile>('/api/lms/ecm/profile', { ...form, fiscalCode });
+      const saved = await api.put('/lms/ecm/profile', { json: { ...form, fiscalCode } });
       setForm({ fiscalCode: saved.fiscalCode ?? '', professionId: saved.professionId ?? '', disciplineId: saved.disciplineId ?? '' });
       setStatus({ kind: 'saved' });
       onSaved?.(saved);

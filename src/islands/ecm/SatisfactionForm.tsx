@@ -11,6 +11,9 @@ interface Props {
   onSent: (outcome: { certificate: string | null; missingProfile: string[] }) => void;
 }
 
+const isComplete = (answers: Partial<Record<SatisfactionKey, number>>): answers is Record<SatisfactionKey, number> =>
+  SATISFACTION_ITEMS.every((item) => answers[item.key] !== undefined);
+
 /** The anonymous satisfaction questionnaire on the commission's model: five scales and a comment. */
 export default function SatisfactionForm({ api, courseId, t, onSent }: Props) {
   const id = useId();
@@ -23,13 +26,13 @@ export default function SatisfactionForm({ api, courseId, t, onSent }: Props) {
     event.preventDefault();
     const unanswered = SATISFACTION_ITEMS.filter((item) => answers[item.key] === undefined).map((item) => item.key);
     setMissing(unanswered);
-    if (unanswered[0]) {
-      document.getElementById(`${id}-${unanswered[0]}-1`)?.focus();
+    if (!isComplete(answers)) {
+      document.getElementById(`${id}-${unanswered[0] ?? ''}-1`)?.focus();
       return;
     }
     setStatus({ kind: 'sending' });
     try {
-      onSent(await api.post(`/api/lms/course/${courseId}/satisfaction`, { ...answers, comment }));
+      onSent(await api.post('/lms/course/:courseId/satisfaction', { param: { courseId }, json: { ...answers, comment } }));
     } catch (error) {
       setStatus({ kind: 'error', message: error instanceof ApiRequestError ? error.message : String(error) });
     }

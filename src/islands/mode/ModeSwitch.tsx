@@ -26,14 +26,14 @@ export default function ModeSwitch({ roleId, siteId, locale, cmsUrl, strings }: 
   // The audit trail keeps who entered or left CMS and tester mode (the server records the edits themselves).
   const choose = (option: RoleMode) => {
     setMode(option);
-    api.post('/api/event', buildEvent(modeEventName(roleMode ?? 'user', option), { ua: navigator.userAgent })).catch(() => undefined);
+    api.post('/event', { json: buildEvent(modeEventName(roleMode ?? 'user', option), { ua: navigator.userAgent }) }).catch(() => undefined);
   };
 
   useEffect(() => {
     if (!roleId) return;
     // The role is loaded by a call for the user's first role (SPEC section 6).
     api
-      .get<{ mode: RoleMode }>(`/api/role/${encodeURIComponent(roleId)}`)
+      .get('/role/:roleId', { param: { roleId } })
       .then((role) => {
         setRoleMode(role.mode);
         if (!availableModes(role.mode).includes($mode.get())) setMode('user');

@@ -39,7 +39,7 @@ export default function SessionPlayer({ session, progress, siteId, locale, strin
     setState({ kind: 'saving' });
     try {
       const client = createApiClient({ siteId: () => siteId, localeCode: () => locale });
-      const completion = await client.post<Completion>(`/api/lms/course/${session.courseId}/session/${session.moduleNumber}/${session.number}/complete`);
+      const completion = await client.post('/lms/course/:courseId/session/:module/:session/complete', { param: sessionParam(session) });
       setState({ kind: 'done', completion });
     } catch (error) {
       setState({ kind: 'failed', message: error instanceof ApiRequestError ? error.message : t('player.failed') });
@@ -116,6 +116,9 @@ export default function SessionPlayer({ session, progress, siteId, locale, strin
   );
 }
 
+/** The session's path parameters in the API's route table. */
+const sessionParam = (session: PlayerSession) => ({ courseId: session.courseId, module: session.moduleNumber, session: session.number });
+
 /**
  * Resume where the learner stopped: the video starts at the position kept on the server, and the
  * position is written back sparingly (core/resume.ts): on pause, when the page is hidden or left
@@ -125,7 +128,7 @@ function useResume(video: RefObject<HTMLVideoElement | null>, session: PlayerSes
   useEffect(() => {
     const element = video.current;
     if (!element || session.kind !== 'video') return;
-    const path = `/api/lms/course/${session.courseId}/session/${session.moduleNumber}/${session.number}/position`;
+    const param = sessionParam(session);
     const client = createApiClient({ siteId: () => siteId, localeCode: () => locale });
     // Leaving: a keepalive request, which the browser completes after the page is gone.
     const leaving = createApiClient({ siteId: () => siteId, localeCode: () => locale, fetch: (input, init) => fetch(input, { ...init, keepalive: true }) });
@@ -143,7 +146,9 @@ function useResume(video: RefObject<HTMLVideoElement | null>, session: PlayerSes
       const current = { seconds: storedPosition(element.currentTime), at: Date.now() };
       if (!shouldSavePosition(last, current, reason)) return;
       last = current;
-      (reason === 'leave' ? leaving : client).put(path, { seconds: current.seconds }).catch(() => undefined);
+      (reason === 'leave' ? leaving : client)
+        .put('/lms/course/:courseId/session/:module/:session/position', { param, json: { seconds: current.seconds } })
+        .catch(() => undefined);
     };
     const onTick = () => save('tick');
     const onPause = () => save('pause');

@@ -1,7 +1,6 @@
 import { useState, type SubmitEvent } from 'react';
 import { ApiRequestError, createApiClient } from '../../lib/api-client.ts';
 import { translator } from '../../../core/translate.ts';
-import type { User } from '../../../core/contracts/user.ts';
 import { toUserUpdate, validateUserForm, type UserForm } from '../../lib/user-form.ts';
 import './user-data.css';
 
@@ -34,7 +33,7 @@ export default function UserDataForm({ siteId, locale, locales, strings, values,
     if (Object.keys(found).length > 0) return;
     setStatus({ kind: 'saving' });
     try {
-      const saved = await client.put<User>('/api/auth/user', toUserUpdate(form));
+      const saved = await client.put('/auth/user', { json: toUserUpdate(form) });
       // The saved user is the reloaded one: show what the server kept.
       setForm((current) => ({
         ...current,

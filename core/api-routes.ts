@@ -1,0 +1,255 @@
+import { z } from 'zod';
+import { DOCUMENT_FIELDS } from './cms-document.ts';
+import {
+  buildParams,
+  buildRequest,
+  claimedBuild,
+  contentSnapshot,
+  documentParams,
+  draft,
+  draftsQuery,
+  editorView,
+  finishBuildRequest,
+  finishedBuild,
+  publishOutcome,
+  versionParams,
+} from './contracts/cms.ts';
+import { createdRecord } from './contracts/common.ts';
+import {
+  answersBody,
+  assessment,
+  assessmentResult,
+  assessmentReview,
+  attemptParams,
+  certificateFileParams,
+  certificateFileQuery,
+  certificateSummary,
+  ecmCourseParams,
+  ecmProfile,
+  ecmProfileBody,
+  ecmProfileForm,
+  ecmStatus,
+  participantsParams,
+  satisfactionForm,
+  satisfactionOutcome,
+  savedAnswers,
+} from './contracts/ecm.ts';
+import { eventRequest, hitReceipt, hitRequest, hitWriterStatus } from './contracts/event.ts';
+import { badge, level, progress } from './contracts/game.ts';
+import {
+  completion,
+  courseDetail,
+  courseParams,
+  courseProgress,
+  myCourses,
+  positionRequest,
+  progressQuery,
+  savedPosition,
+  sessionDetail,
+  sessionParams,
+} from './contracts/lms.ts';
+import { role, roleParams } from './contracts/role.ts';
+import { boilerplateEntry, categoryTag, locale, localesQuery, site, siteParams, tagQuery } from './contracts/site.ts';
+import { statsOutcome } from './contracts/stats.ts';
+import { createdSupportRequest, supportRequest, supportRequestBody } from './contracts/support.ts';
+import {
+  botChallenge,
+  federatedLoginOutcome,
+  federatedLoginRequest,
+  loginRequest,
+  logoutAllOutcome,
+  logoutOutcome,
+  user,
+  userUpdateRequest,
+} from './contracts/user.ts';
+import { satisfactionBody } from './ecm/satisfaction.ts';
+import type { Permission } from './permissions.ts';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** What a route reads, each part a contract from core/contracts. */
+export interface RequestContract {
+  param?: z.ZodType;
+  query?: z.ZodType;
+  /** The body's schema, or one chosen by the validated path parameters (a CMS document's kind). */
+  json?: z.ZodType | ((param: never) => z.ZodType);
+}
+
+export { API_PREFIX } from './api-prefix.ts';
+
+/**
+ * One API call's contract: method, path (Hono syntax, `:name` parameters, below `/api`), the
+ * request contracts, the response contract, and who may call.
+ */
+export interface RouteContract {
+  method: Method;
+  path: string;
+  request?: RequestContract;
+  /** The answer inside `{ outcome }`, or `fileAnswer` for a file the call answers as it is. */
+  response: z.ZodType;
+  /**
+   * A signed-in user ('session', else 401) or one whose role grants the permission (else 401 or
+   * 403). Checked before any input is read, so a visitor learns nothing more.
+   */
+  auth?: 'session' | Permission;
+  /**
+   * Calls only the build worker may make: for anyone else they do not exist (the 404 of an unknown
+   * path). The browser's client does not offer them.
+   */
+  guard?: 'build-worker';
+}
+
+/** A file (certificate PDF, participants report): answered as it is, not as `{ outcome }`. */
+export const fileAnswer = z.instanceof(Response);
+
+/**
+ * The platform API of SPEC section 7, and the calls the spec leaves out, in the same style: the
+ * contract of every route, keyed by the name of the handler `functions/routes.ts` binds to it.
+ * Order matters where paths overlap (`/cms/builds/snapshot` before `/cms/builds/:id`).
+ * The browser imports this table's type only (`src/lib/api-client.ts`), never its zod schemas.
+ */
+export const API_ROUTES = {
+  login: { method: 'POST', path: '/auth/login', request: { json: loginRequest }, response: user },
+  federatedLogin: { method: 'POST', path: '/auth/federated/login', request: { json: federatedLoginRequest }, response: federatedLoginOutcome },
+  logout: { method: 'POST', path: '/auth/logout', response: logoutOutcome },
+  logoutAll: { method: 'POST', path: '/auth/logout-all', auth: 'session', response: logoutAllOutcome },
+  getChallenge: { method: 'GET', path: '/auth/challenge', response: botChallenge },
+  getUser: { method: 'GET', path: '/auth/user', auth: 'session', response: user },
+  putUser: { method: 'PUT', path: '/auth/user', auth: 'profile:write', request: { json: userUpdateRequest }, response: user },
+  getRole: { method: 'GET', path: '/role/:roleId', auth: 'session', request: { param: roleParams }, response: role },
+  postEvent: { method: 'POST', path: '/event', auth: 'session', request: { json: eventRequest }, response: createdRecord },
+  postHit: { method: 'POST', path: '/event/hit', request: { json: hitRequest }, response: hitReceipt },
+  // `npm start` waits until nothing is queued before it stops a Worker; the benchmark counts statements.
+  getHitWriter: { method: 'GET', path: '/event/hit/writer', guard: 'build-worker', response: hitWriterStatus },
+  getProgress: { method: 'GET', path: '/lms/game/progress', auth: 'session', response: progress },
+  getBadges: { method: 'GET', path: '/lms/game/badge', auth: 'session', response: z.array(badge) },
+  getLevels: { method: 'GET', path: '/lms/game/level', auth: 'session', response: z.array(level) },
+  getStats: { method: 'GET', path: '/stats', auth: 'session', response: statsOutcome },
+  // Course content and progress.
+  getMyCourses: { method: 'GET', path: '/lms/courses/mine', auth: 'session', response: myCourses },
+  getCourse: { method: 'GET', path: '/lms/course/:courseId', auth: 'course:read', request: { param: courseParams }, response: courseDetail },
+  getSession: {
+    method: 'GET',
+    path: '/lms/course/:courseId/session/:module/:session',
+    auth: 'course:read',
+    request: { param: sessionParams },
+    response: sessionDetail,
+  },
+  postSessionComplete: {
+    method: 'POST',
+    path: '/lms/course/:courseId/session/:module/:session/complete',
+    auth: 'progress:write',
+    request: { param: sessionParams },
+    response: completion,
+  },
+  putSessionPosition: {
+    method: 'PUT',
+    path: '/lms/course/:courseId/session/:module/:session/position',
+    auth: 'progress:write',
+    request: { param: sessionParams, json: positionRequest },
+    response: savedPosition,
+  },
+  // Visitors get `signedIn: false`, not a 401: learning-path pages ask for everyone.
+  getCourseProgress: { method: 'GET', path: '/lms/courses/progress', request: { query: progressQuery }, response: courseProgress },
+  // CMS mode: editors' drafts, versions and publishing.
+  getDocument: { method: 'GET', path: '/cms/documents/:kind/:locale/:key', auth: 'drafts:read', request: { param: documentParams }, response: editorView },
+  putDocument: {
+    method: 'PUT',
+    path: '/cms/documents/:kind/:locale/:key',
+    auth: 'content:edit',
+    request: { param: documentParams, json: ({ kind }: z.output<typeof documentParams>) => DOCUMENT_FIELDS[kind] },
+    response: editorView,
+  },
+  deleteDraft: { method: 'DELETE', path: '/cms/documents/:kind/:locale/:key', auth: 'content:edit', request: { param: documentParams }, response: editorView },
+  getDrafts: { method: 'GET', path: '/cms/drafts', auth: 'drafts:read', request: { query: draftsQuery }, response: z.array(draft) },
+  revertVersion: { method: 'POST', path: '/cms/versions/:id/revert', auth: 'content:edit', request: { param: versionParams }, response: editorView },
+  publish: { method: 'POST', path: '/cms/publish', auth: 'content:publish', response: publishOutcome },
+  getBuilds: { method: 'GET', path: '/cms/builds', auth: 'content:publish', response: z.array(buildRequest) },
+  getSupportRequests: { method: 'GET', path: '/cms/support', auth: 'support:read', response: z.array(supportRequest) },
+  // Before `/cms/builds/:id`, which would otherwise take `snapshot` for an id.
+  getSnapshot: { method: 'GET', path: '/cms/builds/snapshot', guard: 'build-worker', response: contentSnapshot },
+  getBuild: { method: 'GET', path: '/cms/builds/:id', auth: 'content:publish', request: { param: buildParams }, response: buildRequest },
+  // The build worker's calls: without its token they do not exist (404 before anything is read).
+  claimBuild: { method: 'POST', path: '/cms/builds/claim', guard: 'build-worker', response: claimedBuild },
+  finishBuild: {
+    method: 'POST',
+    path: '/cms/builds/:id/finish',
+    guard: 'build-worker',
+    request: { param: buildParams, json: finishBuildRequest },
+    response: finishedBuild,
+  },
+  postSupportRequest: { method: 'POST', path: '/support', request: { json: supportRequestBody }, response: createdSupportRequest },
+  getSite: { method: 'GET', path: '/site/sites/:siteId', request: { param: siteParams }, response: site },
+  getLocales: { method: 'GET', path: '/i18n/locales', request: { query: localesQuery }, response: z.array(locale) },
+  // SPEC section 7 writes it with a trailing slash; both spellings answer.
+  getBoilerplate: { method: 'GET', path: '/i18n/boilerplate', response: z.array(boilerplateEntry) },
+  getBoilerplateSlash: { method: 'GET', path: '/i18n/boilerplate/', response: z.array(boilerplateEntry) },
+  getTags: { method: 'GET', path: '/content/tag', request: { query: tagQuery }, response: z.array(categoryTag) },
+  // ECM (issue 14): assessment, questionnaire, certificates, the registry fields and the editors' reports.
+  getEcmStatus: { method: 'GET', path: '/lms/course/:courseId/ecm', auth: 'course:read', request: { param: ecmCourseParams }, response: ecmStatus },
+  getAssessment: {
+    method: 'GET',
+    path: '/lms/course/:courseId/assessment',
+    auth: 'progress:write',
+    request: { param: ecmCourseParams },
+    response: assessment,
+  },
+  getAssessmentReview: {
+    method: 'GET',
+    path: '/lms/course/:courseId/assessment/review',
+    auth: 'course:read',
+    request: { param: ecmCourseParams },
+    response: assessmentReview,
+  },
+  putAssessmentAnswers: {
+    method: 'PUT',
+    path: '/lms/course/:courseId/assessment/:attemptId',
+    auth: 'progress:write',
+    request: { param: attemptParams, json: answersBody },
+    response: savedAnswers,
+  },
+  submitAssessment: {
+    method: 'POST',
+    path: '/lms/course/:courseId/assessment/:attemptId/submit',
+    auth: 'progress:write',
+    request: { param: attemptParams, json: answersBody },
+    response: assessmentResult,
+  },
+  getSatisfaction: {
+    method: 'GET',
+    path: '/lms/course/:courseId/satisfaction',
+    auth: 'course:read',
+    request: { param: ecmCourseParams },
+    response: satisfactionForm,
+  },
+  postSatisfaction: {
+    method: 'POST',
+    path: '/lms/course/:courseId/satisfaction',
+    auth: 'progress:write',
+    request: { param: ecmCourseParams, json: satisfactionBody },
+    response: satisfactionOutcome,
+  },
+  postCertificate: {
+    method: 'POST',
+    path: '/lms/course/:courseId/certificate',
+    auth: 'progress:write',
+    request: { param: ecmCourseParams },
+    response: certificateSummary,
+  },
+  getCertificates: { method: 'GET', path: '/lms/certificates', auth: 'session', response: z.array(certificateSummary) },
+  // `:code` is the file name, `{code}.pdf`.
+  getCertificatePdf: {
+    method: 'GET',
+    path: '/lms/certificates/:code',
+    auth: 'session',
+    request: { param: certificateFileParams, query: certificateFileQuery },
+    response: fileAnswer,
+  },
+  getEcmProfile: { method: 'GET', path: '/lms/ecm/profile', auth: 'session', response: ecmProfileForm },
+  putEcmProfile: { method: 'PUT', path: '/lms/ecm/profile', auth: 'profile:write', request: { json: ecmProfileBody }, response: ecmProfile },
+  // `:report` is `participants.csv` or `participants.xml`.
+  getParticipants: { method: 'GET', path: '/cms/ecm/:courseId/:report', auth: 'ecm:report', request: { param: participantsParams }, response: fileAnswer },
+} as const satisfies Record<string, RouteContract>;
+
+export type ApiRoutes = typeof API_ROUTES;
+export type RouteName = keyof ApiRoutes;
