@@ -54,7 +54,7 @@ const unchecked = (counts: Record<number, number>) => (counts[428] ?? 0) + (coun
 const failures = async (scope: string, key: string) =>
   (await env.DB.prepare('SELECT failures FROM sign_in_throttle WHERE scope = ? AND key = ?').bind(scope, key).first<{ failures: number }>())?.failures ?? 0;
 
-describe('parallel sign-in attempts are each counted before the password is checked', () => {
+describe('parallel sign-in attempts are each counted before the password is checked', { timeout: 60_000 }, () => {
   it('60 parallel guesses on one account from 60 addresses, the right password among them: at most 2 checked', async () => {
     const owner = await newLearner('par.account');
     const tries = Array.from({ length: 60 }, (_, i) => ({ cu: owner.code, cp: i === 30 ? owner.password : `Sbagliata-${i}!`, address: `192.0.2.${i + 1}` }));
