@@ -58,7 +58,7 @@ import { getSupportRequests, postSupportRequest } from './support/handlers.ts';
 import { ECM_ROUTES } from './ecm/routes.ts';
 import { route, type Route } from './route.ts';
 
-/** The platform API of SPEC section 7, and the calls the spec leaves out, in the same style. */
+/** The platform API (docs/PRODUCT.md), and the calls beyond it, in the same style. */
 export const ROUTES: Route[] = [
   route('POST', '/api/auth/login', { request: { json: loginRequest }, response: user }, login),
   route('POST', '/api/auth/federated/login', { request: { json: federatedLoginRequest }, response: federatedLoginOutcome }, federatedLogin),
@@ -131,7 +131,7 @@ export const ROUTES: Route[] = [
   route('POST', '/api/support', { request: { json: supportRequestBody }, response: createdSupportRequest }, postSupportRequest),
   route('GET', '/api/site/sites/:siteId', { request: { param: siteParams }, response: site }, getSite),
   route('GET', '/api/i18n/locales', { request: { query: localesQuery }, response: z.array(locale) }, getLocales),
-  // SPEC section 7 writes it with a trailing slash; both spellings answer.
+  // The platform API calls it with a trailing slash; both spellings answer.
   route('GET', '/api/i18n/boilerplate', { response: z.array(boilerplateEntry) }, getBoilerplate),
   route('GET', '/api/i18n/boilerplate/', { response: z.array(boilerplateEntry) }, getBoilerplate),
   route('GET', '/api/content/tag', { request: { query: tagQuery }, response: z.array(categoryTag) }, getTags),

@@ -1,6 +1,6 @@
 import type { Gender } from '../data/auth/users.ts';
 
-/** The interface offers maschile, femminile, neutro; D1 stores m, f, n (SPEC section 3). */
+/** The interface offers maschile, femminile, neutro; D1 stores m, f, n. */
 export const GENDER_BY_NAME: Record<'maschile' | 'femminile' | 'neutro' | Gender, Gender> = {
   maschile: 'm',
   femminile: 'f',

@@ -23,7 +23,7 @@ import { getParticipants } from './report-handlers.ts';
 // Files (PDF, CSV, XML) are Responses.
 const file = z.instanceof(Response);
 
-/** The ECM calls (issue 14): assessment, questionnaire, certificates, the registry fields and the editors' reports. */
+/** The ECM (continuing medical education) calls: assessment, questionnaire, certificates, the registry fields and the editors' reports. */
 export const ECM_ROUTES: Route[] = [
   route('GET', '/api/lms/course/:courseId/ecm', { auth: 'session', response: ecmStatus }, getEcmStatus),
   route('GET', '/api/lms/course/:courseId/assessment', { auth: 'session', response: assessment }, getAssessment),

@@ -30,7 +30,7 @@ export default function ModeSwitch({ roleId, siteId, locale, cmsUrl, strings }: 
 
   useEffect(() => {
     if (!roleId) return;
-    // The role is loaded by a call for the user's first role (SPEC section 6).
+    // The role is loaded by a call for the user's first role.
     api
       .get<{ mode: RoleMode }>(`/api/role/${encodeURIComponent(roleId)}`)
       .then((role) => {

@@ -46,7 +46,7 @@ describe("a visitor's way out of the course and profile areas (guard 2)", () => 
     expect(fromOwnPage({ fetchSite: null, referer: null, origin })).toBe(false);
   });
 
-  it('sends a course clicked in the catalogue to sign-in and back, anything else home as the spec says', () => {
+  it('sends a course clicked in the catalogue to sign-in and back, anything else home', () => {
     expect(visitorRedirect('/it-IT/course/triage', '', clicked)).toBe('/tiles-access?returnTo=%2Fit-IT%2Fcourse%2Ftriage');
     expect(visitorRedirect('/it-IT/course/session/triage/1/2', '?t=1', clicked)).toBe(
       '/tiles-access?returnTo=%2Fit-IT%2Fcourse%2Fsession%2Ftriage%2F1%2F2%3Ft%3D1',
