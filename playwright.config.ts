@@ -4,6 +4,8 @@ const PORT = Number(process.env.E2E_PORT ?? 4399);
 const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 4398);
 /** Where the tests' server builds: never dist/, which a running `npm start` serves from. */
 export const E2E_OUT_DIR = '.wrangler/e2e-dist';
+/** The tests' server's build-worker secret: a test asks the hit writer when every queued hit is in D1. */
+export const E2E_BUILD_WORKER_TOKEN = 'e2e-build-worker-token-0123456789abcdef';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -43,6 +45,7 @@ export default defineConfig({
         TILES_STATE_DIR: '.wrangler/e2e-state',
         TILES_OUT_DIR: E2E_OUT_DIR,
         TILES_FRESH: '1',
+        BUILD_WORKER_TOKEN: E2E_BUILD_WORKER_TOKEN,
         // Open pages look for a new build every 3 s instead of hourly, so the publish journey sees the prompt.
         PUBLIC_BUILD_CHECK_MS: '3000',
         TILES_EXTRA_VARS: JSON.stringify({

@@ -103,7 +103,7 @@ export interface RouteContract {
 export const fileAnswer = z.instanceof(Response);
 
 /**
- * The platform API of SPEC section 7, and the calls the spec leaves out, in the same style: the
+ * The platform API (docs/PRODUCT.md), and the calls the product summary leaves out, in the same style: the
  * contract of every route, keyed by the name of the handler `functions/routes.ts` binds to it.
  * Order matters where paths overlap (`/cms/builds/snapshot` before `/cms/builds/:id`).
  * The browser imports this table's type only (`src/lib/api-client.ts`), never its zod schemas.
@@ -181,11 +181,11 @@ export const API_ROUTES = {
   postSupportRequest: { method: 'POST', path: '/support', request: { json: supportRequestBody }, response: createdSupportRequest },
   getSite: { method: 'GET', path: '/site/sites/:siteId', request: { param: siteParams }, response: site },
   getLocales: { method: 'GET', path: '/i18n/locales', request: { query: localesQuery }, response: z.array(locale) },
-  // SPEC section 7 writes it with a trailing slash; both spellings answer.
+  // The product's client asks with a trailing slash; both spellings answer.
   getBoilerplate: { method: 'GET', path: '/i18n/boilerplate', response: z.array(boilerplateEntry) },
   getBoilerplateSlash: { method: 'GET', path: '/i18n/boilerplate/', response: z.array(boilerplateEntry) },
   getTags: { method: 'GET', path: '/content/tag', request: { query: tagQuery }, response: z.array(categoryTag) },
-  // ECM (issue 14): assessment, questionnaire, certificates, the registry fields and the editors' reports.
+  // ECM: assessment, questionnaire, certificates, the registry fields and the editors' reports.
   getEcmStatus: { method: 'GET', path: '/lms/course/:courseId/ecm', auth: 'course:read', request: { param: ecmCourseParams }, response: ecmStatus },
   getAssessment: {
     method: 'GET',

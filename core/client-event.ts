@@ -38,7 +38,7 @@ export function clientMaySend(name: string, roleMode: RoleMode): boolean {
   return !SERVER_EVENT_NAMESPACES.includes(namespaceOf(name));
 }
 
-/** The dotted name of an event sent as its parts (SPEC section 7: the name is split on dots). */
+/** The dotted name of an event sent as its parts (the name is split on dots into action, variant and scope). */
 export function joinEventName(parts: { action: string; variant?: string | null; scope?: string | null }): string {
   return [parts.action, parts.variant, parts.scope].filter((part) => part != null && part !== '').join('.');
 }

@@ -35,7 +35,7 @@ export function totalDuration(texts: readonly string[]): string {
   return formatDuration(sumDurations(texts.map(parseDuration)));
 }
 
-/** Milliseconds as 'H Min' (SPEC section 9), e.g. 3_900_000 -> '1 h 5 min'. */
+/** Milliseconds as hours and minutes, e.g. 3_900_000 -> '1 h 5 min'. */
 export function formatTimeSpent(ms: number, labels: { hours: string; minutes: string } = { hours: 'h', minutes: 'min' }): string {
   const totalMinutes = Math.floor(Math.max(ms, 0) / 60_000);
   return `${Math.floor(totalMinutes / 60)} ${labels.hours} ${totalMinutes % 60} ${labels.minutes}`;

@@ -1,4 +1,4 @@
-/** A locale path segment: two lowercase letters, a dash, two uppercase letters (SPEC section 5). */
+/** A locale path segment: two lowercase letters, a dash, two uppercase letters. */
 export const LOCALE_PATTERN = /^[a-z]{2}-[A-Z]{2}$/;
 export const DEFAULT_LOCALE = 'it-IT';
 /** Remembers the visitor's last locale, for paths that arrive without one. */

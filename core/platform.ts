@@ -1,6 +1,6 @@
 import UAParser from 'ua-parser-js';
 
-/** Platform detection values of SPEC section 9; 'other' when none applies. */
+/** The platforms a user agent is sorted into; 'other' when none applies. */
 export const PLATFORMS = ['android', 'ios', 'xbox', 'switch', 'playstation', 'macos', 'windows', 'linux', 'chromeos'] as const;
 export type Platform = (typeof PLATFORMS)[number] | 'other';
 

@@ -1,4 +1,4 @@
-/** Statuses worth one more try (SPEC section 8). */
+/** Statuses worth one more try, for a request that changes nothing. */
 export const RETRY_STATUSES = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -44,7 +44,7 @@ export function shapeStats(input: StatsInput): Stats {
   };
 }
 
-/** The busiest day: the weekday with the largest average time (SPEC section 9). */
+/** The busiest day: the weekday with the largest average time. */
 export function busiestDay(stats: Pick<Stats, 'averageTimeSpentByDay'>): StatItem | null {
   let best: StatItem | null = null;
   for (const item of stats.averageTimeSpentByDay) if (item.data > 0 && (!best || item.data > best.data)) best = item;

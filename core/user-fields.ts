@@ -18,7 +18,7 @@ export const PHONE_RULES = {
 
 export const GENDERS = ['m', 'f', 'n'] as const;
 export type Gender = (typeof GENDERS)[number];
-/** The interface offers maschile, femminile, neutro; D1 stores m, f, n (SPEC section 3). */
+/** The interface offers maschile, femminile, neutro; D1 stores m, f, n. */
 export const GENDER_NAMES = { m: 'maschile', f: 'femminile', n: 'neutro' } as const;
 export type GenderName = (typeof GENDER_NAMES)[Gender];
 

@@ -1,7 +1,7 @@
 // Addresses with a trailing slash answer a permanent redirect (308) to the address without it, the
 // one canonical form. The static-assets layer would answer 307 itself; a `_redirects` file (read by
 // Cloudflare's assets, locally by wrangler too) comes first. Written per locale the build produced,
-// plus the locale-free pages, so the API (`/api/i18n/boilerplate/` is a SPEC address) is never redirected.
+// plus the locale-free pages, so the API (`/api/i18n/boilerplate/` is called with its trailing slash) is never redirected.
 import { readdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 

@@ -21,7 +21,7 @@ assertPasswordPepper(env);
 
 const ERROR_PAGES = new Set(['/404', '/500']);
 
-/** The route guards of SPEC section 2, in the order given there. */
+/** The route guards, in the platform's order (docs/PRODUCT.md, "Route guards, in order"). */
 const routeGuards = defineMiddleware(async (context, next) => {
   const { url, locals } = context;
   locals.user = null;

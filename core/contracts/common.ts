@@ -11,7 +11,7 @@ export const siteId = z.string().regex(SITE_ID_PATTERN);
 /** A positive integer id in a path (version, build request). */
 export const numericId = z.coerce.number().int().positive();
 
-/** Every refused call (SPEC section 2, error object without the stack). */
+/** Every refused call (the error object, without the stack). */
 export const apiError = z.object({
   statusCode: z.number().int(),
   statusMessage: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// An event name's parts (SPEC section 7: the name is split on dots): letters, digits, `_` and `-`,
+// An event name's parts (the name is split on dots): letters, digits, `_` and `-`,
 // so the first dot always ends the action, and the namespace the server keeps to itself
 // (core/client-event.ts) cannot be disguised with a dot inside a part or a look-alike letter.
 const part = z
@@ -13,7 +13,7 @@ const part = z
 /** What an event is about, as the server stores it: a text, or an object kept as its JSON. */
 export const MAX_EVENT_SUBJECT = 2048;
 
-/** `POST /api/event` (SPEC section 3, event): the event name split on dots into action, variant, scope. */
+/** `POST /api/event`: the event name split on dots into action, variant, scope. */
 export const eventRequest = z.object({
   ua: z.string().max(512).default(''),
   origin: z.literal('web').default('web'),
@@ -44,7 +44,7 @@ export type EventRequest = z.input<typeof eventRequest>;
 /** The most time one hit may say its page was visible: the browser never claims more than 30 minutes (core/visible-time.ts). */
 const MAX_HIT_CLAIM_MS = 24 * 60 * 60 * 1000;
 
-/** `POST /api/event/hit` (SPEC section 3, hit): `meta` carries `ms`, the time since the previous navigation. */
+/** `POST /api/event/hit`: `meta` carries `ms`, the time since the previous navigation. */
 export const hitRequest = z.object({
   ua: z.string().max(512).default(''),
   identity: z.string().trim().min(8).max(64),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** `GET /api/lms/game/badge` (SPEC section 3: `_id`). */
+/** `GET /api/lms/game/badge` (under the platform API's `_id`). */
 export const badge = z.object({
   _id: z.string(),
   name: z.string(),

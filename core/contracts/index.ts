@@ -4,7 +4,7 @@
  * `functions/app.ts`) and types its answers with `z.infer`; the browser takes its types and form
  * checks from the same schemas (type-only imports keep zod out of a chunk that needs no check).
  *
- * Ids: what we add is called `id`; the shapes the spec names keep its `_id` (site, badges,
+ * Ids: what we add is called `id`; the platform API's shapes keep its `_id` (site, badges,
  * category tags, the user, roles, written events and hits).
  */
 export * from './common.ts';

@@ -14,7 +14,7 @@ export const tileComponent = z.object({
 });
 export type TileComponent = z.infer<typeof tileComponent>;
 
-/** SPEC section 3, tile page content. */
+/** A tile page's content: whether it has expired, and its tiles. */
 export const tilePageContent = z.object({
   isExpired: z.boolean(),
   tiles: z.array(z.object({ name: z.string(), description: z.string(), components: z.array(tileComponent) })),

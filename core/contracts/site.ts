@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { localeCode, siteId } from './common.ts';
 
-/** SPEC section 3: the spec's `_id`. */
+/** A site, under the platform API's `_id` (docs/PRODUCT.md). */
 export const site = z.object({
   _id: z.string(),
   niceName: z.string(),
@@ -41,7 +41,7 @@ export const boilerplateEntry = z.object({
 });
 export type BoilerplateEntry = z.infer<typeof boilerplateEntry>;
 
-/** `GET /api/content/tag?type=category` (SPEC section 3, category tag). */
+/** `GET /api/content/tag?type=category` (category tags). */
 export const tagQuery = z.object({ type: z.enum(['category']) });
 export const categoryTag = z.object({ _id: z.string(), name: z.string() });
 export type CategoryTag = z.infer<typeof categoryTag>;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 export const statItem = z.object({ label: z.string(), data: z.number() });
 export type StatItem = z.infer<typeof statItem>;
 
-/** SPEC section 3, statistics; `GET /api/stats` answers `{ outcome: { data } }`. */
+/** Learning-time statistics; `GET /api/stats` answers `{ outcome: { data } }`. */
 export const stats = z.object({
   /** Milliseconds. */
   totalTimeSpent: z.number(),

@@ -26,7 +26,7 @@ export const federatedLoginRequest = z.object({
 
 export const gender = z.enum(GENDERS);
 
-/** The user as the API returns it (SPEC section 3): never the password hash. */
+/** The user as the API returns it: never the password hash. */
 export const user = z.object({
   _id: z.string(),
   code: z.string(),

@@ -12,7 +12,7 @@ export type { Role };
 export const READ_ANY_ROLE: Permission = 'support:read';
 
 /**
- * A user reads the roles they hold (the interface loads the first, SPEC section 6); reading any
+ * A user reads the roles they hold (the interface loads the first); reading any
  * other takes READ_ANY_ROLE, else a 403 before the role is looked up, so that the answer does not
  * tell a learner which role ids exist.
  */

@@ -2,7 +2,7 @@ import { parseCookie, stringifySetCookie } from 'cookie';
 import { defaults, seal, unseal } from 'iron-webcrypto';
 
 export const SESSION_COOKIE = 't-ssid';
-/** "Long max age" (SPEC section 9): the refresh token bounds the real session length. */
+/** A long max age: the refresh token bounds the real session length. */
 export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 180;
 
 export interface SessionTokens {

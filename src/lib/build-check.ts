@@ -1,6 +1,6 @@
-/** How often the client asks whether a new build is out (SPEC section 9). */
+/** How often the client asks whether a new build is out: hourly. */
 export const BUILD_CHECK_INTERVAL_MS = 3_600_000;
-/** The first check waits for the page to settle, like the manifest prefetch of SPEC section 9. */
+/** The first check waits a second for the page to settle. */
 export const FIRST_CHECK_DELAY_MS = 1_000;
 
 export interface BuildInfo {

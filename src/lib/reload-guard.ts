@@ -1,4 +1,4 @@
-/** A page whose code failed to load is reloaded at most once per this window, per path (SPEC section 8). */
+/** A page whose code failed to load is reloaded at most once per this window, per path. */
 export const RELOAD_WINDOW_MS = 10_000;
 const KEY_PREFIX = 'tiles-chunk-reload:';
 

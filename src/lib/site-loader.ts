@@ -17,7 +17,7 @@ export interface LoadedSite {
 }
 
 /**
- * The site load sequence of SPEC section 4: the site; then locales and boilerplate in parallel;
+ * The site load sequence: the site; then locales and boilerplate in parallel;
  * then badges, levels and categories in parallel, with the learner's progress beside them
  * (badges, levels and progress only for a signed-in user).
  */

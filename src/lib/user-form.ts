@@ -17,7 +17,7 @@ export { GENDER_NAMES };
 /**
  * Client-side checks of the user-data form, with the limits and patterns the API's contract
  * (`userUpdateRequest`) is built from (`core/user-fields.ts`), in the contract's order: the form
- * refuses exactly what the server refuses (tests/unit/user-form.test.ts holds them together)
+ * refuses exactly what the server refuses (tests/unit/src/lib/user-form.test.ts holds them together)
  * without shipping zod to the browser. The API checks again and has the last word.
  */
 export interface UserForm {

@@ -1,7 +1,7 @@
 import { isLocaleCode, pathSegments } from '../../core/locale.ts';
 import type { MessageKey } from '../../functions/messages.ts';
 
-/** First segments that never carry a locale (SPEC section 2, guard 3) plus the platform's own files. */
+/** First segments that never carry a locale (the locale-prefix guard leaves them alone) plus the platform's own files. */
 export const LOCALE_FREE_SEGMENTS = new Set(['federated', 'tiles-access', 'test', 'api', '_astro', '_server-islands', 'builds', 'logo']);
 const AUTH_AREAS = new Set(['course', 'profile']);
 
@@ -74,7 +74,7 @@ export function fromOwnPage({ fetchSite, referer, origin }: RequestOrigin): bool
 }
 
 /**
- * Guard 2's destination for a visitor on a page that needs a session: `/`, as the spec says,
+ * Guard 2's destination for a visitor on a page that needs a session: `/` (the platform's rule),
  * except a course reached from our own pages (the catalogue's course links), which goes to
  * sign-in and, once signed in, back to the course. Decided on the server from the request alone,
  * so it works without JavaScript and through the client router (which follows the redirect, sees

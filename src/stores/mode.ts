@@ -10,7 +10,7 @@ function stored(): Mode {
   return MODES.includes(value as Mode) ? (value as Mode) : 'user';
 }
 
-/** user (default), admin (CMS mode) or tester; kept for the tab's session, reset to user at logout (SPEC section 4). */
+/** user (default), admin (CMS mode) or tester; kept for the tab's session, reset to user at logout. */
 export const $mode = atom<Mode>(stored());
 
 $mode.listen((mode) => {

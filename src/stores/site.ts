@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 import { createApiClient } from '../lib/api-client.ts';
 import { loadSite, type LoadedSite } from '../lib/site-loader.ts';
 
-/** 'not-set' until the site has loaded (SPEC section 4). */
+/** 'not-set' until the site has loaded. */
 export const $siteId = atom<string>('not-set');
 export const $localeCode = atom<string>('it-IT');
 export const $loadedSite = atom<LoadedSite | null>(null);

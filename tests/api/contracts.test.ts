@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../functions/app.ts';
-import { completeCourse, correctAnswers, ecmUser, FIXED_COURSE, seedEcm, VALID_CF } from './ecm-fixtures.ts';
+import { completeCourse, correctAnswers, ecmUser, FIXED_COURSE, seedEcm, VALID_CF } from './ecm/ecm-fixtures.ts';
 import { call, EDITOR, LEARNER, outcome, seedFixtures, signIn, SITE } from './fixtures.ts';
 
 beforeAll(seedFixtures);

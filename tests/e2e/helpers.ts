@@ -1,4 +1,5 @@
-import { expect, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { E2E_BUILD_WORKER_TOKEN } from '../../playwright.config.ts';
 
 export const LEARNER = { code: 'studente.demo', password: 'Studente-Demo-2026!' };
 
@@ -45,4 +46,72 @@ export async function supportRequestsAsEditor(browser: Browser): Promise<Locator
   await switchMode(editor, 'Redazione (CMS)');
   await editor.goto('/it-IT/assistenza');
   return editor.getByTestId('cms-support');
+}
+
+/**
+ * Lets real time pass, for what is measured in real time only: a page's visible time is what the
+ * browser's clock saw pass, and the server credits a hit with at most the time it saw pass since
+ * the tab's previous hit, so a test of learning time has to spend the time it claims. Never a way
+ * to wait for something to happen: wait for its element, response or event instead.
+ */
+export async function letRealTimePass(ms: number): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** The page hits a browser context sent, as Playwright sees them leave: path, claimed ms and when. */
+export function trackHits(context: BrowserContext): { path: string; ms: number; at: number }[] {
+  const sent: { path: string; ms: number; at: number }[] = [];
+  context.on('request', (request) => {
+    if (new URL(request.url()).pathname !== '/api/event/hit') return;
+    const body = request.postDataJSON() as { subject: { id: string; meta: { value: number }[] } };
+    sent.push({ path: body.subject.id, ms: body.subject.meta[0]?.value ?? 0, at: Date.now() });
+  });
+  return sent;
+}
+
+const HITS_SENT_KEY = 'e2e-hits-sent';
+
+/**
+ * Makes the page count the hits its tab sends, in sessionStorage, which outlives the tab's
+ * navigations. Playwright does not see every hit: one sent (keepalive) by a page being left is
+ * gone with that page.
+ */
+export async function countHitsSent(page: Page): Promise<void> {
+  await page.addInitScript((key) => {
+    const send = window.fetch;
+    window.fetch = (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (new URL(url, location.href).pathname === '/api/event/hit') sessionStorage.setItem(key, String(Number(sessionStorage.getItem(key) ?? 0) + 1));
+      return send(input, init);
+    };
+  }, HITS_SENT_KEY);
+}
+
+/** The Worker's hit writer: hits it accepted since it started, and those not yet written to D1. */
+async function hitWriter(page: Page): Promise<{ accepted: number; unwritten: number }> {
+  const response = await page.request.get('/api/event/hit/writer', { headers: { 'x-build-worker': E2E_BUILD_WORKER_TOKEN } });
+  expect(response.status()).toBe(200);
+  const { outcome } = (await response.json()) as { outcome: { backlog: number | null; pending: number; consuming: number; written: { hits: number } } };
+  return { accepted: outcome.written.hits + outcome.pending, unwritten: outcome.pending + outcome.consuming + (outcome.backlog ?? 0) };
+}
+
+/** Hits the Worker has accepted since it started, once it has written them all. */
+export async function hitsAccepted(page: Page): Promise<number> {
+  let writer = await hitWriter(page);
+  await expect.poll(async () => (writer = await hitWriter(page)).unwritten).toBe(0);
+  return writer.accepted;
+}
+
+/**
+ * Waits until every hit the page's tab sent (countHitsSent) has reached the Worker and is written
+ * to D1: from then on the statistics hold them. `acceptedBefore` is hitsAccepted before the tab's first hit.
+ */
+export async function hitsWritten(page: Page, acceptedBefore: number): Promise<void> {
+  await expect
+    .poll(async () => {
+      const sent = await page.evaluate((key) => Number(sessionStorage.getItem(key) ?? 0), HITS_SENT_KEY);
+      const { accepted, unwritten } = await hitWriter(page);
+      return { unreceived: sent - (accepted - acceptedBefore), unwritten };
+    })
+    .toEqual({ unreceived: 0, unwritten: 0 });
 }

@@ -117,7 +117,8 @@ test('an editor switches to CMS mode and sees the CMS link; logout resets the mo
 test('a learner has no mode switch', async ({ page }) => {
   await signIn(page);
   await expect(page.getByTestId('profile-greeting')).toBeVisible();
-  await page.waitForTimeout(500);
+  // Every island of the page has hydrated: a switch would be on the page by now.
+  await islandsReady(page);
   await expect(page.getByTestId('mode-switch')).toHaveCount(0);
 });
 

@@ -20,7 +20,7 @@ function layerOrder(page: Page): Promise<string[]> {
   });
 }
 
-/** The text controls' look: filled, underlined, rounded on top (SPEC section 9). */
+/** The text controls' look: filled, underlined, rounded on top (docs/PRODUCT.md). */
 async function controlLook(page: Page, selector: string) {
   return page.locator(selector).evaluate((element) => {
     const style = getComputedStyle(element);

@@ -1,6 +1,6 @@
 import type { D1Database } from '@cloudflare/workers-types';
 
-/** Gamification as SPEC sections 3 and 7 shape it: the site's badges and levels, and a learner's progress. */
+/** Gamification as the platform API shapes it: the site's badges and levels, and a learner's progress. */
 export interface Badge {
   _id: string;
   name: string;

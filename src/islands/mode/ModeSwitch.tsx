@@ -31,7 +31,7 @@ export default function ModeSwitch({ roleId, siteId, locale, cmsUrl, strings }: 
 
   useEffect(() => {
     if (!roleId) return;
-    // The role is loaded by a call for the user's first role (SPEC section 6).
+    // The role is loaded by a call for the user's first role.
     api
       .get('/role/:roleId', { param: { roleId } })
       .then((role) => {

@@ -1,0 +1,85 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { markChallengeUsed } from '../../../functions/data/auth/bot-check.ts';
+import { clearCounter, countAttempt, purgeExpiredCounters, readCounter, uncountAttempt } from '../../../functions/data/auth/throttle.ts';
+import { afterAttempt, LOCK_AFTER, type Counter } from '../../../functions/auth/sign-in-throttle.ts';
+
+// Query-level tests of functions/data/auth/throttle.ts and bot-check.ts.
+const keys = { account: 'tiles-demo/data.throttle', address: '198.51.100.77' };
+
+describe('functions/data/auth/throttle.ts', () => {
+  it('counts attempts on the account and the address together, as the pure rule says, locking at the tenth', async () => {
+    let expected: Counter | null = null;
+    for (let i = 1; i <= LOCK_AFTER; i++) {
+      const now = 1_000 + i;
+      const attempt = await countAttempt(env.DB, keys, now);
+      expected = afterAttempt(expected, 'account', now);
+      expect(attempt).toEqual({ kind: 'counted', target: expected, address: { failures: i, lastFailureAt: now, lockedUntil: null } });
+    }
+    const lockedUntil = expected?.lockedUntil ?? 0;
+    expect(lockedUntil).toBeGreaterThan(1_000 + LOCK_AFTER);
+    // Locked: refused uncounted on the account, still counted on the address.
+    expect(await countAttempt(env.DB, keys, 2_000)).toEqual({ kind: 'locked', lockedUntil });
+    expect(await readCounter(env.DB, 'account', keys.account)).toMatchObject({ failures: LOCK_AFTER });
+    expect(await readCounter(env.DB, 'address', keys.address)).toMatchObject({ failures: LOCK_AFTER + 1, lockedUntil: null });
+    // After the wait the count goes on, and the next lock is twice as long (the rule's own test says so).
+    const after = await countAttempt(env.DB, keys, lockedUntil + 1);
+    expect(after).toMatchObject({ kind: 'counted', target: afterAttempt(expected, 'account', lockedUntil + 1) });
+  });
+
+  it('takes back an attempt refused before its check, lifting the lock it set', async () => {
+    const local = { account: 'tiles-demo/data.uncount', address: '198.51.100.78' };
+    await env.DB.prepare("INSERT INTO sign_in_throttle VALUES ('account', ?, 9, 5000, NULL)").bind(local.account).run();
+    const attempt = await countAttempt(env.DB, local, 5_001);
+    if (attempt.kind !== 'counted') throw new Error('expected a counted attempt');
+    expect(attempt.target.lockedUntil).not.toBeNull();
+    await uncountAttempt(env.DB, local, attempt);
+    expect(await readCounter(env.DB, 'account', local.account)).toEqual({ failures: 9, lastFailureAt: 5_001, lockedUntil: null });
+    expect(await readCounter(env.DB, 'address', local.address)).toMatchObject({ failures: 0 });
+  });
+
+  it("clears only the account's counter after a success, and takes the attempt back from the address", async () => {
+    const local = { account: 'tiles-demo/data.clear', address: '198.51.100.79' };
+    await countAttempt(env.DB, local, 7_000);
+    await countAttempt(env.DB, local, 7_001);
+    await clearCounter(env.DB, local);
+    expect(await readCounter(env.DB, 'account', local.account)).toBeNull();
+    expect(await readCounter(env.DB, 'address', local.address)).toMatchObject({ failures: 1 });
+  });
+
+  it("a trusted device's attempts are charged to the device, leaving the account's counter alone", async () => {
+    const device = { ...keys, account: 'tiles-demo/data.device', device: 'device-1' };
+    await countAttempt(env.DB, device, 5_000);
+    expect(await readCounter(env.DB, 'device', 'device-1')).toMatchObject({ failures: 1, lastFailureAt: 5_000 });
+    expect(await readCounter(env.DB, 'account', 'tiles-demo/data.device')).toBeNull();
+  });
+
+  it('purges the counters no rule reads any more, keeping live ones and locks', async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const now = 100 * day;
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO sign_in_throttle VALUES ('account', 'purge/quiet', 2, ?, NULL)").bind(now - 16 * 60_000),
+      env.DB.prepare("INSERT INTO sign_in_throttle VALUES ('account', 'purge/recent', 2, ?, NULL)").bind(now - 60_000),
+      env.DB.prepare("INSERT INTO sign_in_throttle VALUES ('account', 'purge/was-locked', 10, ?, ?)").bind(now - 2 * 60 * 60_000, now - 60 * 60_000),
+      env.DB.prepare("INSERT INTO sign_in_throttle VALUES ('account', 'purge/old-lock', 10, ?, ?)").bind(now - 2 * day, now - day - 1),
+      env.DB.prepare("INSERT INTO sign_in_throttle VALUES ('account', 'purge/locked', 30, ?, ?)").bind(now - 2 * day, now + 60_000),
+    ]);
+    await purgeExpiredCounters(env.DB, now);
+    const { results } = await env.DB.prepare("SELECT key FROM sign_in_throttle WHERE key LIKE 'purge/%' ORDER BY key").all<{ key: string }>();
+    expect(results.map((row) => row.key)).toEqual(['purge/locked', 'purge/recent', 'purge/was-locked']);
+  });
+});
+
+describe('functions/data/auth/bot-check.ts', () => {
+  it('marks a challenge used once, until it expires, and forgets the expired ones', async () => {
+    expect(await markChallengeUsed(env.DB, 'challenge-1', 2_000, 1_000)).toBe(true);
+    expect(await markChallengeUsed(env.DB, 'challenge-1', 2_000, 1_500)).toBe(false);
+    expect(await markChallengeUsed(env.DB, 'challenge-2', 9_000, 3_000)).toBe(true);
+    expect((await env.DB.prepare("SELECT id FROM bot_check_used WHERE id LIKE 'challenge-%' ORDER BY id").all()).results).toEqual([{ id: 'challenge-2' }]);
+  });
+
+  it('lets exactly one of 30 parallel uses of one solved challenge through', async () => {
+    const results = await Promise.all(Array.from({ length: 30 }, () => markChallengeUsed(env.DB, 'challenge-parallel', 90_000, 10_000)));
+    expect(results.filter(Boolean)).toHaveLength(1);
+  });
+});

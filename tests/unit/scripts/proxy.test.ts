@@ -1,0 +1,86 @@
+import http from 'node:http';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createProxy } from '../../../scripts/proxy.mjs';
+
+const servers: net.Server[] = [];
+afterEach(async () => {
+  await Promise.all(
+    servers.splice(0).map((server) => {
+      if (server instanceof http.Server) server.closeAllConnections();
+      return new Promise((resolve) => server.close(resolve));
+    }),
+  );
+});
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+async function listen<T extends net.Server>(server: T): Promise<number> {
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+/** A port nothing listens on: the Worker between a stop and its restart. */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** A request through a fresh proxy, with the Host a browser would send (fetch may not set it). */
+async function through(upstreamPort: number, host = 'localhost'): Promise<Answer> {
+  const port = await listen(createProxy(() => ({ port: upstreamPort })));
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path: '/it-IT', headers: { host }, agent: false }, (response) => {
+        let body = '';
+        response.on('data', (chunk) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+      })
+      .on('error', reject);
+  });
+}
+
+function expectSecurityHeaders(answer: Answer): void {
+  const csp = String(answer.headers['content-security-policy'] ?? '');
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp.split(';').find((directive) => directive.trim().startsWith('script-src'))).not.toContain('unsafe-inline');
+  for (const name of ['x-content-type-options', 'referrer-policy', 'permissions-policy', 'x-frame-options']) expect(answer.headers[name], name).toBeTruthy();
+}
+
+describe('the local proxy of npm start', () => {
+  it('answers 503 with Retry-After and the security headers while the Worker is restarting', async () => {
+    const answer = await through(await closedPort());
+    expect(answer.status).toBe(503);
+    expect(answer.headers['retry-after']).toBe('2');
+    expect(answer.headers['cache-control']).toBe('no-store');
+    expectSecurityHeaders(answer);
+    expect(answer.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('answers 502 with the security headers when the Worker answers garbage, with HSTS off localhost', async () => {
+    const garbage = net.createServer((socket) => socket.resume().end('not http at all\r\n\r\n'));
+    const answer = await through(await listen(garbage), 'learn.example');
+    expect(answer.status).toBe(502);
+    expectSecurityHeaders(answer);
+    expect(answer.headers['strict-transport-security']).toContain('max-age=');
+  });
+
+  it("passes the Worker's own answers through unchanged", async () => {
+    const worker = http.createServer((_request, response) => {
+      response.writeHead(418, { 'x-from': 'worker' });
+      response.end('teapot');
+    });
+    const answer = await through(await listen(worker));
+    expect(answer).toMatchObject({ status: 418, body: 'teapot' });
+    expect(answer.headers['x-from']).toBe('worker');
+  });
+});
