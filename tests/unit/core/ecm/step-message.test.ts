@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ecmStep, type EcmStep } from '../../core/contracts/ecm.ts';
-import { ecmStepMessage } from '../../core/ecm/step-message.ts';
-import { translator } from '../../core/translate.ts';
-import italian from '../../seed/boilerplate/it-IT.json';
-import english from '../../seed/boilerplate/en-US.json';
-import german from '../../seed/boilerplate/de-DE.json';
+import { ecmStep, type EcmStep } from '../../../../core/contracts/ecm.ts';
+import { ecmStepMessage } from '../../../../core/ecm/step-message.ts';
+import { translator } from '../../../../core/translate.ts';
+import italian from '../../../../seed/boilerplate/it-IT.json';
+import english from '../../../../seed/boilerplate/en-US.json';
+import german from '../../../../seed/boilerplate/de-DE.json';
 
 const status = (step: EcmStep) => ({ step, sessions: { done: 2, total: 5 }, missingMinutes: 42 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canonical, planRollback } from '../../functions/cms/rollback.ts';
-import type { PublishedVersion } from '../../functions/data/cms/documents.ts';
+import { canonical, planRollback } from '../../../../functions/cms/rollback.ts';
+import type { PublishedVersion } from '../../../../functions/data/cms/documents.ts';
 
 const version = (key: string, status: PublishedVersion['status'], fields: object, superseded = false): PublishedVersion => ({
   locale: 'it-IT',

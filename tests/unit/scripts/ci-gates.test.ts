@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-const ciScript = readFileSync(new URL('../../.ci/run', import.meta.url), 'utf8');
-const scripts = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> }).scripts;
+const ciScript = readFileSync(new URL('../../../.ci/run', import.meta.url), 'utf8');
+const scripts = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> }).scripts;
 
 /** The commands .ci/run runs, in order (comments and blank lines left out). */
 const ciCommands = ciScript

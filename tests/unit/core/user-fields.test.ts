@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { genderCode, GENDER_NAMES, GENDERS } from '../../core/user-fields.ts';
+import { genderCode, GENDER_NAMES, GENDERS } from '../../../core/user-fields.ts';
 
 describe('genderCode', () => {
   it('takes a stored code or its interface name, both ways of the one table', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { providePageContext } from '../../src/server/request-page.ts';
-import type { PageContext } from '../../src/server/page-context.ts';
+import { providePageContext } from '../../../../src/server/request-page.ts';
+import type { PageContext } from '../../../../src/server/page-context.ts';
 
 /** A page context loader that counts its D1 round trips (three queries each, in the real one). */
 function countingLoader() {

@@ -1,10 +1,10 @@
 import { env } from 'cloudflare:workers';
 import type { D1Database } from '@cloudflare/workers-types';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Assessment, AssessmentResult } from '../../core/contracts/ecm.ts';
-import { API_ROUTES } from '../../core/api-routes.ts';
-import { ROUTES } from '../../functions/app.ts';
-import { call, outcome, seedFixtures, signIn } from './fixtures.ts';
+import type { Assessment, AssessmentResult } from '../../../core/contracts/ecm.ts';
+import { API_ROUTES } from '../../../core/api-routes.ts';
+import { ROUTES } from '../../../functions/app.ts';
+import { call, outcome, seedFixtures, signIn } from '../fixtures.ts';
 import { completeCourse, correctAnswers, ecmUser, FIXED_COURSE, seedEcm, VALID_CF } from './ecm-fixtures.ts';
 
 beforeAll(async () => {
