@@ -11,16 +11,25 @@
 const CONTROL = '\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F';
 const LINE_BREAKS = '\\u0009\\u000A\\u000D';
 /**
- * Soft hyphen, Arabic letter mark, Mongolian vowel separator, zero-width spaces, joiners and
- * marks, line and paragraph separators, embeddings and overrides, word joiner and invisible
- * operators, isolates and the deprecated shaping controls, byte-order mark, interlinear
- * annotation controls, and the noncharacters U+FFFE and U+FFFF.
+ * Soft hyphen, combining grapheme joiner, Arabic letter mark, Hangul fillers, Mongolian vowel
+ * separator, zero-width space and direction marks, line and paragraph separators, embeddings and
+ * overrides, word joiner and invisible operators, isolates and the deprecated shaping controls,
+ * Braille blank, byte-order mark, interlinear annotation controls, and the noncharacters U+FFFE and
+ * U+FFFF.
  */
-const FORMAT = '\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u2064\\u2066-\\u206F\\uFEFF\\uFFF9-\\uFFFB\\uFFFE\\uFFFF';
+const FORMAT =
+  '\\u00AD\\u034F\\u061C\\u115F\\u1160\\u180E\\u200B\\u200E\\u200F\\u2028-\\u202E\\u2060-\\u2064\\u2066-\\u206F\\u2800\\u3164\\uFEFF\\uFFA0\\uFFF9-\\uFFFB\\uFFFE\\uFFFF';
+/**
+ * Zero-width non-joiner and joiner, and the tag characters (U+E0000-U+E007F): invisible in a name,
+ * but a text needs them (Persian and Indic spelling, emoji such as 👩‍⚕️ and flags), so only a
+ * one-line field refuses them.
+ */
+const JOINERS = '\\u200C\\u200D';
+const TAG = '\\uDB40[\\uDC00-\\uDC7F]';
 /** A surrogate half without its other half: not a character at all (JSON can carry one as \uD800). */
 const LONE_SURROGATE = '[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]';
 
-const REFUSED_IN_LINE = new RegExp(`[${CONTROL}${LINE_BREAKS}${FORMAT}]|${LONE_SURROGATE}`);
+const REFUSED_IN_LINE = new RegExp(`[${CONTROL}${LINE_BREAKS}${FORMAT}${JOINERS}]|${TAG}|${LONE_SURROGATE}`);
 const REFUSED_IN_TEXT = new RegExp(`[${CONTROL}${FORMAT}]|${LONE_SURROGATE}`);
 
 export interface PlainTextOptions {
@@ -51,7 +60,7 @@ export function xmlText(text: string): string {
  * characters dropped, line breaks and tabs made spaces.
  */
 export function printableLine(text: string): string {
-  return text.replace(/[\t\n\r]+/g, ' ').replace(new RegExp(`[${CONTROL}${FORMAT}]|${LONE_SURROGATE}`, 'g'), '');
+  return text.replace(/[\t\n\r]+/g, ' ').replace(new RegExp(`[${CONTROL}${FORMAT}${JOINERS}]|${TAG}|${LONE_SURROGATE}`, 'g'), '');
 }
 
 /**

@@ -18,8 +18,21 @@ const PERIOD_SECONDS = 60;
  */
 export async function withinLimit(env: Env, limiter: Limiter, key: string): Promise<boolean> {
   const binding: RateLimit | undefined = env[limiter];
-  if (!binding || (env.RATE_LIMITS === 'off' && isDevelopment(env))) return true;
+  if (!binding) {
+    if (!isDevelopment(env)) warnUnbound(limiter);
+    return true;
+  }
+  if (env.RATE_LIMITS === 'off' && isDevelopment(env)) return true;
   return (await binding.limit({ key })).success;
+}
+
+const warned = new Set<Limiter>();
+
+/** Says once per isolate that a production Worker runs without a limiter: its configuration needs `[[ratelimits]]`. */
+function warnUnbound(limiter: Limiter): void {
+  if (warned.has(limiter)) return;
+  warned.add(limiter);
+  console.warn(JSON.stringify({ type: 'config', message: `${limiter} is not bound: requests are not rate-limited (wrangler.toml [[ratelimits]])` }));
 }
 
 /** Seconds until the current window ends: the bindings' windows follow the wall clock (locally, reset at :00). */
@@ -31,23 +44,4 @@ export function retryAfterSeconds(now: number): number {
 export function tooManyRequests(language: Language, now: number): HttpError {
   const seconds = String(retryAfterSeconds(now));
   return refusal(429, message('tooManyRequests', language, { seconds }), { 'retry-after': seconds });
-}
-
-/**
- * The key a client address is counted under: an IPv4 address whole, an IPv6 one by its /64, the
- * block one subscriber usually gets, whose other addresses cost an attacker nothing.
- */
-export function addressKey(address: string): string {
-  const v4 = /(\d{1,3}(?:\.\d{1,3}){3})$/.exec(address);
-  if (v4 || !address.includes(':')) return v4?.[1] ?? address;
-  const [head = '', tail] = address.toLowerCase().split('::');
-  const groups = head ? head.split(':') : [];
-  if (tail !== undefined) {
-    const rest = tail ? tail.split(':') : [];
-    groups.push(...Array<string>(Math.max(0, 8 - groups.length - rest.length)).fill('0'), ...rest);
-  }
-  return `${groups
-    .slice(0, 4)
-    .map((group) => group.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
 }

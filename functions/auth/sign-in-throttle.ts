@@ -4,9 +4,9 @@
  * many places at once and keeps nothing in memory between requests.
  *
  * An attempt is counted before its password is checked, by one atomic statement that returns the
- * new count: N parallel attempts are N counts, each seeing its own number, so the limits below
- * hold whatever the parallelism. An attempt refused before any password check (a missing or
- * invalid bot check) is uncounted again; a success clears the account's count.
+ * new count, or refuses to count it: past FREE_ATTEMPTS without a solved bot check, or while
+ * locked. N parallel attempts are N counts, each seeing its own number, so the limits below hold
+ * whatever the parallelism; a refused attempt is counted nowhere; a success clears the count.
  */
 export const WINDOW_MS = 15 * 60 * 1000;
 /** Attempts in a window (on the account, the device or the address) checked without a solved bot check. */
@@ -53,11 +53,6 @@ export function afterAttempt(counter: Counter | null, scope: Scope, now: number)
   // Addresses are shared (a hospital's NAT): they get the bot check, never a lock-out.
   const lockedUntil = scope !== 'address' && failures >= LOCK_AFTER ? now + lockDuration(failures) : null;
   return { failures, lastFailureAt: now, lockedUntil };
-}
-
-/** Whether an attempt with these counts (its own included) must carry a solved bot check. */
-export function needsBotCheck(target: Counter, address: Counter): boolean {
-  return target.failures > FREE_ATTEMPTS || address.failures > FREE_ATTEMPTS;
 }
 
 /** Whole minutes still to wait, rounded up and at least one: the lock-out message names them. */

@@ -1,9 +1,9 @@
 import type { Env } from '../env.ts';
-import { clientAddress } from '../client-address.ts';
+import { addressKey, clientAddress } from '../client-address.ts';
 import { BOT_CHECK_REQUIRED, verifyBotCheck } from './bot-check.ts';
 import { detectPlatform } from '../../core/platform.ts';
 import { eventStatement } from '../data/events.ts';
-import { clearCounter, countAttempt, uncountAttempt } from '../data/auth/throttle.ts';
+import { clearCounter, countAttempt } from '../data/auth/throttle.ts';
 import { issueTokens } from '../data/auth/tokens.ts';
 import { rememberDevice, trustedDevice } from './device-cookie.ts';
 import { findUserByCode, type SessionUser } from '../data/auth/users.ts';
@@ -11,7 +11,7 @@ import { message, type Language } from '../messages.ts';
 import { DUMMY_HASH, verifyPassword } from './password.ts';
 import { sealSession, sessionSetCookie } from './session-cookie.ts';
 import { assertSessionSecret } from './session-secret.ts';
-import { FREE_ATTEMPTS, needsBotCheck, waitMinutes } from './sign-in-throttle.ts';
+import { FREE_ATTEMPTS, waitMinutes } from './sign-in-throttle.ts';
 
 export interface SignInRequest {
   env: Env;
@@ -56,7 +56,7 @@ export async function signInWithPassword({ env, request, siteId, language, now }
   const { DB } = env;
   const account = `${siteId}/${credentials.cu.toLowerCase()}`;
   const cookieHeader = request.headers.get('cookie');
-  const keys = { account, address: clientAddress(request), device: await trustedDevice(cookieHeader, account, secret, now) };
+  const keys = { account, address: addressKey(clientAddress(request)), device: await trustedDevice(cookieHeader, account, secret, now) };
   const locked = (waitMs: number): SignInResult => ({
     kind: 'refused',
     status: 429,
@@ -64,19 +64,15 @@ export async function signInWithPassword({ env, request, siteId, language, now }
     headers: { 'retry-after': String(Math.ceil(waitMs / 1000)) },
     botCheck: false,
   });
-  // Counted before anything is checked: parallel attempts cannot all slip under a limit.
-  const attempt = await countAttempt(DB, keys, now);
+  // A solved bot check is verified first (each is accepted once), then the attempt is counted
+  // before its password is checked: parallel attempts cannot slip past a limit, and one refused
+  // here is counted nowhere.
+  const solved = credentials.altcha ? await verifyBotCheck(DB, secret, credentials.altcha, now) : false;
+  const attempt = await countAttempt(DB, keys, now, solved);
   if (attempt.kind === 'locked') return locked(attempt.lockedUntil - now);
-  if (needsBotCheck(attempt.target, attempt.address)) {
-    const refusal = !credentials.altcha
-      ? message('botCheckRequired', language)
-      : !(await verifyBotCheck(DB, secret, credentials.altcha, now))
-        ? message('botCheckInvalid', language)
-        : null;
-    if (refusal) {
-      await uncountAttempt(DB, keys, attempt);
-      return { kind: 'refused', status: 428, message: refusal, headers: BOT_CHECK_REQUIRED, botCheck: true };
-    }
+  if (attempt.kind === 'bot-check') {
+    const refusal = message(credentials.altcha ? 'botCheckInvalid' : 'botCheckRequired', language);
+    return { kind: 'refused', status: 428, message: refusal, headers: BOT_CHECK_REQUIRED, botCheck: true };
   }
   const found = await findUserByCode(DB, siteId, credentials.cu);
   // Verify against a dummy hash for unknown users too: same work, same timing.

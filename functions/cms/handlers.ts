@@ -22,7 +22,7 @@ import {
   type Draft,
   type EditorView,
 } from '../data/cms/documents.ts';
-import { eventStatement } from '../data/events.ts';
+import { eventIfChangedStatement, eventStatement } from '../data/events.ts';
 import { checkBankDraft, mayReadBanks } from '../ecm/bank-check.ts';
 import { findSite } from '../data/site/sites.ts';
 import { HttpError } from '../http-error.ts';
@@ -159,7 +159,7 @@ export async function publish(context: ApiContext): Promise<{ requestId: number;
     drafts,
     session.user.id,
     context.now,
-    (draft) => [eventStatement(DB, context.siteId, session.user.id, documentEventName(draft.kind, 'publish'), documentName(draft), context.now)],
+    (draft) => [eventIfChangedStatement(DB, context.siteId, session.user.id, documentEventName(draft.kind, 'publish'), documentName(draft), context.now)],
     eventStatement(DB, context.siteId, session.user.id, 'cms.site.publish', { insertedRowPrefix: 'build#' }, context.now),
   );
   await callDeployHook(context, published.requestId);

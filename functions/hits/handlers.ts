@@ -2,9 +2,9 @@ import type { z } from 'zod';
 import type { hitRequest, HitWriterStatus } from '../../core/contracts/event.ts';
 import { detectPlatform } from '../../core/platform.ts';
 import type { ApiContext } from '../api-context.ts';
-import { clientAddress } from '../client-address.ts';
+import { addressKey, clientAddress } from '../client-address.ts';
 import { acceptHit, hitWriterStatus } from './hit-writer.ts';
-import { addressKey, tooManyRequests, withinLimit } from '../rate-limit.ts';
+import { tooManyRequests, withinLimit } from '../rate-limit.ts';
 
 /**
  * A page hit: stamped with the server's time and a receipt, then accepted (queued, or written where

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
-import { API_PREFIX } from '../../core/api-prefix.ts';
 // The route table's type only: its zod schemas never reach a browser chunk.
 import type { ApiRoutes, Method } from '../../core/api-routes.ts';
 import type { ApiError } from '../../core/contracts/common.ts';
 import { shouldRetry } from '../../core/retry-policy.ts';
+import { apiPathOf, type AnyOptions } from './api-url.ts';
 
 export type { ApiError };
 
@@ -12,8 +12,8 @@ export type { ApiError };
 type Contract = ApiRoutes[keyof ApiRoutes];
 /** The browser's calls: the build worker's hidden ones are not offered. */
 type BrowserContract = Exclude<Contract, { guard: string }>;
-type FileContract = Extract<BrowserContract, { response: z.ZodType<Response> }>;
-type JsonContract = Exclude<BrowserContract, FileContract>;
+export type FileContract = Extract<BrowserContract, { response: z.ZodType<Response> }>;
+export type JsonContract = Exclude<BrowserContract, FileContract>;
 
 /** The contract at a method and path. */
 type RouteAt<M extends Method, P extends string> = Extract<JsonContract, { method: M; path: P }>;
@@ -49,7 +49,7 @@ export type ApiAnswer<M extends Method, P extends string> = z.output<RouteAt<M, 
 
 /** A link's address takes the path parameters and query only. */
 type UrlOptions<C extends Contract> = ParamOption<C['path']> & QueryOption<C>;
-type UrlOptionsArgs<C extends Contract> = Record<never, never> extends UrlOptions<C> ? [options?: UrlOptions<C>] : [options: UrlOptions<C>];
+export type UrlOptionsArgs<C extends Contract> = Record<never, never> extends UrlOptions<C> ? [options?: UrlOptions<C>] : [options: UrlOptions<C>];
 
 /** Options may be left out only when the call sends nothing. */
 type OptionsArgs<C extends Contract> = Record<never, never> extends ApiOptions<C> ? [options?: ApiOptions<C>] : [options: ApiOptions<C>];
@@ -96,40 +96,11 @@ export interface ApiClient {
   delete<P extends ApiPath<'DELETE'>>(path: P, ...options: OptionsArgs<RouteAt<'DELETE', P>>): Promise<ApiAnswer<'DELETE', P>>;
 }
 
-interface AnyOptions {
-  param?: Record<string, string | number>;
-  query?: Record<string, unknown>;
-  json?: unknown;
-}
-
-/** The URL path of a call: `/api`, the path with its parameters filled in (encoded), and the query. */
-function urlOf(path: string, { param, query }: AnyOptions = {}): string {
-  const filled = path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
-    const value = param?.[name];
-    if (value === undefined) throw new Error(`${path}: no value for :${name}`);
-    return encodeURIComponent(String(value));
-  });
-  const entries = Object.entries(query ?? {}).filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined && entry[1] !== null);
-  const search = entries.length ? `?${new URLSearchParams(entries.map(([name, value]) => [name, String(value)]))}` : '';
-  return `${API_PREFIX}${filled}${search}`;
-}
-
-/**
- * The address of a file the API answers (a certificate's PDF, a participants report), for a
- * download link: `apiUrl('/lms/certificates/:code', { param: { code: `${code}.pdf` }, query: { locale } })`.
- */
-export function apiUrl<P extends ApiFilePath>(path: P, ...options: UrlOptionsArgs<Extract<FileContract, { path: P }>>): string;
-/** The address of a JSON call, for what cannot go through the client (a beacon, a widget's own fetch). */
-export function apiUrl<P extends ApiPath<Method>>(path: P, ...options: UrlOptionsArgs<Extract<JsonContract, { path: P }>>): string;
-export function apiUrl(path: string, options?: AnyOptions): string {
-  return urlOf(path, options);
-}
-
 /** Calls the platform API with the site and locale headers, unwrapping `{ outcome }`. */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
   async function request(method: Method, path: string, call: AnyOptions = {}): Promise<unknown> {
-    const target = urlOf(path, call);
+    const target = apiPathOf(path, call);
     const url = `${options.baseUrl ?? ''}${target}`;
     const { json: body } = call;
     const headers: Record<string, string> = {
@@ -162,11 +133,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     (path: string, ...rest: unknown[]) =>
       request(method, path, rest[0] as AnyOptions | undefined);
   return { get: call('GET'), post: call('POST'), put: call('PUT'), delete: call('DELETE') } as ApiClient;
-}
-
-/** A certificate's PDF, in a language of the site (a download link cannot set the locale header). */
-export function certificatePdfUrl(code: string, locale: string): string {
-  return apiUrl('/lms/certificates/:code', { param: { code: `${code}.pdf` }, query: { locale } });
 }
 
 function isApiError(value: unknown): value is ApiError {

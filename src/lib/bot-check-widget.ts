@@ -4,7 +4,7 @@ import 'altcha/i18n/it';
 import 'altcha/i18n/de';
 import type { WidgetMethods } from 'altcha/types';
 import Pbkdf2Worker from 'altcha/workers/pbkdf2?worker';
-import { apiUrl } from './api-client.ts';
+import { apiUrl } from './api-url.ts';
 
 // altcha/external ships no proof-of-work worker of its own: register ours, a file from our
 // origin, so the strict CSP allows it and nothing comes from a third party.

@@ -1,5 +1,6 @@
 import { buildHit, sessionIdentity } from '../../core/hit.ts';
-import { apiUrl, type ApiJson } from './api-client.ts';
+import type { ApiJson } from './api-client.ts';
+import { apiUrl } from './api-url.ts';
 import { parseVisibleTime, resumeVisibleTime, showVisibleTime, startVisibleTime, takeVisibleTime, type VisibleTime } from '../../core/visible-time.ts';
 
 const STATE_KEY = 'tiles-visible-time';

@@ -211,6 +211,23 @@ export async function readDraftsToPublish(db: D1Database, siteId: string): Promi
 }
 
 /**
+ * True while the draft (site ?1, locale ?2, key ?3) is still as a publish read it: its update time
+ * and text in parameters `first` and `first + 1`.
+ */
+function draftAsRead(kind: DocumentKind, first: number): string {
+  return `EXISTS (SELECT 1 FROM cms_draft WHERE site_id = ?1 AND locale = ?2 AND kind = '${kind}' AND key = ?3 AND updated_at = ?${first} AND fields = ?${first + 1})`;
+}
+
+/** A kind's live write, made conditional on the draft being still as read (its two parameters follow the write's own). */
+function publishWrite(kind: DocumentKind): string {
+  const { write } = LIVE[kind];
+  const next = PAGE_KINDS.includes(kind) ? 6 : 5;
+  const values = /VALUES \(([\s\S]*?)\)\s*\n(\s*ON CONFLICT)/;
+  if (values.test(write)) return write.replace(values, `SELECT $1 WHERE ${draftAsRead(kind, next)}\n$2`);
+  return write.replace(/\n(\s*ON CONFLICT)/, ` AND ${draftAsRead(kind, next)}\n$1`);
+}
+
+/**
  * Publishes the drafts a publish read (`readDraftsToPublish`): the live texts change, the replaced
  * text is kept as a version, the audit events are written and a build request is queued, all in
  * one batch (one transaction): nothing half-published. Only the draft rows still as they were read
@@ -229,36 +246,47 @@ export async function commitPublish(
   events: (draft: Draft) => D1PreparedStatement[],
   requestEvent: D1PreparedStatement,
 ): Promise<{ requestId: number; documents: number }> {
+  const removals: D1PreparedStatement[] = [];
   const statements = drafts.flatMap((draft) => {
-    // The text live before this publish, copied inside the transaction ((?1, ?2, ?3) as the read takes them).
+    // Every write is conditional on the draft still being as read: a draft saved over or discarded
+    // since (by an editor, or put live by a publish that read it later) is left to that change.
     const before = db
       .prepare(
         `INSERT INTO cms_version (site_id, locale, kind, key, fields, author_id, created_at, status, request_id)
-         SELECT ?1, ?2, ?4, ?3, fields, ?5, ?6, 'live-before', (SELECT max(id) FROM build_request) FROM (${LIVE[draft.kind].read})`,
+         SELECT ?1, ?2, ?4, ?3, fields, ?5, ?6, 'live-before', (SELECT max(id) FROM build_request) FROM (${LIVE[draft.kind].read}) WHERE ${draftAsRead(draft.kind, 7)}`,
       )
-      .bind(siteId, draft.locale, draft.key, draft.kind, userId, now);
+      .bind(siteId, draft.locale, draft.key, draft.kind, userId, now, draft.storedAt, draft.storedFields);
+    const pageTime = PAGE_KINDS.includes(draft.kind) ? [now] : [];
+    const remove = db
+      .prepare('DELETE FROM cms_draft WHERE site_id = ? AND locale = ? AND kind = ? AND key = ? AND updated_at = ? AND fields = ?')
+      .bind(siteId, draft.locale, draft.kind, draft.key, draft.storedAt, draft.storedFields);
+    removals.push(remove);
     return [
       before,
       // Only pages keep an update time; D1 refuses more bindings than a statement uses.
-      db.prepare(LIVE[draft.kind].write).bind(siteId, draft.locale, draft.key, draft.storedFields, ...(PAGE_KINDS.includes(draft.kind) ? [now] : [])),
+      db.prepare(publishWrite(draft.kind)).bind(siteId, draft.locale, draft.key, draft.storedFields, ...pageTime, draft.storedAt, draft.storedFields),
       db
         .prepare(
-          "INSERT INTO cms_version (site_id, locale, kind, key, fields, author_id, created_at, status, request_id) VALUES (?, ?, ?, ?, ?, ?, ?, 'published', (SELECT max(id) FROM build_request))",
+          `INSERT INTO cms_version (site_id, locale, kind, key, fields, author_id, created_at, status, request_id)
+           SELECT ?1, ?2, ?4, ?3, ?5, ?6, ?7, 'published', (SELECT max(id) FROM build_request) WHERE ${draftAsRead(draft.kind, 8)}`,
         )
-        .bind(siteId, draft.locale, draft.kind, draft.key, draft.storedFields, userId, now),
-      db
-        .prepare('DELETE FROM cms_draft WHERE site_id = ? AND locale = ? AND kind = ? AND key = ? AND updated_at = ? AND fields = ?')
-        .bind(siteId, draft.locale, draft.kind, draft.key, draft.storedAt, draft.storedFields),
+        .bind(siteId, draft.locale, draft.key, draft.kind, draft.storedFields, userId, now, draft.storedAt, draft.storedFields),
+      // Last: the conditions above read the draft row this removes.
+      remove,
+      // Written only when the delete removed the draft (eventIfChangedStatement).
       ...events(draft),
     ];
   });
   // The request is the batch's first statement: within one transaction it has the highest id.
-  const [request] = await db.batch<{ id: number }>([
+  const batch = [
     db.prepare("INSERT INTO build_request (site_id, requested_by, requested_at, status) VALUES (?, ?, ?, 'queued') RETURNING id").bind(siteId, userId, now),
     requestEvent,
     ...statements,
-  ]);
-  return { requestId: Number(request?.results[0]?.id ?? 0), documents: drafts.length };
+  ];
+  const results = await db.batch<{ id: number }>(batch);
+  // The documents published: those whose draft was still as read, and so removed.
+  const documents = batch.filter((statement, i) => removals.includes(statement) && (results[i]?.meta.changes ?? 0) > 0).length;
+  return { requestId: Number(results[0]?.results[0]?.id ?? 0), documents };
 }
 
 /** A text a publish request put live ('published'), or the one it replaced ('live-before'). */

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { markChallengeUsed } from '../../../functions/data/auth/bot-check.ts';
-import { clearCounter, countAttempt, purgeExpiredCounters, readCounter, uncountAttempt } from '../../../functions/data/auth/throttle.ts';
-import { afterAttempt, LOCK_AFTER, type Counter } from '../../../functions/auth/sign-in-throttle.ts';
+import { clearCounter, countAttempt, purgeExpiredCounters, readCounter } from '../../../functions/data/auth/throttle.ts';
+import { afterAttempt, FREE_ATTEMPTS, LOCK_AFTER, type Counter } from '../../../functions/auth/sign-in-throttle.ts';
 
 // Query-level tests of functions/data/auth/throttle.ts and bot-check.ts.
 const keys = { account: 'tiles-demo/data.throttle', address: '198.51.100.77' };
@@ -12,44 +12,46 @@ describe('functions/data/auth/throttle.ts', () => {
     let expected: Counter | null = null;
     for (let i = 1; i <= LOCK_AFTER; i++) {
       const now = 1_000 + i;
-      const attempt = await countAttempt(env.DB, keys, now);
+      const attempt = await countAttempt(env.DB, keys, now, true);
       expected = afterAttempt(expected, 'account', now);
       expect(attempt).toEqual({ kind: 'counted', target: expected, address: { failures: i, lastFailureAt: now, lockedUntil: null } });
     }
     const lockedUntil = expected?.lockedUntil ?? 0;
     expect(lockedUntil).toBeGreaterThan(1_000 + LOCK_AFTER);
-    // Locked: refused uncounted on the account, still counted on the address.
-    expect(await countAttempt(env.DB, keys, 2_000)).toEqual({ kind: 'locked', lockedUntil });
+    // Locked: refused, counted nowhere.
+    expect(await countAttempt(env.DB, keys, 2_000, true)).toEqual({ kind: 'locked', lockedUntil });
     expect(await readCounter(env.DB, 'account', keys.account)).toMatchObject({ failures: LOCK_AFTER });
-    expect(await readCounter(env.DB, 'address', keys.address)).toMatchObject({ failures: LOCK_AFTER + 1, lockedUntil: null });
+    expect(await readCounter(env.DB, 'address', keys.address)).toMatchObject({ failures: LOCK_AFTER, lockedUntil: null });
     // After the wait the count goes on, and the next lock is twice as long (the rule's own test says so).
-    const after = await countAttempt(env.DB, keys, lockedUntil + 1);
+    const after = await countAttempt(env.DB, keys, lockedUntil + 1, true);
     expect(after).toMatchObject({ kind: 'counted', target: afterAttempt(expected, 'account', lockedUntil + 1) });
   });
 
-  it('takes back an attempt refused before its check, lifting the lock it set', async () => {
-    const local = { account: 'tiles-demo/data.uncount', address: '198.51.100.78' };
-    await env.DB.prepare("INSERT INTO sign_in_throttle VALUES ('account', ?, 9, 5000, NULL)").bind(local.account).run();
-    const attempt = await countAttempt(env.DB, local, 5_001);
-    if (attempt.kind !== 'counted') throw new Error('expected a counted attempt');
-    expect(attempt.target.lockedUntil).not.toBeNull();
-    await uncountAttempt(env.DB, local, attempt);
-    expect(await readCounter(env.DB, 'account', local.account)).toEqual({ failures: 9, lastFailureAt: 5_001, lockedUntil: null });
-    expect(await readCounter(env.DB, 'address', local.address)).toMatchObject({ failures: 0 });
+  it('refuses to count an attempt past the free ones without a solved check, on the account or the address, counting nothing', async () => {
+    const local = { account: 'tiles-demo/data.free', address: '198.51.100.78' };
+    for (let i = 1; i <= FREE_ATTEMPTS; i++) expect(await countAttempt(env.DB, local, 5_000 + i, false)).toMatchObject({ kind: 'counted' });
+    expect(await countAttempt(env.DB, local, 5_100, false)).toEqual({ kind: 'bot-check' });
+    expect(await readCounter(env.DB, 'account', local.account)).toMatchObject({ failures: FREE_ATTEMPTS });
+    expect(await readCounter(env.DB, 'address', local.address)).toMatchObject({ failures: FREE_ATTEMPTS });
+    // Another account from the same address: the address's count stops it too.
+    expect(await countAttempt(env.DB, { ...local, account: 'tiles-demo/data.free2' }, 5_200, false)).toEqual({ kind: 'bot-check' });
+    expect(await readCounter(env.DB, 'account', 'tiles-demo/data.free2')).toBeNull();
+    // With a solved check it counts.
+    expect(await countAttempt(env.DB, local, 5_300, true)).toMatchObject({ kind: 'counted', target: { failures: FREE_ATTEMPTS + 1 } });
   });
 
   it("clears only the account's counter after a success, and takes the attempt back from the address", async () => {
     const local = { account: 'tiles-demo/data.clear', address: '198.51.100.79' };
-    await countAttempt(env.DB, local, 7_000);
-    await countAttempt(env.DB, local, 7_001);
+    await countAttempt(env.DB, local, 7_000, false);
+    await countAttempt(env.DB, local, 7_001, false);
     await clearCounter(env.DB, local);
     expect(await readCounter(env.DB, 'account', local.account)).toBeNull();
     expect(await readCounter(env.DB, 'address', local.address)).toMatchObject({ failures: 1 });
   });
 
   it("a trusted device's attempts are charged to the device, leaving the account's counter alone", async () => {
-    const device = { ...keys, account: 'tiles-demo/data.device', device: 'device-1' };
-    await countAttempt(env.DB, device, 5_000);
+    const device = { account: 'tiles-demo/data.device', address: '198.51.100.80', device: 'device-1' };
+    await countAttempt(env.DB, device, 5_000, false);
     expect(await readCounter(env.DB, 'device', 'device-1')).toMatchObject({ failures: 1, lastFailureAt: 5_000 });
     expect(await readCounter(env.DB, 'account', 'tiles-demo/data.device')).toBeNull();
   });

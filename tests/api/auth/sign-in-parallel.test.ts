@@ -106,3 +106,20 @@ describe('parallel sign-in attempts are each counted before the password is chec
     expect(await failures('account', `${SITE}/${owner.code}`)).toBe(0);
   });
 });
+
+describe('what a burst without proof of work can do to an account', { timeout: 60_000 }, () => {
+  it('nothing lasting: 60 unsolved attempts neither lock the account nor count past the free ones, and its owner signs in', async () => {
+    const owner = await newLearner('par.nolock');
+    const counts = await burst(Array.from({ length: 60 }, (_, i) => ({ cu: owner.code, cp: `Sbagliata-${i}!`, address: `192.0.2.${i + 1}` })));
+    expect(counts[429] ?? 0).toBe(0);
+    expect(await failures('account', `${SITE}/${owner.code}`)).toBe(FREE_ATTEMPTS);
+    expect((await attempt({ cu: owner.code, cp: owner.password, address: '198.51.100.250', altcha: await solvedBotCheck() })).status).toBe(200);
+  });
+
+  it('one IPv6 /64 is one address: its other addresses do not buy more attempts', async () => {
+    const tries = Array.from({ length: 10 }, (_, i) => ({ cu: `par.v6.${i}`, cp: 'Sbagliata-2026!', address: `2001:db8:1:2::${(i + 1).toString(16)}` }));
+    const counts = await burst(tries);
+    expect(checked(counts)).toBe(FREE_ATTEMPTS);
+    expect(await failures('address', '2001:db8:1:2::/64')).toBe(FREE_ATTEMPTS);
+  });
+});

@@ -132,9 +132,10 @@ describe('functions/data/cms/documents.ts', () => {
     expect(await claimBuildRequest(env.DB, 10_000)).toBeNull();
   });
 
-  it('publishes exactly the drafts it read: a draft saved between read and commit stays a draft', async () => {
+  it('publishes exactly the drafts it read and still finds as read: one saved over meanwhile stays a draft, live unchanged', async () => {
     const course: DocumentRef = { siteId: SITE, locale: 'it-IT', kind: 'course', key: 'triage' };
     const courseFields = { title: 'Triage', summary: 'Letto dalla pubblicazione.', description: 'Priorità di accesso alle cure.' };
+    const liveBefore = (await findPage(env.DB, SITE, 'it-IT', 'content', 'privacy'))?.title;
     await saveDraft(env.DB, privacy, { ...fields, title: 'Letto' }, EDITOR.id, 11_000, event('cms.page.edit', 'it-IT/content/privacy', 11_000));
     await saveDraft(env.DB, course, courseFields, EDITOR.id, 11_000, event('cms.course.edit', 'it-IT/course/triage', 11_000));
     const read = await readDraftsToPublish(env.DB, SITE);
@@ -144,23 +145,40 @@ describe('functions/data/cms/documents.ts', () => {
     const english: DocumentRef = { ...privacy, locale: 'en-US' };
     await saveDraft(env.DB, english, { ...fields, title: 'Saved meanwhile' }, EDITOR.id, 12_000, event('cms.page.edit', 'en-US/content/privacy', 12_000));
     const published = await commitPublish(env.DB, SITE, read, EDITOR.id, 13_000, () => [], event('cms.site.publish', 'build', 13_000));
-    expect(published.documents).toBe(2);
-    // What was read went live; what was saved meanwhile waits for the next publish.
-    expect((await findPage(env.DB, SITE, 'it-IT', 'content', 'privacy'))?.title).toBe('Letto');
+    expect(published.documents).toBe(1);
+    // The course, untouched since the read, went live; the page saved over meanwhile did not (its
+    // newer draft is the editor's last word), and neither did the new draft: both wait, none lost.
     expect(await readLive(env.DB, course)).toEqual(courseFields);
+    expect((await findPage(env.DB, SITE, 'it-IT', 'content', 'privacy'))?.title).toBe(liveBefore);
     expect((await findPage(env.DB, SITE, 'en-US', 'content', 'privacy'))?.title).toBe('Privacy notice');
     const drafts = await listDrafts(env.DB, SITE, null);
     expect(drafts.map((draft) => [draft.locale, draft.key, (draft.fields as { title: string }).title]).sort()).toEqual([
       ['en-US', 'privacy', 'Saved meanwhile'],
       ['it-IT', 'privacy', 'Salvato durante'],
     ]);
-    const statuses = (await loadEditorView(env.DB, privacy)).versions
-      .slice(0, 3)
-      .map((version) => [version.status, (version.fields as { title: string }).title]);
-    expect(statuses).toEqual([
-      ['published', 'Letto'],
-      ['live-before', 'Privacy (bozza)'],
-      ['draft', 'Salvato durante'],
-    ]);
+    expect((await loadEditorView(env.DB, privacy)).versions[0]).toMatchObject({ status: 'draft', fields: { title: 'Salvato durante' } });
+  });
+
+  it('a publish that read an older draft never puts it back over a newer one another publish put live', async () => {
+    await discardAll();
+    await saveDraft(env.DB, privacy, { ...fields, title: 'Versione 1' }, EDITOR.id, 20_000, event('cms.page.edit', 'it-IT/content/privacy', 20_000));
+    const first = await readDraftsToPublish(env.DB, SITE);
+    await saveDraft(env.DB, privacy, { ...fields, title: 'Versione 2' }, EDITOR.id, 21_000, event('cms.page.edit', 'it-IT/content/privacy', 21_000));
+    const second = await readDraftsToPublish(env.DB, SITE);
+    await commitPublish(env.DB, SITE, second, EDITOR.id, 22_000, () => [], event('cms.site.publish', 'build', 22_000));
+    const late = await commitPublish(env.DB, SITE, first, EDITOR.id, 23_000, () => [], event('cms.site.publish', 'build', 23_000));
+    expect(late.documents).toBe(0);
+    expect((await findPage(env.DB, SITE, 'it-IT', 'content', 'privacy'))?.title).toBe('Versione 2');
+    // A draft discarded after a publish read it is not published either.
+    await saveDraft(env.DB, privacy, { ...fields, title: 'Scartata' }, EDITOR.id, 24_000, event('cms.page.edit', 'it-IT/content/privacy', 24_000));
+    const third = await readDraftsToPublish(env.DB, SITE);
+    await discardDraft(env.DB, privacy, event('cms.page.discard', 'it-IT/content/privacy', 25_000));
+    expect((await commitPublish(env.DB, SITE, third, EDITOR.id, 26_000, () => [], event('cms.site.publish', 'build', 26_000))).documents).toBe(0);
+    expect((await findPage(env.DB, SITE, 'it-IT', 'content', 'privacy'))?.title).toBe('Versione 2');
   });
 });
+
+/** Leaves the site without drafts, as a fresh start for one test. */
+async function discardAll(): Promise<void> {
+  await env.DB.prepare('DELETE FROM cms_draft WHERE site_id = ?').bind(SITE).run();
+}

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addressKey } from '../../../functions/rate-limit.ts';
+import { addressKey } from '../../../functions/client-address.ts';
 import { call, newSignedInLearner, outcome, seedFixtures, SITE } from '../fixtures.ts';
 
 // POST /api/event/hit is public: it writes only for sites that exist, only what the contract

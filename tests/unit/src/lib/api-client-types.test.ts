@@ -1,7 +1,8 @@
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import type { Assessment, CertificateSummary } from '../../../../core/contracts/ecm.ts';
 import type { CourseDetail } from '../../../../core/contracts/lms.ts';
-import { apiUrl, certificatePdfUrl, createApiClient, type ApiAnswer, type ApiPath } from '../../../../src/lib/api-client.ts';
+import { createApiClient, type ApiAnswer, type ApiPath } from '../../../../src/lib/api-client.ts';
+import { apiUrl, certificatePdfUrl } from '../../../../src/lib/api-url.ts';
 
 // The `@ts-expect-error` lines below are the test: `npx tsc --noEmit -p .` fails if any of them compiles.
 
