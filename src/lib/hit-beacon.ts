@@ -1,7 +1,10 @@
 import { buildHit, sessionIdentity } from '../../core/hit.ts';
-import type { ApiJson } from './api-client.ts';
-import { apiUrl } from './api-url.ts';
+import { API_PREFIX } from '../../core/api-prefix.ts';
+import type { ApiJson, ApiPath } from './api-client.ts';
 import { parseVisibleTime, resumeVisibleTime, showVisibleTime, startVisibleTime, takeVisibleTime, type VisibleTime } from '../../core/visible-time.ts';
+
+/** The hit call, checked against the route table; built by hand so every public page need not load the URL helper. */
+const HIT_PATH: ApiPath<'POST'> = '/event/hit';
 
 const STATE_KEY = 'tiles-visible-time';
 
@@ -23,7 +26,7 @@ function send(ms: number): void {
   const root = document.documentElement;
   const body: ApiJson<'POST', '/event/hit'> = buildHit({ path: location.pathname, ms, ua: navigator.userAgent, identity: sessionIdentity(sessionStorage) });
   // keepalive: the request outlives the page when it is sent from pagehide or a hidden tab.
-  void fetch(apiUrl('/event/hit'), {
+  void fetch(`${API_PREFIX}${HIT_PATH}`, {
     method: 'POST',
     keepalive: true,
     credentials: 'same-origin',
