@@ -3,7 +3,7 @@ import type { buildParams, documentParams, draftsQuery, versionParams } from '..
 import type { ApiContext } from '../api-context.ts';
 import { rollBackPublish } from './rollback.ts';
 import { placeholderMismatch } from '../../core/placeholders.ts';
-import { documentEventName, isDocumentKey, isReservedPageKey, PAGE_KINDS, type DocumentFields } from '../../core/cms-document.ts';
+import { DOCUMENT_FIELDS, documentEventName, isDocumentKey, isReservedPageKey, PAGE_KINDS, type DocumentFields } from '../../core/cms-document.ts';
 import {
   commitPublish,
   discardDraft,
@@ -27,6 +27,7 @@ import { checkBankDraft, mayReadBanks } from '../ecm/bank-check.ts';
 import { findSite } from '../data/site/sites.ts';
 import { HttpError } from '../http-error.ts';
 import { message } from '../messages.ts';
+import { invalidInput } from '../validate.ts';
 import { deployHookRequest } from './deploy-hook.ts';
 
 type DocumentParams = { param: z.output<typeof documentParams> };
@@ -51,6 +52,16 @@ const documentName = (ref: Omit<DocumentRef, 'siteId'>) => `${ref.locale}/${ref.
 /** A page key that a route, a public file or the build uses would shadow that address: never saved, never published. */
 function refuseReservedKey(context: ApiContext, ref: Pick<DocumentRef, 'kind' | 'key'>): void {
   if (isReservedPageKey(ref.kind, ref.key)) throw new HttpError(400, message('reservedKey', context.language, { key: ref.key }));
+}
+
+/**
+ * A stored draft must still pass its kind's contract when it is published: one saved before a rule
+ * (such as the clean-text one) is held back, naming the document and the field, publishing nothing.
+ */
+function refuseInvalidDraft(context: ApiContext, draft: Draft): void {
+  const schema = DOCUMENT_FIELDS[draft.kind];
+  if (schema.safeParse(draft.fields).success) return;
+  throw new HttpError(400, `${documentName(draft)}: ${invalidInput(schema, draft.fields, context.language, 'fields').message}`);
 }
 
 export async function getDocument(context: ApiContext, { param }: DocumentParams): Promise<EditorView> {
@@ -152,7 +163,10 @@ export async function publish(context: ApiContext): Promise<{ requestId: number;
   // One read: exactly these drafts are checked, published and removed (a draft saved meanwhile waits for the next publish).
   const drafts = await readDraftsToPublish(DB, context.siteId);
   // Drafts saved before such keys were refused are held back whole: nothing half-published.
-  for (const draft of drafts) refuseReservedKey(context, draft);
+  for (const draft of drafts) {
+    refuseReservedKey(context, draft);
+    refuseInvalidDraft(context, draft);
+  }
   const published = await commitPublish(
     DB,
     context.siteId,

@@ -262,6 +262,23 @@ describe('page keys that would shadow a route', () => {
     expect([await count('build_request'), await count('page')]).toEqual([requests, pages]);
     await call('/api/cms/documents/content/it-IT/logout', { method: 'DELETE', cookie: editor });
   });
+
+  it('holds back a publish whose stored draft breaks its contract (a hidden character saved before the rule), naming it', async () => {
+    const editor = await signIn(EDITOR);
+    await env.DB.prepare(
+      "INSERT INTO cms_draft (site_id, locale, kind, key, fields, author_id, updated_at) VALUES ('tiles-demo', 'it-IT', 'content', 'nascosta', ?, ?, ?)",
+    )
+      .bind(JSON.stringify({ ...edit, title: 'Titolo\u202E' }), EDITOR.id, Date.now())
+      .run();
+    const [requests, pages] = [await count('build_request'), await count('page')];
+    const refused = await call('/api/cms/publish', { method: 'POST', cookie: editor });
+    expect(refused.status).toBe(400);
+    expect((await refused.json<{ message: string }>()).message).toMatch(
+      /^it-IT\/content\/nascosta: Il campo «title» non è valido: contiene un carattere di controllo o invisibile \(U\+202E\)/,
+    );
+    expect([await count('build_request'), await count('page')]).toEqual([requests, pages]);
+    await call('/api/cms/documents/content/it-IT/nascosta', { method: 'DELETE', cookie: editor });
+  });
 });
 
 describe('a publish whose build fails', () => {
