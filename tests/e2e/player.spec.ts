@@ -85,6 +85,8 @@ test('course media are private: a visitor gets a plain 401 for the video and its
     const response = await visitor.request.get(path, { maxRedirects: 0 });
     expect(response.status(), path).toBe(401);
     expect(response.headers()['content-type']).toBe('text/plain; charset=utf-8');
+    expect(response.headers()['x-content-type-options']).toBe('nosniff');
+    expect(response.headers()['cache-control']).toBe('no-store');
     expect(await response.text()).toBe('Sessione assente o scaduta: accedi di nuovo.');
   }
   await visitor.close();
