@@ -1,9 +1,11 @@
-import type { D1Database, Queue, RateLimit } from '@cloudflare/workers-types';
+import type { D1Database, Queue, R2Bucket, RateLimit } from '@cloudflare/workers-types';
 import type { AcceptedHit } from '../core/contracts/event.ts';
 
 /** Bindings and variables of the Worker (wrangler.toml, .dev.vars, secrets). */
 export interface Env {
   DB: D1Database;
+  /** Course media, private: served only to signed-in learners (wrangler.toml `[[r2_buckets]]`; functions/lms/media.ts). */
+  MEDIA: R2Bucket;
   SITE_ID: string;
   SESSION_SECRET: string;
   PASSWORD_PEPPER: string;

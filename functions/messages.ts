@@ -115,6 +115,21 @@ const MESSAGES = {
     en: 'Resource not found: {path}',
     de: 'Ressource nicht gefunden: {path}',
   },
+  mediaNotFound: {
+    it: 'Contenuto multimediale non trovato: {key}',
+    en: 'Media file not found: {key}',
+    de: 'Mediendatei nicht gefunden: {key}',
+  },
+  rangeNotSatisfiable: {
+    it: 'Intervallo di byte non disponibile: il file è di {size} byte.',
+    en: 'Byte range not available: the file is {size} bytes long.',
+    de: 'Bytebereich nicht verfügbar: Die Datei ist {size} Byte groß.',
+  },
+  mediaChanging: {
+    it: 'Il contenuto multimediale è in aggiornamento: riprova tra un istante.',
+    en: 'The media file is being updated: try again in a moment.',
+    de: 'Die Mediendatei wird gerade aktualisiert: Versuchen Sie es gleich noch einmal.',
+  },
   methodNotAllowed: {
     it: 'Metodo {method} non consentito su {path}',
     en: 'Method {method} not allowed on {path}',

@@ -1,6 +1,8 @@
 // Applies the D1 migrations to the local database and loads the demo seed.
 // Reference data is INSERT OR IGNORE (never overwrites); the demo history is loaded once.
+// The demo's course media go into the local R2 bucket once (scripts/seed-media.mjs).
 import { ensureDevVars, run, STATE_DIR, wrangler } from './local-env.mjs';
+import { seedMedia } from './seed-media.mjs';
 
 const vars = ensureDevVars();
 const local = ['--local', '--persist-to', STATE_DIR];
@@ -18,3 +20,4 @@ if (seeded) {
   wrangler(['d1', 'execute', 'DB', ...local, '--file', '.wrangler/seed/demo.sql'], { capture: true });
   console.log('Demo history loaded.');
 }
+seedMedia();

@@ -2,7 +2,6 @@
 // (scripts/start.mjs swaps it after a publish). Its own answers, when that Worker is restarting or
 // fails mid-answer, carry the same security headers as the Worker's.
 import http from 'node:http';
-import { serveMedia } from './media-ranges.mjs';
 import { HSTS, isLocalHost, securityHeaders } from '../core/security-headers.ts';
 
 // Plain-text answers run no script: no hash needs allowing.
@@ -36,8 +35,6 @@ export function createProxy(upstream) {
     if (!upstream()) return errorAnswer(request, response, { code: 'ECONNREFUSED' });
     forwarding++;
     response.on('close', () => forwarding--);
-    // Videos must be seekable, as they are on Cloudflare, for a session to resume mid-video.
-    if (request.method === 'GET' && request.url?.startsWith('/media/')) return serveMedia(request, response, upstream().port);
     const forward = http.request(
       { host: '127.0.0.1', port: upstream().port, path: request.url, method: request.method, headers: request.headers },
       (answer) => {

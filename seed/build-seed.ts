@@ -97,7 +97,7 @@ function insert(table: string, columns: string, rows: string[]): string {
 }
 
 export const SITE_ID = process.env.SITE_ID ?? 'tiles-demo';
-/** The demo's one recorded lesson (public/media), with captions in every locale. */
+/** The demo's one recorded lesson (seed/media, put in the private MEDIA bucket), with captions in every locale. */
 const DEMO_VIDEO = '/media/lezione-video.webm';
 
 export function referenceSql(): string {

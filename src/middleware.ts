@@ -6,6 +6,7 @@ import { resolveSession } from '../functions/auth/session.ts';
 import { clearSessionCookie, readCookie, SESSION_MARKER_COOKIE, sessionMarkerCookie } from '../functions/auth/session-cookie.ts';
 import { assertPasswordPepper } from '../functions/auth/password-pepper.ts';
 import { assertSessionSecret } from '../functions/auth/session-secret.ts';
+import { MEDIA_PREFIX } from '../functions/lms/media.ts';
 import { localeRedirect, requiresAuthentication, validateRoute, visitorRedirect } from './server/guards.ts';
 import { chooseLocale, DEFAULT_LOCALE, LOCALE_COOKIE, localeOfPath, pagePath } from '../core/locale.ts';
 import { applyRouteRules } from './server/route-rules.ts';
@@ -30,8 +31,9 @@ const routeGuards = defineMiddleware(async (context, next) => {
   locals.locale = localeOfPath(pagePath(url.pathname)) ?? DEFAULT_LOCALE;
   // Pages, pre-rendered ones too (the build runs this middleware), read their context from here; nothing loads until one does.
   providePageContext(locals, loadPageContext);
-  // Pre-rendered pages have no visitor, and the API guards itself.
-  if (context.isPrerendered || url.pathname.startsWith('/api/')) return next();
+  // Pre-rendered pages have no visitor; the API and the course media (functions/lms/media.ts)
+  // guard themselves, with plain refusals rather than a page or a redirect to sign in.
+  if (context.isPrerendered || url.pathname.startsWith('/api/') || url.pathname.startsWith(MEDIA_PREFIX)) return next();
   // The error pages, reached by a guard's rewrite or a refused page post (src/worker.ts), render as they are.
   if (ERROR_PAGES.has(url.pathname)) {
     locals.routeError ??= pagePostRefusal(locals.cfContext);

@@ -5,6 +5,8 @@ export const GET: APIRoute = ({ site }) => {
   const body = [
     'User-agent: *',
     'Disallow: /api/',
+    // Course media answer only signed-in learners: nothing there for a crawler.
+    'Disallow: /media/',
     'Disallow: /tiles-access',
     'Disallow: /*/profile',
     'Disallow: /*/course/',

@@ -3,10 +3,14 @@ import type { Env } from '../../functions/env.ts';
 import type { MessageBatch } from '@cloudflare/workers-types';
 import { consumeHits } from '../../functions/hits/hit-writer.ts';
 import { runHousekeeping } from '../../functions/housekeeping.ts';
+import { MEDIA_PREFIX, serveMedia } from '../../functions/lms/media.ts';
 
-/** The API alone as a Worker, with the hits queue's consumer: what the API tests run in workerd (the site's Worker mounts the same handler). */
+/**
+ * The API alone as a Worker, with the course media and the hits queue's consumer: what the API
+ * tests run in workerd (the site's Worker mounts the same handlers).
+ */
 export default {
-  fetch: (request: Request, env: Env) => handleApi(request, env),
+  fetch: (request: Request, env: Env) => (new URL(request.url).pathname.startsWith(MEDIA_PREFIX) ? serveMedia(request, env) : handleApi(request, env)),
   queue: (batch: MessageBatch<unknown>, env: Env) => consumeHits(batch, env),
   scheduled: async (controller: ScheduledController, env: Env) => {
     await runHousekeeping(env, Number(controller.scheduledTime));

@@ -57,7 +57,7 @@ test('a session that does not exist is a 404 naming the page', async ({ page }) 
   await expect(page.getByTestId('error-message')).toHaveText('Page Not Found: /it-IT/course/session/triage-pronto-soccorso/9/9');
 });
 
-test('a video session plays the recorded lesson with captions in the page language, above its transcript', async ({ page, request }) => {
+test('a video session plays the recorded lesson with captions in the page language, above its transcript', async ({ page }) => {
   await signIn(page, TESTER);
   await page.goto('/it-IT/course/session/prevenzione-ica/1/2');
   const video = page.getByTestId('session-video');
@@ -65,8 +65,29 @@ test('a video session plays the recorded lesson with captions in the page langua
   await expect(video).toHaveAttribute('src', '/media/lezione-video.webm');
   await expect(video.locator('track')).toHaveAttribute('src', '/media/lezione-video.it-IT.vtt');
   await expect(page.getByRole('heading', { name: 'Trascrizione' })).toBeVisible();
-  const media = await request.get('/media/lezione-video.webm');
+  // The private media load in the page with the learner's cookies: the video's metadata, and its captions (LOADED).
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState)).toBeGreaterThanOrEqual(1);
+  await expect.poll(() => video.locator('track').evaluate((element: HTMLTrackElement) => element.readyState)).toBe(2);
+  const media = await page.request.get('/media/lezione-video.webm');
   expect(media.status()).toBe(200);
   expect(media.headers()['content-type']).toContain('video/webm');
+  expect(media.headers()['cache-control']).toMatch(/^private, /);
+  const range = await page.request.get('/media/lezione-video.webm', { headers: { range: 'bytes=0-99' } });
+  expect(range.status()).toBe(206);
+  expect(range.headers()['content-range']).toMatch(/^bytes 0-99\/\d+$/);
+  expect((await range.body()).length).toBe(100);
   expect(await page.evaluate(() => (document.querySelector('video') as HTMLVideoElement).canPlayType('video/webm; codecs="vp9"'))).not.toBe('');
+});
+
+test('course media are private: a visitor gets a plain 401 for the video and its captions', async ({ browser }) => {
+  const visitor = await browser.newContext();
+  for (const path of ['/media/lezione-video.webm', '/media/lezione-video.it-IT.vtt']) {
+    const response = await visitor.request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(401);
+    expect(response.headers()['content-type']).toBe('text/plain; charset=utf-8');
+    expect(response.headers()['x-content-type-options']).toBe('nosniff');
+    expect(response.headers()['cache-control']).toBe('no-store');
+    expect(await response.text()).toBe('Sessione assente o scaduta: accedi di nuovo.');
+  }
+  await visitor.close();
 });

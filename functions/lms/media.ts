@@ -1,0 +1,129 @@
+import type { R2Object } from '@cloudflare/workers-types';
+import { parseByteRange } from '../../core/byte-range.ts';
+import { LOCALE_COOKIE, LOCALE_PATTERN } from '../../core/locale.ts';
+import { createApiContext, LOCALE_HEADER, SITE_HEADER } from '../api-context.ts';
+import { readCookie } from '../auth/session-cookie.ts';
+import type { Env } from '../env.ts';
+import { HttpError } from '../http-error.ts';
+import { languageOf, message, type Language } from '../messages.ts';
+import { LOG_USER_HEADER } from '../request-log.ts';
+
+/** Where course media are served: `/media/{key}`, the key being the object's in the MEDIA bucket. */
+export const MEDIA_PREFIX = '/media/';
+
+/**
+ * How long the learner's browser may reuse a medium without asking: a video is read in many
+ * ranges while it plays and seeks. Only the browser (`private`): a shared cache would hand a
+ * course's video to anyone.
+ */
+export const MEDIA_CACHE_CONTROL = 'private, max-age=3600';
+
+// Keys are plain names in folders: anything else (an encoded character, '..') is no object of ours.
+const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}(?:\/[A-Za-z0-9][A-Za-z0-9._-]{0,127}){0,7}$/;
+
+/**
+ * A course medium (a lesson's video, its captions) from the R2 bucket, to a signed-in user whose
+ * role may read courses. The player asks for it as a subresource (`<video>`, `<track>`): a refusal
+ * is a plain 401, 403 or 404 with a one-line reason, never a page or a redirect. Byte ranges are
+ * answered (206), as the browser needs to seek; the body is R2's stream, never read into memory.
+ */
+export async function serveMedia(request: Request, env: Env): Promise<Response> {
+  const url = new URL(request.url);
+  const locale = requestLocale(request);
+  const language = languageOf(locale);
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    return refusal(request, 405, message('methodNotAllowed', language, { method: request.method, path: url.pathname }), { Allow: 'GET, HEAD' });
+  }
+  // Media belong to the deployment's site, whatever site a header names; the caller's language
+  // comes from the locale cookie, as a <video> sends no header of ours.
+  const headers = new Headers(request.headers);
+  headers.delete(SITE_HEADER);
+  headers.set(LOCALE_HEADER, locale);
+  const context = createApiContext(new Request(request.url, { method: request.method, headers }), env);
+  let user: string;
+  try {
+    user = (await context.requirePermission('course:read')).user.id;
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    return withCookies(refusal(request, error.statusCode, error.message), context.cookies);
+  }
+  const answer = await mediaAnswer(request, env, url.pathname.slice(MEDIA_PREFIX.length), language);
+  answer.headers.set(LOG_USER_HEADER, user);
+  return withCookies(answer, context.cookies);
+}
+
+/** The locale a media request is answered in: the API's header if sent, else the visitor's locale cookie. */
+function requestLocale(request: Request): string {
+  const candidate = request.headers.get(LOCALE_HEADER) ?? readCookie(request.headers.get('cookie'), LOCALE_COOKIE);
+  return candidate && LOCALE_PATTERN.test(candidate) ? candidate : 'it-IT';
+}
+
+async function mediaAnswer(request: Request, env: Env, key: string, language: Language, attempt = 0): Promise<Response> {
+  const notFound = () => refusal(request, 404, message('mediaNotFound', language, { key: key.slice(0, 200) }));
+  if (!KEY_PATTERN.test(key) || key.split('/').some((part) => part === '..' || part === '.')) return notFound();
+  const head = await env.MEDIA.head(key);
+  if (!head) return notFound();
+  const headers = objectHeaders(head);
+  if (matchesEtag(request.headers.get('if-none-match'), head.httpEtag)) return new Response(null, { status: 304, headers });
+  const range = parseByteRange(rangeStillValid(request, head) ? request.headers.get('range') : null, head.size);
+  if (range === 'unsatisfiable') {
+    const answer = refusal(request, 416, message('rangeNotSatisfiable', language, { size: String(head.size) }));
+    answer.headers.set('Content-Range', `bytes */${head.size}`);
+    answer.headers.set('Accept-Ranges', 'bytes');
+    return answer;
+  }
+  const status = range ? 206 : 200;
+  headers.set('Content-Length', String(range ? range.length : head.size));
+  if (range) headers.set('Content-Range', `bytes ${range.offset}-${range.offset + range.length - 1}/${head.size}`);
+  if (request.method === 'HEAD') return new Response(null, { status, headers });
+  // Only the version measured above: a range computed on one version must not be cut from another.
+  const object = await env.MEDIA.get(key, { ...(range ? { range } : {}), onlyIf: { etagMatches: head.etag } });
+  if (!object) return notFound();
+  if (!('body' in object)) {
+    // Replaced between the two reads: measure the new version once more.
+    if (attempt < 1) return mediaAnswer(request, env, key, language, attempt + 1);
+    return refusal(request, 503, message('mediaChanging', language), { 'Retry-After': '1' });
+  }
+  return new Response(object.body as unknown as ReadableStream, { status, headers });
+}
+
+function objectHeaders(object: R2Object): Headers {
+  const headers = new Headers({
+    'Accept-Ranges': 'bytes',
+    'Cache-Control': MEDIA_CACHE_CONTROL,
+    'Content-Type': object.httpMetadata?.contentType ?? 'application/octet-stream',
+    ETag: object.httpEtag,
+    'Last-Modified': object.uploaded.toUTCString(),
+  });
+  if (object.httpMetadata?.contentLanguage) headers.set('Content-Language', object.httpMetadata.contentLanguage);
+  return headers;
+}
+
+/** If-None-Match compares weakly: any listed tag, W/ or not, or `*`. */
+function matchesEtag(header: string | null, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const value = tag.trim();
+    return value === '*' || value.replace(/^W\//, '') === etag;
+  });
+}
+
+/** If-Range: the range holds only for the version the browser already has part of; else the whole object. */
+function rangeStillValid(request: Request, object: R2Object): boolean {
+  const condition = request.headers.get('if-range')?.trim();
+  if (!condition) return true;
+  if (condition.startsWith('"')) return condition === object.httpEtag;
+  const date = Date.parse(condition);
+  return !Number.isNaN(date) && Math.floor(object.uploaded.getTime() / 1000) * 1000 <= date;
+}
+
+/** A refusal for a subresource: its status and a line of plain text, never cached. */
+function refusal(request: Request, status: number, text: string, extra: Record<string, string> = {}): Response {
+  const headers = { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...extra };
+  return new Response(request.method === 'HEAD' ? null : text, { status, headers });
+}
+
+function withCookies(response: Response, cookies: readonly string[]): Response {
+  for (const cookie of cookies) response.headers.append('Set-Cookie', cookie);
+  return response;
+}
