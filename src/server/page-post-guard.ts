@@ -11,7 +11,7 @@ export const MAX_PAGE_BODY_BYTES = MAX_BODY_BYTES;
  * was left unread, and a client still sending would lose the answer with it. Past that it is cut.
  */
 export const MAX_DISCARDED_BYTES = 16 * 1024 * 1024;
-export const MAX_DISCARD_MS = 30_000;
+export const MAX_DISCARD_MS = 10_000;
 
 export type PagePostOutcome = { kind: 'pass'; request: Request } | { kind: 'refused'; error: RouteError; rest: ReadableStream<Uint8Array> | null };
 
