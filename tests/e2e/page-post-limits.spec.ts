@@ -35,6 +35,13 @@ async function signInByForm(request: APIRequestContext, origin: string): Promise
   expect(response.status()).toBe(303);
 }
 
+/** The Worker's own address behind npm start's proxy: the port after it (until a publish swaps it). */
+function workerOrigin(origin: string): string {
+  const url = new URL(origin);
+  url.port = String(Number(url.port) + 1);
+  return url.origin;
+}
+
 /**
  * Posts `total` bytes (`prefix`, then 16 KiB chunks of filler) with the Content-Length `declared`, or
  * chunked without one (null), and never ends the body when `end` is false: then only a server that
@@ -102,8 +109,10 @@ test.describe('page posts: body limit', () => {
       expect(answer?.status, path).toBe(413);
       expect(errorScreen(answer?.html ?? ''), `${path} (${JSON.stringify(headers)})`).toEqual(TOO_LARGE[language]);
     }
-    // Sent in full, the same answer.
-    const whole = await rawPost(origin, '/it-IT/assistenza/invia', { total: BIG, declared: BIG, end: true, prefix: 'c=' });
+    // Sent in full, the same answer, from the Worker itself (npm start's port + 1): npm start's local
+    // proxy (Node's http client) can lose an answer that arrives while it is still sending the body
+    // (a 502 about one time in six), a known limit of that local front door, not of the Worker.
+    const whole = await rawPost(workerOrigin(origin), '/it-IT/assistenza/invia', { total: BIG, declared: BIG, end: true, prefix: 'c=' });
     expect(whole?.status).toBe(413);
     // Exactly at the limit is not over it: the support page reads the form and names what is missing.
     const atLimit = await request.post('/it-IT/assistenza/invia', {
@@ -124,7 +133,8 @@ test.describe('page posts: body limit', () => {
       expect(errorScreen(answer?.html ?? '')).toEqual(TOO_LARGE.it);
     }
     // 8 MB sent in full: refused all the same, never a 500.
-    const whole = await rawPost(origin, '/en-US/assistenza/invia', { total: BIG, declared: null, end: true, prefix: 'c=' });
+    // From the Worker itself too, as above.
+    const whole = await rawPost(workerOrigin(origin), '/en-US/assistenza/invia', { total: BIG, declared: null, end: true, prefix: 'c=' });
     expect(whole?.status).toBe(413);
     expect(errorScreen(whole?.html ?? '')).toEqual(TOO_LARGE.en);
   });
