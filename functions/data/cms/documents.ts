@@ -246,7 +246,7 @@ export async function commitPublish(
   events: (draft: Draft) => D1PreparedStatement[],
   requestEvent: D1PreparedStatement,
 ): Promise<{ requestId: number; documents: number }> {
-  const removals: D1PreparedStatement[] = [];
+  const removals = new Set<D1PreparedStatement>();
   const statements = drafts.flatMap((draft) => {
     // Every write is conditional on the draft still being as read: a draft saved over or discarded
     // since (by an editor, or put live by a publish that read it later) is left to that change.
@@ -260,7 +260,7 @@ export async function commitPublish(
     const remove = db
       .prepare('DELETE FROM cms_draft WHERE site_id = ? AND locale = ? AND kind = ? AND key = ? AND updated_at = ? AND fields = ?')
       .bind(siteId, draft.locale, draft.kind, draft.key, draft.storedAt, draft.storedFields);
-    removals.push(remove);
+    removals.add(remove);
     return [
       before,
       // Only pages keep an update time; D1 refuses more bindings than a statement uses.
@@ -285,7 +285,7 @@ export async function commitPublish(
   ];
   const results = await db.batch<{ id: number }>(batch);
   // The documents published: those whose draft was still as read, and so removed.
-  const documents = batch.filter((statement, i) => removals.includes(statement) && (results[i]?.meta.changes ?? 0) > 0).length;
+  const documents = batch.filter((statement, i) => removals.has(statement) && (results[i]?.meta.changes ?? 0) > 0).length;
   return { requestId: Number(results[0]?.results[0]?.id ?? 0), documents };
 }
 
