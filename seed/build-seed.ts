@@ -23,7 +23,11 @@ interface SeedSession {
   duration: string;
   title: Localized;
   body: Localized;
-  mediaUrl: string | null;
+  /** A private `/media/` address: the video or the PDF. */
+  mediaUrl?: string | null;
+  posterUrl?: string | null;
+  /** WebVTT captions per locale (`/media/` addresses). */
+  captions?: Record<string, string>;
 }
 interface SeedCourse {
   id: string;
@@ -99,6 +103,17 @@ function insert(table: string, columns: string, rows: string[]): string {
 export const SITE_ID = process.env.SITE_ID ?? 'tiles-demo';
 /** The demo's one recorded lesson (seed/media, put in the private MEDIA bucket), with captions in every locale. */
 const DEMO_VIDEO = '/media/lezione-video.webm';
+const DEMO_CAPTIONS = Object.fromEntries(LOCALES.map((locale) => [locale, `/media/lezione-video.${locale}.vtt`]));
+
+/** A session's text as the body blocks the player shows: each blank-line-separated paragraph a block. */
+const bodyBlocks = (text: string) =>
+  JSON.stringify(
+    text
+      .split(/\n{2,}/)
+      .map((paragraph) => paragraph.trim())
+      .filter(Boolean)
+      .map((paragraph) => ({ type: 'p', text: paragraph })),
+  );
 
 export function referenceSql(): string {
   const { categories, courses } = readJson<{ categories: SeedCategory[]; courses: SeedCourse[] }>('content/courses.json');
@@ -160,8 +175,8 @@ export function referenceSql(): string {
   out.push(
     insert(
       'module',
-      'course_id, number',
-      courses.flatMap((c) => c.modules.map((_, m) => row(c.id, m + 1))),
+      'course_id, number, position',
+      courses.flatMap((c) => c.modules.map((_, m) => row(c.id, m + 1, m + 1))),
     ),
   );
   out.push(
@@ -174,10 +189,14 @@ export function referenceSql(): string {
   out.push(
     insert(
       'session',
-      'course_id, module_number, number, kind, duration, media_url',
+      'course_id, module_number, number, kind, duration, media_url, poster_url, captions, position',
       courses.flatMap((c) =>
         c.modules.flatMap((mod, m) =>
-          mod.sessions.map((s, n) => row(c.id, m + 1, n + 1, s.kind, s.duration, s.mediaUrl ?? (s.kind === 'video' ? DEMO_VIDEO : null))),
+          mod.sessions.map((s, n) => {
+            const media = s.mediaUrl ?? (s.kind === 'video' ? DEMO_VIDEO : null);
+            const captions = s.captions ?? (media === DEMO_VIDEO ? DEMO_CAPTIONS : {});
+            return row(c.id, m + 1, n + 1, s.kind, s.duration, media, s.posterUrl ?? null, JSON.stringify(captions), n + 1);
+          }),
         ),
       ),
     ),
@@ -187,7 +206,7 @@ export function referenceSql(): string {
       'session_text',
       'course_id, module_number, number, locale, title, body',
       courses.flatMap((c) =>
-        c.modules.flatMap((mod, m) => mod.sessions.flatMap((s, n) => LOCALES.map((l) => row(c.id, m + 1, n + 1, l, s.title[l], s.body[l])))),
+        c.modules.flatMap((mod, m) => mod.sessions.flatMap((s, n) => LOCALES.map((l) => row(c.id, m + 1, n + 1, l, s.title[l], bodyBlocks(s.body[l]))))),
       ),
     ),
   );

@@ -42,7 +42,12 @@ export const sessionDetail = sessionSummary.extend({
   courseId: z.string(),
   courseTitle: z.string(),
   body: z.string(),
+  /** The video or the PDF (a private `/media/` address), or null. */
   mediaUrl: z.string().nullable(),
+  /** A video's poster frame. */
+  posterUrl: z.string().nullable(),
+  /** A video's WebVTT captions, one per locale. */
+  captions: z.array(z.object({ locale: z.string(), url: z.string() })),
   previous: sessionPosition.nullable(),
   next: sessionPosition.nullable(),
   /** Sessions of the whole course completed by the learner. */

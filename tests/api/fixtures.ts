@@ -43,7 +43,7 @@ export async function seedFixtures(): Promise<void> {
     env.DB.prepare(
       "INSERT OR IGNORE INTO category_text VALUES ('cat-rischio', 'it-IT', 'Rischio clinico', ''), ('cat-rischio', 'en-US', 'Clinical risk', ''), ('cat-privacy', 'it-IT', 'Privacy', '')",
     ),
-    env.DB.prepare("INSERT OR IGNORE INTO course VALUES ('triage', ?, 'cat-rischio', 6, 0)").bind(SITE),
+    env.DB.prepare("INSERT OR IGNORE INTO course (id, site_id, category_id, ecm_credits, position) VALUES ('triage', ?, 'cat-rischio', 6, 0)").bind(SITE),
     env.DB.prepare("INSERT OR IGNORE INTO badge VALUES ('prima-sessione', ?, NULL, '🎯', 'sessions', 1, 0)").bind(SITE),
     env.DB.prepare("INSERT OR IGNORE INTO badge_text VALUES ('prima-sessione', 'it-IT', 'Primo passo', 'Prima sessione completata.')"),
     env.DB.prepare('INSERT OR IGNORE INTO level VALUES (?, 1, 0), (?, 2, 40)').bind(SITE, SITE),
@@ -63,10 +63,10 @@ export async function seedFixtures(): Promise<void> {
       "INSERT OR IGNORE INTO page VALUES (?, 'it-IT', 'content', 'privacy', 'Informativa privacy', 'Come trattiamo i dati.', '[{\"type\":\"p\",\"text\":\"Testo originale.\"}]', NULL, 0), (?, 'en-US', 'content', 'privacy', 'Privacy notice', 'How we handle data.', '[{\"type\":\"p\",\"text\":\"Original text.\"}]', NULL, 0)",
     ).bind(SITE, SITE),
     env.DB.prepare("INSERT OR IGNORE INTO course_text VALUES ('triage', 'it-IT', 'Triage', 'Il triage in pronto soccorso.', 'Priorità di accesso alle cure.')"),
-    env.DB.prepare('INSERT OR IGNORE INTO module VALUES (?, 1), (?, 2)').bind('triage', 'triage'),
+    env.DB.prepare('INSERT OR IGNORE INTO module (course_id, number) VALUES (?, 1), (?, 2)').bind('triage', 'triage'),
     env.DB.prepare("INSERT OR IGNORE INTO module_text VALUES ('triage', 1, 'it-IT', 'Il processo'), ('triage', 2, 'it-IT', 'Le competenze')"),
     env.DB.prepare(
-      "INSERT OR IGNORE INTO session VALUES ('triage', 1, 1, 'text', '0h 25m 0s', NULL), ('triage', 1, 2, 'video', '0h 40m 30s', NULL), ('triage', 2, 1, 'document', '0h 10m 45s', NULL)",
+      "INSERT OR IGNORE INTO session (course_id, module_number, number, kind, duration, media_url) VALUES ('triage', 1, 1, 'text', '0h 25m 0s', NULL), ('triage', 1, 2, 'video', '0h 40m 30s', NULL), ('triage', 2, 1, 'document', '0h 10m 45s', NULL)",
     ),
     env.DB.prepare(
       "INSERT OR IGNORE INTO session_text VALUES ('triage', 1, 1, 'it-IT', 'Le fasi', 'Primo paragrafo.\n\nSecondo paragrafo.'), ('triage', 1, 2, 'it-IT', 'I codici', 'Cinque codici.'), ('triage', 2, 1, 'it-IT', 'Casi', 'Casi clinici.')",

@@ -24,7 +24,7 @@ export async function findEcmCourse(db: D1Database, siteId: string, courseId: st
   const row = await db
     .prepare(
       `SELECT c.id AS courseId, c.ecm_credits AS credits, e.event_id AS eventId, e.edition, e.mode,
-              (SELECT group_concat(s.duration, '|') FROM session s WHERE s.course_id = c.id) AS durations
+              (SELECT group_concat(s.duration, '|') FROM session s WHERE s.course_id = c.id AND s.removed_at IS NULL) AS durations
        FROM course c JOIN ecm_course e ON e.course_id = c.id
        WHERE c.site_id = ? AND c.id = ? AND c.ecm_credits IS NOT NULL`,
     )
@@ -52,7 +52,7 @@ export async function sessionProgress(db: D1Database, userId: string, courseId: 
     .prepare(
       `SELECT COUNT(*) AS total, COUNT(p.completed_at) AS done FROM session s
        LEFT JOIN session_progress p ON p.user_id = ? AND p.course_id = s.course_id AND p.module_number = s.module_number AND p.number = s.number
-       WHERE s.course_id = ?`,
+       WHERE s.course_id = ? AND s.removed_at IS NULL`,
     )
     .bind(userId, courseId)
     .first<{ total: number; done: number }>();

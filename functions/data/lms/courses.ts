@@ -58,6 +58,8 @@ export async function findCourses(
     args.push(filter.categoryId);
   }
   if (filter.withoutEcm) where.push('c.ecm_credits IS NULL');
+  // A withdrawn course has left the catalogue; asked for by id (a learner's history, its own page) it is still found.
+  if (!filter.ids) where.push('c.withdrawn_at IS NULL');
   const searching = (filter.query ?? '').trim() !== '';
   const expression = searchExpression(filter.query ?? '');
   // Typed, but nothing in it can be indexed (emoji, punctuation): nothing can match.
@@ -78,7 +80,7 @@ export async function findCourses(
       .prepare(
         `SELECT c.id, ${localized('t', 'title')} AS title, ${localized('t', 'summary')} AS summary, c.category_id AS categoryId,
                 ${localized('k', 'name')} AS categoryName, cat.slug AS categorySlug, c.ecm_credits AS ecmCredits,
-                (SELECT group_concat(s.duration, '|') FROM session s WHERE s.course_id = c.id) AS durations
+                (SELECT group_concat(s.duration, '|') FROM session s WHERE s.course_id = c.id AND s.removed_at IS NULL) AS durations
          ${from} ORDER BY ${expression ? 'hit.rank, ' : ''}c.position, c.id LIMIT ? OFFSET ?`,
       )
       .bind(...joinArgs, ...args, filter.limit ?? -1, filter.offset ?? 0),
@@ -114,7 +116,7 @@ export async function findCourse(
       .bind(locale, defaultLocale, courseId),
     db
       .prepare(
-        `SELECT m.number, ${localized('t', 'title')} AS title FROM module m LEFT JOIN module_text t ON t.course_id = m.course_id AND t.number = m.number AND t.locale = ? LEFT JOIN module_text t_d ON t_d.course_id = m.course_id AND t_d.number = m.number AND t_d.locale = ? WHERE m.course_id = ? ORDER BY m.number`,
+        `SELECT m.number, ${localized('t', 'title')} AS title FROM module m LEFT JOIN module_text t ON t.course_id = m.course_id AND t.number = m.number AND t.locale = ? LEFT JOIN module_text t_d ON t_d.course_id = m.course_id AND t_d.number = m.number AND t_d.locale = ? WHERE m.course_id = ? AND m.removed_at IS NULL ORDER BY m.position, m.number`,
       )
       .bind(locale, defaultLocale, courseId),
     db
@@ -124,7 +126,7 @@ export async function findCourse(
          LEFT JOIN session_text t ON t.course_id = s.course_id AND t.module_number = s.module_number AND t.number = s.number AND t.locale = ?
          LEFT JOIN session_text t_d ON t_d.course_id = s.course_id AND t_d.module_number = s.module_number AND t_d.number = s.number AND t_d.locale = ?
          LEFT JOIN session_progress p ON p.user_id = ? AND p.course_id = s.course_id AND p.module_number = s.module_number AND p.number = s.number
-         WHERE s.course_id = ? ORDER BY s.module_number, s.number`,
+         WHERE s.course_id = ? AND s.removed_at IS NULL ORDER BY s.module_number, s.position, s.number`,
       )
       .bind(locale, defaultLocale, userId, courseId),
   ]);
@@ -157,14 +159,14 @@ export async function findSession(
   if (!session) return null;
   const row = await db
     .prepare(
-      `SELECT ${localized('t', 'body')} AS body, s.media_url AS mediaUrl, sp.seconds AS position FROM session s
+      `SELECT ${localized('t', 'body')} AS body, s.media_url AS mediaUrl, s.poster_url AS posterUrl, s.captions, sp.seconds AS position FROM session s
        LEFT JOIN session_text t ON t.course_id = s.course_id AND t.module_number = s.module_number AND t.number = s.number AND t.locale = ?
        LEFT JOIN session_text t_d ON t_d.course_id = s.course_id AND t_d.module_number = s.module_number AND t_d.number = s.number AND t_d.locale = ?
        LEFT JOIN session_position sp ON sp.user_id = ? AND sp.course_id = s.course_id AND sp.module_number = s.module_number AND sp.number = s.number
-       WHERE s.course_id = ? AND s.module_number = ? AND s.number = ?`,
+       WHERE s.course_id = ? AND s.module_number = ? AND s.number = ? AND s.removed_at IS NULL`,
     )
     .bind(locale, defaultLocale, userId, courseId, moduleNumber, number)
-    .first<{ body: string; mediaUrl: string | null; position: number | null }>();
+    .first<{ body: string; mediaUrl: string | null; posterUrl: string | null; captions: string; position: number | null }>();
   const neighbour = (i: number) => {
     const found = all[i];
     return found ? { moduleNumber: found.moduleNumber, number: found.number } : null;
@@ -175,6 +177,8 @@ export async function findSession(
     courseTitle: course.title,
     body: row?.body ?? '',
     mediaUrl: row?.mediaUrl ?? null,
+    posterUrl: row?.posterUrl ?? null,
+    captions: Object.entries(JSON.parse(row?.captions ?? '{}') as Record<string, string>).map(([locale, url]) => ({ locale, url })),
     previous: neighbour(index - 1),
     next: neighbour(index + 1),
     progress: { done: all.filter((candidate) => candidate.completedAt !== null).length, total: all.length },

@@ -12,7 +12,7 @@ export async function listLearnerCourses(db: D1Database, siteId: string, userId:
       `SELECT s.course_id AS courseId, COUNT(*) AS total, COUNT(p.completed_at) AS done, MAX(p.completed_at) AS lastActivity
        FROM session s JOIN course c ON c.id = s.course_id
        LEFT JOIN session_progress p ON p.user_id = ? AND p.course_id = s.course_id AND p.module_number = s.module_number AND p.number = s.number
-       WHERE c.site_id = ? GROUP BY s.course_id HAVING done > 0`,
+       WHERE c.site_id = ? AND s.removed_at IS NULL GROUP BY s.course_id HAVING done > 0`,
     )
     .bind(userId, siteId)
     .all<{ courseId: string; total: number; done: number; lastActivity: number }>();

@@ -23,7 +23,7 @@ export async function listCourseProgress(db: D1Database, siteId: string, userId:
       `SELECT s.course_id AS id, COUNT(*) AS total, COUNT(p.completed_at) AS done
        FROM session s JOIN course c ON c.id = s.course_id
        LEFT JOIN session_progress p ON p.user_id = ? AND p.course_id = s.course_id AND p.module_number = s.module_number AND p.number = s.number
-       WHERE c.site_id = ? AND s.course_id IN (${courseIds.map(() => '?').join(', ')}) GROUP BY s.course_id`,
+       WHERE c.site_id = ? AND s.removed_at IS NULL AND s.course_id IN (${courseIds.map(() => '?').join(', ')}) GROUP BY s.course_id`,
     )
     .bind(userId, siteId, ...courseIds)
     .all<CourseProgress>();

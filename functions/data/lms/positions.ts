@@ -18,7 +18,7 @@ export async function savePosition(
     .prepare(
       `INSERT INTO session_position (user_id, course_id, module_number, number, seconds, updated_at)
        SELECT ?1, s.course_id, s.module_number, s.number, ?5, ?6 FROM session s JOIN course c ON c.id = s.course_id
-       WHERE c.site_id = ?7 AND s.course_id = ?2 AND s.module_number = ?3 AND s.number = ?4 AND s.kind = 'video'
+       WHERE c.site_id = ?7 AND s.course_id = ?2 AND s.module_number = ?3 AND s.number = ?4 AND s.kind = 'video' AND s.removed_at IS NULL
        ON CONFLICT (user_id, course_id, module_number, number) DO UPDATE SET seconds = excluded.seconds, updated_at = excluded.updated_at`,
     )
     .bind(userId, courseId, moduleNumber, number, seconds, now, siteId)

@@ -19,7 +19,7 @@ export async function completeSession(
   const session = await db
     .prepare(
       `SELECT c.category_id AS categoryId FROM session s JOIN course c ON c.id = s.course_id
-       WHERE c.site_id = ? AND s.course_id = ? AND s.module_number = ? AND s.number = ?`,
+       WHERE c.site_id = ? AND s.course_id = ? AND s.module_number = ? AND s.number = ? AND s.removed_at IS NULL`,
     )
     .bind(siteId, courseId, moduleNumber, number)
     .first<{ categoryId: string }>();
@@ -36,14 +36,14 @@ export async function completeSession(
       .bind(userId, courseId, moduleNumber, number),
     db
       .prepare(
-        `WITH ${done} SELECT COUNT(*) AS total, COUNT(d.completed_at) AS done FROM session s LEFT JOIN done d ON d.course_id = s.course_id AND d.module_number = s.module_number AND d.number = s.number WHERE s.course_id = ?2`,
+        `WITH ${done} SELECT COUNT(*) AS total, COUNT(d.completed_at) AS done FROM session s LEFT JOIN done d ON d.course_id = s.course_id AND d.module_number = s.module_number AND d.number = s.number WHERE s.course_id = ?2 AND s.removed_at IS NULL`,
       )
       .bind(...view),
     db
       .prepare(
         `WITH ${done} SELECT COUNT(d.completed_at) AS sessions,
                 (SELECT COUNT(*) FROM course c2 WHERE c2.category_id = ?6 AND c2.site_id = ?7 AND NOT EXISTS (
-                   SELECT 1 FROM session s2 WHERE s2.course_id = c2.id AND NOT EXISTS (
+                   SELECT 1 FROM session s2 WHERE s2.course_id = c2.id AND s2.removed_at IS NULL AND NOT EXISTS (
                      SELECT 1 FROM done d2 WHERE d2.course_id = s2.course_id AND d2.module_number = s2.module_number AND d2.number = s2.number))) AS courses
          FROM done d JOIN course c ON c.id = d.course_id WHERE c.category_id = ?6`,
       )
@@ -52,7 +52,7 @@ export async function completeSession(
       .prepare(
         `WITH ${done} SELECT (SELECT COUNT(*) FROM done) AS sessions,
                 (SELECT COUNT(*) FROM course c WHERE c.site_id = ?6 AND NOT EXISTS (
-                   SELECT 1 FROM session s WHERE s.course_id = c.id AND NOT EXISTS (
+                   SELECT 1 FROM session s WHERE s.course_id = c.id AND s.removed_at IS NULL AND NOT EXISTS (
                      SELECT 1 FROM done d WHERE d.course_id = s.course_id AND d.module_number = s.module_number AND d.number = s.number))) AS courses`,
       )
       .bind(...view, siteId),

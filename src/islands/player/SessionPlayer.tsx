@@ -4,6 +4,7 @@ import type { Completion, SessionDetail } from '../../../core/contracts/lms.ts';
 import { translator } from '../../../core/translate.ts';
 import { resumeAt, shouldSavePosition, storedPosition, type SaveReason } from '../../../core/resume.ts';
 import { sessionPath } from '../../../core/course-path.ts';
+import SessionBody from './SessionBody.tsx';
 import './player.css';
 
 /** What the player shows of a session: the session answer's contract, without the course progress it gets apart. */
@@ -33,7 +34,6 @@ export default function SessionPlayer({ session, progress, siteId, locale, strin
   const link = (target: { moduleNumber: number; number: number }) => sessionPath(locale, session.courseId, target);
   const video = useRef<HTMLVideoElement>(null);
   useResume(video, session, siteId, locale);
-  const paragraphs = session.body.split(/\n{2,}/).filter(Boolean);
 
   async function complete() {
     setState({ kind: 'saving' });
@@ -49,22 +49,40 @@ export default function SessionPlayer({ session, progress, siteId, locale, strin
   return (
     <div className="player" data-kind={session.kind}>
       {session.kind === 'video' && session.mediaUrl && (
-        <video ref={video} controls preload="metadata" src={session.mediaUrl} className="player-media" data-testid="session-video">
-          <track kind="captions" src={session.mediaUrl.replace(/\.\w+$/, `.${locale}.vtt`)} srcLang={locale.slice(0, 2)} label={t('player.captions')} default />
+        <video
+          ref={video}
+          controls
+          preload="metadata"
+          src={session.mediaUrl}
+          poster={session.posterUrl ?? undefined}
+          className="player-media"
+          data-testid="session-video"
+        >
+          {orderedCaptions(session.captions, locale).map((track, index) => (
+            <track
+              key={track.locale}
+              kind="captions"
+              src={track.url}
+              srcLang={track.locale.slice(0, 2)}
+              label={`${t('player.captions')} (${track.locale})`}
+              default={index === 0 && track.locale === locale}
+            />
+          ))}
         </video>
       )}
       <section className={`player-content player-${session.kind}`} aria-label={t(`session.kind.${session.kind}`)}>
         {session.kind === 'video' && <h2>{t('player.transcript')}</h2>}
-        {session.kind === 'document' && (
-          <p>
-            <button type="button" className="secondary" onClick={() => window.print()}>
-              {t('player.print')}
-            </button>
-          </p>
+        {session.kind === 'document' && session.mediaUrl && (
+          <>
+            <iframe src={session.mediaUrl} title={t('player.document')} className="player-document" data-testid="session-document" />
+            <p>
+              <a href={session.mediaUrl} download className="button secondary" data-testid="document-download">
+                {t('player.download')}
+              </a>
+            </p>
+          </>
         )}
-        {paragraphs.map((paragraph, index) => (
-          <p key={index}>{paragraph}</p>
-        ))}
+        <SessionBody body={session.body} />
       </section>
 
       <section className="player-progress" aria-live="polite">
@@ -115,6 +133,10 @@ export default function SessionPlayer({ session, progress, siteId, locale, strin
     </div>
   );
 }
+
+/** The page's locale first, so it is the captions shown by default; the others follow to choose from. */
+const orderedCaptions = (captions: PlayerSession['captions'], locale: string) =>
+  [...captions].sort((a, b) => Number(b.locale === locale) - Number(a.locale === locale));
 
 /** The session's path parameters in the API's route table. */
 const sessionParam = (session: PlayerSession) => ({ courseId: session.courseId, module: session.moduleNumber, session: session.number });

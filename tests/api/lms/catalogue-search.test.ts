@@ -7,7 +7,7 @@ beforeAll(async () => {
   await seedFixtures();
   await env.DB.batch([
     env.DB.prepare(
-      "INSERT OR IGNORE INTO course VALUES ('ecg-lettura', ?, 'cat-rischio', 4, 1), ('cardio-base', ?, 'cat-rischio', NULL, 5), ('nefro', ?, 'cat-privacy', NULL, 6)",
+      "INSERT OR IGNORE INTO course (id, site_id, category_id, ecm_credits, position) VALUES ('ecg-lettura', ?, 'cat-rischio', 4, 1), ('cardio-base', ?, 'cat-rischio', NULL, 5), ('nefro', ?, 'cat-privacy', NULL, 6)",
     ).bind(SITE, SITE, SITE),
     env.DB.prepare(
       `INSERT OR IGNORE INTO course_text VALUES
