@@ -14,6 +14,16 @@ import {
   publishOutcome,
   versionParams,
 } from './contracts/cms.ts';
+import {
+  cmsCourse,
+  courseKeyParams,
+  courseStructure,
+  courseStructureQuery,
+  createdCourse,
+  duplicateCourseRequest,
+  newCategoryRequest,
+  newCourseRequest,
+} from './contracts/cms-structure.ts';
 import { createdRecord } from './contracts/common.ts';
 import {
   answersBody,
@@ -166,6 +176,24 @@ export const API_ROUTES = {
   publish: { method: 'POST', path: '/cms/publish', auth: 'content:publish', response: publishOutcome },
   getBuilds: { method: 'GET', path: '/cms/builds', auth: 'content:publish', response: z.array(buildRequest) },
   getSupportRequests: { method: 'GET', path: '/cms/support', auth: 'support:read', response: z.array(supportRequest) },
+  // Course authoring: new courses, copies and categories start as drafts; the outline document holds the structure.
+  getCmsCourses: { method: 'GET', path: '/cms/courses', auth: 'drafts:read', response: z.array(cmsCourse) },
+  postCourse: { method: 'POST', path: '/cms/courses', auth: 'content:edit', request: { json: newCourseRequest }, response: createdCourse },
+  postCourseDuplicate: {
+    method: 'POST',
+    path: '/cms/courses/:courseId/duplicate',
+    auth: 'content:edit',
+    request: { param: courseKeyParams, json: duplicateCourseRequest },
+    response: createdCourse,
+  },
+  getCourseStructure: {
+    method: 'GET',
+    path: '/cms/courses/:courseId/structure',
+    auth: 'drafts:read',
+    request: { param: courseKeyParams, query: courseStructureQuery },
+    response: courseStructure,
+  },
+  postCategory: { method: 'POST', path: '/cms/categories', auth: 'content:edit', request: { json: newCategoryRequest }, response: createdCourse },
   // Before `/cms/builds/:id`, which would otherwise take `snapshot` for an id.
   getSnapshot: { method: 'GET', path: '/cms/builds/snapshot', guard: 'build-worker', response: contentSnapshot },
   getBuild: { method: 'GET', path: '/cms/builds/:id', auth: 'content:publish', request: { param: buildParams }, response: buildRequest },

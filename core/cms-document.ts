@@ -1,10 +1,23 @@
 import { z } from 'zod';
 import { bankFields } from './ecm/question-bank.ts';
-import { BLOCK_TEXT_MAX, BLOCK_TYPES, DOCUMENT_FIELD_SPECS, DOCUMENT_KINDS, PAGE_KINDS, type DocumentKind, type FieldSpec } from './cms-fields.ts';
-import { plainText } from './contracts/common.ts';
+import {
+  BLOCK_TEXT_MAX,
+  BLOCK_TYPES,
+  DOCUMENT_FIELD_SPECS,
+  DOCUMENT_KINDS,
+  OUTLINE_MODULES_MAX,
+  OUTLINE_SESSIONS_MAX,
+  PAGE_KINDS,
+  STRUCTURE_KINDS,
+  type DocumentKind,
+  type FieldSpec,
+} from './cms-fields.ts';
+import { localeCode, plainText } from './contracts/common.ts';
+import { DURATION_PATTERN, SESSION_KINDS } from './course-outline.ts';
+import { MEDIA_URL, SESSION_BLOCK_TYPES } from './session-body.ts';
 import { RESERVED_PATHS } from './reserved-paths.ts';
 
-export { DOCUMENT_KINDS, PAGE_KINDS, type DocumentKind };
+export { DOCUMENT_KINDS, PAGE_KINDS, STRUCTURE_KINDS, type DocumentKind };
 
 /**
  * What editors can change: pages (content, pf, repository), course texts, categories and
@@ -21,6 +34,51 @@ const block = z.object({
     .min(1)
     .max(BLOCK_TEXT_MAX)
     .superRefine(plainText({ multiline: true })),
+});
+
+const mediaUrl = z.string().max(1000).regex(MEDIA_URL);
+
+/** A session body's block: a heading, a paragraph or a list (links written inside), or an image from the media library. */
+const richBlock = z.discriminatedUnion('type', [
+  z.object({ type: z.enum(SESSION_BLOCK_TYPES.filter((type) => type !== 'img') as ['h2', 'h3', 'p', 'ul', 'ol']), text: block.shape.text }),
+  z.object({ type: z.literal('img'), text: z.string().trim().min(1).max(300).superRefine(plainText()), src: mediaUrl }),
+]);
+
+const structureNumber = z.number().int().min(1).max(999);
+
+/** Numbers are identities: each at most once in its list. */
+const uniqueNumbers = <T extends { number: number }>(items: T[]) => new Set(items.map((item) => item.number)).size === items.length;
+
+const outlineSession = z
+  .object({
+    number: structureNumber,
+    kind: z.enum(SESSION_KINDS),
+    duration: z.string().regex(DURATION_PATTERN),
+    media: mediaUrl.nullable(),
+    poster: mediaUrl.nullable(),
+    captions: z.record(localeCode, mediaUrl),
+  })
+  .refine((session) => session.kind === 'text' || session.media !== null, { message: 'media', path: ['media'] })
+  .refine((session) => session.kind === 'video' || (session.poster === null && Object.keys(session.captions).length === 0), {
+    message: 'poster',
+    path: ['poster'],
+  });
+
+const outlineFields = z.object({
+  category: z.string().regex(/^[a-z0-9-]{1,100}$/),
+  // The registry's pattern: one decimal, at most 50.0.
+  ecmCredits: z
+    .number()
+    .min(0.1)
+    .max(50)
+    .refine((credits) => Math.abs(credits * 10 - Math.round(credits * 10)) < 1e-9, { message: 'ecmCredits' })
+    .nullable(),
+  withdrawn: z.boolean(),
+  modules: z
+    .array(z.object({ number: structureNumber, sessions: z.array(outlineSession).max(OUTLINE_SESSIONS_MAX).refine(uniqueNumbers, { message: 'number' }) }))
+    .min(1)
+    .max(OUTLINE_MODULES_MAX)
+    .refine(uniqueNumbers, { message: 'number' }),
 });
 
 type Specs<K extends DocumentKind> = (typeof DOCUMENT_FIELD_SPECS)[K];
@@ -55,6 +113,19 @@ export const DOCUMENT_FIELDS = {
   }),
   boilerplate: z.object({ text: text(spec('boilerplate', 'text')) }),
   bank: bankFields,
+  outline: outlineFields,
+  module: z.object({ title: text(spec('module', 'title')) }),
+  session: z.object({
+    title: text(spec('session', 'title')),
+    body: z.array(richBlock).max(spec('session', 'body').max),
+  }),
+  categories: z.object({
+    order: z
+      .array(z.string().regex(/^[a-z0-9-]{1,100}$/))
+      .min(1)
+      .max(spec('categories', 'order').max)
+      .refine((ids) => new Set(ids).size === ids.length, { message: 'order' }),
+  }),
 } satisfies Record<DocumentKind, z.ZodType>;
 
 export type DocumentFields<K extends DocumentKind = DocumentKind> = z.infer<(typeof DOCUMENT_FIELDS)[K]>;
@@ -67,10 +138,15 @@ const KEY_PATTERNS: Record<DocumentKind, RegExp> = {
   category: /^[a-z0-9-]{1,100}$/,
   boilerplate: /^[a-zA-Z0-9_-]+(\.[a-zA-Z0-9_-]+){0,5}$/,
   bank: /^[a-z0-9-]{1,100}$/,
+  outline: /^[a-z0-9-]{1,100}$/,
+  module: /^[a-z0-9-]{1,100}\.[1-9]\d{0,2}$/,
+  session: /^[a-z0-9-]{1,100}\.[1-9]\d{0,2}\.[1-9]\d{0,2}$/,
+  // The catalogue has one list of categories.
+  categories: /^catalogue$/,
 };
 
 export function isDocumentKey(kind: DocumentKind, key: string): boolean {
-  return key.length <= 100 && KEY_PATTERNS[kind].test(key);
+  return key.length <= 110 && KEY_PATTERNS[kind].test(key);
 }
 
 /** Content pages with a route of their own (home, privacy, ...): that route shows them, the catch-all does not. */

@@ -85,6 +85,46 @@ const MESSAGES = {
     en: 'Your role does not allow this action ({permission}).',
     de: 'Ihre Rolle erlaubt diese Aktion nicht ({permission}).',
   },
+  structureDefaultLocale: {
+    it: 'La struttura di un corso e l’elenco delle categorie non hanno traduzioni: si modificano nella lingua principale del sito ({locale}).',
+    en: 'A course’s structure and the list of categories are not translated: edit them in the site’s main language ({locale}).',
+    de: 'Die Struktur eines Kurses und die Liste der Kategorien werden nicht übersetzt: Bearbeiten Sie sie in der Hauptsprache der Website ({locale}).',
+  },
+  courseIdTaken: {
+    it: 'L’indirizzo «{id}» è già usato da un altro corso: scegline un altro.',
+    en: 'The address "{id}" is already used by another course: choose another.',
+    de: 'Die Adresse „{id}“ wird bereits von einem anderen Kurs verwendet: Wählen Sie eine andere.',
+  },
+  categoryIdTaken: {
+    it: 'L’indirizzo «{id}» è già usato da un’altra categoria: scegline un altro.',
+    en: 'The address "{id}" is already used by another category: choose another.',
+    de: 'Die Adresse „{id}“ wird bereits von einer anderen Kategorie verwendet: Wählen Sie eine andere.',
+  },
+  categoryUnknown: {
+    it: 'La categoria «{id}» non esiste.',
+    en: 'The category "{id}" does not exist.',
+    de: 'Die Kategorie „{id}“ existiert nicht.',
+  },
+  categoryMissing: {
+    it: 'L’elenco deve contenere tutte le categorie: manca «{id}» (le categorie non si eliminano).',
+    en: 'The list must hold every category: "{id}" is missing (categories are not deleted).',
+    de: 'Die Liste muss alle Kategorien enthalten: „{id}“ fehlt (Kategorien werden nicht gelöscht).',
+  },
+  numberRemoved: {
+    it: 'Il numero {key} apparteneva a un modulo o a una sessione eliminati: i numeri non si riusano, perché i dati dei discenti li nominano ancora.',
+    en: 'Number {key} belonged to a removed module or session: numbers are not reused, as learners’ records still name them.',
+    de: 'Die Nummer {key} gehörte zu einem entfernten Modul oder einer entfernten Lektion: Nummern werden nicht wiederverwendet, da die Daten der Lernenden sie noch nennen.',
+  },
+  courseWithoutSessions: {
+    it: 'Il corso «{id}» non ha ancora nessuna sessione: aggiungine almeno una prima di pubblicarlo.',
+    en: 'The course "{id}" has no session yet: add at least one before publishing it.',
+    de: 'Der Kurs „{id}“ hat noch keine Lektion: Fügen Sie vor der Veröffentlichung mindestens eine hinzu.',
+  },
+  titleMissing: {
+    it: 'Manca il titolo ({locale}) di «{key}»: scrivilo prima di pubblicare.',
+    en: 'The title ({locale}) of "{key}" is missing: write it before publishing.',
+    de: 'Der Titel ({locale}) von „{key}“ fehlt: Schreiben Sie ihn vor der Veröffentlichung.',
+  },
   invalidField: {
     it: 'Il campo «{field}» non è valido: {detail}',
     en: 'The field "{field}" is invalid: {detail}',

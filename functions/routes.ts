@@ -3,6 +3,7 @@ import { getChallenge, getUser, login, logout, logoutAll, putUser } from './auth
 import { federatedLogin } from './auth/federated-handlers.ts';
 import { getRole } from './auth/role-handlers.ts';
 import { claimBuild, finishBuild, getSnapshot, isBuildWorker } from './cms/build-worker-handlers.ts';
+import { getCmsCourses, getCourseStructure, postCategory, postCourse, postCourseDuplicate } from './cms/course-handlers.ts';
 import { deleteDraft, getBuild, getBuilds, getDocument, getDrafts, publish, putDocument, revertVersion } from './cms/handlers.ts';
 import { getAssessment, getAssessmentReview, getEcmStatus, putAssessmentAnswers, submitAssessment } from './ecm/assessment-handlers.ts';
 import { getCertificatePdf, getCertificates, getSatisfaction, postCertificate, postSatisfaction } from './ecm/certificate-handlers.ts';
@@ -52,6 +53,11 @@ const HANDLERS: { [Name in RouteName]: HandlerOf<ApiRoutes[Name]> } = {
   publish,
   getBuilds,
   getSupportRequests,
+  getCmsCourses,
+  postCourse,
+  postCourseDuplicate,
+  getCourseStructure,
+  postCategory,
   getSnapshot,
   getBuild,
   claimBuild,

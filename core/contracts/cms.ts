@@ -5,7 +5,7 @@ import { localeCode } from './common.ts';
 export { DOCUMENT_FIELDS };
 
 /** `/api/cms/documents/{kind}/{locale}/{key}`; the body of a PUT is `DOCUMENT_FIELDS[kind]`. */
-export const documentParams = z.object({ kind: z.enum(DOCUMENT_KINDS), locale: localeCode, key: z.string().min(1).max(100) });
+export const documentParams = z.object({ kind: z.enum(DOCUMENT_KINDS), locale: localeCode, key: z.string().min(1).max(110) });
 
 /** Any kind's fields, as views and lists carry them. */
 const documentFields = z.custom<DocumentFields>((value) => typeof value === 'object' && value !== null);

@@ -3,7 +3,15 @@ import type { buildParams, documentParams, draftsQuery, versionParams } from '..
 import type { ApiContext } from '../api-context.ts';
 import { rollBackPublish } from './rollback.ts';
 import { placeholderMismatch } from '../../core/placeholders.ts';
-import { DOCUMENT_FIELDS, documentEventName, isDocumentKey, isReservedPageKey, PAGE_KINDS, type DocumentFields } from '../../core/cms-document.ts';
+import {
+  DOCUMENT_FIELDS,
+  documentEventName,
+  isDocumentKey,
+  isReservedPageKey,
+  PAGE_KINDS,
+  STRUCTURE_KINDS,
+  type DocumentFields,
+} from '../../core/cms-document.ts';
 import {
   commitPublish,
   discardDraft,
@@ -29,21 +37,28 @@ import { HttpError } from '../http-error.ts';
 import { message } from '../messages.ts';
 import { invalidInput } from '../validate.ts';
 import { deployHookRequest } from './deploy-hook.ts';
+import type { Outline } from '../../core/course-outline.ts';
+import { checkCategoriesDraft, checkOutlineDraft, checkStructureToPublish, PUBLISH_ORDER } from './structure-check.ts';
 
 type DocumentParams = { param: z.output<typeof documentParams> };
 
-async function supportedLocale(context: ApiContext, locale: string): Promise<void> {
+async function supportedLocale(context: ApiContext, locale: string): Promise<string> {
   const site = await findSite(context.env.DB, context.siteId);
   if (!site?.supportedLocale.includes(locale)) {
     throw new HttpError(400, message('invalidField', context.language, { field: 'locale', detail: locale }));
   }
+  return site.defaultLocale;
 }
 
 async function documentRef(context: ApiContext, params: DocumentParams['param']): Promise<DocumentRef> {
   if (!isDocumentKey(params.kind, params.key)) {
     throw new HttpError(400, message('invalidField', context.language, { field: 'key', detail: params.key }));
   }
-  await supportedLocale(context, params.locale);
+  const defaultLocale = await supportedLocale(context, params.locale);
+  // Structure has no translations: one document, in the site's main language.
+  if (STRUCTURE_KINDS.includes(params.kind) && params.locale !== defaultLocale) {
+    throw new HttpError(400, message('structureDefaultLocale', context.language, { locale: defaultLocale }));
+  }
   return { siteId: context.siteId, ...params };
 }
 
@@ -72,14 +87,17 @@ export async function getDocument(context: ApiContext, { param }: DocumentParams
 }
 
 /**
- * Pages may be new (a catch-all page the next build publishes); courses, categories and strings
- * are translated or reworded, never invented: the catalogue's structure is not edited here.
+ * Pages may be new (a catch-all page the next build publishes); strings are reworded, never
+ * invented. Courses and categories are created by their own calls (`course-handlers.ts`), which
+ * draft their outline or the categories' order first: from then on their texts can be drafted.
  */
 async function checkDraft(context: ApiContext, ref: DocumentRef, fields: DocumentFields): Promise<void> {
   if (!PAGE_KINDS.includes(ref.kind) && !(await documentExists(context.env.DB, ref))) {
     throw new HttpError(404, message('documentNotFound', context.language, { kind: ref.kind, key: ref.key }));
   }
   if (ref.kind === 'bank') return checkBankDraft(context, ref, fields);
+  if (ref.kind === 'outline') return checkOutlineDraft(context, ref.key, fields as Outline);
+  if (ref.kind === 'categories') return checkCategoriesDraft(context, fields as { order: string[] });
   if (ref.kind !== 'boilerplate') return;
   const live = (await readLive(context.env.DB, ref)) as { text: string } | null;
   if (!live) return;
@@ -116,6 +134,8 @@ export async function revertVersion(context: ApiContext, { param: { id } }: { pa
   if (!version) throw new HttpError(404, message('versionNotFound', context.language, { id: String(id) }));
   refuseReservedKey(context, version);
   if (version.kind === 'bank') await checkBankDraft(context, version, version.fields);
+  if (version.kind === 'outline') await checkOutlineDraft(context, version.key, version.fields as Outline);
+  if (version.kind === 'categories') await checkCategoriesDraft(context, version.fields as { order: string[] });
   const event = eventStatement(
     context.env.DB,
     context.siteId,
@@ -167,6 +187,9 @@ export async function publish(context: ApiContext): Promise<{ requestId: number;
     refuseReservedKey(context, draft);
     refuseInvalidDraft(context, draft);
   }
+  await checkStructureToPublish(context, drafts);
+  // Structure first, so that the texts written after it find their course, module, session and category.
+  drafts.sort((a, b) => PUBLISH_ORDER.indexOf(a.kind) - PUBLISH_ORDER.indexOf(b.kind));
   const published = await commitPublish(
     DB,
     context.siteId,

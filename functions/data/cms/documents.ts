@@ -1,9 +1,11 @@
 import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
 import { PAGE_KINDS, type DocumentFields, type DocumentKind } from '../../../core/cms-document.ts';
+import { parseStructureKey } from '../../../core/course-outline.ts';
 import type { BuildRequest, Draft, EditorView, Version } from '../../../core/contracts/cms.ts';
 
 export type { BuildRequest, Draft, EditorView, Version };
 import { eventStatement } from '../events.ts';
+import { AS_READ, CATEGORIES_SQL, KEY_COURSE, KEY_MODULE, KEY_SESSION, OUTLINE_SQL } from './structure-sql.ts';
 
 export interface DocumentRef {
   siteId: string;
@@ -15,10 +17,11 @@ export interface DocumentRef {
 /**
  * The live text of each kind, read as one JSON object of the kind's fields, how a published
  * draft is written back, and how a text that did not exist before a failed publish is removed
- * again. Courses and categories must exist already: editors change their texts, not the
- * catalogue's structure.
+ * again. Parameters: ?1 site, ?2 locale, ?3 key, ?4 the fields as JSON (?5 the time, pages only).
+ * A structure kind writes several statements, each holding `${AS_READ}` where a publish makes it
+ * conditional on the draft being still as read (`publishWrite`).
  */
-const LIVE: Record<DocumentKind, { read: string; write: string; remove: string }> = {
+const LIVE: Record<DocumentKind, { read: string; write: string | readonly string[]; remove: string }> = {
   content: pageSql('content'),
   pf: pageSql('pf'),
   repository: pageSql('repository'),
@@ -52,6 +55,28 @@ const LIVE: Record<DocumentKind, { read: string; write: string; remove: string }
             ON CONFLICT (course_id, locale) DO UPDATE SET questions = excluded.questions, updated_at = excluded.updated_at`,
     remove: `DELETE FROM ecm_bank WHERE locale = ?2 AND course_id = (SELECT id FROM course WHERE site_id = ?1 AND id = ?3)`,
   },
+  outline: OUTLINE_SQL,
+  module: {
+    read: `SELECT json_object('title', t.title) AS fields FROM module_text t JOIN course c ON c.id = t.course_id
+           WHERE c.site_id = ?1 AND t.locale = ?2 AND t.course_id = ${KEY_COURSE} AND t.number = ${KEY_MODULE}`,
+    write: `INSERT INTO module_text (course_id, number, locale, title)
+            SELECT m.course_id, m.number, ?2, ?4 ->> '$.title' FROM module m JOIN course c ON c.id = m.course_id
+            WHERE c.site_id = ?1 AND m.course_id = ${KEY_COURSE} AND m.number = ${KEY_MODULE}
+            ON CONFLICT (course_id, number, locale) DO UPDATE SET title = excluded.title`,
+    remove: `DELETE FROM module_text WHERE locale = ?2 AND course_id = (SELECT id FROM course WHERE site_id = ?1 AND id = ${KEY_COURSE}) AND number = ${KEY_MODULE}`,
+  },
+  session: {
+    read: `SELECT json_object('title', t.title, 'body', CASE WHEN json_valid(t.body) THEN json(t.body) ELSE json_array(json_object('type', 'p', 'text', t.body)) END) AS fields
+           FROM session_text t JOIN course c ON c.id = t.course_id
+           WHERE c.site_id = ?1 AND t.locale = ?2 AND t.course_id = ${KEY_COURSE} AND t.module_number = ${KEY_MODULE} AND t.number = ${KEY_SESSION}`,
+    write: `INSERT INTO session_text (course_id, module_number, number, locale, title, body)
+            SELECT s.course_id, s.module_number, s.number, ?2, ?4 ->> '$.title', json(?4 -> '$.body') FROM session s JOIN course c ON c.id = s.course_id
+            WHERE c.site_id = ?1 AND s.course_id = ${KEY_COURSE} AND s.module_number = ${KEY_MODULE} AND s.number = ${KEY_SESSION}
+            ON CONFLICT (course_id, module_number, number, locale) DO UPDATE SET title = excluded.title, body = excluded.body`,
+    remove: `DELETE FROM session_text WHERE locale = ?2 AND course_id = (SELECT id FROM course WHERE site_id = ?1 AND id = ${KEY_COURSE})
+             AND module_number = ${KEY_MODULE} AND number = ${KEY_SESSION}`,
+  },
+  categories: CATEGORIES_SQL,
 };
 
 function pageSql(kind: 'content' | 'pf' | 'repository') {
@@ -67,18 +92,45 @@ function pageSql(kind: 'content' | 'pf' | 'repository') {
 
 const liveStatement = (db: D1Database, ref: DocumentRef) => db.prepare(LIVE[ref.kind].read).bind(ref.siteId, ref.locale, ref.key);
 
-/** Whether the document exists in any locale: a course, category or string to translate, or a page. */
+/** An outline draft of the site (?1) for the course ?2, as a row source `d`. */
+const OUTLINE_DRAFT = "cms_draft d WHERE d.site_id = ?1 AND d.kind = 'outline' AND d.key = ?2";
+
+/**
+ * Whether the document exists in any locale: a course, category, module, session or string to
+ * translate, or a page. A course, module or session that a course's outline draft adds exists as
+ * soon as the draft does (its texts are drafted before the first publish), and a category as soon
+ * as the categories draft lists it. Parameters: ?1 site, ?2 course or key, ?3 module, ?4 session.
+ */
 export async function documentExists(db: D1Database, ref: Omit<DocumentRef, 'locale'>): Promise<boolean> {
+  const draftModules = `SELECT 1 FROM ${OUTLINE_DRAFT.replace(' WHERE', ", json_each(d.fields, '$.modules') m WHERE")} AND m.value ->> '$.number' = ?3`;
   const sql: Record<DocumentKind, string> = {
     content: `SELECT 1 FROM page WHERE site_id = ?1 AND kind = 'content' AND slug = ?2`,
     pf: `SELECT 1 FROM page WHERE site_id = ?1 AND kind = 'pf' AND slug = ?2`,
     repository: `SELECT 1 FROM page WHERE site_id = ?1 AND kind = 'repository' AND slug = ?2`,
-    course: 'SELECT 1 FROM course WHERE site_id = ?1 AND id = ?2',
-    category: 'SELECT 1 FROM category WHERE site_id = ?1 AND id = ?2',
+    course: `SELECT 1 FROM course WHERE site_id = ?1 AND id = ?2 UNION ALL SELECT 1 FROM ${OUTLINE_DRAFT}`,
+    outline: `SELECT 1 FROM course WHERE site_id = ?1 AND id = ?2 UNION ALL SELECT 1 FROM ${OUTLINE_DRAFT}`,
+    category: `SELECT 1 FROM category WHERE site_id = ?1 AND id = ?2
+               UNION ALL SELECT 1 FROM cms_draft d, json_each(d.fields, '$.order') j WHERE d.site_id = ?1 AND d.kind = 'categories' AND j.value = ?2`,
+    categories: `SELECT 1 WHERE ?2 = 'catalogue'`,
     boilerplate: 'SELECT 1 FROM boilerplate WHERE site_id = ?1 AND key = ?2',
     bank: 'SELECT 1 FROM course c JOIN ecm_course e ON e.course_id = c.id WHERE c.site_id = ?1 AND c.id = ?2 AND c.ecm_credits IS NOT NULL',
+    module: `SELECT 1 FROM module m JOIN course c ON c.id = m.course_id WHERE c.site_id = ?1 AND m.course_id = ?2 AND m.number = ?3 AND m.removed_at IS NULL
+             UNION ALL ${draftModules}`,
+    session: `SELECT 1 FROM session s JOIN course c ON c.id = s.course_id
+              WHERE c.site_id = ?1 AND s.course_id = ?2 AND s.module_number = ?3 AND s.number = ?4 AND s.removed_at IS NULL
+              UNION ALL ${draftModules.replace('m WHERE', "m, json_each(m.value, '$.sessions') s WHERE")} AND s.value ->> '$.number' = ?4`,
   };
-  return (await db.prepare(`${sql[ref.kind]} LIMIT 1`).bind(ref.siteId, ref.key).first()) !== null;
+  const parsed = ref.kind === 'module' || ref.kind === 'session' ? parseStructureKey(ref.key) : null;
+  const args = parsed ? [parsed.courseId, parsed.module, parsed.session ?? 0] : [ref.key, 0, 0];
+  const query = sql[ref.kind];
+  // D1 refuses more bindings than a statement uses.
+  const used = Math.max(...[...query.matchAll(/\?(\d)/g)].map((match) => Number(match[1])));
+  return (
+    (await db
+      .prepare(`SELECT 1 FROM (${query}) LIMIT 1`)
+      .bind(...[ref.siteId, ...args].slice(0, used))
+      .first()) !== null
+  );
 }
 
 export async function readLive(db: D1Database, ref: DocumentRef): Promise<DocumentFields | null> {
@@ -150,17 +202,10 @@ export async function listDrafts(db: D1Database, siteId: string, locale: string 
   return results.map(toDraft);
 }
 
-/** Saves a draft and records it as a version, together. */
-export async function saveDraft(
-  db: D1Database,
-  ref: DocumentRef,
-  fields: DocumentFields,
-  authorId: string,
-  now: number,
-  event: D1PreparedStatement,
-): Promise<void> {
+/** A draft's row and the version that records it. */
+function draftStatements(db: D1Database, ref: DocumentRef, fields: DocumentFields, authorId: string, now: number): D1PreparedStatement[] {
   const json = JSON.stringify(fields);
-  await db.batch([
+  return [
     db
       .prepare(
         `INSERT INTO cms_draft (site_id, locale, kind, key, fields, author_id, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -170,8 +215,30 @@ export async function saveDraft(
     db
       .prepare("INSERT INTO cms_version (site_id, locale, kind, key, fields, author_id, created_at, status) VALUES (?, ?, ?, ?, ?, ?, ?, 'draft')")
       .bind(ref.siteId, ref.locale, ref.kind, ref.key, json, authorId, now),
-    event,
-  ]);
+  ];
+}
+
+/** Saves a draft and records it as a version, together. */
+export async function saveDraft(
+  db: D1Database,
+  ref: DocumentRef,
+  fields: DocumentFields,
+  authorId: string,
+  now: number,
+  event: D1PreparedStatement,
+): Promise<void> {
+  await db.batch([...draftStatements(db, ref, fields, authorId, now), event]);
+}
+
+/** Saves several drafts (a new course and its first texts, a copy of a course) with their events, in one batch. */
+export async function saveDrafts(
+  db: D1Database,
+  drafts: readonly { ref: DocumentRef; fields: DocumentFields }[],
+  authorId: string,
+  now: number,
+  events: readonly D1PreparedStatement[],
+): Promise<void> {
+  await db.batch([...drafts.flatMap(({ ref, fields }) => draftStatements(db, ref, fields, authorId, now)), ...events]);
 }
 
 /** Drops a draft (its versions stay in the history), with its audit event. */
@@ -218,13 +285,20 @@ function draftAsRead(kind: DocumentKind, first: number): string {
   return `EXISTS (SELECT 1 FROM cms_draft WHERE site_id = ?1 AND locale = ?2 AND kind = '${kind}' AND key = ?3 AND updated_at = ?${first} AND fields = ?${first + 1})`;
 }
 
-/** A kind's live write, made conditional on the draft being still as read (its two parameters follow the write's own). */
-function publishWrite(kind: DocumentKind): string {
+/** A kind's live write statements, as a rollback runs them: unconditionally. */
+const liveWrites = (kind: DocumentKind): string[] => {
+  const { write } = LIVE[kind];
+  return typeof write === 'string' ? [write] : write.map((statement) => statement.replace(AS_READ, '1'));
+};
+
+/** A kind's live writes, made conditional on the draft being still as read (its two parameters follow the write's own). */
+function publishWrites(kind: DocumentKind): string[] {
   const { write } = LIVE[kind];
   const next = PAGE_KINDS.includes(kind) ? 6 : 5;
+  if (typeof write !== 'string') return write.map((statement) => statement.replace(AS_READ, draftAsRead(kind, next)));
   const values = /VALUES \(([\s\S]*?)\)\s*\n(\s*ON CONFLICT)/;
-  if (values.test(write)) return write.replace(values, `SELECT $1 WHERE ${draftAsRead(kind, next)}\n$2`);
-  return write.replace(/\n(\s*ON CONFLICT)/, ` AND ${draftAsRead(kind, next)}\n$1`);
+  if (values.test(write)) return [write.replace(values, `SELECT $1 WHERE ${draftAsRead(kind, next)}\n$2`)];
+  return [write.replace(/\n(\s*ON CONFLICT)/, ` AND ${draftAsRead(kind, next)}\n$1`)];
 }
 
 /**
@@ -264,7 +338,9 @@ export async function commitPublish(
     return [
       before,
       // Only pages keep an update time; D1 refuses more bindings than a statement uses.
-      db.prepare(publishWrite(draft.kind)).bind(siteId, draft.locale, draft.key, draft.storedFields, ...pageTime, draft.storedAt, draft.storedFields),
+      ...publishWrites(draft.kind).map((write) =>
+        db.prepare(write).bind(siteId, draft.locale, draft.key, draft.storedFields, ...pageTime, draft.storedAt, draft.storedFields),
+      ),
       db
         .prepare(
           `INSERT INTO cms_version (site_id, locale, kind, key, fields, author_id, created_at, status, request_id)
@@ -337,9 +413,9 @@ export async function writeRollback(
 ): Promise<void> {
   const { now } = event;
   const statements = steps.flatMap(({ ref, restore, draft }) => [
-    restore !== null
-      ? db.prepare(LIVE[ref.kind].write).bind(ref.siteId, ref.locale, ref.key, restore, ...(PAGE_KINDS.includes(ref.kind) ? [now] : []))
-      : db.prepare(LIVE[ref.kind].remove).bind(ref.siteId, ref.locale, ref.key),
+    ...(restore !== null
+      ? liveWrites(ref.kind).map((write) => db.prepare(write).bind(ref.siteId, ref.locale, ref.key, restore, ...(PAGE_KINDS.includes(ref.kind) ? [now] : [])))
+      : [db.prepare(LIVE[ref.kind].remove).bind(ref.siteId, ref.locale, ref.key)]),
     // A draft started since the publish is newer work: it stays.
     db
       .prepare(
