@@ -78,6 +78,7 @@ const routeGuards = defineMiddleware(async (context, next) => {
     const site = await findSite(env.DB, env.SITE_ID);
     locals.locale = chooseLocale({
       userLocale: locals.user?.locale,
+      returnLocale: localeOfPath(url.searchParams.get('returnTo') ?? ''),
       cookieLocale: context.cookies.get(LOCALE_COOKIE)?.value,
       supported: site?.supportedLocale ?? [DEFAULT_LOCALE],
       fallback: site?.defaultLocale ?? DEFAULT_LOCALE,
