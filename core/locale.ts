@@ -25,9 +25,18 @@ export function localizedPath(pathname: string, locale: string): string {
   return `/${[locale, ...segments].join('/')}`;
 }
 
-/** Picks the current locale: the user's, then the remembered one, then the site default. */
-export function chooseLocale(options: { userLocale?: string | null; cookieLocale?: string | null; supported: readonly string[]; fallback: string }): string {
-  for (const candidate of [options.userLocale, options.cookieLocale]) {
+/**
+ * Picks the current locale: the user's, then that of the page the request leads back to (sign-in's
+ * `returnTo`: the visitor was just reading it), then the remembered one, then the site default.
+ */
+export function chooseLocale(options: {
+  userLocale?: string | null;
+  returnLocale?: string | null;
+  cookieLocale?: string | null;
+  supported: readonly string[];
+  fallback: string;
+}): string {
+  for (const candidate of [options.userLocale, options.returnLocale, options.cookieLocale]) {
     if (candidate && isLocaleCode(candidate) && options.supported.includes(candidate)) return candidate;
   }
   return options.fallback;

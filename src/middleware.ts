@@ -7,7 +7,7 @@ import { clearSessionCookie, readCookie, SESSION_MARKER_COOKIE, sessionMarkerCoo
 import { assertPasswordPepper } from '../functions/auth/password-pepper.ts';
 import { assertSessionSecret } from '../functions/auth/session-secret.ts';
 import { MEDIA_PREFIX } from '../functions/lms/media.ts';
-import { localeRedirect, requiresAuthentication, validateRoute, visitorRedirect } from './server/guards.ts';
+import { localeRedirect, validateRoute, visitorRedirect } from './server/guards.ts';
 import { chooseLocale, DEFAULT_LOCALE, LOCALE_COOKIE, localeOfPath, pagePath } from '../core/locale.ts';
 import { applyRouteRules } from './server/route-rules.ts';
 import { sessionMarker } from './server/session-marker.ts';
@@ -67,17 +67,15 @@ const routeGuards = defineMiddleware(async (context, next) => {
     for (const cookie of extraCookies) copy.headers.append('set-cookie', cookie);
     return copy;
   };
-  if (!locals.user && requiresAuthentication(url.pathname)) {
-    const { headers } = context.request;
-    const target = visitorRedirect(url.pathname, url.search, { fetchSite: headers.get('sec-fetch-site'), referer: headers.get('referer'), origin: url.origin });
-    return withCookies(context.redirect(target, 302));
-  }
+  const visitorTarget = locals.user ? null : visitorRedirect(url.pathname, url.search);
+  if (visitorTarget) return withCookies(context.redirect(visitorTarget, 302));
 
   // 3. Locale prefix.
   if (!localeOfPath(url.pathname)) {
     const site = await findSite(env.DB, env.SITE_ID);
     locals.locale = chooseLocale({
       userLocale: locals.user?.locale,
+      returnLocale: localeOfPath(url.searchParams.get('returnTo') ?? ''),
       cookieLocale: context.cookies.get(LOCALE_COOKIE)?.value,
       supported: site?.supportedLocale ?? [DEFAULT_LOCALE],
       fallback: site?.defaultLocale ?? DEFAULT_LOCALE,

@@ -9,7 +9,9 @@ export const GET: APIRoute = ({ site }) => {
     'Disallow: /media/',
     'Disallow: /tiles-access',
     'Disallow: /*/profile',
-    'Disallow: /*/course/',
+    // A course's page is its public summary for a crawler; its sessions and ECM page are for learners.
+    'Disallow: /*/course/session/',
+    'Disallow: /*/course/ecm/',
     '',
     `Sitemap: ${new URL('/sitemap.xml', origin).href}`,
     '',

@@ -1,9 +1,9 @@
 import { isLocaleCode, pathSegments } from '../../core/locale.ts';
+import { signInPath } from '../../core/return-path.ts';
 import type { MessageKey } from '../../functions/messages.ts';
 
 /** First segments that never carry a locale (the locale-prefix guard leaves them alone) plus the platform's own files. */
 export const LOCALE_FREE_SEGMENTS = new Set(['federated', 'tiles-access', 'test', 'api', '_astro', '_server-islands', 'builds', 'logo']);
-const AUTH_AREAS = new Set(['course', 'profile']);
 
 export interface RouteError {
   statusCode: number;
@@ -14,12 +14,6 @@ export interface RouteError {
   fatal: boolean;
   /** Full path of the page where the error happened (the error page itself is a rewrite). */
   path: string;
-}
-
-/** The route's area: its first segment after the optional locale. */
-function area(pathname: string): string | undefined {
-  const segments = pathSegments(pathname);
-  return isLocaleCode(segments[0]) ? segments[1] : segments[0];
 }
 
 /** Guard 1: per-route validation. Course sessions need course / module number / session number; ECM pages a course id. */
@@ -43,46 +37,25 @@ export function pageNotFound(pathname: string): RouteError {
   return { statusCode: 404, statusMessage: 'Not Found', message: `Page Not Found: ${pathname}`, fatal: true, path: pathname };
 }
 
-/** Guard 2: course and profile areas, with or without a locale segment, are for signed-in users. */
-export function requiresAuthentication(pathname: string): boolean {
-  const first = area(pathname);
-  return first !== undefined && AUTH_AREAS.has(first);
-}
-
-export interface RequestOrigin {
-  /** The request's Sec-Fetch-Site header, if the browser sent one. */
-  fetchSite: string | null;
-  referer: string | null;
-  /** The site's own origin. */
-  origin: string;
-}
-
 /**
- * Whether a request comes from one of our own pages (a click on a link, with or without the client
- * router), rather than a typed address, a bookmark or another site. Browsers send Sec-Fetch-Site
- * (`same-origin` for a click or the client router's fetch, `none` for a typed URL), without
- * JavaScript too; older ones only the Referer, which our Referrer-Policy keeps whole on our origin.
+ * Guard 2: where a visitor is sent from a page that needs a session, or null when the page has a
+ * visitor's version. The profile sends them home (the platform's rule). A course's page answers
+ * them with the course's public summary, whatever brought them there (a bookmark, an e-mail, a
+ * colleague's message, our catalogue), so the address has one visitor's answer. A session or the
+ * ECM page of a course (assessment, questionnaire, certificate) sends them to sign-in and, once
+ * signed in, back to that exact address: what someone following a link to a lesson expects.
+ * Decided on the server from the path alone, so it works without JavaScript and through the
+ * client router (which follows the redirect and loads the router-less sign-in page in full).
+ * Runs after guard 1, so a course path has one of the shapes validateRoute accepts.
  */
-export function fromOwnPage({ fetchSite, referer, origin }: RequestOrigin): boolean {
-  if (fetchSite) return fetchSite === 'same-origin';
-  if (!referer) return false;
-  try {
-    return new URL(referer).origin === origin;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Guard 2's destination for a visitor on a page that needs a session: `/` (the platform's rule),
- * except a course reached from our own pages (the catalogue's course links), which goes to
- * sign-in and, once signed in, back to the course. Decided on the server from the request alone,
- * so it works without JavaScript and through the client router (which follows the redirect, sees
- * the sign-in page has no router and loads it in full).
- */
-export function visitorRedirect(pathname: string, search: string, origin: RequestOrigin): string {
-  if (area(pathname) !== 'course' || !fromOwnPage(origin)) return '/';
-  return `/tiles-access?${new URLSearchParams({ returnTo: `${pathname}${search}` })}`;
+export function visitorRedirect(pathname: string, search: string): string | null {
+  const segments = pathSegments(pathname);
+  const [first, second, ...rest] = isLocaleCode(segments[0]) ? segments.slice(1) : segments;
+  if (first === 'profile') return '/';
+  if (first !== 'course') return null;
+  // The ECM page, `course/ecm/{id}`, is its own route; `course/ecm` alone is the page of a course whose id is 'ecm'.
+  const coursePage = second !== 'session' && !(second === 'ecm' && rest.length === 1);
+  return coursePage ? null : signInPath(`${pathname}${search}`);
 }
 
 /** Guard 3: where a path without a locale is sent, or null when it may stay. */

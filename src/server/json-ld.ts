@@ -1,6 +1,6 @@
 /**
  * schema.org structured data (JSON-LD) for the public pages: the organization on the home page,
- * the course lists of the catalogue, breadcrumb trails. Plain objects; SeoMeta.astro writes them.
+ * the course lists of the catalogue, a course's public summary, breadcrumb trails. Plain objects; SeoMeta.astro writes them.
  * Addresses are absolute, from the site's public origin (PUBLIC_SITE_URL).
  */
 export type JsonLd = Record<string, unknown>;
@@ -28,28 +28,33 @@ export interface CourseItem {
   ecmCredits: number | null;
 }
 
-/** The catalogue's courses in the order shown, each with its provider, language and ECM credits. */
+/** A course with its provider, language and ECM credits. */
+function courseNode(course: CourseItem, publisher: Publisher, inLanguage: string): JsonLd {
+  return {
+    '@type': 'Course',
+    url: course.url,
+    name: course.name,
+    description: course.description,
+    inLanguage,
+    provider: { '@type': 'Organization', name: publisher.name, url: publisher.url },
+    // Credits may be fractional (10.5): a quantity with its unit, as schema.org allows.
+    ...(course.ecmCredits === null ? {} : { numberOfCredits: { '@type': 'QuantitativeValue', value: course.ecmCredits, unitText: 'ECM' } }),
+  };
+}
+
+/** The catalogue's courses in the order shown. */
 export function courseList(courses: readonly CourseItem[], publisher: Publisher, inLanguage: string): JsonLd {
-  const provider = { '@type': 'Organization', name: publisher.name, url: publisher.url };
   return {
     '@context': CONTEXT,
     '@type': 'ItemList',
     numberOfItems: courses.length,
-    itemListElement: courses.map((course, index) => ({
-      '@type': 'ListItem',
-      position: index + 1,
-      item: {
-        '@type': 'Course',
-        url: course.url,
-        name: course.name,
-        description: course.description,
-        inLanguage,
-        provider,
-        // Credits may be fractional (10.5): a quantity with its unit, as schema.org allows.
-        ...(course.ecmCredits === null ? {} : { numberOfCredits: { '@type': 'QuantitativeValue', value: course.ecmCredits, unitText: 'ECM' } }),
-      },
-    })),
+    itemListElement: courses.map((course, index) => ({ '@type': 'ListItem', position: index + 1, item: courseNode(course, publisher, inLanguage) })),
   };
+}
+
+/** One course, on its public summary page. */
+export function course(item: CourseItem, publisher: Publisher, inLanguage: string): JsonLd {
+  return { '@context': CONTEXT, ...courseNode(item, publisher, inLanguage) };
 }
 
 /** A trail from the home page to the current page; the last crumb is the page itself. */

@@ -1,11 +1,12 @@
 import { env } from 'cloudflare:workers';
 import { listPages } from '../../functions/data/site/pages.ts';
+import { listCourses } from '../../functions/data/lms/courses.ts';
 import { findSite } from '../../functions/data/site/sites.ts';
 import { DEFAULT_LOCALE } from '../../core/locale.ts';
 import { isReservedPageKey } from '../../core/cms-document.ts';
 import { catalogueStaticPaths } from './catalogue.ts';
 
-/** Every public page, as paths without the locale, with the locales it exists in. */
+/** Every public page, pre-rendered or a course's summary, as paths without the locale, with the locales it exists in. */
 export async function publicPaths(): Promise<{ path: string; locales: string[] }[]> {
   const site = await findSite(env.DB, env.SITE_ID);
   const byPath = new Map<string, string[]>();
@@ -24,5 +25,7 @@ export async function publicPaths(): Promise<{ path: string; locales: string[] }
     for (const { params } of await catalogueStaticPaths(withoutEcm)) add(`/${variant}${params.slug ? `/${params.slug}` : ''}`, params.locale);
   }
   const order = site?.supportedLocale ?? [DEFAULT_LOCALE];
+  // A course's public summary (on demand) exists in every locale: untranslated texts show the default locale's.
+  for (const course of await listCourses(env.DB, env.SITE_ID, DEFAULT_LOCALE, DEFAULT_LOCALE)) for (const locale of order) add(`/course/${course.id}`, locale);
   return [...byPath].map(([path, locales]) => ({ path, locales: order.filter((locale) => locales.includes(locale)) }));
 }

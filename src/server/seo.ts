@@ -1,5 +1,5 @@
 import type { CourseCard } from '../../functions/data/lms/courses.ts';
-import { breadcrumbs, courseList, organization, type JsonLd, type Publisher } from './json-ld.ts';
+import { breadcrumbs, course, courseList, organization, type CourseItem, type JsonLd, type Publisher } from './json-ld.ts';
 import type { PageContext } from './page-context.ts';
 
 /** The site as publisher of a page in its locale: name, home page and logo, as absolute addresses. */
@@ -11,17 +11,21 @@ export function organizationLd(page: PageContext, origin: URL): JsonLd {
   return organization(publisher(page, origin));
 }
 
+/** A course as the catalogue links it: its page in the page's locale. */
+function courseItem(page: PageContext, origin: URL, course: CourseCard): CourseItem {
+  return { url: new URL(`/${page.locale}/course/${course.id}`, origin).href, name: course.title, description: course.summary, ecmCredits: course.ecmCredits };
+}
+
 export function courseListLd(page: PageContext, origin: URL, courses: readonly CourseCard[]): JsonLd {
   return courseList(
-    courses.map((course) => ({
-      url: new URL(`/${page.locale}/course/${course.id}`, origin).href,
-      name: course.title,
-      description: course.summary,
-      ecmCredits: course.ecmCredits,
-    })),
+    courses.map((course) => courseItem(page, origin, course)),
     publisher(page, origin),
     page.locale,
   );
+}
+
+export function courseLd(page: PageContext, origin: URL, card: CourseCard): JsonLd {
+  return course(courseItem(page, origin, card), publisher(page, origin), page.locale);
 }
 
 export function breadcrumbLd(origin: URL, trail: readonly { name: string; href: string }[]): JsonLd {

@@ -25,6 +25,8 @@ test('public page templates have no serious accessibility violations, in it-IT a
       '/assistenza',
       '/pf/percorso-infermieri',
       '/repository/linee-guida',
+      '/course/prevenzione-ica',
+      '/course/prevenzione-cadute',
       '/pagina-inesistente',
     ]) {
       found.push(...(await seriousViolations(page, `/${locale}${path}`)));

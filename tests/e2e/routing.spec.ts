@@ -28,11 +28,15 @@ test('every supported locale has its own home, with hreflang alternates', async 
   expect(alternates).toEqual(['it-IT', 'en-US', 'de-DE', 'x-default']);
 });
 
-test('a visitor is sent away from profile and course pages, with or without a locale', async ({ page }) => {
-  for (const path of ['/it-IT/profile', '/profile/user-data', '/en-US/course/anything']) {
+test('a visitor is sent home from the profile, with or without a locale; an unknown course is a 404', async ({ page }) => {
+  for (const path of ['/it-IT/profile', '/profile/user-data']) {
     await page.goto(path);
     expect(new URL(page.url()).pathname).toBe('/it-IT');
   }
+  // A course a visitor may open (its public summary, tests/e2e/course-summary.spec.ts), unless there is none.
+  const response = await page.goto('/en-US/course/anything');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByTestId('error-message')).toHaveText('Page Not Found: /en-US/course/anything');
 });
 
 test('an unknown page shows the Italian error screen, whose buttons lead to support and home', async ({ page }) => {

@@ -25,6 +25,13 @@ describe('locale codes', () => {
     expect(chooseLocale({ userLocale: null, cookieLocale: 'en-US', supported, fallback: 'it-IT' })).toBe('en-US');
     expect(chooseLocale({ userLocale: 'fr-FR', cookieLocale: 'xx', supported, fallback: 'it-IT' })).toBe('it-IT');
   });
+
+  it("give sign-in the language of the page it returns to, before the remembered one but never the user's", () => {
+    const supported = ['it-IT', 'en-US', 'de-DE'];
+    expect(chooseLocale({ returnLocale: 'de-DE', cookieLocale: 'en-US', supported, fallback: 'it-IT' })).toBe('de-DE');
+    expect(chooseLocale({ userLocale: 'en-US', returnLocale: 'de-DE', supported, fallback: 'it-IT' })).toBe('en-US');
+    expect(chooseLocale({ returnLocale: 'fr-FR', cookieLocale: 'en-US', supported, fallback: 'it-IT' })).toBe('en-US');
+  });
 });
 
 describe('page paths', () => {

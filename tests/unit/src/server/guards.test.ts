@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromOwnPage, localeRedirect, requiresAuthentication, validateRoute, visitorRedirect } from '../../../../src/server/guards.ts';
+import { localeRedirect, validateRoute, visitorRedirect } from '../../../../src/server/guards.ts';
 import { applyRouteRules } from '../../../../src/server/route-rules.ts';
 
 describe('route validation (guard 1)', () => {
@@ -21,39 +21,25 @@ describe('route validation (guard 1)', () => {
   });
 });
 
-describe('session check (guard 2)', () => {
-  it('protects course and profile with or without a locale', () => {
-    for (const path of ['/profile', '/it-IT/profile', '/en-US/profile/user-data', '/course/x', '/de-DE/course/session/x/1/1']) {
-      expect(requiresAuthentication(path)).toBe(true);
-    }
-    for (const path of ['/', '/it-IT', '/it-IT/catalogo-corsi', '/it-IT/profilo', '/tiles-access']) expect(requiresAuthentication(path)).toBe(false);
-  });
-});
-
-describe("a visitor's way out of the course and profile areas (guard 2)", () => {
-  const origin = 'https://learn.example';
-  const clicked = { fetchSite: 'same-origin', referer: `${origin}/it-IT/catalogo-corsi`, origin };
-
-  it('tells a click on one of our pages from a typed address, a bookmark or another site', () => {
-    expect(fromOwnPage(clicked)).toBe(true);
-    expect(fromOwnPage({ fetchSite: 'none', referer: null, origin })).toBe(false);
-    expect(fromOwnPage({ fetchSite: 'cross-site', referer: `${origin}/it-IT`, origin })).toBe(false);
-    expect(fromOwnPage({ fetchSite: 'same-site', referer: null, origin })).toBe(false);
-    // Browsers without Fetch Metadata: the Referer alone, and only our exact origin.
-    expect(fromOwnPage({ fetchSite: null, referer: `${origin}/it-IT/catalogo-corsi`, origin })).toBe(true);
-    expect(fromOwnPage({ fetchSite: null, referer: 'https://learn.example.evil.test/', origin })).toBe(false);
-    expect(fromOwnPage({ fetchSite: null, referer: 'not a url', origin })).toBe(false);
-    expect(fromOwnPage({ fetchSite: null, referer: null, origin })).toBe(false);
+describe("a visitor's way through the course and profile areas (guard 2)", () => {
+  it('sends a visitor home from the profile, with or without a locale', () => {
+    for (const path of ['/profile', '/it-IT/profile', '/en-US/profile/user-data']) expect(visitorRedirect(path, '')).toBe('/');
   });
 
-  it('sends a course clicked in the catalogue to sign-in and back, anything else home', () => {
-    expect(visitorRedirect('/it-IT/course/triage', '', clicked)).toBe('/tiles-access?returnTo=%2Fit-IT%2Fcourse%2Ftriage');
-    expect(visitorRedirect('/it-IT/course/session/triage/1/2', '?t=1', clicked)).toBe(
-      '/tiles-access?returnTo=%2Fit-IT%2Fcourse%2Fsession%2Ftriage%2F1%2F2%3Ft%3D1',
-    );
-    expect(visitorRedirect('/it-IT/course/triage', '', { fetchSite: 'none', referer: null, origin })).toBe('/');
-    expect(visitorRedirect('/it-IT/course/triage', '', { fetchSite: 'cross-site', referer: 'https://elsewhere.example/', origin })).toBe('/');
-    expect(visitorRedirect('/it-IT/profile', '', clicked)).toBe('/');
+  it("lets a visitor open a course's page, however they came: it shows the public summary", () => {
+    for (const path of ['/it-IT/course/triage', '/course/triage', '/de-DE/course/triage/2', '/it-IT/course/ecm']) expect(visitorRedirect(path, '')).toBeNull();
+  });
+
+  it('sends a visitor from a session or an ECM page to sign-in, and back to that exact address', () => {
+    expect(visitorRedirect('/it-IT/course/session/triage/1/2', '?t=1')).toBe('/tiles-access?returnTo=%2Fit-IT%2Fcourse%2Fsession%2Ftriage%2F1%2F2%3Ft%3D1');
+    expect(visitorRedirect('/de-DE/course/session/triage/3/1', '')).toBe('/tiles-access?returnTo=%2Fde-DE%2Fcourse%2Fsession%2Ftriage%2F3%2F1');
+    expect(visitorRedirect('/course/session/triage/1/1', '')).toBe('/tiles-access?returnTo=%2Fcourse%2Fsession%2Ftriage%2F1%2F1');
+    expect(visitorRedirect('/en-US/course/ecm/bls-d-adulto', '')).toBe('/tiles-access?returnTo=%2Fen-US%2Fcourse%2Fecm%2Fbls-d-adulto');
+  });
+
+  it('leaves every other page alone', () => {
+    for (const path of ['/', '/it-IT', '/it-IT/catalogo-corsi', '/it-IT/profilo', '/it-IT/courses', '/tiles-access'])
+      expect(visitorRedirect(path, '')).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breadcrumbs, courseList, organization, serializeJsonLd } from '../../../../src/server/json-ld.ts';
+import { breadcrumbs, course, courseList, organization, serializeJsonLd } from '../../../../src/server/json-ld.ts';
 import { checkSchemaOrg } from '../../../e2e/schema-org.ts';
 
 const publisher = { name: 'Tiles Healthcare Training', url: 'https://formazione.example.it/en-US', logo: 'https://formazione.example.it/logo/tiles.svg' };
@@ -30,6 +30,23 @@ describe('schema.org structured data', () => {
       numberOfCredits: { '@type': 'QuantitativeValue', value: 10.5 },
     });
     expect(items[1]?.item.numberOfCredits).toBeUndefined();
+  });
+
+  it('describes one course on its public summary page, as the catalogue does', () => {
+    const data = course(
+      { url: 'https://formazione.example.it/en-US/course/triage', name: 'Triage', description: 'In the emergency department.', ecmCredits: 6 },
+      publisher,
+      'en-US',
+    );
+    expect(checkSchemaOrg(data)).toEqual([]);
+    expect(data).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Course',
+      url: 'https://formazione.example.it/en-US/course/triage',
+      inLanguage: 'en-US',
+      provider: { '@type': 'Organization', name: publisher.name },
+      numberOfCredits: { '@type': 'QuantitativeValue', value: 6, unitText: 'ECM' },
+    });
   });
 
   it('gives a breadcrumb trail with positions, names and addresses', () => {
