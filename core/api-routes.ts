@@ -15,7 +15,7 @@ import {
   versionParams,
 } from './contracts/cms.ts';
 import {
-  cmsCourse,
+  cmsCatalogue,
   courseKeyParams,
   courseStructure,
   courseStructureQuery,
@@ -177,7 +177,7 @@ export const API_ROUTES = {
   getBuilds: { method: 'GET', path: '/cms/builds', auth: 'content:publish', response: z.array(buildRequest) },
   getSupportRequests: { method: 'GET', path: '/cms/support', auth: 'support:read', response: z.array(supportRequest) },
   // Course authoring: new courses, copies and categories start as drafts; the outline document holds the structure.
-  getCmsCourses: { method: 'GET', path: '/cms/courses', auth: 'drafts:read', response: z.array(cmsCourse) },
+  getCmsCourses: { method: 'GET', path: '/cms/courses', auth: 'drafts:read', response: cmsCatalogue },
   postCourse: { method: 'POST', path: '/cms/courses', auth: 'content:edit', request: { json: newCourseRequest }, response: createdCourse },
   postCourseDuplicate: {
     method: 'POST',

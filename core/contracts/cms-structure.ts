@@ -16,6 +16,13 @@ export const cmsCourse = z.object({
 });
 export type CmsCourse = z.infer<typeof cmsCourse>;
 
+/** A category as editors choose it: live ones, then those only drafted so far. */
+const editorCategory = z.object({ id: z.string(), name: z.string() });
+
+/** `GET /api/cms/courses`: the courses, the categories and the site's main language (where structure is kept). */
+export const cmsCatalogue = z.object({ locale: z.string(), courses: z.array(cmsCourse), categories: z.array(editorCategory) });
+export type CmsCatalogue = z.infer<typeof cmsCatalogue>;
+
 /** `POST /api/cms/courses`: a new course, drafted in the site's main language with one empty module. */
 export const newCourseRequest = z.object({
   id: courseKey,
@@ -40,6 +47,8 @@ export const courseStructure = z.object({
   courseId: z.string(),
   /** Where the course's structure documents are kept: the site's main language. */
   locale: z.string(),
+  /** The site's languages: a video has captions in each. */
+  locales: z.array(z.string()),
   usedModules: z.array(z.number().int()),
   /** `{module}.{session}` of every session ever created, removed ones too. */
   usedSessions: z.array(z.string()),
@@ -47,7 +56,7 @@ export const courseStructure = z.object({
   learners: z.record(z.string(), z.number().int()),
   /** Module and session titles in the requested language (draft over live): `{m}` and `{m}.{s}` → title. */
   titles: z.record(z.string(), z.string()),
-  categories: z.array(z.object({ id: z.string(), name: z.string() })),
+  categories: z.array(editorCategory),
 });
 export type CourseStructure = z.infer<typeof courseStructure>;
 

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { DocumentFields } from '../../core/cms-document.ts';
 import { documentEventName } from '../../core/cms-document.ts';
 import type {
-  CmsCourse,
+  CmsCatalogue,
   CourseStructure,
   courseKeyParams,
   courseStructureQuery,
@@ -29,9 +29,25 @@ async function siteLocales(context: ApiContext): Promise<{ defaultLocale: string
 const editEvent = (context: ApiContext, userId: string, ref: DocumentRef) =>
   eventStatement(context.env.DB, context.siteId, userId, documentEventName(ref.kind, 'edit'), `${ref.locale}/${ref.kind}/${ref.key}`, context.now);
 
-export async function getCmsCourses(context: ApiContext): Promise<CmsCourse[]> {
+export async function getCmsCourses(context: ApiContext): Promise<CmsCatalogue> {
   const { defaultLocale } = await siteLocales(context);
-  return listCmsCourses(context.env.DB, context.siteId, context.localeCode, defaultLocale);
+  const [courses, categories] = await Promise.all([
+    listCmsCourses(context.env.DB, context.siteId, context.localeCode, defaultLocale),
+    editorCategories(context, context.localeCode, defaultLocale),
+  ]);
+  return { locale: defaultLocale, courses, categories };
+}
+
+/** Categories to choose from, named in the language asked for: live ones in order, then those only drafted so far. */
+async function editorCategories(context: ApiContext, locale: string, defaultLocale: string): Promise<{ id: string; name: string }[]> {
+  const [categories, drafts] = await Promise.all([listCategories(context.env.DB, context.siteId, locale, defaultLocale), listDrafts(context.env.DB, context.siteId, null)]);
+  const live = new Set(categories.map((category) => category.id));
+  const drafted = new Map<string, string>();
+  for (const draft of drafts) {
+    if (draft.kind !== 'category' || live.has(draft.key)) continue;
+    if (draft.locale === locale || (draft.locale === defaultLocale && !drafted.has(draft.key))) drafted.set(draft.key, (draft.fields as { name: string }).name);
+  }
+  return [...categories.map((category) => ({ id: category.id, name: category.name })), ...[...drafted].map(([id, name]) => ({ id, name }))];
 }
 
 /** A category the site has or is about to have (listed in the categories draft). */
@@ -136,11 +152,10 @@ export async function getCourseStructure(
     throw new HttpError(404, message('documentNotFound', context.language, { kind: 'course', key: courseId }));
   }
   const locale = query.locale && supported.includes(query.locale) ? query.locale : defaultLocale;
-  const [used, documents, categories, drafts] = await Promise.all([
+  const [used, documents, categories] = await Promise.all([
     readUsedNumbers(DB, context.siteId, courseId),
     readCourseDocuments(DB, context.siteId, courseId),
-    listCategories(DB, context.siteId, locale, defaultLocale),
-    listDrafts(DB, context.siteId, null),
+    editorCategories(context, locale, defaultLocale),
   ]);
   const titles: Record<string, string> = {};
   // The main language's titles first, the requested language's over them.
@@ -149,20 +164,14 @@ export async function getCourseStructure(
       if (document.kind !== 'course' && document.locale === wanted) titles[document.part] = (document.fields as { title: string }).title;
     }
   }
-  const liveIds = new Set(categories.map((category) => category.id));
-  const draftedCategories = drafts
-    .filter((draft) => draft.kind === 'category' && !liveIds.has(draft.key) && (draft.locale === locale || draft.locale === defaultLocale))
-    .map((draft) => ({ id: draft.key, name: (draft.fields as { name: string }).name }));
   return {
     courseId,
     locale: defaultLocale,
+    locales: supported,
     usedModules: used.modules.map((module) => module.number),
     usedSessions: used.sessions.map((entry) => `${entry.module}.${entry.number}`),
     learners: Object.fromEntries(used.sessions.filter((entry) => entry.learners > 0).map((entry) => [`${entry.module}.${entry.number}`, entry.learners])),
     titles,
-    categories: [
-      ...categories.map((category) => ({ id: category.id, name: category.name })),
-      ...new Map(draftedCategories.map((category) => [category.id, category])).values(),
-    ],
+    categories,
   };
 }

@@ -1,4 +1,5 @@
 import { BLOCK_TYPES, DOCUMENT_FIELD_SPECS, type DocumentKind, type FieldSpec } from '../../core/cms-fields.ts';
+import { SESSION_BLOCK_TYPES, type SessionBlockType } from '../../core/session-body.ts';
 
 export type { FieldSpec };
 
@@ -9,10 +10,15 @@ export type { FieldSpec };
  */
 export const FORMS: Record<DocumentKind, readonly FieldSpec[]> = DOCUMENT_FIELD_SPECS;
 
+/** A body block: a page's (heading, paragraph) or a session's (also h3, lists and images, whose `src` is a medium). */
 export interface Block {
-  type: (typeof BLOCK_TYPES)[number];
+  type: (typeof BLOCK_TYPES)[number] | SessionBlockType;
   text: string;
+  src?: string;
 }
+
+/** The block types a body field offers: a page's, or a session's richer set. */
+export const blockTypes = (field: FieldSpec): readonly Block['type'][] => (field.input === 'rich' ? SESSION_BLOCK_TYPES : BLOCK_TYPES);
 
 /** A question of an ECM bank as the editor edits it: four options and the index of the correct one. */
 export interface BankQuestionForm {
@@ -28,7 +34,7 @@ const isQuestions = (field: FieldSpec, _value: unknown): _value is BankQuestionF
 
 export function emptyFields(kind: DocumentKind): FormFields {
   return Object.fromEntries(
-    FORMS[kind].map((field) => [field.name, field.input === 'blocks' ? [{ type: 'p', text: '' }] : field.input === 'questions' ? [] : '']),
+    FORMS[kind].map((field) => [field.name, field.input === 'blocks' || field.input === 'rich' ? [{ type: 'p', text: '' }] : field.input === 'questions' ? [] : '']),
   );
 }
 
@@ -62,7 +68,9 @@ export function toPayload(kind: DocumentKind, fields: FormFields): FormFields {
       return [
         field.name,
         Array.isArray(value)
-          ? (value as Block[]).map((block) => ({ type: block.type, text: block.text.trim() })).filter((block) => block.text !== '')
+          ? (value as Block[])
+              .map((block) => (block.type === 'img' ? { type: block.type, text: block.text.trim(), src: block.src ?? '' } : { type: block.type, text: block.text.trim() }))
+              .filter((block) => block.text !== '')
           : value.trim(),
       ];
     }),

@@ -5,13 +5,16 @@ interface Props {
   id: string;
   label: string;
   blocks: Block[];
+  /** The block types offered: a page's headings and paragraphs, or a session's richer set. */
+  types: readonly Block['type'][];
   onChange: (blocks: Block[]) => void;
   t: Translate;
 }
 
-/** A page body as a list of headings and paragraphs, each editable, movable and removable. */
-export default function BlocksField({ id, label, blocks, onChange, t }: Props) {
+/** A body as a list of blocks, each editable, movable and removable (buttons, so the keyboard does it all). */
+export default function BlocksField({ id, label, blocks, types, onChange, t }: Props) {
   const update = (index: number, change: Partial<Block>) => onChange(blocks.map((block, i) => (i === index ? { ...block, ...change } : block)));
+  const typeOf = (value: string): Block['type'] => types.find((type) => type === value) ?? 'p';
   return (
     <fieldset className="cms-blocks">
       <legend>{label}</legend>
@@ -21,17 +24,34 @@ export default function BlocksField({ id, label, blocks, onChange, t }: Props) {
           return (
             <li key={index}>
               <label htmlFor={`${id}-type-${n}`}>{t('cms.block.type', { n })}</label>
-              <select id={`${id}-type-${n}`} value={block.type} onChange={(event) => update(index, { type: event.target.value === 'h2' ? 'h2' : 'p' })}>
-                <option value="p">{t('cms.block.p')}</option>
-                <option value="h2">{t('cms.block.h2')}</option>
+              <select id={`${id}-type-${n}`} value={block.type} onChange={(event) => update(index, { type: typeOf(event.target.value) })}>
+                {types.map((type) => (
+                  <option key={type} value={type}>
+                    {t(`cms.block.${type}`)}
+                  </option>
+                ))}
               </select>
-              <label htmlFor={`${id}-text-${n}`}>{t('cms.block.text', { n })}</label>
+              {block.type === 'img' && (
+                <>
+                  <label htmlFor={`${id}-src-${n}`}>{t('cms.block.src', { n })}</label>
+                  <input
+                    id={`${id}-src-${n}`}
+                    type="text"
+                    inputMode="url"
+                    value={block.src ?? ''}
+                    placeholder="/media/…"
+                    onChange={(event) => update(index, { src: event.target.value.trim() })}
+                  />
+                </>
+              )}
+              <label htmlFor={`${id}-text-${n}`}>{t(block.type === 'img' ? 'cms.block.alt' : 'cms.block.text', { n })}</label>
               <textarea
                 id={`${id}-text-${n}`}
                 value={block.text}
                 maxLength={5000}
-                rows={block.type === 'h2' ? 1 : 4}
+                rows={block.type === 'h2' || block.type === 'h3' || block.type === 'img' ? 1 : 4}
                 onChange={(event) => update(index, { text: event.target.value })}
+                aria-describedby={block.type === 'p' || block.type === 'ul' || block.type === 'ol' ? `${id}-hint` : undefined}
               />
               <div className="cms-block-actions">
                 <button type="button" className="secondary" disabled={index === 0} onClick={() => onChange(move(blocks, index, -1))}>
@@ -48,6 +68,11 @@ export default function BlocksField({ id, label, blocks, onChange, t }: Props) {
           );
         })}
       </ol>
+      {types.includes('ul') && (
+        <p className="hint" id={`${id}-hint`}>
+          {t('cms.block.hint')}
+        </p>
+      )}
       <p className="cms-block-add">
         <button type="button" className="secondary" onClick={() => onChange([...blocks, { type: 'p', text: '' }])}>
           {t('cms.block.addParagraph')}
@@ -55,6 +80,16 @@ export default function BlocksField({ id, label, blocks, onChange, t }: Props) {
         <button type="button" className="secondary" onClick={() => onChange([...blocks, { type: 'h2', text: '' }])}>
           {t('cms.block.addHeading')}
         </button>
+        {types.includes('ul') && (
+          <button type="button" className="secondary" onClick={() => onChange([...blocks, { type: 'ul', text: '' }])}>
+            {t('cms.block.addList')}
+          </button>
+        )}
+        {types.includes('img') && (
+          <button type="button" className="secondary" onClick={() => onChange([...blocks, { type: 'img', text: '', src: '' }])}>
+            {t('cms.block.addImage')}
+          </button>
+        )}
       </p>
     </fieldset>
   );

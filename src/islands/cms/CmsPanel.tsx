@@ -6,6 +6,8 @@ import { $drafts, $unsaved } from '../../stores/cms.ts';
 import { $mode, resetMode } from '../../stores/mode.ts';
 import DocumentEditor from './DocumentEditor.tsx';
 import DraftList from './DraftList.tsx';
+import CourseList from './course/CourseList.tsx';
+import OutlineEditor from './course/OutlineEditor.tsx';
 import PublishPanel from './PublishPanel.tsx';
 import StringsEditor from './StringsEditor.tsx';
 import SupportRequests from './SupportRequests.tsx';
@@ -100,9 +102,17 @@ export default function CmsPanel() {
                   {context.documents.map((document, index) => (
                     <details key={`${context.path}/${document.kind}/${document.key}`} open={index === 0} className="cms-document">
                       <summary>{t(`cms.kind.${document.kind}`, { key: document.key })}</summary>
-                      <DocumentEditor document={document} locale={context.locale} api={api} t={t} formatDate={formatDate} />
+                      {document.kind === 'outline' ? (
+                        <OutlineEditor courseId={document.key} locale={context.locale} api={api} t={t} formatDate={formatDate} />
+                      ) : (
+                        <DocumentEditor document={document} locale={context.locale} api={api} t={t} formatDate={formatDate} />
+                      )}
                     </details>
                   ))}
+                </section>
+                <section aria-labelledby="cms-courses-title">
+                  <h3 id="cms-courses-title">{t('cms.courses.title')}</h3>
+                  <CourseList api={api} locale={context.locale} t={t} />
                 </section>
                 <section aria-labelledby="cms-strings-title">
                   <h3 id="cms-strings-title">{t('cms.strings.title')}</h3>

@@ -5,7 +5,7 @@ import { placeholders } from '../../../core/placeholders.ts';
 import type { Draft, EditorView } from '../../../core/contracts/cms.ts';
 import type { ApiClient, ApiJson } from '../../lib/api-client.ts';
 import { apiUrl } from '../../lib/api-url.ts';
-import { emptyFields, FORMS, missingField, toPayload, type BankQuestionForm, type Block, type FormFields } from '../../lib/cms-form.ts';
+import { blockTypes, emptyFields, FORMS, missingField, toPayload, type BankQuestionForm, type Block, type FormFields } from '../../lib/cms-form.ts';
 import type { PageDocument } from '../../lib/cms-marker.ts';
 import type { Translate } from '../../../core/translate.ts';
 import { $drafts, $published, documentId, setUnsaved } from '../../stores/cms.ts';
@@ -141,6 +141,7 @@ export default function DocumentEditor({ document, locale, api, t, formatDate }:
               id={fieldId}
               label={t(`cms.field.${field.name}`)}
               blocks={value as Block[]}
+              types={blockTypes(field)}
               onChange={(blocks) => change(field.name, blocks)}
               t={t}
             />

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, EDITOR, LEARNER, outcome, seedFixtures, signIn, SITE, TESTER } from '../fixtures.ts';
-import type { CmsCourse, CourseStructure } from '../../../core/contracts/cms-structure.ts';
+import type { CmsCatalogue, CourseStructure } from '../../../core/contracts/cms-structure.ts';
 import type { CourseDetail } from '../../../core/contracts/lms.ts';
 import type { Outline, OutlineSession } from '../../../core/course-outline.ts';
 
@@ -40,7 +40,7 @@ describe('course authoring', () => {
     const again = await call('/api/cms/courses', { method: 'POST', body: newCourse('igiene-base'), cookie: editor });
     expect(again.status).toBe(409);
     expect((await again.json<{ message: string }>()).message).toContain('igiene-base');
-    expect((await outcome<CmsCourse[]>(await call('/api/cms/courses', { cookie: editor }))).find((c) => c.id === 'igiene-base')).toMatchObject({
+    expect((await outcome<CmsCatalogue>(await call('/api/cms/courses', { cookie: editor }))).courses.find((c) => c.id === 'igiene-base')).toMatchObject({
       status: 'new',
       drafted: true,
     });

@@ -1,0 +1,84 @@
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
+import type { Translate } from '../../../../core/translate.ts';
+import { proposeCourseId } from '../../../../core/course-outline.ts';
+import type { ApiClient } from '../../../lib/api-client.ts';
+import { move } from '../../../lib/cms-form.ts';
+
+interface Props {
+  api: ApiClient;
+  /** The site's main language, where the order is kept. */
+  locale: string;
+  names: Record<string, string>;
+  onChange: () => void;
+  t: Translate;
+}
+
+/** The catalogue's categories: their order (a draft, by buttons) and new ones. Renaming is on the category's catalogue page. */
+export default function CategoryOrder({ api, locale, names, onChange, t }: Props) {
+  const id = useId();
+  const [order, setOrder] = useState<string[] | null>(null);
+  const [name, setName] = useState('');
+  const [status, setStatus] = useState<{ error: boolean; text: string } | null>(null);
+  const param = { kind: 'categories' as const, locale, key: 'catalogue' };
+  const load = () =>
+    api.get('/cms/documents/:kind/:locale/:key', { param }).then(
+      (view) => setOrder(((view.draft?.fields ?? view.live) as { order: string[] } | null)?.order ?? []),
+      (error: Error) => setStatus({ error: true, text: t('cms.error', { message: error.message }) }),
+    );
+  useEffect(() => void load(), [locale]);
+
+  const saveOrder = async (next: string[]) => {
+    setOrder(next);
+    try {
+      await api.put('/cms/documents/:kind/:locale/:key', { param, json: { order: next } });
+      setStatus({ error: false, text: t('cms.saved') });
+    } catch (error) {
+      setStatus({ error: true, text: t('cms.error', { message: (error as Error).message }) });
+    }
+  };
+  const create = async (event: SubmitEvent) => {
+    event.preventDefault();
+    if (!name.trim()) return setStatus({ error: true, text: t('cms.required', { field: t('cms.field.name') }) });
+    try {
+      await api.post('/cms/categories', { json: { id: proposeCourseId(name), name: name.trim() } });
+      setName('');
+      await load();
+      onChange();
+      setStatus({ error: false, text: t('cms.saved') });
+    } catch (error) {
+      setStatus({ error: true, text: t('cms.error', { message: (error as Error).message }) });
+    }
+  };
+
+  return (
+    <div data-testid="cms-categories">
+      <ol className="cms-category-order">
+        {(order ?? []).map((category, index, list) => (
+          <li key={category}>
+            <span>{names[category] ?? category}</span>
+            <span className="cms-block-actions">
+              <button type="button" className="secondary" disabled={index === 0} onClick={() => saveOrder(move(list, index, -1))}>
+                ↑ <span className="visually-hidden">{t('cms.categories.up', { name: names[category] ?? category })}</span>
+              </button>
+              <button type="button" className="secondary" disabled={index === list.length - 1} onClick={() => saveOrder(move(list, index, 1))}>
+                ↓ <span className="visually-hidden">{t('cms.categories.down', { name: names[category] ?? category })}</span>
+              </button>
+            </span>
+          </li>
+        ))}
+      </ol>
+      <form onSubmit={create} noValidate className="cms-inline-form">
+        <label htmlFor={`${id}-name`}>{t('cms.categories.new')}</label>
+        <input id={`${id}-name`} type="text" maxLength={100} value={name} onChange={(event) => setName(event.target.value)} />
+        <button type="submit" className="secondary">
+          {t('cms.categories.add')}
+        </button>
+      </form>
+      {status && (
+        <p role={status.error ? 'alert' : 'status'} className={status.error ? 'error-text' : 'cms-status'}>
+          {status.text}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,258 @@
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
+import type { CourseStructure } from '../../../../core/contracts/cms-structure.ts';
+import type { EditorView } from '../../../../core/contracts/cms.ts';
+import { moduleKey, outlineDuration, sessionKey, SESSION_KINDS, type Outline, type SessionKind } from '../../../../core/course-outline.ts';
+import type { Translate } from '../../../../core/translate.ts';
+import type { ApiClient, ApiJson } from '../../../lib/api-client.ts';
+import { addModule, addSession, changeSession, moveModule, moveSession, removeModule, removeSession } from '../../../lib/outline-form.ts';
+import VersionList from '../VersionList.tsx';
+import SessionRow from './SessionRow.tsx';
+
+interface Props {
+  courseId: string;
+  /** The page's language: module and session titles are edited in it. */
+  locale: string;
+  api: ApiClient;
+  t: Translate;
+  formatDate: (iso: string) => string;
+}
+
+type Status = { kind: 'idle' | 'saving' } | { kind: 'saved' | 'error'; text: string };
+
+/**
+ * A course's structure: category, credits, withdrawal, and its modules and sessions in order, with
+ * their titles in the page's language. Everything is a draft until "Pubblica"; moving is by
+ * buttons, so it works from the keyboard; removing a session learners have completed asks first
+ * (their records are kept either way).
+ */
+export default function OutlineEditor({ courseId, locale, api, t, formatDate }: Props) {
+  const id = useId();
+  const [structure, setStructure] = useState<CourseStructure | null>(null);
+  const [view, setView] = useState<EditorView | null>(null);
+  const [outline, setOutline] = useState<Outline | null>(null);
+  const [titles, setTitles] = useState<Record<string, string>>({});
+  const [changedTitles, setChangedTitles] = useState<Set<string>>(new Set());
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [reload, setReload] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    (async () => {
+      const loaded = await api.get('/cms/courses/:courseId/structure', { param: { courseId }, query: { locale } });
+      const document = await api.get('/cms/documents/:kind/:locale/:key', { param: { kind: 'outline', locale: loaded.locale, key: courseId } });
+      if (!current) return;
+      setStructure(loaded);
+      setView(document);
+      setOutline((document.draft?.fields ?? document.live) as Outline | null);
+      setTitles(loaded.titles);
+      setChangedTitles(new Set());
+    })().catch((error: Error) => current && setStatus({ kind: 'error', text: t('cms.error', { message: error.message }) }));
+    return () => {
+      current = false;
+    };
+  }, [courseId, locale, reload]);
+
+  if (!structure || !outline || !view) {
+    return status.kind === 'error' ? (
+      <p role="alert" className="error-text">
+        {status.text}
+      </p>
+    ) : (
+      <p className="muted">{t('cms.panel.loading')}</p>
+    );
+  }
+
+  const edit = (next: Outline) => (setOutline(next), setStatus({ kind: 'idle' }));
+  const setTitle = (part: string, title: string) => {
+    setTitles({ ...titles, [part]: title });
+    setChangedTitles(new Set(changedTitles).add(part));
+    setStatus({ kind: 'idle' });
+  };
+  const newModule = () => {
+    const added = addModule(outline, structure.usedModules);
+    edit(added.outline);
+    setTitle(String(added.number), '');
+  };
+  const newSession = (moduleNumber: number, kind: SessionKind) => {
+    const added = addSession(outline, moduleNumber, structure.usedSessions, kind);
+    edit(added.outline);
+    setTitle(`${moduleNumber}.${added.number}`, '');
+  };
+  const dropSession = (moduleNumber: number, number: number) => {
+    const learners = structure.learners[`${moduleNumber}.${number}`] ?? 0;
+    if (learners > 0 && !window.confirm(t('cms.outline.confirmRemove', { learners }))) return;
+    edit(removeSession(outline, moduleNumber, number));
+  };
+  const dropModule = (moduleNumber: number) => {
+    const learners = Object.entries(structure.learners)
+      .filter(([key]) => key.startsWith(`${moduleNumber}.`))
+      .reduce((sum, [, count]) => sum + count, 0);
+    if (learners > 0 && !window.confirm(t('cms.outline.confirmRemove', { learners }))) return;
+    edit(removeModule(outline, moduleNumber));
+  };
+
+  const save = async (event: SubmitEvent) => {
+    event.preventDefault();
+    const parts = outline.modules.flatMap((module) => [String(module.number), ...module.sessions.map((session) => `${module.number}.${session.number}`)]);
+    const untitled = parts.find((part) => !(titles[part] ?? '').trim());
+    if (untitled) {
+      setStatus({ kind: 'error', text: t('cms.outline.untitled') });
+      globalThis.document.getElementById(`${id}-title-${untitled}`)?.focus();
+      return;
+    }
+    setStatus({ kind: 'saving' });
+    try {
+      const saved = await api.put('/cms/documents/:kind/:locale/:key', { param: { kind: 'outline', locale: structure.locale, key: courseId }, json: outline });
+      // Titles after the outline: a new module's or session's text exists once its outline draft does.
+      for (const part of parts.filter((candidate) => changedTitles.has(candidate))) {
+        const [module = 0, session] = part.split('.').map(Number);
+        const title = (titles[part] ?? '').trim();
+        if (session === undefined) {
+          await api.put('/cms/documents/:kind/:locale/:key', { param: { kind: 'module', locale, key: moduleKey(courseId, module) }, json: { title } });
+        } else {
+          const key = sessionKey(courseId, module, session);
+          const current = await api.get('/cms/documents/:kind/:locale/:key', { param: { kind: 'session', locale, key } });
+          const body = ((current.draft?.fields ?? current.live) as { body?: unknown[] } | null)?.body ?? [];
+          await api.put('/cms/documents/:kind/:locale/:key', { param: { kind: 'session', locale, key }, json: { title, body } as ApiJson<'PUT', '/cms/documents/:kind/:locale/:key'> });
+        }
+      }
+      setView(saved);
+      setChangedTitles(new Set());
+      setStatus({ kind: 'saved', text: t('cms.saved') });
+    } catch (error) {
+      setStatus({ kind: 'error', text: t('cms.error', { message: (error as Error).message }) });
+    }
+  };
+
+  const restore = async (versionId: number) => {
+    setStatus({ kind: 'saving' });
+    try {
+      await api.post('/cms/versions/:id/revert', { param: { id: versionId } });
+      setReload((n) => n + 1);
+      setStatus({ kind: 'saved', text: t('cms.restored') });
+    } catch (error) {
+      setStatus({ kind: 'error', text: t('cms.error', { message: (error as Error).message }) });
+    }
+  };
+
+  return (
+    <form className="cms-editor cms-outline" onSubmit={save} noValidate data-testid={`cms-outline-${courseId}`}>
+      <p className="muted">{view.draft ? t('cms.draftBy', { author: view.draft.author, date: formatDate(view.draft.updatedAt) }) : t('cms.liveOnly')}</p>
+      <p className="field">
+        <label htmlFor={`${id}-category`}>{t('cms.outline.category')}</label>
+        <select id={`${id}-category`} value={outline.category} onChange={(event) => edit({ ...outline, category: event.target.value })}>
+          {structure.categories.map((category) => (
+            <option key={category.id} value={category.id}>
+              {category.name}
+            </option>
+          ))}
+        </select>
+      </p>
+      <p className="field cms-check">
+        <input
+          id={`${id}-ecm`}
+          type="checkbox"
+          checked={outline.ecmCredits !== null}
+          onChange={(event) => edit({ ...outline, ecmCredits: event.target.checked ? 1 : null })}
+        />
+        <label htmlFor={`${id}-ecm`}>{t('cms.outline.ecm')}</label>
+      </p>
+      {outline.ecmCredits !== null && (
+        <p className="field">
+          <label htmlFor={`${id}-credits`}>{t('cms.outline.credits')}</label>
+          <input
+            id={`${id}-credits`}
+            type="number"
+            min={0.1}
+            max={50}
+            step={0.1}
+            value={outline.ecmCredits}
+            onChange={(event) => edit({ ...outline, ecmCredits: Math.round(Number(event.target.value) * 10) / 10 })}
+          />
+        </p>
+      )}
+      <p className="field cms-check">
+        <input id={`${id}-withdrawn`} type="checkbox" checked={outline.withdrawn} onChange={(event) => edit({ ...outline, withdrawn: event.target.checked })} />
+        <label htmlFor={`${id}-withdrawn`}>{t('cms.outline.withdrawn')}</label>
+      </p>
+      {outline.withdrawn && <p className="hint">{t('cms.outline.withdrawnNote')}</p>}
+      <p data-testid="cms-outline-duration">{t('cms.outline.duration', { duration: outlineDuration(outline) })}</p>
+      <ol className="cms-modules">
+        {outline.modules.map((module, index) => {
+          const part = String(module.number);
+          return (
+            <li key={module.number} className="cms-module" data-testid={`cms-module-${module.number}`}>
+              <p className="field">
+                <label htmlFor={`${id}-title-${part}`}>{t('cms.outline.moduleTitle', { n: index + 1 })}</label>
+                <input id={`${id}-title-${part}`} type="text" maxLength={200} value={titles[part] ?? ''} onChange={(event) => setTitle(part, event.target.value)} />
+              </p>
+              <div className="cms-block-actions">
+                <button type="button" className="secondary" disabled={index === 0} onClick={() => edit(moveModule(outline, index, -1))}>
+                  ↑ <span className="visually-hidden">{t('cms.outline.moduleUp', { n: index + 1 })}</span>
+                </button>
+                <button type="button" className="secondary" disabled={index === outline.modules.length - 1} onClick={() => edit(moveModule(outline, index, 1))}>
+                  ↓ <span className="visually-hidden">{t('cms.outline.moduleDown', { n: index + 1 })}</span>
+                </button>
+                <button type="button" className="secondary" disabled={outline.modules.length === 1} onClick={() => dropModule(module.number)}>
+                  {t('cms.outline.moduleRemove', { n: index + 1 })}
+                </button>
+              </div>
+              <ol className="cms-sessions">
+                {module.sessions.map((session, position) => {
+                  const sessionPart = `${module.number}.${session.number}`;
+                  return (
+                    <SessionRow
+                      key={session.number}
+                      id={`${id}-title-${sessionPart}`}
+                      label={t('cms.outline.sessionTitle', { n: position + 1 })}
+                      session={session}
+                      title={titles[sessionPart] ?? ''}
+                      locales={structure.locales}
+                      learners={structure.learners[sessionPart] ?? 0}
+                      first={position === 0}
+                      last={position === module.sessions.length - 1}
+                      onTitle={(title) => setTitle(sessionPart, title)}
+                      onChange={(change) => edit(changeSession(outline, module.number, session.number, change))}
+                      onMove={(step) => edit(moveSession(outline, module.number, position, step))}
+                      onRemove={() => dropSession(module.number, session.number)}
+                      t={t}
+                    />
+                  );
+                })}
+              </ol>
+              <p className="cms-block-add">
+                {SESSION_KINDS.map((kind) => (
+                  <button key={kind} type="button" className="secondary" onClick={() => newSession(module.number, kind)}>
+                    {t(`cms.outline.add.${kind}`)}
+                  </button>
+                ))}
+              </p>
+            </li>
+          );
+        })}
+      </ol>
+      <p className="cms-block-add">
+        <button type="button" className="secondary" onClick={newModule}>
+          {t('cms.outline.addModule')}
+        </button>
+      </p>
+      <p className="cms-actions">
+        <button type="submit" disabled={status.kind === 'saving'}>
+          {status.kind === 'saving' ? t('cms.saving') : t('cms.outline.save')}
+        </button>
+        <button type="button" className="secondary" onClick={() => setReload((n) => n + 1)}>
+          {t('cms.discard')}
+        </button>
+      </p>
+      {status.kind === 'error' && (
+        <p role="alert" className="error-text">
+          {status.text}
+        </p>
+      )}
+      <p role="status" className="cms-status">
+        {status.kind === 'saved' ? status.text : ''}
+      </p>
+      <VersionList versions={view.versions} onRestore={restore} busy={status.kind === 'saving'} t={t} formatDate={formatDate} />
+    </form>
+  );
+}
