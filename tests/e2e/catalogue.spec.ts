@@ -49,6 +49,24 @@ test('search ignores case and accents, matches word starts, and answers any inpu
   expect(response?.status()).toBe(200);
 });
 
+test('search finds a course by a word of its description or a session title, in its inflections and in German', async ({ page }) => {
+  const cards = page.getByTestId('course-card');
+  const ica = cards.filter({ hasText: "Prevenzione delle infezioni correlate all'assistenza" });
+  await page.goto('/it-IT/catalogo-corsi');
+  await page.getByLabel('Cerca un corso').fill('infermieri');
+  await page.getByRole('button', { name: 'Cerca' }).click();
+  await page.waitForURL(/\/it-IT\/catalogo-corsi\/cerca\?q=infermieri/);
+  await expect(ica).toHaveCount(1);
+  for (const query of ['ostetrica', 'svestizione']) {
+    await page.goto(`/it-IT/catalogo-corsi/cerca?q=${encodeURIComponent(query)}`);
+    await expect(cards).toHaveCount(1);
+    await expect(ica).toHaveCount(1);
+  }
+  await page.goto(`/de-DE/catalogo-corsi/cerca?q=${encodeURIComponent('Pflegekraft Hebamme')}`);
+  await expect(cards).toHaveCount(1);
+  await expect(cards).toContainText('Prävention von nosokomialen Infektionen');
+});
+
 test('public pages carry canonical and hreflang links, and the sitemap lists every locale', async ({ page, request }) => {
   await page.goto('/de-DE/chi-siamo');
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/de-DE\/chi-siamo$/);

@@ -1,7 +1,8 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import { totalDuration } from '../../../core/duration.ts';
 import type { CourseCard, CourseDetail, ModuleDetail, SessionDetail, SessionSummary } from '../../../core/contracts/lms.ts';
-import { quietSearch, SEARCH_HITS, searchExpression } from './course-search.ts';
+import { quietSearch, SEARCH_HITS, searchExpressions } from './course-search.ts';
+import { refreshSearchIndex } from './search-index.ts';
 
 export type { CourseCard, CourseDetail, ModuleDetail, SessionDetail, SessionSummary };
 
@@ -32,7 +33,7 @@ export interface CourseFilter {
   ids?: string[];
   categoryId?: string;
   withoutEcm?: boolean;
-  /** Words to find in title or summary, in the page's locale (each a prefix; best matches first). */
+  /** Words to find in the course's texts and module and session titles, in the page's locale (each a prefix, stemmed; best matches first). */
   query?: string;
   limit?: number;
   offset?: number;
@@ -61,11 +62,13 @@ export async function findCourses(
   // A withdrawn course has left the catalogue; asked for by id (a learner's history, its own page) it is still found.
   if (!filter.ids) where.push('c.withdrawn_at IS NULL');
   const searching = (filter.query ?? '').trim() !== '';
-  const expression = searchExpression(filter.query ?? '');
+  const expression = searchExpressions(filter.query ?? '', locale, defaultLocale);
   // Typed, but nothing in it can be indexed (emoji, punctuation): nothing can match.
   if (searching && !expression) return { courses: [], total: 0 };
+  // A text published a moment ago is found at once; if that fails, the index as it stands answers.
+  if (expression) await refreshSearchIndex(db).catch((error: unknown) => console.error('Search index refresh failed:', error));
   const hits = expression ? `JOIN (${SEARCH_HITS}) hit ON hit.course_id = c.id` : '';
-  const hitArgs = expression ? [expression, locale, defaultLocale, locale] : [];
+  const hitArgs = expression ? [expression.page, locale, expression.fallback, defaultLocale, locale, locale] : [];
   const from = `FROM course c
          JOIN category cat ON cat.id = c.category_id
          LEFT JOIN course_text t ON t.course_id = c.id AND t.locale = ?

@@ -1,30 +1,32 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import { describe, expect, it, vi } from 'vitest';
-import { MAX_SEARCH_WORDS, searchExpression } from '../../../../../functions/data/lms/course-search.ts';
+import { searchExpressions } from '../../../../../functions/data/lms/course-search.ts';
 import { findCourses } from '../../../../../functions/data/lms/courses.ts';
 
-describe('catalogue search expression', () => {
-  it('makes every word a quoted prefix term, so FTS5 syntax typed by a visitor is only text', () => {
-    expect(searchExpression('cardio base')).toBe('"cardio"* "base"*');
-    expect(searchExpression('"ecg" OR NEAR(a*')).toBe('"""ecg"""* "OR"* "NEAR(a*"*');
+const page = (text: string, locale = 'it-IT', defaultLocale = 'it-IT') => searchExpressions(text, locale, defaultLocale)?.page ?? null;
+
+describe('catalogue search expressions', () => {
+  it('makes every word quoted prefix terms, so FTS5 syntax typed by a visitor is only text', () => {
+    expect(page('cardio base')).toBe('"card"* "bas"*');
+    expect(page('"ecg" OR NEAR(a*', 'en-US', 'en-US')).toBe('"ecg"* "or"* "near"* "a"*');
+  });
+
+  it("offers a word's stems in the page's and the default locale for the page's texts, the default one's only for untranslated courses", () => {
+    expect(searchExpressions('Straße', 'de-DE', 'it-IT')).toEqual({ page: '("strass"* OR "straß"*)', fallback: '"straß"*' });
   });
 
   it('drops words with nothing to index, and answers null when nothing is left', () => {
-    expect(searchExpression('%'.repeat(25))).toBeNull();
-    expect(searchExpression('😀'.repeat(13))).toBeNull();
-    expect(searchExpression('   ')).toBeNull();
-    expect(searchExpression('😀 triage %')).toBe('"triage"*');
-  });
-
-  it('keeps at most eight words', () => {
-    expect(searchExpression(Array.from({ length: 20 }, (_, i) => `w${i}`).join(' '))?.split(' ')).toHaveLength(MAX_SEARCH_WORDS);
+    expect(page('%'.repeat(25))).toBeNull();
+    expect(page('😀'.repeat(13))).toBeNull();
+    expect(page('   ')).toBeNull();
+    expect(page('😀 triage %')).toBe('"triag"*');
   });
 });
 
 describe('a failing search query', () => {
   it("never carries D1's own message or stack to the error screen", async () => {
     const leak = 'D1_ERROR: LIKE or GLOB pattern too complex: SQLITE_ERROR';
-    const statement = { bind: () => statement };
+    const statement = { bind: () => statement, all: () => Promise.resolve({ results: [] }) };
     const db = { prepare: () => statement, batch: () => Promise.reject(new Error(leak)) } as unknown as D1Database;
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const error = await findCourses(db, 'tiles-demo', 'it-IT', 'it-IT', { query: 'cardio' }).catch((caught: unknown) => caught);
