@@ -40,7 +40,10 @@ export async function getCmsCourses(context: ApiContext): Promise<CmsCatalogue> 
 
 /** Categories to choose from, named in the language asked for: live ones in order, then those only drafted so far. */
 async function editorCategories(context: ApiContext, locale: string, defaultLocale: string): Promise<{ id: string; name: string }[]> {
-  const [categories, drafts] = await Promise.all([listCategories(context.env.DB, context.siteId, locale, defaultLocale), listDrafts(context.env.DB, context.siteId, null)]);
+  const [categories, drafts] = await Promise.all([
+    listCategories(context.env.DB, context.siteId, locale, defaultLocale),
+    listDrafts(context.env.DB, context.siteId, null),
+  ]);
   const live = new Set(categories.map((category) => category.id));
   const drafted = new Map<string, string>();
   for (const draft of drafts) {

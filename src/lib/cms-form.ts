@@ -34,7 +34,10 @@ const isQuestions = (field: FieldSpec, _value: unknown): _value is BankQuestionF
 
 export function emptyFields(kind: DocumentKind): FormFields {
   return Object.fromEntries(
-    FORMS[kind].map((field) => [field.name, field.input === 'blocks' || field.input === 'rich' ? [{ type: 'p', text: '' }] : field.input === 'questions' ? [] : '']),
+    FORMS[kind].map((field) => [
+      field.name,
+      field.input === 'blocks' || field.input === 'rich' ? [{ type: 'p', text: '' }] : field.input === 'questions' ? [] : '',
+    ]),
   );
 }
 
@@ -69,7 +72,9 @@ export function toPayload(kind: DocumentKind, fields: FormFields): FormFields {
         field.name,
         Array.isArray(value)
           ? (value as Block[])
-              .map((block) => (block.type === 'img' ? { type: block.type, text: block.text.trim(), src: block.src ?? '' } : { type: block.type, text: block.text.trim() }))
+              .map((block) =>
+                block.type === 'img' ? { type: block.type, text: block.text.trim(), src: block.src ?? '' } : { type: block.type, text: block.text.trim() },
+              )
               .filter((block) => block.text !== '')
           : value.trim(),
       ];

@@ -11,7 +11,12 @@ export function addModule(outline: Outline, usedModules: readonly number[]): { o
   return { outline: { ...outline, modules: [...outline.modules, { number, sessions: [] }] }, number };
 }
 
-export function addSession(outline: Outline, moduleNumber: number, usedSessions: readonly string[], kind: SessionKind = 'text'): { outline: Outline; number: number } {
+export function addSession(
+  outline: Outline,
+  moduleNumber: number,
+  usedSessions: readonly string[],
+  kind: SessionKind = 'text',
+): { outline: Outline; number: number } {
   const module = outline.modules.find((candidate) => candidate.number === moduleNumber);
   const used = usedSessions.filter((key) => key.startsWith(`${moduleNumber}.`)).map((key) => Number(key.split('.')[1]));
   const number = nextNumber([...used, ...(module?.sessions.map((session) => session.number) ?? [])]);

@@ -20,15 +20,15 @@ const CHOSEN = `(SELECT DISTINCT course_id FROM course_search_dirty ORDER BY cou
 // What is searchable: the texts of courses, modules and sessions that are part of the catalogue.
 const COURSE_TEXTS = `SELECT t.course_id AS courseId, t.locale, t.title, t.summary, t.description, s.default_locale AS defaultLocale
   FROM course_text t JOIN course c ON c.id = t.course_id JOIN site s ON s.id = c.site_id
-  WHERE t.course_id IN ${CHOSEN}`;
+  WHERE t.course_id IN ${CHOSEN} AND c.withdrawn_at IS NULL`;
 const MODULE_TITLES = `SELECT t.course_id AS courseId, t.number AS module, 0 AS number, t.locale, t.title
   FROM module_text t JOIN module m ON m.course_id = t.course_id AND m.number = t.number
-  WHERE t.course_id IN ${CHOSEN}`;
+  WHERE t.course_id IN ${CHOSEN} AND m.removed_at IS NULL`;
 const SESSION_TITLES = `SELECT t.course_id AS courseId, t.module_number AS module, t.number, t.locale, t.title
   FROM session_text t
   JOIN session s ON s.course_id = t.course_id AND s.module_number = t.module_number AND s.number = t.number
   JOIN module m ON m.course_id = s.course_id AND m.number = s.module_number
-  WHERE t.course_id IN ${CHOSEN}`;
+  WHERE t.course_id IN ${CHOSEN} AND s.removed_at IS NULL AND m.removed_at IS NULL`;
 
 /**
  * Of the courses read (?1: JSON [course, mark] pairs, the mark being the newest note read), those

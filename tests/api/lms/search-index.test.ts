@@ -12,7 +12,7 @@ import { SITE, seedFixtures } from '../fixtures.ts';
 beforeAll(async () => {
   await seedFixtures();
   await env.DB.batch([
-    env.DB.prepare("INSERT OR IGNORE INTO course VALUES ('ica', ?, 'cat-rischio', 8, 1), ('ferite', ?, 'cat-rischio', NULL, 2)").bind(SITE, SITE),
+    env.DB.prepare("INSERT OR IGNORE INTO course (id, site_id, category_id, ecm_credits, position) VALUES ('ica', ?, 'cat-rischio', 8, 1), ('ferite', ?, 'cat-rischio', NULL, 2)").bind(SITE, SITE),
     env.DB.prepare(
       `INSERT OR IGNORE INTO course_text VALUES
         ('ica', 'it-IT', 'Prevenzione delle ICA', 'Le infezioni correlate all''assistenza.', 'È rivolto a infermieri, medici e ostetriche.'),
@@ -20,12 +20,12 @@ beforeAll(async () => {
         ('ica', 'en-US', 'Infection prevention', 'Healthcare-associated infections.', 'For nurses and doctors.'),
         ('ferite', 'it-IT', 'Ferite difficili', 'Le lesioni croniche.', 'Dalla valutazione alla medicazione.')`,
     ),
-    env.DB.prepare("INSERT OR IGNORE INTO module VALUES ('ica', 1), ('ferite', 1)"),
+    env.DB.prepare("INSERT OR IGNORE INTO module (course_id, number) VALUES ('ica', 1), ('ferite', 1)"),
     env.DB.prepare(
       "INSERT OR IGNORE INTO module_text VALUES ('ica', 1, 'it-IT', 'Le basi'), ('ica', 1, 'de-DE', 'Grundlagen'), ('ferite', 1, 'it-IT', 'Valutare')",
     ),
     env.DB.prepare(
-      "INSERT OR IGNORE INTO session VALUES ('ica', 1, 1, 'text', '0h 10m 0s', NULL), ('ica', 1, 2, 'video', '0h 10m 0s', NULL), ('ferite', 1, 1, 'text', '0h 10m 0s', NULL)",
+      "INSERT OR IGNORE INTO session (course_id, module_number, number, kind, duration, media_url) VALUES ('ica', 1, 1, 'text', '0h 10m 0s', NULL), ('ica', 1, 2, 'video', '0h 10m 0s', NULL), ('ferite', 1, 1, 'text', '0h 10m 0s', NULL)",
     ),
     env.DB.prepare(
       `INSERT OR IGNORE INTO session_text VALUES

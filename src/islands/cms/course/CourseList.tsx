@@ -52,7 +52,12 @@ export default function CourseList({ api, locale, t }: Props) {
                 {t(`cms.course.status.${course.status}`)}
                 {course.drafted ? ` · ${t('cms.course.drafted')}` : ''}
               </span>{' '}
-              <button type="button" className="secondary" onClick={() => setCopying(copying === course.id ? null : course.id)} aria-expanded={copying === course.id}>
+              <button
+                type="button"
+                className="secondary"
+                onClick={() => setCopying(copying === course.id ? null : course.id)}
+                aria-expanded={copying === course.id}
+              >
                 {t('cms.course.duplicate')} <span className="visually-hidden">{course.title}</span>
               </button>
               {copying === course.id && <DuplicateForm api={api} source={course} onCreated={(created) => location.assign(coursePage(created))} t={t} />}

@@ -113,7 +113,10 @@ export default function OutlineEditor({ courseId, locale, api, t, formatDate }: 
           const key = sessionKey(courseId, module, session);
           const current = await api.get('/cms/documents/:kind/:locale/:key', { param: { kind: 'session', locale, key } });
           const body = ((current.draft?.fields ?? current.live) as { body?: unknown[] } | null)?.body ?? [];
-          await api.put('/cms/documents/:kind/:locale/:key', { param: { kind: 'session', locale, key }, json: { title, body } as ApiJson<'PUT', '/cms/documents/:kind/:locale/:key'> });
+          await api.put('/cms/documents/:kind/:locale/:key', {
+            param: { kind: 'session', locale, key },
+            json: { title, body } as ApiJson<'PUT', '/cms/documents/:kind/:locale/:key'>,
+          });
         }
       }
       setView(saved);
@@ -184,7 +187,13 @@ export default function OutlineEditor({ courseId, locale, api, t, formatDate }: 
             <li key={module.number} className="cms-module" data-testid={`cms-module-${module.number}`}>
               <p className="field">
                 <label htmlFor={`${id}-title-${part}`}>{t('cms.outline.moduleTitle', { n: index + 1 })}</label>
-                <input id={`${id}-title-${part}`} type="text" maxLength={200} value={titles[part] ?? ''} onChange={(event) => setTitle(part, event.target.value)} />
+                <input
+                  id={`${id}-title-${part}`}
+                  type="text"
+                  maxLength={200}
+                  value={titles[part] ?? ''}
+                  onChange={(event) => setTitle(part, event.target.value)}
+                />
               </p>
               <div className="cms-block-actions">
                 <button type="button" className="secondary" disabled={index === 0} onClick={() => edit(moveModule(outline, index, -1))}>

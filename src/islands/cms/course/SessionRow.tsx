@@ -36,7 +36,11 @@ export default function SessionRow({ id, label, session, title, locales, learner
       </p>
       <p className="field">
         <label htmlFor={`${base}-kind`}>{t('cms.outline.kind')}</label>
-        <select id={`${base}-kind`} value={session.kind} onChange={(event) => onChange({ kind: SESSION_KINDS.find((kind) => kind === event.target.value) ?? 'text' })}>
+        <select
+          id={`${base}-kind`}
+          value={session.kind}
+          onChange={(event) => onChange({ kind: SESSION_KINDS.find((kind) => kind === event.target.value) ?? 'text' })}
+        >
           {SESSION_KINDS.map((kind) => (
             <option key={kind} value={kind}>
               {t(`session.kind.${kind}`)}
@@ -65,7 +69,9 @@ export default function SessionRow({ id, label, session, title, locales, learner
           label={t(session.kind === 'video' ? 'cms.outline.video' : 'cms.outline.document')}
           accept={session.kind}
           value={session.media}
-          onChange={(url, media) => onChange({ media: url, ...(session.kind === 'video' && media?.durationSeconds ? { duration: durationOf(media.durationSeconds) } : {}) })}
+          onChange={(url, media) =>
+            onChange({ media: url, ...(session.kind === 'video' && media?.durationSeconds ? { duration: durationOf(media.durationSeconds) } : {}) })
+          }
           t={t}
         />
       )}

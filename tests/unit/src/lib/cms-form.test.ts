@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DOCUMENT_FIELDS, DOCUMENT_KINDS, documentEventName, isDocumentKey, type DocumentKind } from '../../../../core/cms-document.ts';
+import { DOCUMENT_FIELDS, DOCUMENT_KINDS, documentEventName, isDocumentKey, STRUCTURE_KINDS, type DocumentKind } from '../../../../core/cms-document.ts';
 import { placeholderMismatch } from '../../../../core/placeholders.ts';
 import { emptyFields, FORMS, missingField, move, toPayload, type Block, type FormFields } from '../../../../src/lib/cms-form.ts';
 
@@ -56,20 +56,26 @@ describe('CMS documents', () => {
 
 describe('the editor form and the API read the same limits', () => {
   const sample = (input: string, length: number): string | Block[] =>
-    input === 'blocks' ? Array.from({ length }, () => ({ type: 'p' as const, text: 'x' })) : 'x'.repeat(length);
+    input === 'blocks' || input === 'rich' ? Array.from({ length }, () => ({ type: 'p' as const, text: 'x' })) : 'x'.repeat(length);
   const valid = (kind: DocumentKind): FormFields => Object.fromEntries(FORMS[kind].map((field) => [field.name, sample(field.input, 1)]));
 
   // A question bank's limits are the ECM rules (count per credit, four options, one correct): tests/unit/core/ecm/ecm-rules.test.ts.
-  for (const kind of DOCUMENT_KINDS.filter((candidate) => candidate !== 'bank')) {
+  // Structure has editors of its own (islands/cms/course): tests/api/cms/course-authoring.test.ts.
+  for (const kind of DOCUMENT_KINDS.filter((candidate) => candidate !== 'bank' && !STRUCTURE_KINDS.includes(candidate))) {
     it(`${kind}: every field of the form is one the API takes, up to the form's limit and not past it`, () => {
       const schema = DOCUMENT_FIELDS[kind];
       expect(FORMS[kind].map((field) => field.name).sort()).toEqual(Object.keys(schema.shape).sort());
       for (const field of FORMS[kind]) {
         expect(schema.safeParse({ ...valid(kind), [field.name]: sample(field.input, field.max) }).success, `${field.name} at ${field.max}`).toBe(true);
         expect(schema.safeParse({ ...valid(kind), [field.name]: sample(field.input, field.max + 1) }).success, `${field.name} past ${field.max}`).toBe(false);
-        const empty = toPayload(kind, { ...valid(kind), [field.name]: field.input === 'blocks' ? [{ type: 'p' as const, text: ' ' }] : ' ' });
+        const empty = toPayload(kind, {
+          ...valid(kind),
+          [field.name]: field.input === 'blocks' || field.input === 'rich' ? [{ type: 'p' as const, text: ' ' }] : ' ',
+        });
         expect(schema.safeParse(empty).success, `${field.name} left empty`).toBe(!field.required);
-        expect(missingField(kind, { ...valid(kind), [field.name]: field.input === 'blocks' ? [] : '' })).toBe(field.required ? field.name : null);
+        expect(missingField(kind, { ...valid(kind), [field.name]: field.input === 'blocks' || field.input === 'rich' ? [] : '' })).toBe(
+          field.required ? field.name : null,
+        );
       }
     });
   }
