@@ -28,11 +28,17 @@ export const sessionSummary = z.object({
 });
 export type SessionSummary = z.infer<typeof sessionSummary>;
 
-export const moduleDetail = z.object({ number: z.number().int(), title: z.string(), sessions: z.array(sessionSummary) });
+/** A module: `number` is its identity (addresses name it), `position` its place in the course, from 1. */
+export const moduleDetail = z.object({ number: z.number().int(), position: z.number().int(), title: z.string(), sessions: z.array(sessionSummary) });
 export type ModuleDetail = z.infer<typeof moduleDetail>;
 
 /** `GET /api/lms/course/{id}`. */
-export const courseDetail = courseCard.extend({ description: z.string(), modules: z.array(moduleDetail) });
+export const courseDetail = courseCard.extend({
+  description: z.string(),
+  modules: z.array(moduleDetail),
+  /** Withdrawn from the catalogue: its learners still open it. */
+  withdrawn: z.boolean(),
+});
 export type CourseDetail = z.infer<typeof courseDetail>;
 
 const sessionPosition = z.object({ moduleNumber: z.number().int(), number: z.number().int() });
@@ -41,6 +47,8 @@ const sessionPosition = z.object({ moduleNumber: z.number().int(), number: z.num
 export const sessionDetail = sessionSummary.extend({
   courseId: z.string(),
   courseTitle: z.string(),
+  /** The module's place in the course, from 1. */
+  modulePosition: z.number().int(),
   body: z.string(),
   /** The video or the PDF (a private `/media/` address), or null. */
   mediaUrl: z.string().nullable(),

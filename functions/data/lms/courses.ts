@@ -114,7 +114,7 @@ export async function findCourse(
   const [text, modules, sessions] = await db.batch<Record<string, unknown>>([
     db
       .prepare(
-        `SELECT ${localized('t', 'description')} AS description FROM course c LEFT JOIN course_text t ON t.course_id = c.id AND t.locale = ? LEFT JOIN course_text t_d ON t_d.course_id = c.id AND t_d.locale = ? WHERE c.id = ?`,
+        `SELECT ${localized('t', 'description')} AS description, c.withdrawn_at IS NOT NULL AS withdrawn FROM course c LEFT JOIN course_text t ON t.course_id = c.id AND t.locale = ? LEFT JOIN course_text t_d ON t_d.course_id = c.id AND t_d.locale = ? WHERE c.id = ?`,
       )
       .bind(locale, defaultLocale, courseId),
     db
@@ -137,8 +137,10 @@ export async function findCourse(
   return {
     ...card,
     description: String(text?.results[0]?.description ?? ''),
-    modules: ((modules?.results ?? []) as unknown as { number: number; title: string }[]).map((module) => ({
+    withdrawn: text?.results[0]?.withdrawn === 1,
+    modules: ((modules?.results ?? []) as unknown as { number: number; title: string }[]).map((module, index) => ({
       ...module,
+      position: index + 1,
       sessions: sessionRows.filter((session) => session.moduleNumber === module.number),
     })),
   };
@@ -178,6 +180,7 @@ export async function findSession(
     ...session,
     courseId,
     courseTitle: course.title,
+    modulePosition: course.modules.find((module) => module.number === moduleNumber)?.position ?? moduleNumber,
     body: row?.body ?? '',
     mediaUrl: row?.mediaUrl ?? null,
     posterUrl: row?.posterUrl ?? null,

@@ -16,12 +16,14 @@ interface Props {
   siteId: string;
   locale: string;
   strings: Record<string, string>;
+  /** A session of a course not yet published, shown to editors and testers: nothing to complete or resume. */
+  preview?: boolean;
 }
 
 type State = { kind: 'idle' } | { kind: 'saving' } | { kind: 'done'; completion: Completion } | { kind: 'failed'; message: string };
 
 /** Plays one session: its content, the way to the previous and next one, and marking it complete. */
-export default function SessionPlayer({ session, progress, siteId, locale, strings }: Props) {
+export default function SessionPlayer({ session, progress, siteId, locale, strings, preview = false }: Props) {
   const t = translator(strings);
   const [state, setState] = useState<State>({ kind: 'idle' });
   const completed = session.completedAt !== null || state.kind === 'done';
@@ -33,7 +35,7 @@ export default function SessionPlayer({ session, progress, siteId, locale, strin
   const current = state.kind === 'done' ? state.completion.progress : progress;
   const link = (target: { moduleNumber: number; number: number }) => sessionPath(locale, session.courseId, target);
   const video = useRef<HTMLVideoElement>(null);
-  useResume(video, session, siteId, locale);
+  useResume(video, session, siteId, locale, !preview);
 
   async function complete() {
     setState({ kind: 'saving' });
@@ -88,7 +90,11 @@ export default function SessionPlayer({ session, progress, siteId, locale, strin
       <section className="player-progress" aria-live="polite">
         <p data-testid="player-progress">{t('course.progress', { done: current.done, total: current.total })}</p>
         <progress max={current.total} value={current.done} aria-label={t('course.progress', { done: current.done, total: current.total })} />
-        {completed ? (
+        {preview ? (
+          <p className="notice" data-testid="session-preview">
+            {t('player.preview')}
+          </p>
+        ) : completed ? (
           <p className="badge-done" data-testid="session-completed" ref={outcome} tabIndex={-1}>
             ✓ {t('player.completed')}
           </p>
@@ -146,10 +152,10 @@ const sessionParam = (session: PlayerSession) => ({ courseId: session.courseId, 
  * position is written back sparingly (core/resume.ts): on pause, when the page is hidden or left
  * (a keepalive request that outlives the page), and at most every 20 s while playing.
  */
-function useResume(video: RefObject<HTMLVideoElement | null>, session: PlayerSession, siteId: string, locale: string) {
+function useResume(video: RefObject<HTMLVideoElement | null>, session: PlayerSession, siteId: string, locale: string, enabled: boolean) {
   useEffect(() => {
     const element = video.current;
-    if (!element || session.kind !== 'video') return;
+    if (!element || session.kind !== 'video' || !enabled) return;
     const param = sessionParam(session);
     const client = createApiClient({ siteId: () => siteId, localeCode: () => locale });
     // Leaving: a keepalive request, which the browser completes after the page is gone.

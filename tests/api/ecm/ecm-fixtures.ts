@@ -30,12 +30,16 @@ export async function seedEcm(): Promise<void> {
     ...pdfStrings.map(([key, text]) => env.DB.prepare('INSERT OR IGNORE INTO boilerplate VALUES (?, ?, ?, ?)').bind(SITE, key, 'it-IT', text)),
     env.DB.prepare("INSERT OR IGNORE INTO ecm_site VALUES (?, '1234', 'Tiles Formazione Sanitaria Srl', NULL)").bind(SITE),
     env.DB.prepare("INSERT OR IGNORE INTO ecm_course VALUES ('triage', '1234-5678', 2, 'fixed')"),
-    env.DB.prepare("INSERT OR IGNORE INTO course (id, site_id, category_id, ecm_credits, position) VALUES ('ecm-draw', ?, 'cat-rischio', 1, 5), ('no-ecm', ?, 'cat-rischio', NULL, 6)").bind(SITE, SITE),
+    env.DB.prepare(
+      "INSERT OR IGNORE INTO course (id, site_id, category_id, ecm_credits, position) VALUES ('ecm-draw', ?, 'cat-rischio', 1, 5), ('no-ecm', ?, 'cat-rischio', NULL, 6)",
+    ).bind(SITE, SITE),
     env.DB.prepare(
       "INSERT OR IGNORE INTO course_text VALUES ('ecm-draw', 'it-IT', 'Corso a estrazione', 'Riassunto.', 'Descrizione.'), ('no-ecm', 'it-IT', 'Senza crediti', 'Riassunto.', 'Descrizione.')",
     ),
     env.DB.prepare("INSERT OR IGNORE INTO module (course_id, number) VALUES ('ecm-draw', 1), ('no-ecm', 1)"),
-    env.DB.prepare("INSERT OR IGNORE INTO session (course_id, module_number, number, kind, duration, media_url) VALUES ('ecm-draw', 1, 1, 'text', '0h 20m 0s', NULL), ('no-ecm', 1, 1, 'text', '0h 10m 0s', NULL)"),
+    env.DB.prepare(
+      "INSERT OR IGNORE INTO session (course_id, module_number, number, kind, duration, media_url) VALUES ('ecm-draw', 1, 1, 'text', '0h 20m 0s', NULL), ('no-ecm', 1, 1, 'text', '0h 10m 0s', NULL)",
+    ),
     env.DB.prepare("INSERT OR IGNORE INTO ecm_course VALUES ('ecm-draw', '1234-9999', 1, 'draw')"),
     env.DB.prepare('INSERT OR IGNORE INTO ecm_bank VALUES (?, ?, ?, ?)').bind(FIXED_COURSE, 'it-IT', JSON.stringify(bank(18)), now),
     env.DB.prepare('INSERT OR IGNORE INTO ecm_bank VALUES (?, ?, ?, ?)').bind(FIXED_COURSE, 'en-US', JSON.stringify(bank(18, 'e')), now),

@@ -8,12 +8,16 @@ import { SITE, seedFixtures, THIRD } from '../fixtures.ts';
 beforeAll(async () => {
   await seedFixtures();
   await env.DB.batch([
-    env.DB.prepare("INSERT OR IGNORE INTO course (id, site_id, category_id, ecm_credits, position) VALUES ('privacy-base', ?, 'cat-privacy', NULL, 1)").bind(SITE),
+    env.DB.prepare("INSERT OR IGNORE INTO course (id, site_id, category_id, ecm_credits, position) VALUES ('privacy-base', ?, 'cat-privacy', NULL, 1)").bind(
+      SITE,
+    ),
     env.DB.prepare(
       "INSERT OR IGNORE INTO course_text VALUES ('privacy-base', 'it-IT', 'Privacy di base', 'Il GDPR in corsia.', 'Dati dei pazienti.'), ('privacy-base', 'en-US', 'Privacy basics', 'GDPR on the ward.', 'Patient data.')",
     ),
     env.DB.prepare("INSERT OR IGNORE INTO module (course_id, number) VALUES ('privacy-base', 1)"),
-    env.DB.prepare("INSERT OR IGNORE INTO session (course_id, module_number, number, kind, duration, media_url) VALUES ('privacy-base', 1, 1, 'text', '0h 5m 0s', NULL)"),
+    env.DB.prepare(
+      "INSERT OR IGNORE INTO session (course_id, module_number, number, kind, duration, media_url) VALUES ('privacy-base', 1, 1, 'text', '0h 5m 0s', NULL)",
+    ),
     env.DB.prepare("INSERT OR IGNORE INTO session_progress VALUES (?, 'triage', 1, 2, 5000)").bind(THIRD.id),
   ]);
 });

@@ -12,7 +12,9 @@ import { SITE, seedFixtures } from '../fixtures.ts';
 beforeAll(async () => {
   await seedFixtures();
   await env.DB.batch([
-    env.DB.prepare("INSERT OR IGNORE INTO course (id, site_id, category_id, ecm_credits, position) VALUES ('ica', ?, 'cat-rischio', 8, 1), ('ferite', ?, 'cat-rischio', NULL, 2)").bind(SITE, SITE),
+    env.DB.prepare(
+      "INSERT OR IGNORE INTO course (id, site_id, category_id, ecm_credits, position) VALUES ('ica', ?, 'cat-rischio', 8, 1), ('ferite', ?, 'cat-rischio', NULL, 2)",
+    ).bind(SITE, SITE),
     env.DB.prepare(
       `INSERT OR IGNORE INTO course_text VALUES
         ('ica', 'it-IT', 'Prevenzione delle ICA', 'Le infezioni correlate all''assistenza.', 'È rivolto a infermieri, medici e ostetriche.'),
