@@ -23,7 +23,14 @@ interface Props {
 
 type Status = { kind: 'idle' | 'saving' } | { kind: 'saved' | 'restored' | 'error'; text: string };
 
-const formOf = (kind: DocumentKind, view: EditorView): FormFields => ({ ...emptyFields(kind), ...((view.draft?.fields ?? view.live ?? {}) as FormFields) });
+/** The draft or live text in the form; an empty body starts with one empty paragraph to type in. */
+const formOf = (kind: DocumentKind, view: EditorView): FormFields => {
+  const empty = emptyFields(kind);
+  const stored = (view.draft?.fields ?? view.live ?? {}) as FormFields;
+  return Object.fromEntries(
+    Object.entries({ ...empty, ...stored }).map(([name, value]) => [name, Array.isArray(value) && value.length === 0 ? (empty[name] ?? value) : value]),
+  ) as FormFields;
+};
 
 /** Edits one document in one locale: the draft (or live text), saved as a draft, with its history. */
 export default function DocumentEditor({ document, locale, api, t, formatDate }: Props) {

@@ -1,0 +1,121 @@
+import { expect, test, type Page } from '@playwright/test';
+import { EDITOR, islandsReady, signIn, switchMode, TESTER } from './helpers.ts';
+
+/** Clicks "Pubblica" and waits for the build to go live; returns the seconds from click to live. */
+async function publishAndWait(page: Page): Promise<number> {
+  const started = Date.now();
+  await page.getByRole('button', { name: 'Pubblica', exact: true }).click();
+  const status = page.getByTestId('cms-build-status');
+  await expect(status).toHaveAttribute('data-status', 'live', { timeout: 120_000 });
+  return (Date.now() - started) / 1000;
+}
+
+const COURSE = 'lesioni-da-pressione';
+
+test('an editor creates a course with two modules, a tester reviews the draft, the editor publishes it and a learner finds it, plays it and completes it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  await signIn(page, EDITOR);
+  await switchMode(page, 'Redazione (CMS)');
+  await page.goto('/it-IT/catalogo-corsi');
+  const panel = page.getByTestId('cms-panel');
+  const courses = panel.getByTestId('cms-courses');
+  await courses.getByRole('button', { name: 'Nuovo corso' }).click();
+  const form = courses.getByTestId('cms-new-course');
+  await form.getByLabel('Titolo del corso').fill('Lesioni da pressione');
+  // The address is proposed from the title.
+  await expect(form.getByLabel('Indirizzo del corso')).toHaveValue(COURSE);
+  await form.getByLabel('Sommario').fill('Prevenire e trattare le lesioni da decubito in reparto.');
+  await form.getByLabel('Descrizione').fill('Per infermieri e operatori: valutazione del rischio, riposizionamento e medicazione delle ulcere da decubito.');
+  await form.getByLabel('Titolo del primo modulo').fill('Valutazione del rischio');
+  await form.getByRole('button', { name: 'Crea il corso (bozza)' }).click();
+  await page.waitForURL(`**/it-IT/course/${COURSE}`);
+  await expect(page.getByTestId('course-draft')).toBeVisible();
+  await islandsReady(page);
+
+  // The structure: a captioned video and a text in module 1, a PDF in module 2.
+  const outline = page.getByTestId(`cms-outline-${COURSE}`);
+  await panel.locator('summary', { hasText: `Struttura del corso «${COURSE}»` }).click();
+  await expect(outline.getByLabel('Titolo del modulo 1')).toHaveValue('Valutazione del rischio');
+  await outline.getByRole('button', { name: 'Aggiungi video' }).click();
+  const video = outline.getByTestId('cms-session-1');
+  await video.getByLabel('Titolo della sessione 1').fill('La scala di Braden');
+  await video.getByLabel('Video (MP4 o WebM)').fill('/media/lezione-video.webm');
+  await video.getByLabel('Sottotitoli WebVTT (it-IT)').fill('/media/lezione-video.it-IT.vtt');
+  await video.getByLabel('Minuti').fill('0');
+  await video.getByLabel('Secondi').fill('24');
+  await outline.getByRole('button', { name: 'Aggiungi testo' }).click();
+  await outline.getByTestId('cms-session-2').getByLabel('Titolo della sessione 2').fill('Il riposizionamento');
+  // Keyboard reordering: the text goes first, then back.
+  await outline.getByRole('button', { name: 'Sposta su «Il riposizionamento»' }).press('Enter');
+  await expect(outline.getByTestId('cms-module-1').getByRole('listitem').first()).toHaveAttribute('data-testid', 'cms-session-2');
+  await outline.getByRole('button', { name: 'Sposta giù «Il riposizionamento»' }).focus();
+  await page.keyboard.press('Enter');
+  await outline.getByRole('button', { name: 'Aggiungi modulo' }).click();
+  await outline.getByLabel('Titolo del modulo 2').fill('Medicazione');
+  await outline.getByTestId('cms-module-2').getByRole('button', { name: 'Aggiungi documento' }).click();
+  const pdf = outline.getByTestId('cms-module-2').getByTestId('cms-session-1');
+  await pdf.getByLabel('Titolo della sessione 1').fill('Protocollo di medicazione');
+  await pdf.getByLabel('Documento PDF').fill('/media/lezione-video.webm');
+  await expect(outline.getByTestId('cms-outline-duration')).toHaveText('Durata dichiarata (somma delle sessioni): 0h 20m 24s');
+  await outline.getByRole('button', { name: 'Salva la struttura (bozza)' }).click();
+  await expect(outline.getByRole('status')).toHaveText('Bozza salvata. I visitatori la vedranno dopo la pubblicazione.');
+
+  // The text session's body, written on its own page (a draft, previewed in place).
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Il riposizionamento' })).toBeVisible();
+  await page.getByRole('link', { name: 'Il riposizionamento' }).click();
+  await expect(page.getByTestId('session-preview')).toBeVisible();
+  const sessionEditor = panel.getByTestId(`cms-editor-session-${COURSE}.1.2`);
+  await sessionEditor.getByLabel('Testo del blocco 1').fill('Ogni due ore, secondo il piano assistenziale.');
+  await sessionEditor.getByRole('button', { name: 'Aggiungi elenco' }).click();
+  await sessionEditor.getByLabel('Testo del blocco 2').fill('Decubito laterale 30°\nSemi-Fowler');
+  await sessionEditor.getByRole('button', { name: 'Salva bozza' }).click();
+  await expect(sessionEditor.getByRole('status')).toHaveText('Bozza salvata. I visitatori la vedranno dopo la pubblicazione.');
+
+  // A tester sees the new course in place before it is published; a visitor does not.
+  const tester = await (await browser.newContext()).newPage();
+  await signIn(tester, TESTER);
+  await switchMode(tester, 'Collaudo');
+  await tester.goto(`/it-IT/course/${COURSE}`);
+  await expect(tester.getByRole('heading', { level: 1 })).toHaveText('Lesioni da pressione');
+  await expect(tester.getByTestId('course-draft')).toBeVisible();
+  const visitor = await (await browser.newContext()).newPage();
+  expect((await visitor.goto(`/it-IT/course/${COURSE}`))?.status()).toBe(404);
+
+  const seconds = await publishAndWait(page);
+  console.log(`new course, click to live: ${seconds.toFixed(1)} s`);
+  expect(seconds).toBeLessThan(60);
+
+  // A learner finds it by a word of its description, opens it and completes it.
+  const learner = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await signIn(learner, TESTER);
+  await learner.goto('/it-IT/catalogo-corsi-no-ecm/cerca?q=decubito');
+  await learner.getByRole('link', { name: 'Lesioni da pressione' }).click();
+  await expect(learner.getByRole('heading', { level: 1 })).toHaveText('Lesioni da pressione');
+  await expect(learner.getByText('Modulo 2: Medicazione')).toBeVisible();
+  await learner.getByRole('link', { name: 'La scala di Braden' }).click();
+  const player = learner.getByTestId('session-video');
+  await expect(player).toBeVisible();
+  await islandsReady(learner);
+  // Plays, and seeks: the Worker answers the ranges.
+  await player.evaluate(async (element: HTMLVideoElement) => {
+    element.muted = true;
+    await element.play();
+    element.currentTime = 10;
+  });
+  await expect.poll(() => player.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThan(10);
+  await expect(player.locator('track[srclang="it"]')).toHaveAttribute('src', '/media/lezione-video.it-IT.vtt');
+  await learner.getByTestId('complete-session').click();
+  await expect(learner.getByTestId('session-completed')).toBeVisible();
+  await learner.getByTestId('next-session').click();
+  await expect(learner.getByRole('listitem').filter({ hasText: 'Semi-Fowler' })).toBeVisible();
+  await learner.getByTestId('complete-session').click();
+  await expect(learner.getByTestId('session-completed')).toBeVisible();
+  await learner.getByTestId('next-session').click();
+  await expect(learner.getByTestId('session-document')).toBeVisible();
+  await learner.getByTestId('complete-session').click();
+  await expect(learner.getByTestId('completion-rewards')).toContainText('Hai completato il corso');
+});
