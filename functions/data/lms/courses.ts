@@ -39,6 +39,22 @@ export interface CourseFilter {
   offset?: number;
 }
 
+/** A course card's columns and the joins they need (parameters: locale, default locale, locale, default locale). */
+const CARD_COLUMNS = `c.id, ${localized('t', 'title')} AS title, ${localized('t', 'summary')} AS summary, c.category_id AS categoryId,
+       ${localized('k', 'name')} AS categoryName, cat.slug AS categorySlug, c.ecm_credits AS ecmCredits,
+       (SELECT group_concat(s.duration, '|') FROM session s WHERE s.course_id = c.id AND s.removed_at IS NULL) AS durations`;
+const CARD_JOINS = `FROM course c
+         JOIN category cat ON cat.id = c.category_id
+         LEFT JOIN course_text t ON t.course_id = c.id AND t.locale = ?
+         LEFT JOIN course_text t_d ON t_d.course_id = c.id AND t_d.locale = ?
+         LEFT JOIN category_text k ON k.category_id = c.category_id AND k.locale = ?
+         LEFT JOIN category_text k_d ON k_d.category_id = c.category_id AND k_d.locale = ?`;
+
+const toCard = (row: Record<string, unknown>): CourseCard => {
+  const { durations, ...card } = row as unknown as Omit<CourseCard, 'duration'> & { durations: string | null };
+  return { ...card, duration: totalDuration(durations ? durations.split('|') : []) };
+};
+
 /** Course cards, filtered and paged in SQL, with the total number of matches. */
 export async function findCourses(
   db: D1Database,
@@ -69,31 +85,21 @@ export async function findCourses(
   if (expression) await refreshSearchIndex(db).catch((error: unknown) => console.error('Search index refresh failed:', error));
   const hits = expression ? `JOIN (${SEARCH_HITS}) hit ON hit.course_id = c.id` : '';
   const hitArgs = expression ? [expression.page, locale, expression.fallback, defaultLocale, locale, locale] : [];
-  const from = `FROM course c
-         JOIN category cat ON cat.id = c.category_id
-         LEFT JOIN course_text t ON t.course_id = c.id AND t.locale = ?
-         LEFT JOIN course_text t_d ON t_d.course_id = c.id AND t_d.locale = ?
-         LEFT JOIN category_text k ON k.category_id = c.category_id AND k.locale = ?
-         LEFT JOIN category_text k_d ON k_d.category_id = c.category_id AND k_d.locale = ?
+  const from = `${CARD_JOINS}
          ${hits}
          WHERE ${where.join(' AND ')}`;
   const joinArgs = [locale, defaultLocale, locale, defaultLocale, ...hitArgs];
   const batch = db.batch<Record<string, unknown>>([
     db
       .prepare(
-        `SELECT c.id, ${localized('t', 'title')} AS title, ${localized('t', 'summary')} AS summary, c.category_id AS categoryId,
-                ${localized('k', 'name')} AS categoryName, cat.slug AS categorySlug, c.ecm_credits AS ecmCredits,
-                (SELECT group_concat(s.duration, '|') FROM session s WHERE s.course_id = c.id AND s.removed_at IS NULL) AS durations
+        `SELECT ${CARD_COLUMNS}
          ${from} ORDER BY ${expression ? 'hit.rank, ' : ''}c.position, c.id LIMIT ? OFFSET ?`,
       )
       .bind(...joinArgs, ...args, filter.limit ?? -1, filter.offset ?? 0),
     db.prepare(`SELECT COUNT(*) AS total ${from}`).bind(...joinArgs, ...args),
   ]);
   const [rows, count] = await (expression ? quietSearch(batch) : batch);
-  const courses = (rows?.results ?? []).map((row) => {
-    const { durations, ...card } = row as unknown as Omit<CourseCard, 'duration'> & { durations: string | null };
-    return { ...card, duration: totalDuration(durations ? durations.split('|') : []) };
-  });
+  const courses = (rows?.results ?? []).map(toCard);
   return { courses, total: Number(count?.results[0]?.total ?? 0) };
 }
 
@@ -109,14 +115,14 @@ export async function findCourse(
   defaultLocale: string,
   userId: string | null,
 ): Promise<CourseDetail | null> {
-  const [card] = await listCourses(db, siteId, locale, defaultLocale, { ids: [courseId] });
-  if (!card) return null;
-  const [text, modules, sessions] = await db.batch<Record<string, unknown>>([
+  // One round trip: the card, the description, the modules and the sessions with the learner's progress.
+  const [cardRow, modules, sessions] = await db.batch<Record<string, unknown>>([
     db
       .prepare(
-        `SELECT ${localized('t', 'description')} AS description, c.withdrawn_at IS NOT NULL AS withdrawn FROM course c LEFT JOIN course_text t ON t.course_id = c.id AND t.locale = ? LEFT JOIN course_text t_d ON t_d.course_id = c.id AND t_d.locale = ? WHERE c.id = ?`,
+        `SELECT ${CARD_COLUMNS}, ${localized('t', 'description')} AS description, c.withdrawn_at IS NOT NULL AS withdrawn
+         ${CARD_JOINS} WHERE c.site_id = ? AND c.id = ?`,
       )
-      .bind(locale, defaultLocale, courseId),
+      .bind(locale, defaultLocale, locale, defaultLocale, siteId, courseId),
     db
       .prepare(
         `SELECT m.number, ${localized('t', 'title')} AS title FROM module m LEFT JOIN module_text t ON t.course_id = m.course_id AND t.number = m.number AND t.locale = ? LEFT JOIN module_text t_d ON t_d.course_id = m.course_id AND t_d.number = m.number AND t_d.locale = ? WHERE m.course_id = ? AND m.removed_at IS NULL ORDER BY m.position, m.number`,
@@ -133,11 +139,14 @@ export async function findCourse(
       )
       .bind(locale, defaultLocale, userId, courseId),
   ]);
+  const row = cardRow?.results[0];
+  if (!row) return null;
+  const { description, withdrawn, ...card } = row;
   const sessionRows = (sessions?.results ?? []) as unknown as SessionSummary[];
   return {
-    ...card,
-    description: String(text?.results[0]?.description ?? ''),
-    withdrawn: text?.results[0]?.withdrawn === 1,
+    ...toCard(card),
+    description: String(description ?? ''),
+    withdrawn: withdrawn === 1,
     modules: ((modules?.results ?? []) as unknown as { number: number; title: string }[]).map((module, index) => ({
       ...module,
       position: index + 1,
