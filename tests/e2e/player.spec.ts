@@ -63,11 +63,12 @@ test('a video session plays the recorded lesson with captions in the page langua
   const video = page.getByTestId('session-video');
   await expect(video).toBeVisible();
   await expect(video).toHaveAttribute('src', '/media/lezione-video.webm');
-  await expect(video.locator('track')).toHaveAttribute('src', '/media/lezione-video.it-IT.vtt');
+  await expect(video.locator('track[default]')).toHaveAttribute('src', '/media/lezione-video.it-IT.vtt');
+  await expect(video.locator('track')).toHaveCount(3);
   await expect(page.getByRole('heading', { name: 'Trascrizione' })).toBeVisible();
   // The private media load in the page with the learner's cookies: the video's metadata, and its captions (LOADED).
   await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState)).toBeGreaterThanOrEqual(1);
-  await expect.poll(() => video.locator('track').evaluate((element: HTMLTrackElement) => element.readyState)).toBe(2);
+  await expect.poll(() => video.locator('track[default]').evaluate((element: HTMLTrackElement) => element.readyState)).toBe(2);
   const media = await page.request.get('/media/lezione-video.webm');
   expect(media.status()).toBe(200);
   expect(media.headers()['content-type']).toContain('video/webm');
