@@ -68,11 +68,9 @@ export function renderEmail<Name extends EmailTemplateName>(name: Name, values: 
   const subject = oneLine(frame.t(template.subject, fill));
   const fallback = frame.t('email.linkFallback', fill);
   const footer = frame.t('email.footer', fill);
-  const text = [
-    frame.siteName,
-    ...rendered.map((block) => (block.kind === 'text' ? block.text : `${block.label}:\n${block.href}`)),
-    `-- \n${footer}`,
-  ].join('\n\n');
+  const text = [frame.siteName, ...rendered.map((block) => (block.kind === 'text' ? block.text : `${block.label}:\n${block.href}`)), `-- \n${footer}`].join(
+    '\n\n',
+  );
   const logo = escapeHtml(siteAddress(frame.origin, frame.logoPath));
   const html = `<!doctype html>
 <html lang="${escapeHtml(frame.locale)}">

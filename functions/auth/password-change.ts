@@ -14,8 +14,7 @@ export async function passwordlessProviders(env: Env, userId: string): Promise<s
 }
 
 export type ChangeResult =
-  | { kind: 'changed' }
-  | { kind: 'refused'; status: 400 | 409 | 429; message: string; /** The form field the refusal is about. */ field: 'current' | null };
+  { kind: 'changed' } | { kind: 'refused'; status: 400 | 409 | 429; message: string; /** The form field the refusal is about. */ field: 'current' | null };
 
 /**
  * A signed-in user's new password, for the API (`PUT /api/auth/password`) and the profile's form:
@@ -34,7 +33,12 @@ export async function changeOwnPassword(
   const { user } = session;
   const stored = await findPasswordHash(env.DB, user.id);
   if (!stored?.hash) {
-    return { kind: 'refused', status: 409, message: message('passwordFederated', language, { provider: providerNames(env, stored?.providers ?? []) }), field: null };
+    return {
+      kind: 'refused',
+      status: 409,
+      message: message('passwordFederated', language, { provider: providerNames(env, stored?.providers ?? []) }),
+      field: null,
+    };
   }
   const counted = await countAttempt(env.DB, {
     id: crypto.randomUUID(),

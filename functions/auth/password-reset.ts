@@ -1,5 +1,11 @@
 import type { D1PreparedStatement } from '@cloudflare/workers-types';
-import { PASSWORD_WINDOW_MS, RESET_LINK_TTL_MS, RESET_MAILS_PER_ACCOUNT, RESET_REQUESTS_CHECKED, RESET_REQUESTS_UNCHECKED } from '../../core/password-allowance.ts';
+import {
+  PASSWORD_WINDOW_MS,
+  RESET_LINK_TTL_MS,
+  RESET_MAILS_PER_ACCOUNT,
+  RESET_REQUESTS_CHECKED,
+  RESET_REQUESTS_UNCHECKED,
+} from '../../core/password-allowance.ts';
 import { addressKey, clientAddress } from '../client-address.ts';
 import {
   completeReset,
@@ -33,7 +39,13 @@ export interface PasswordRequestContext {
 
 export type ForgotResult =
   | { kind: 'requested' }
-  | { kind: 'refused'; status: 428 | 429; message: string; headers: Record<string, string>; /** The next request must carry a solved bot check. */ botCheck: boolean };
+  | {
+      kind: 'refused';
+      status: 428 | 429;
+      message: string;
+      headers: Record<string, string>;
+      /** The next request must carry a solved bot check. */ botCheck: boolean;
+    };
 
 /** A keyed hash of the caller's address (IPv6 by its /64): enough to count, never the address. */
 async function addressHash(request: Request, secret: string): Promise<string> {
@@ -82,20 +94,29 @@ export async function requestPasswordReset(context: PasswordRequestContext, body
   const { env, siteId, now, language } = context;
   const secret = assertSessionSecret(env);
   const solved = body.altcha ? await verifyBotCheck(env.DB, secret, body.altcha, now) : false;
-  if (body.altcha && !solved) return { kind: 'refused', status: 428, message: message('botCheckInvalid', language), headers: BOT_CHECK_REQUIRED, botCheck: true };
+  if (body.altcha && !solved)
+    return { kind: 'refused', status: 428, message: message('botCheckInvalid', language), headers: BOT_CHECK_REQUIRED, botCheck: true };
   const since = now - PASSWORD_WINDOW_MS;
   const key = await addressHash(context.request, secret);
   const allowance = solved ? RESET_REQUESTS_CHECKED : RESET_REQUESTS_UNCHECKED;
   if (!(await countAttempt(env.DB, { id: crypto.randomUUID(), siteId, scope: 'reset-address', key, now, since, allowance }))) {
     return solved
-      ? { kind: 'refused', status: 429, message: message('resetRequestsTooMany', language), headers: { 'retry-after': String(PASSWORD_WINDOW_MS / 1000) }, botCheck: false }
+      ? {
+          kind: 'refused',
+          status: 429,
+          message: message('resetRequestsTooMany', language),
+          headers: { 'retry-after': String(PASSWORD_WINDOW_MS / 1000) },
+          botCheck: false,
+        }
       : { kind: 'refused', status: 428, message: message('resetNeedsBotCheck', language), headers: BOT_CHECK_REQUIRED, botCheck: true };
   }
   const accounts = (await findResetAccounts(env.DB, siteId, body.identifier)).filter((account): account is ResetAccount & { email: string } => !!account.email);
   const statements = (await Promise.all(accounts.map((account) => accountStatements(context, account)))).flat();
   if (!statements.length) {
     const typed = `unknown:${await hashToken(body.identifier.toLowerCase())}`;
-    statements.push(countAttemptStatement(env.DB, { id: crypto.randomUUID(), siteId, scope: 'reset-account', key: typed, now, since, allowance: RESET_MAILS_PER_ACCOUNT }));
+    statements.push(
+      countAttemptStatement(env.DB, { id: crypto.randomUUID(), siteId, scope: 'reset-account', key: typed, now, since, allowance: RESET_MAILS_PER_ACCOUNT }),
+    );
   }
   await env.DB.batch(statements);
   await kickOutbox(env);

@@ -17,13 +17,21 @@ const fromBase64 = (text: string) => Uint8Array.from(atob(text), (character) => 
 
 export async function sealValues(values: Record<string, string | number>, secret: string, rowId: string): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
-  const sealed = await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: encoder.encode(rowId) }, await outboxKey(secret), encoder.encode(JSON.stringify(values)));
+  const sealed = await crypto.subtle.encrypt(
+    { name: 'AES-GCM', iv, additionalData: encoder.encode(rowId) },
+    await outboxKey(secret),
+    encoder.encode(JSON.stringify(values)),
+  );
   return `${toBase64(iv)}.${toBase64(new Uint8Array(sealed))}`;
 }
 
 /** The values again; throws when the payload was sealed under another secret or for another row. */
 export async function openValues(payload: string, secret: string, rowId: string): Promise<Record<string, string | number>> {
   const [iv = '', sealed = ''] = payload.split('.');
-  const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: fromBase64(iv), additionalData: encoder.encode(rowId) }, await outboxKey(secret), fromBase64(sealed));
+  const plain = await crypto.subtle.decrypt(
+    { name: 'AES-GCM', iv: fromBase64(iv), additionalData: encoder.encode(rowId) },
+    await outboxKey(secret),
+    fromBase64(sealed),
+  );
   return JSON.parse(new TextDecoder().decode(plain)) as Record<string, string | number>;
 }

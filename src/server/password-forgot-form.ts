@@ -36,6 +36,7 @@ export async function submitPasswordForgot(request: Request, form: FormData, loc
   }
   const context = { env, request, siteId: env.SITE_ID, language: languageOf(locale), now: Date.now(), origin: new URL(request.url).origin };
   const result = await requestPasswordReset(context, parsed.data);
-  if (result.kind === 'refused') return { kind: 'refused', state: { identifier, errors: {}, message: result.message, status: result.status, headers: result.headers } };
+  if (result.kind === 'refused')
+    return { kind: 'refused', state: { identifier, errors: {}, message: result.message, status: result.status, headers: result.headers } };
   return { kind: 'requested' };
 }

@@ -13,7 +13,8 @@ import { testMailbox } from './mailbox.ts';
  */
 export default {
   fetch: (request: Request, env: Env) => (new URL(request.url).pathname.startsWith(MEDIA_PREFIX) ? serveMedia(request, env) : handleApi(request, env)),
-  queue: (batch: MessageBatch<unknown>, env: Env) => (batch.queue === MAIL_QUEUE ? consumeMail(batch, { ...env, EMAIL: testMailbox }) : consumeHits(batch, env)),
+  queue: (batch: MessageBatch<unknown>, env: Env) =>
+    batch.queue === MAIL_QUEUE ? consumeMail(batch, { ...env, EMAIL: testMailbox }) : consumeHits(batch, env),
   scheduled: async (controller: ScheduledController, env: Env) => {
     await runHousekeeping(env, Number(controller.scheduledTime));
   },

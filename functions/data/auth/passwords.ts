@@ -158,7 +158,9 @@ export async function changePassword(
   change: { siteId: string; userId: string; oldHash: string; newHash: string; now: number; keep: readonly string[] },
 ): Promise<boolean> {
   const [written] = await db.batch([
-    db.prepare('UPDATE user SET password_hash = ?, updated_at = ? WHERE id = ? AND password_hash = ?').bind(change.newHash, change.now, change.userId, change.oldHash),
+    db
+      .prepare('UPDATE user SET password_hash = ?, updated_at = ? WHERE id = ? AND password_hash = ?')
+      .bind(change.newHash, change.now, change.userId, change.oldHash),
     eventIfChangedStatement(db, change.siteId, change.userId, 'auth.password.change', 'profile', change.now),
     voidLinksStatement(db, change.userId, change.newHash, change.now),
     endSessionsStatement(db, change.userId, change.newHash, change.now, change.keep),

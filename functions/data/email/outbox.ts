@@ -79,7 +79,13 @@ export async function markMailSent(db: D1Database, mail: Pick<ClaimedMail, 'id' 
 }
 
 /** A failed attempt: due again at `retryAt`, or, with `retryAt` null, failed for good (values dropped), the error kept for staff. */
-export async function markMailFailed(db: D1Database, mail: Pick<ClaimedMail, 'id' | 'attempts'>, error: string, retryAt: number | null, now: number): Promise<void> {
+export async function markMailFailed(
+  db: D1Database,
+  mail: Pick<ClaimedMail, 'id' | 'attempts'>,
+  error: string,
+  retryAt: number | null,
+  now: number,
+): Promise<void> {
   await db
     .prepare(
       `UPDATE email_outbox SET status = CASE WHEN ?1 IS NULL THEN 'failed' ELSE 'pending' END, next_attempt_at = COALESCE(?1, ?2),
