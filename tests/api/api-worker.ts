@@ -2,7 +2,7 @@ import { handleApi } from '../../functions/app.ts';
 import type { Env } from '../../functions/env.ts';
 import type { MessageBatch } from '@cloudflare/workers-types';
 import { consumeHits } from '../../functions/hits/hit-writer.ts';
-import { consumeMail, MAIL_QUEUE } from '../../functions/email/deliver.ts';
+import { consumeMail, drainOutbox, MAIL_QUEUE } from '../../functions/email/deliver.ts';
 import { runHousekeeping } from '../../functions/housekeeping.ts';
 import { MEDIA_PREFIX, serveMedia } from '../../functions/lms/media.ts';
 import { testMailbox } from './mailbox.ts';
@@ -17,5 +17,6 @@ export default {
     batch.queue === MAIL_QUEUE ? consumeMail(batch, { ...env, EMAIL: testMailbox }) : consumeHits(batch, env),
   scheduled: async (controller: ScheduledController, env: Env) => {
     await runHousekeeping(env, Number(controller.scheduledTime));
+    await drainOutbox({ ...env, EMAIL: testMailbox }, Number(controller.scheduledTime));
   },
 };
