@@ -7,7 +7,6 @@ import { COMMON_PASSWORDS } from './common-passwords.ts';
  * Lengths count characters as a person does (code points), not UTF-16 units.
  */
 export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_RECOMMENDED_LENGTH = 15;
 export const PASSWORD_MAX_LENGTH = 128;
 
 /** The refinement's `params.reason` for a common password, which the forms and the API word. */

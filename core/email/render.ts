@@ -1,5 +1,5 @@
 import type { Translate } from '../translate.ts';
-import { EMAIL_TEMPLATES, type EmailBlock, type EmailTemplateName, type EmailValues } from './templates.ts';
+import { EMAIL_FRAME_STRINGS, EMAIL_TEMPLATES, type EmailBlock, type EmailTemplateName, type EmailValues } from './templates.ts';
 
 /** What every message carries besides its own values: the site it comes from, in its language. */
 export interface EmailFrame {
@@ -66,8 +66,8 @@ export function renderEmail<Name extends EmailTemplateName>(name: Name, values: 
       : { kind: 'action', label: frame.t(block.action, fill), href: siteAddress(frame.origin, String(fill[block.path] ?? '')) },
   );
   const subject = oneLine(frame.t(template.subject, fill));
-  const fallback = frame.t('email.linkFallback', fill);
-  const footer = frame.t('email.footer', fill);
+  const fallback = frame.t(EMAIL_FRAME_STRINGS.linkFallback, fill);
+  const footer = frame.t(EMAIL_FRAME_STRINGS.footer, fill);
   const text = [frame.siteName, ...rendered.map((block) => (block.kind === 'text' ? block.text : `${block.label}:\n${block.href}`)), `-- \n${footer}`].join(
     '\n\n',
   );

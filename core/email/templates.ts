@@ -54,5 +54,5 @@ export function isEmailTemplate(name: string): name is EmailTemplateName {
   return Object.hasOwn(EMAIL_TEMPLATES, name);
 }
 
-/** The strings every message uses besides its own: link fallback and footer. */
-export const EMAIL_COMMON_STRINGS = ['email.linkFallback', 'email.footer'] as const;
+/** The strings every message uses besides its own: the line before a button's address written out, and the footer. */
+export const EMAIL_FRAME_STRINGS = { linkFallback: 'email.linkFallback', footer: 'email.footer' } as const;

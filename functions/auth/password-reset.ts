@@ -6,6 +6,8 @@ import {
   RESET_REQUESTS_CHECKED,
   RESET_REQUESTS_UNCHECKED,
 } from '../../core/password-allowance.ts';
+import { DEFAULT_LOCALE, isLocaleCode } from '../../core/locale.ts';
+import { EMAIL_PATTERN } from '../../core/user-fields.ts';
 import { addressKey, clientAddress } from '../client-address.ts';
 import {
   completeReset,
@@ -67,14 +69,15 @@ async function accountStatements(context: PasswordRequestContext, account: Reset
     since: now - PASSWORD_WINDOW_MS,
     allowance: RESET_MAILS_PER_ACCOUNT,
   };
-  const common = { siteId, to: account.email, locale: account.locale, origin };
+  const locale = isLocaleCode(account.locale) ? account.locale : DEFAULT_LOCALE;
+  const common = { siteId, to: account.email, locale, origin };
   const options = { now, onlyIfPreviousChanged: true };
   if (account.federated) {
     const values = { name: account.firstName, code: account.code, provider: providerNames(env, account.providers), path: '/tiles-access' };
     return [countAttemptStatement(env.DB, attempt), await outboxStatement(env, { ...common, template: 'password-federated', values }, options)];
   }
   const token = newToken();
-  const path = `/${account.locale}/password/reset?${new URLSearchParams({ t: token })}`;
+  const path = `/${locale}/password/reset?${new URLSearchParams({ t: token })}`;
   const values = { name: account.firstName, code: account.code, path, minutes: RESET_LINK_TTL_MS / 60_000 };
   const mail = await outboxStatement(env, { ...common, template: 'password-reset', values }, options);
   const link = { siteId, userId: account.id, tokenHash: await hashToken(token), now, expiresAt: now + RESET_LINK_TTL_MS };
@@ -110,7 +113,10 @@ export async function requestPasswordReset(context: PasswordRequestContext, body
         }
       : { kind: 'refused', status: 428, message: message('resetNeedsBotCheck', language), headers: BOT_CHECK_REQUIRED, botCheck: true };
   }
-  const accounts = (await findResetAccounts(env.DB, siteId, body.identifier)).filter((account): account is ResetAccount & { email: string } => !!account.email);
+  // Only an address that can receive mail: a malformed stored one must not turn the answer into an error that tells.
+  const accounts = (await findResetAccounts(env.DB, siteId, body.identifier)).filter(
+    (account): account is ResetAccount & { email: string } => !!account.email && EMAIL_PATTERN.test(account.email),
+  );
   const statements = (await Promise.all(accounts.map((account) => accountStatements(context, account)))).flat();
   if (!statements.length) {
     const typed = `unknown:${await hashToken(body.identifier.toLowerCase())}`;

@@ -74,6 +74,14 @@ describe('asking for a new password', () => {
     expect(await outboxFor(env.DB, SITE, 'nessuno@example.it')).toEqual([]);
   });
 
+  it('answers the same, and sends nothing, for an account whose stored address cannot receive mail', async () => {
+    const user = await newLearner();
+    await env.DB.prepare("UPDATE user SET email = 'non è un indirizzo' WHERE id = ?").bind(user.id).run();
+    const answer = await forgot(user.code);
+    expect(answer.status).toBe(200);
+    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM password_reset WHERE user_id = ?').bind(user.id).first()).toEqual({ n: 0 });
+  });
+
   it("finds the account by its e-mail address too, whatever the case, and writes in the account's language", async () => {
     const user = await newLearner({ locale: 'de-DE' });
     expect((await forgot(user.email.toUpperCase(), { locale: 'it-IT' })).status).toBe(200);

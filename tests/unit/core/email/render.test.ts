@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { renderEmail, siteAddress } from '../../../../core/email/render.ts';
-import { EMAIL_COMMON_STRINGS, EMAIL_TEMPLATES, type EmailTemplateName } from '../../../../core/email/templates.ts';
+import { EMAIL_FRAME_STRINGS, EMAIL_TEMPLATES, type EmailTemplateName } from '../../../../core/email/templates.ts';
 import { translator } from '../../../../core/translate.ts';
 
 const LOCALES = ['it-IT', 'en-US', 'de-DE'] as const;
@@ -20,7 +20,11 @@ describe('renderEmail', () => {
     for (const locale of LOCALES) {
       const own = strings(locale);
       for (const [name, template] of Object.entries(EMAIL_TEMPLATES)) {
-        const keys = [template.subject, ...EMAIL_COMMON_STRINGS, ...template.blocks.map((block) => ('text' in block ? block.text : block.action))];
+        const keys = [
+          template.subject,
+          ...Object.values(EMAIL_FRAME_STRINGS),
+          ...template.blocks.map((block) => ('text' in block ? block.text : block.action)),
+        ];
         for (const key of keys) expect(own[key], `${locale} ${key}`).toBeTruthy();
         const values = Object.fromEntries(template.values.map((value) => [value, value === 'path' ? '/it-IT' : `«${value}»`]));
         const message = renderEmail(name as EmailTemplateName, values as never, frame(locale));
