@@ -72,6 +72,14 @@ import {
   user,
   userUpdateRequest,
 } from './contracts/user.ts';
+import {
+  passwordChangeOutcome,
+  passwordChangeRequest,
+  passwordForgotOutcome,
+  passwordForgotRequest,
+  passwordResetOutcome,
+  passwordResetRequest,
+} from './contracts/password.ts';
 import { satisfactionBody } from './ecm/satisfaction.ts';
 import type { Permission } from './permissions.ts';
 
@@ -126,6 +134,10 @@ export const API_ROUTES = {
   getChallenge: { method: 'GET', path: '/auth/challenge', response: botChallenge },
   getUser: { method: 'GET', path: '/auth/user', auth: 'session', response: user },
   putUser: { method: 'PUT', path: '/auth/user', auth: 'profile:write', request: { json: userUpdateRequest }, response: user },
+  // Forgotten and changed passwords (functions/auth/password-*.ts); the pages post the same rules without JavaScript.
+  postPasswordForgot: { method: 'POST', path: '/auth/password/forgot', request: { json: passwordForgotRequest }, response: passwordForgotOutcome },
+  postPasswordReset: { method: 'POST', path: '/auth/password/reset', request: { json: passwordResetRequest }, response: passwordResetOutcome },
+  putPassword: { method: 'PUT', path: '/auth/password', auth: 'profile:write', request: { json: passwordChangeRequest }, response: passwordChangeOutcome },
   getRole: { method: 'GET', path: '/role/:roleId', auth: 'session', request: { param: roleParams }, response: role },
   postEvent: { method: 'POST', path: '/event', auth: 'session', request: { json: eventRequest }, response: createdRecord },
   postHit: { method: 'POST', path: '/event/hit', request: { json: hitRequest }, response: hitReceipt },

@@ -29,6 +29,7 @@ export const RESERVED_PATHS: readonly string[] = [
   'logout',
   'media',
   'note-legali',
+  'password',
   'pf',
   'privacy',
   'profile',

@@ -200,6 +200,51 @@ const MESSAGES = {
     en: 'Too many requests in a short time: try again in {seconds} seconds.',
     de: 'Zu viele Anfragen in kurzer Zeit: Versuchen Sie es in {seconds} Sekunden erneut.',
   },
+  resetLinkInvalid: {
+    it: 'Questo link per reimpostare la password non è valido: controlla di averlo copiato per intero, oppure chiedine uno nuovo.',
+    en: 'This password reset link is not valid: check that you copied all of it, or ask for a new one.',
+    de: 'Dieser Link zum Zurücksetzen des Passworts ist ungültig: Prüfen Sie, ob Sie ihn vollständig kopiert haben, oder fordern Sie einen neuen an.',
+  },
+  resetLinkExpired: {
+    it: "Questo link per reimpostare la password è scaduto (vale un'ora): chiedine uno nuovo.",
+    en: 'This password reset link has expired (it is valid for an hour): ask for a new one.',
+    de: 'Dieser Link zum Zurücksetzen des Passworts ist abgelaufen (er gilt eine Stunde): Fordern Sie einen neuen an.',
+  },
+  resetLinkUsed: {
+    it: "Questo link per reimpostare la password è già stato usato, oppure ne hai chiesto uno più recente: usa l'ultimo ricevuto o chiedine uno nuovo.",
+    en: 'This password reset link has already been used, or you asked for a newer one: use the latest you received or ask for a new one.',
+    de: 'Dieser Link zum Zurücksetzen des Passworts wurde bereits verwendet, oder Sie haben einen neueren angefordert: Verwenden Sie den zuletzt erhaltenen oder fordern Sie einen neuen an.',
+  },
+  resetRequestsTooMany: {
+    it: "Troppe richieste di nuova password da questa rete: riprova tra un'ora.",
+    en: 'Too many new password requests from this network: try again in an hour.',
+    de: 'Zu viele Anfragen für ein neues Passwort aus diesem Netzwerk: Versuchen Sie es in einer Stunde erneut.',
+  },
+  resetNeedsBotCheck: {
+    it: 'Da questa rete sono già arrivate alcune richieste: per continuare serve la verifica anti-bot, che richiede JavaScript.',
+    en: 'Several requests have already come from this network: to go on, the bot check is needed, which requires JavaScript.',
+    de: 'Aus diesem Netzwerk sind bereits mehrere Anfragen eingegangen: Um fortzufahren, ist die Bot-Prüfung nötig, die JavaScript erfordert.',
+  },
+  passwordWrongCurrent: {
+    it: 'La password attuale non è corretta.',
+    en: 'The current password is not correct.',
+    de: 'Das aktuelle Passwort ist nicht korrekt.',
+  },
+  passwordChangesTooMany: {
+    it: "Troppi tentativi di cambiare la password: riprova tra un'ora.",
+    en: 'Too many attempts to change the password: try again in an hour.',
+    de: 'Zu viele Versuche, das Passwort zu ändern: Versuchen Sie es in einer Stunde erneut.',
+  },
+  passwordFederated: {
+    it: 'Accedi con {provider}: la tua password si gestisce lì, non su questo sito.',
+    en: 'You sign in with {provider}: your password is managed there, not on this site.',
+    de: 'Sie melden sich mit {provider} an: Ihr Passwort wird dort verwaltet, nicht auf dieser Website.',
+  },
+  passwordCommon: {
+    it: "Questa password è tra le più usate e facili da indovinare: scegline un'altra, per esempio una frase di alcune parole.",
+    en: 'This password is one of the most common and easiest to guess: choose another, for example a phrase of a few words.',
+    de: 'Dieses Passwort gehört zu den häufigsten und ist leicht zu erraten: Wählen Sie ein anderes, zum Beispiel einen Satz aus einigen Wörtern.',
+  },
   internal: {
     it: 'Errore interno del server.',
     en: 'Internal server error.',

@@ -1,6 +1,7 @@
 import { API_ROUTES, type ApiRoutes, type RouteContract, type RouteName } from '../core/api-routes.ts';
 import { getChallenge, getUser, login, logout, logoutAll, putUser } from './auth/handlers.ts';
 import { federatedLogin } from './auth/federated-handlers.ts';
+import { postPasswordForgot, postPasswordReset, putPassword } from './auth/password-handlers.ts';
 import { getRole } from './auth/role-handlers.ts';
 import { claimBuild, finishBuild, getSnapshot, isBuildWorker } from './cms/build-worker-handlers.ts';
 import { getCmsCourses, getCourseStructure, postCategory, postCourse, postCourseDuplicate } from './cms/course-handlers.ts';
@@ -31,6 +32,9 @@ const HANDLERS: { [Name in RouteName]: HandlerOf<ApiRoutes[Name]> } = {
   getChallenge,
   getUser,
   putUser,
+  postPasswordForgot,
+  postPasswordReset,
+  putPassword,
   getRole,
   postEvent,
   postHit,

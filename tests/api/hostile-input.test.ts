@@ -515,6 +515,9 @@ const BODIES: Record<string, Record<string, unknown>[]> = {
     { cu: THIRD.code, cp: 'wrong-password', altcha: btoa('{"algorithm":"SHA-256","challenge":"x","number":1,"salt":"x","signature":"x"}') },
   ],
   '/api/auth/federated/login': [{ provider: 'mock', token: 'eyJhbGciOiJSUzI1NiJ9.e30.c2ln', returnTo: '/it-IT' }],
+  '/api/auth/password/forgot': [{ identifier: 'nessuno@example.it' }],
+  '/api/auth/password/reset': [{ token: 'z'.repeat(43), password: 'una frase lunga e nuova' }],
+  '/api/auth/password': [{ current: 'wrong-password', password: 'una frase lunga e nuova' }],
   '/api/auth/user': [
     { firstName: 'Giulia', lastName: 'Bianchi', email: 'giulia@example.it', phone: '+390612345678', locale: 'en-US', fields: { gender: 'f' } },
   ],
@@ -693,9 +696,10 @@ async function buildRequest(input: HostileRequest): Promise<Request> {
 
 /**
  * Refusals that write by design, by route pattern: a failed sign-in is counted per account and
- * address (functions/auth/sign-in-throttle.ts), so that the next attempts are throttled.
+ * address (functions/auth/sign-in-throttle.ts), and a wrong current password per user
+ * (functions/auth/password-change.ts), so that the next attempts are throttled.
  */
-const WRITTEN_WHEN_REFUSED: Record<string, string[]> = { '/api/auth/login': ['sign_in_throttle'] };
+const WRITTEN_WHEN_REFUSED: Record<string, string[]> = { '/api/auth/login': ['sign_in_throttle'], '/api/auth/password': ['password_attempt'] };
 
 /** The tables a refused request may still change: those of the route its path really reached. */
 function writtenWhenRefused(request: Request): string[] {
