@@ -16,5 +16,6 @@ export * from './lms.ts';
 export * from './stats.ts';
 export * from './event.ts';
 export * from './cms.ts';
+export * from './media.ts';
 export * from './page.ts';
 export * from './support.ts';

@@ -29,3 +29,22 @@ export const uint64be = (bytes: Uint8Array, offset: number): number => uint32be(
 
 /** Whether `bytes` are only the padding a file may end with: white space and NULs. */
 export const isPadding = (bytes: Uint8Array): boolean => bytes.every((byte) => byte === 0 || byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d);
+
+/**
+ * A reader over a file of `size` bytes that never asks past its end (ranged reads of a stored
+ * object answer a range past the end with the whole object) and fetches at least `block` bytes at
+ * a time, answering later reads inside them from memory: a file's headers sit close together.
+ */
+export function blockReader(read: ByteReader, size: number, block = 16 * 1024): ByteReader {
+  let cached: { offset: number; bytes: Uint8Array } | null = null;
+  return async (offset, length) => {
+    const wanted = Math.max(0, Math.min(length, size - offset));
+    if (wanted === 0 || offset < 0) return new Uint8Array();
+    if (cached && offset >= cached.offset && offset + wanted <= cached.offset + cached.bytes.length) {
+      return cached.bytes.subarray(offset - cached.offset, offset - cached.offset + wanted);
+    }
+    const bytes = await read(offset, Math.min(Math.max(wanted, block), size - offset));
+    cached = { offset, bytes };
+    return bytes.subarray(0, wanted);
+  };
+}

@@ -4,6 +4,15 @@
  * never what its name says; the name only suggests what the editor meant to send. Kept free of zod:
  * the browser's upload and picker read it.
  */
+/** Where course media are served: `/media/{key}`, the key being the object's in the MEDIA bucket. */
+export const MEDIA_PREFIX = '/media/';
+
+/**
+ * Where a replacement's bytes wait in the bucket while they are checked: never served, so a file
+ * that fails leaves the one it was to replace as it was.
+ */
+export const STAGING_PREFIX = 'staging/';
+
 export const MEDIA_KINDS = ['video', 'document', 'captions', 'image'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 

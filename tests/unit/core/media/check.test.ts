@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { bufferReader, type ByteReader } from '../../../../core/media/bytes.ts';
 import { checkDeclaration, checkMedia } from '../../../../core/media/check.ts';
 import { MEDIA_LIMITS } from '../../../../core/media/kinds.ts';
-import { concat, png, seedFile, text, webp } from './media-bytes.ts';
+import { concat, png, text, webp } from '../../../media-files.ts';
+import { seedFile } from './seed-file.ts';
 
 const check = (type: string, bytes: Uint8Array) => checkMedia(type, bytes.length, bufferReader(bytes));
 

@@ -4,7 +4,8 @@ import { inspectImage } from '../../../../core/media/image.ts';
 import { inspectPdf } from '../../../../core/media/pdf.ts';
 import { sniffType } from '../../../../core/media/sniff.ts';
 import { inspectVtt } from '../../../../core/media/vtt.ts';
-import { concat, png, seedFile, text, webp } from './media-bytes.ts';
+import { concat, png, text, webp } from '../../../media-files.ts';
+import { seedFile } from './seed-file.ts';
 
 const pdf = (bytes: Uint8Array) => inspectPdf(bufferReader(bytes), bytes.length);
 const vtt = (bytes: Uint8Array) => inspectVtt(bufferReader(bytes), bytes.length);

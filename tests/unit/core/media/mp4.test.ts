@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bufferReader } from '../../../../core/media/bytes.ts';
 import { inspectMp4, MAX_MP4_BOXES } from '../../../../core/media/mp4.ts';
-import { box, concat, ftyp, largeBox, mp4, mvhd } from './media-bytes.ts';
+import { box, concat, ftyp, largeBox, mp4, mvhd } from '../../../media-files.ts';
 
 const inspect = (bytes: Uint8Array) => inspectMp4(bufferReader(bytes), bytes.length);
 const mdat = (bytes: number) => box('mdat', new Uint8Array(bytes));

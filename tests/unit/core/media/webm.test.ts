@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { bufferReader } from '../../../../core/media/bytes.ts';
 import { sniffType } from '../../../../core/media/sniff.ts';
 import { inspectWebm } from '../../../../core/media/webm.ts';
-import { cluster, concat, ebmlHeader, info, segment, seedFile } from './media-bytes.ts';
+import { cluster, concat, ebmlHeader, info, segment } from '../../../media-files.ts';
+import { seedFile } from './seed-file.ts';
 
 const inspect = (bytes: Uint8Array) => inspectWebm(bufferReader(bytes), bytes.length);
 

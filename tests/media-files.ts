@@ -1,7 +1,5 @@
-// Small, hand-made media files for the parsers' tests: each byte of their structure is chosen here.
-import { readFileSync } from 'node:fs';
-
-export const seedFile = (name: string): Uint8Array => new Uint8Array(readFileSync(new URL(`../../../../seed/media/${name}`, import.meta.url)));
+// Small, hand-made media files for the media checks' unit and API tests: each byte of their
+// structure is chosen here. No Node API: the API tests run in workerd.
 
 export const text = (value: string): Uint8Array => new TextEncoder().encode(value);
 
@@ -103,3 +101,32 @@ export function webp(width: number, height: number): Uint8Array {
   const size = body.length;
   return concat(text('RIFF'), new Uint8Array([size & 0xff, (size >> 8) & 0xff, 0, 0]), body);
 }
+
+/** A playable-shaped MP4 of about `bytes` bytes lasting `seconds`: its index first, then media data that says where each byte is. */
+export function mp4File(seconds: number, bytes = 2048): Uint8Array {
+  const head = concat(ftyp(), box('moov', mvhd(0, 1000, seconds * 1000)));
+  const data = new Uint8Array(Math.max(0, bytes - head.length - 8));
+  for (let i = 0; i < data.length; i++) data[i] = (i * 7 + (i >> 13)) % 251;
+  return concat(head, box('mdat', data));
+}
+
+/** A WebM of `seconds`, with a cluster of `clusterBytes`. */
+export const webmFile = (seconds: number, clusterBytes = 1024): Uint8Array =>
+  concat(ebmlHeader(), segment(concat(info(seconds * 1000), cluster(clusterBytes))));
+
+/** The smallest PDF of one empty page, whole: header, objects, cross-reference table, trailer. */
+export function pdfFile(): Uint8Array {
+  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>'];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return text(body);
+}
+
+export const vttFile = (line = 'Ciao'): Uint8Array => text(`WEBVTT\n\n00:00.000 --> 00:02.000\n${line}\n`);
