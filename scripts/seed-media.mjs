@@ -5,17 +5,16 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { declaredType, isMediaType, servedContentType } from '../core/media/kinds.ts';
 import { STATE_DIR, wrangler } from './local-env.mjs';
 
 export const MEDIA_SEED_DIR = 'seed/media';
 const BUCKET = 'tiles-media';
 
-const CONTENT_TYPES = { '.webm': 'video/webm', '.mp4': 'video/mp4', '.vtt': 'text/vtt; charset=utf-8', '.pdf': 'application/pdf' };
-
-/** The Content-Type a seed file is stored with (R2 httpMetadata): what the Worker answers with. */
+/** The Content-Type a seed file is stored with (R2 httpMetadata): what the Worker answers with, as for an upload. */
 export function contentTypeOf(name) {
-  const extension = name.slice(name.lastIndexOf('.'));
-  return CONTENT_TYPES[extension] ?? 'application/octet-stream';
+  const type = declaredType(name, '');
+  return isMediaType(type) ? servedContentType(type) : 'application/octet-stream';
 }
 
 export function seedMedia(stateDir = STATE_DIR) {
