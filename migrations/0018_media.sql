@@ -29,6 +29,7 @@ CREATE TABLE media_upload (
   name TEXT NOT NULL,
   type TEXT NOT NULL, -- as declared; the bytes must agree
   size INTEGER NOT NULL, -- as declared; what arrives must be exactly this
+  fingerprint TEXT NOT NULL DEFAULT '', -- how the browser knows its file again (its last change), to resume it after a reload
   part_size INTEGER NOT NULL,
   started_by TEXT NOT NULL REFERENCES user(id),
   started_at INTEGER NOT NULL,

@@ -1,9 +1,9 @@
 // Small, hand-made media files for the media checks' unit and API tests: each byte of their
 // structure is chosen here. No Node API: the API tests run in workerd.
 
-export const text = (value: string): Uint8Array => new TextEncoder().encode(value);
+export const text = (value: string): Uint8Array<ArrayBuffer> => new TextEncoder().encode(value);
 
-export function concat(...parts: Uint8Array[]): Uint8Array {
+export function concat(...parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
   let offset = 0;
   for (const part of parts) {
@@ -26,7 +26,7 @@ export const box = (type: string, ...content: Uint8Array[]) => {
 export const largeBox = (type: string, body: Uint8Array) => concat(u32(1), text(type), u64(16 + body.length), body);
 
 /** `mvhd` of version 0 (32-bit) or 1 (64-bit), with a timescale and a duration in its ticks. */
-export function mvhd(version: 0 | 1, timescale: number, duration: number): Uint8Array {
+export function mvhd(version: 0 | 1, timescale: number, duration: number): Uint8Array<ArrayBuffer> {
   const times = version === 1 ? concat(u64(0), u64(0), u32(timescale), u64(duration)) : concat(u32(0), u32(0), u32(timescale), u32(duration));
   return box('mvhd', new Uint8Array([version, 0, 0, 0]), times, new Uint8Array(80));
 }
@@ -36,7 +36,7 @@ export const ftyp = (brand = 'isom') => box('ftyp', text(brand), u32(0x200), tex
 export const mp4 = (...boxes: Uint8Array[]) => concat(ftyp(), ...boxes);
 
 /** An EBML element: ID bytes, a size written in `sizeLength` bytes (8 ones-filled for "unknown"), content. */
-export function element(id: number[], content: Uint8Array, options: { unknownSize?: boolean; sizeLength?: number } = {}): Uint8Array {
+export function element(id: number[], content: Uint8Array, options: { unknownSize?: boolean; sizeLength?: number } = {}): Uint8Array<ArrayBuffer> {
   const length = options.sizeLength ?? 8;
   const size = new Uint8Array(length);
   if (options.unknownSize) {
@@ -94,7 +94,7 @@ export const png = (width: number, height: number) =>
   );
 
 /** An extended WebP (VP8X) canvas of `width`×`height`. */
-export function webp(width: number, height: number): Uint8Array {
+export function webp(width: number, height: number): Uint8Array<ArrayBuffer> {
   const le24 = (value: number) => new Uint8Array([value & 0xff, (value >> 8) & 0xff, (value >> 16) & 0xff]);
   const chunk = concat(text('VP8X'), new Uint8Array([10, 0, 0, 0]), new Uint8Array(4), le24(width - 1), le24(height - 1));
   const body = concat(text('WEBP'), chunk);
@@ -103,7 +103,7 @@ export function webp(width: number, height: number): Uint8Array {
 }
 
 /** A playable-shaped MP4 of about `bytes` bytes lasting `seconds`: its index first, then media data that says where each byte is. */
-export function mp4File(seconds: number, bytes = 2048): Uint8Array {
+export function mp4File(seconds: number, bytes = 2048): Uint8Array<ArrayBuffer> {
   const head = concat(ftyp(), box('moov', mvhd(0, 1000, seconds * 1000)));
   const data = new Uint8Array(Math.max(0, bytes - head.length - 8));
   for (let i = 0; i < data.length; i++) data[i] = (i * 7 + (i >> 13)) % 251;
@@ -111,11 +111,11 @@ export function mp4File(seconds: number, bytes = 2048): Uint8Array {
 }
 
 /** A WebM of `seconds`, with a cluster of `clusterBytes`. */
-export const webmFile = (seconds: number, clusterBytes = 1024): Uint8Array =>
+export const webmFile = (seconds: number, clusterBytes = 1024): Uint8Array<ArrayBuffer> =>
   concat(ebmlHeader(), segment(concat(info(seconds * 1000), cluster(clusterBytes))));
 
 /** The smallest PDF of one empty page, whole: header, objects, cross-reference table, trailer. */
-export function pdfFile(): Uint8Array {
+export function pdfFile(): Uint8Array<ArrayBuffer> {
   const objects = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>'];
   let body = '%PDF-1.4\n';
   const offsets: number[] = [];
@@ -129,4 +129,4 @@ export function pdfFile(): Uint8Array {
   return text(body);
 }
 
-export const vttFile = (line = 'Ciao'): Uint8Array => text(`WEBVTT\n\n00:00.000 --> 00:02.000\n${line}\n`);
+export const vttFile = (line = 'Ciao'): Uint8Array<ArrayBuffer> => text(`WEBVTT\n\n00:00.000 --> 00:02.000\n${line}\n`);

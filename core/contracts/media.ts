@@ -61,6 +61,8 @@ export const uploadStart = z.object({
   type: z.string().trim().min(1).max(100),
   size: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
   replaces: mediaKeyField.optional(),
+  /** How the browser knows the file again after a reload (its last change): an upload resumes only for the same file. */
+  fingerprint: z.string().max(100).default(''),
 });
 export type UploadStart = z.infer<typeof uploadStart>;
 
@@ -78,6 +80,7 @@ export const mediaUpload = z.object({
   /** The address the file takes once checked (for a replacement, the file it replaces). */
   url: z.string(),
   replaces: z.string().nullable(),
+  fingerprint: z.string(),
   startedAt: z.string(),
 });
 export type MediaUpload = z.infer<typeof mediaUpload>;

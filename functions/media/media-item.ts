@@ -41,6 +41,7 @@ export function toMediaUpload(upload: Upload, parts: UploadPart[]): MediaUpload 
     receivedBytes: parts.reduce((sum, part) => sum + part.size, 0),
     url: mediaAddress(upload.targetKey),
     replaces: upload.replaces ? upload.targetKey : null,
+    fingerprint: upload.fingerprint,
     startedAt: new Date(upload.startedAt).toISOString(),
   };
 }

@@ -69,6 +69,7 @@ export async function startUpload(context: ApiContext, { json }: { json: UploadS
     name: json.name,
     type,
     size: json.size,
+    fingerprint: json.fingerprint,
     partSize: PART_SIZE,
     startedBy: session.user.id,
     startedAt: context.now,

@@ -12,6 +12,7 @@ export interface Upload {
   name: string;
   type: MediaType;
   size: number;
+  fingerprint: string;
   partSize: number;
   startedBy: string;
   startedAt: number;
@@ -35,6 +36,7 @@ interface UploadRow {
   name: string;
   type: MediaType;
   size: number;
+  fingerprint: string;
   part_size: number;
   started_by: string;
   started_at: number;
@@ -52,6 +54,7 @@ const fromRow = (row: UploadRow): Upload => ({
   name: row.name,
   type: row.type,
   size: row.size,
+  fingerprint: row.fingerprint,
   partSize: row.part_size,
   startedBy: row.started_by,
   startedAt: row.started_at,
@@ -62,8 +65,8 @@ const fromRow = (row: UploadRow): Upload => ({
 export async function createUpload(db: D1Database, upload: Omit<Upload, 'updatedAt' | 'completingAt'>): Promise<void> {
   await db
     .prepare(
-      `INSERT INTO media_upload (id, site_id, r2_key, r2_upload_id, target_key, replaces, name, type, size, part_size, started_by, started_at, updated_at)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12)`,
+      `INSERT INTO media_upload (id, site_id, r2_key, r2_upload_id, target_key, replaces, name, type, size, fingerprint, part_size, started_by, started_at, updated_at)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?13)`,
     )
     .bind(
       upload.id,
@@ -75,6 +78,7 @@ export async function createUpload(db: D1Database, upload: Omit<Upload, 'updated
       upload.name,
       upload.type,
       upload.size,
+      upload.fingerprint,
       upload.partSize,
       upload.startedBy,
       upload.startedAt,

@@ -90,7 +90,7 @@ export async function storedState() {
 export const served = (key: string, cookie: string, headers: Record<string, string> = {}) =>
   exports.default.fetch(`http://localhost/media/${key}`, { headers: { cookie, ...headers } });
 
-export async function sha256(bytes: ArrayBuffer | Uint8Array): Promise<string> {
+export async function sha256(bytes: ArrayBuffer | Uint8Array<ArrayBuffer>): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', bytes);
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
