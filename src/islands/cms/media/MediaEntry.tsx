@@ -28,10 +28,10 @@ export default function MediaEntry({ item, t, locale, formatDate, busy, onReplac
         </a>
       </p>
       <p className="muted">{mediaFacts(item, t, locale)}</p>
-      <p className="hint">{mediaOrigin(item, t, formatDate)}</p>
+      <p className="muted">{mediaOrigin(item, t, formatDate)}</p>
       {item.uses.length ? (
         <>
-          <p className="hint">{t('cms.media.uses')}</p>
+          <p className="muted">{t('cms.media.uses')}</p>
           <ul className="cms-media-uses">
             {item.uses.map((use, index) => (
               <li key={index}>{useText(use, t)}</li>
@@ -39,7 +39,7 @@ export default function MediaEntry({ item, t, locale, formatDate, busy, onReplac
           </ul>
         </>
       ) : (
-        <p className="hint">{t('cms.media.unused')}</p>
+        <p className="muted">{t('cms.media.unused')}</p>
       )}
       <div className="cms-actions">
         <label htmlFor={`${id}-replace`} className="cms-media-file">
@@ -59,7 +59,7 @@ export default function MediaEntry({ item, t, locale, formatDate, busy, onReplac
       </div>
       {children}
       {item.uses.length ? (
-        <p className="hint">{t('cms.media.inUse')}</p>
+        <p className="muted">{t('cms.media.inUse')}</p>
       ) : confirming ? (
         <div className="cms-actions" role="group" aria-label={t('cms.media.confirmDelete', { name: item.name })}>
           <p>{t('cms.media.confirmDelete', { name: item.name })}</p>
