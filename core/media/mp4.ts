@@ -3,9 +3,11 @@ import { refused, type StructureVerdict } from './verdict.ts';
 
 /**
  * Files of real lessons have a handful of top-level boxes (ftyp, free, mdat, moov); a fragmented
- * one has two per fragment. Past this many the file is refused rather than read box by box.
+ * one has two per fragment. Past this many the file is refused rather than read box by box: each
+ * box far from the last is a ranged read of the stored object, and a Worker's request may make
+ * 1,000 calls to R2 at most.
  */
-export const MAX_MP4_BOXES = 4096;
+export const MAX_MP4_BOXES = 512;
 const MAX_MOOV_CHILDREN = 256;
 
 interface Box {
