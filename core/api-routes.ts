@@ -58,6 +58,18 @@ import {
   sessionDetail,
   sessionParams,
 } from './contracts/lms.ts';
+import {
+  cancelledUpload,
+  deletedMedia,
+  mediaItem,
+  mediaParams,
+  mediaUpload,
+  partBody,
+  partParams,
+  receivedPart,
+  uploadParams,
+  uploadStart,
+} from './contracts/media.ts';
 import { role, roleParams } from './contracts/role.ts';
 import { boilerplateEntry, categoryTag, locale, localesQuery, site, siteParams, tagQuery } from './contracts/site.ts';
 import { statsOutcome } from './contracts/stats.ts';
@@ -91,6 +103,11 @@ export interface RequestContract {
   query?: z.ZodType;
   /** The body's schema, or one chosen by the validated path parameters (a CMS document's kind). */
   json?: z.ZodType | ((param: never) => z.ZodType);
+  /**
+   * A body of raw bytes (`application/octet-stream` with its Content-Length): a file's part,
+   * handed to the handler as its length and a stream, never read whole or parsed.
+   */
+  bytes?: z.ZodType;
 }
 
 export { API_PREFIX } from './api-prefix.ts';
@@ -206,6 +223,21 @@ export const API_ROUTES = {
     response: courseStructure,
   },
   postCategory: { method: 'POST', path: '/cms/categories', auth: 'content:edit', request: { json: newCategoryRequest }, response: createdCourse },
+  // CMS mode: the media library, and files uploaded in parts that resume after a dropped connection.
+  getMediaLibrary: { method: 'GET', path: '/cms/media', auth: 'content:edit', response: z.array(mediaItem) },
+  deleteMedia: { method: 'DELETE', path: '/cms/media/:key', auth: 'content:edit', request: { param: mediaParams }, response: deletedMedia },
+  startUpload: { method: 'POST', path: '/cms/uploads', auth: 'content:edit', request: { json: uploadStart }, response: mediaUpload },
+  getUploads: { method: 'GET', path: '/cms/uploads', auth: 'content:edit', response: z.array(mediaUpload) },
+  getUpload: { method: 'GET', path: '/cms/uploads/:id', auth: 'content:edit', request: { param: uploadParams }, response: mediaUpload },
+  cancelUpload: { method: 'DELETE', path: '/cms/uploads/:id', auth: 'content:edit', request: { param: uploadParams }, response: cancelledUpload },
+  putUploadPart: {
+    method: 'PUT',
+    path: '/cms/uploads/:id/parts/:part',
+    auth: 'content:edit',
+    request: { param: partParams, bytes: partBody },
+    response: receivedPart,
+  },
+  completeUpload: { method: 'POST', path: '/cms/uploads/:id/complete', auth: 'content:edit', request: { param: uploadParams }, response: mediaItem },
   // Before `/cms/builds/:id`, which would otherwise take `snapshot` for an id.
   getSnapshot: { method: 'GET', path: '/cms/builds/snapshot', guard: 'build-worker', response: contentSnapshot },
   getBuild: { method: 'GET', path: '/cms/builds/:id', auth: 'content:publish', request: { param: buildParams }, response: buildRequest },

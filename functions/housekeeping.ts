@@ -8,6 +8,7 @@ import { purgeExpiredCounters } from './data/auth/throttle.ts';
 import { purgePasswordRecords } from './data/auth/passwords.ts';
 import { purgeSettledMail } from './data/email/outbox.ts';
 import { PASSWORD_WINDOW_MS } from '../core/password-allowance.ts';
+import { discardIdleUploads } from './media/idle-uploads.ts';
 
 export interface Housekeeping {
   throttleCounters: number;
@@ -17,6 +18,7 @@ export interface Housekeeping {
   passwordRecords: number;
   settledMail: number;
   searchIndex: number;
+  mediaUploads: number;
 }
 
 /** Sent and failed e-mail stays visible this long (staff see what was sent, when and why not). */
@@ -28,11 +30,12 @@ const SEARCH_INDEX_COURSES = 1000;
 /**
  * What the Cron Trigger (wrangler.toml `[triggers]`) clears: rows that only ever guarded something
  * for a while. Without it, every unknown user code an attacker tries would stay in D1 for good.
- * Spent password reset links and counters go too, and e-mail settled more than 90 days ago. It
- * also brings the catalogue's search index up to date with every changed course text.
+ * Spent password reset links and counters go too, and e-mail settled more than 90 days ago, and
+ * media uploads abandoned half way, whose parts R2 would otherwise keep. It also brings the
+ * catalogue's search index up to date with every changed course text.
  */
-export async function runHousekeeping(env: Pick<Env, 'DB'>, now: number): Promise<Housekeeping> {
-  const [throttleCounters, usedChallenges, federatedLogins, supportSenders, passwordRecords, settledMail, searchIndex] = await Promise.all([
+export async function runHousekeeping(env: Pick<Env, 'DB' | 'MEDIA'>, now: number): Promise<Housekeeping> {
+  const [throttleCounters, usedChallenges, federatedLogins, supportSenders, passwordRecords, settledMail, searchIndex, mediaUploads] = await Promise.all([
     purgeExpiredCounters(env.DB, now),
     purgeUsedChallenges(env.DB, now),
     purgeExpiredFederatedLogins(env.DB, now),
@@ -40,6 +43,7 @@ export async function runHousekeeping(env: Pick<Env, 'DB'>, now: number): Promis
     purgePasswordRecords(env.DB, now, PASSWORD_WINDOW_MS),
     purgeSettledMail(env.DB, now - SETTLED_MAIL_KEPT_MS),
     refreshSearchIndex(env.DB, SEARCH_INDEX_COURSES),
+    discardIdleUploads(env, now),
   ]);
-  return { throttleCounters, usedChallenges, federatedLogins, supportSenders, passwordRecords, settledMail, searchIndex };
+  return { throttleCounters, usedChallenges, federatedLogins, supportSenders, passwordRecords, settledMail, searchIndex, mediaUploads };
 }

@@ -15,6 +15,8 @@ import { postEvent } from './events/handlers.ts';
 import { getHitWriter, postHit } from './hits/handlers.ts';
 import { getStats } from './hits/stats-handlers.ts';
 import { getBadges, getLevels, getProgress } from './lms/game-handlers.ts';
+import { deleteMedia, getMediaLibrary } from './media/library-handlers.ts';
+import { cancelUpload, completeUpload, getUpload, getUploads, putUploadPart, startUpload } from './media/upload-handlers.ts';
 import { getCourse, getCourseProgress, getMyCourses, getSession, postSessionComplete, putSessionPosition } from './lms/handlers.ts';
 import { bindRoute, type HandlerOf, type Route } from './route.ts';
 import { getBoilerplate, getLocales, getSite, getTags } from './site/handlers.ts';
@@ -62,6 +64,14 @@ const HANDLERS: { [Name in RouteName]: HandlerOf<ApiRoutes[Name]> } = {
   postCourseDuplicate,
   getCourseStructure,
   postCategory,
+  getMediaLibrary,
+  deleteMedia,
+  startUpload,
+  getUploads,
+  getUpload,
+  cancelUpload,
+  putUploadPart,
+  completeUpload,
   getSnapshot,
   getBuild,
   claimBuild,

@@ -16,6 +16,7 @@ export * from './lms.ts';
 export * from './stats.ts';
 export * from './event.ts';
 export * from './cms.ts';
+export * from './media.ts';
 export * from './page.ts';
 export * from './support.ts';
 export * from './password.ts';
