@@ -707,10 +707,10 @@ function writtenWhenRefused(request: Request): string[] {
   return ROUTES.filter((route) => patternOf(route).test({ pathname })).flatMap((route) => WRITTEN_WHEN_REFUSED[route.path] ?? []);
 }
 
-let snapshotSql = '';
+let snapshotSql: string[] = [];
 let lastSnapshot: Record<string, string> | undefined;
 
-/** One statement: per mutable table, its row count and sums over every column's size and value. */
+/** One statement per mutable table, all in one batch (D1 caps a statement's length): its row count and sums over every column's size and value. */
 async function prepareSnapshot(): Promise<void> {
   const { results: tables } = await env.DB.prepare(
     "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name NOT LIKE 'd1\\_%' ESCAPE '\\' ORDER BY name",
@@ -726,14 +726,15 @@ async function prepareSnapshot(): Promise<void> {
         `TOTAL(CASE typeof(${c}) WHEN 'integer' THEN ${c} WHEN 'real' THEN ${c} ELSE unicode(${c}) + 7 * unicode(substr(${c}, -1)) + 31 * unicode(substr(${c}, LENGTH(${c}) / 2 + 1)) END)`,
       ];
     });
-    parts.push(`(SELECT json_array(COUNT(*), ${sums.join(', ')}) FROM ${quote(name)}) AS ${quote(name)}`);
+    parts.push(`SELECT ${quote(name)} AS name, json_array(COUNT(*), ${sums.join(', ')}) AS state FROM ${quote(name)}`);
   }
   expect(parts.length).toBeGreaterThan(10);
-  snapshotSql = `SELECT ${parts.join(', ')}`;
+  snapshotSql = parts;
 }
 
 async function snapshot(): Promise<Record<string, string>> {
-  return (await env.DB.prepare(snapshotSql).first<Record<string, string>>()) ?? {};
+  const results = await env.DB.batch<{ name: string; state: string }>(snapshotSql.map((sql) => env.DB.prepare(sql)));
+  return Object.fromEntries(results.map((result) => [result.results[0]?.name ?? '', result.results[0]?.state ?? '']));
 }
 
 // ---- The properties ---------------------------------------------------------------------------
