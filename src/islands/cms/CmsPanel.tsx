@@ -104,9 +104,9 @@ export default function CmsPanel() {
                     <details key={`${context.path}/${document.kind}/${document.key}`} open={index === 0} className="cms-document">
                       <summary>{t(`cms.kind.${document.kind}`, { key: document.key })}</summary>
                       {document.kind === 'outline' ? (
-                        <OutlineEditor courseId={document.key} locale={context.locale} api={api} t={t} formatDate={formatDate} />
+                        <OutlineEditor courseId={document.key} locale={context.locale} api={api} t={t} strings={strings.texts} formatDate={formatDate} />
                       ) : (
-                        <DocumentEditor document={document} locale={context.locale} api={api} t={t} formatDate={formatDate} />
+                        <DocumentEditor document={document} locale={context.locale} api={api} t={t} strings={strings.texts} formatDate={formatDate} />
                       )}
                     </details>
                   ))}
@@ -117,7 +117,15 @@ export default function CmsPanel() {
                 </section>
                 <section aria-labelledby="cms-strings-title">
                   <h3 id="cms-strings-title">{t('cms.strings.title')}</h3>
-                  <StringsEditor key={context.locale} entries={strings.entries} locale={context.locale} api={api} t={t} formatDate={formatDate} />
+                  <StringsEditor
+                    key={context.locale}
+                    entries={strings.entries}
+                    locale={context.locale}
+                    api={api}
+                    t={t}
+                    strings={strings.texts}
+                    formatDate={formatDate}
+                  />
                 </section>
                 <section aria-labelledby="cms-media-title">
                   <h3 id="cms-media-title">{t('cms.media.title')}</h3>
