@@ -19,3 +19,4 @@ export * from './cms.ts';
 export * from './page.ts';
 export * from './support.ts';
 export * from './password.ts';
+export * from './registration.ts';
