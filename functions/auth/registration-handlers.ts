@@ -22,7 +22,10 @@ export async function postRegisterResend(context: ApiContext, { json: body }: { 
 }
 
 /** The confirmation link activates the account. */
-export async function postRegisterConfirm(context: ApiContext, { json: body }: { json: z.output<typeof registerConfirmRequest> }): Promise<{ confirmed: true }> {
+export async function postRegisterConfirm(
+  context: ApiContext,
+  { json: body }: { json: z.output<typeof registerConfirmRequest> },
+): Promise<{ confirmed: true }> {
   const result = await confirm(context, body.token);
   if (result.kind === 'refused') throw new HttpError(400, result.message);
   return { confirmed: true };

@@ -153,8 +153,20 @@ export async function register(context: RegistrationContext, body: z.output<type
     const locale = isLocaleCode(context.localeCode) ? context.localeCode : DEFAULT_LOCALE;
     const link = await newLink(context, locale);
     const values = { name: body.firstName, path: link.path, hours: CONFIRMATION_TTL_MS / 3_600_000 };
-    const mail = await outboxStatement(env, { siteId, to: body.email, locale, origin: context.origin, template: 'register-confirm', values }, { now, onlyIfPreviousChanged: true });
-    const user = { id: crypto.randomUUID(), siteId, email: body.email, firstName: body.firstName, lastName: body.lastName, locale, privacyVersion: settings.privacyVersion };
+    const mail = await outboxStatement(
+      env,
+      { siteId, to: body.email, locale, origin: context.origin, template: 'register-confirm', values },
+      { now, onlyIfPreviousChanged: true },
+    );
+    const user = {
+      id: crypto.randomUUID(),
+      siteId,
+      email: body.email,
+      firstName: body.firstName,
+      lastName: body.lastName,
+      locale,
+      privacyVersion: settings.privacyVersion,
+    };
     statements = registrationStatements(env.DB, mailAttempt(context, body.email), user, { ...link, passwordHash }, mail);
   }
   if (statements.length) await env.DB.batch(statements);

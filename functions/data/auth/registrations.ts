@@ -167,15 +167,16 @@ export async function confirmRegistration(db: D1Database, siteId: string, tokenH
       )
       .bind(now, tokenHash, userId),
     eventIfChangedStatement(db, siteId, userId, 'auth.register.confirm', 'e-mail', now),
-    db
-      .prepare('UPDATE registration_confirmation SET voided_at = ?1 WHERE user_id = ?2 AND used_at IS NULL AND voided_at IS NULL')
-      .bind(now, userId),
+    db.prepare('UPDATE registration_confirmation SET voided_at = ?1 WHERE user_id = ?2 AND used_at IS NULL AND voided_at IS NULL').bind(now, userId),
   ]);
   return (activated?.meta.changes ?? 0) > 0;
 }
 
 /** Links a day past their expiry: the housekeeping's purge. */
 export async function purgeConfirmations(db: D1Database, now: number): Promise<number> {
-  const result = await db.prepare('DELETE FROM registration_confirmation WHERE expires_at < ?').bind(now - 24 * 60 * 60 * 1000).run();
+  const result = await db
+    .prepare('DELETE FROM registration_confirmation WHERE expires_at < ?')
+    .bind(now - 24 * 60 * 60 * 1000)
+    .run();
   return result.meta.changes ?? 0;
 }

@@ -176,7 +176,9 @@ describe('registering', () => {
     // Two failures by code, then the e-mail's attempt (right password, fresh address) already needs the bot check.
     const address = { 'cf-connecting-ip': nextAddress() };
     for (const cu of [code, code.toUpperCase()]) {
-      expect((await call('/api/auth/login', { method: 'POST', headers: { 'cf-connecting-ip': nextAddress() }, body: { cu, cp: 'sbagliata-2026' } })).status).toBe(401);
+      expect(
+        (await call('/api/auth/login', { method: 'POST', headers: { 'cf-connecting-ip': nextAddress() }, body: { cu, cp: 'sbagliata-2026' } })).status,
+      ).toBe(401);
     }
     const third = await call('/api/auth/login', { method: 'POST', headers: address, body: { cu: email, cp: PASSWORD } });
     expect(third.status).toBe(428);
