@@ -9,7 +9,7 @@ const PASSWORD = 'il reparto apre alle sette e mezza';
 
 async function fillRegistration(page: Page, email: string, password = PASSWORD): Promise<void> {
   await page.getByLabel('Indirizzo e-mail').fill(email);
-  await page.getByLabel('Nome').fill('Marta');
+  await page.getByLabel('Nome', { exact: true }).fill('Marta');
   await page.getByLabel('Cognome').fill('Ferrari');
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel(/Ho letto l'informativa sulla privacy/).check();

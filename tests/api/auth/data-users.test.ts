@@ -1,6 +1,14 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createFederatedUser, findFederatedUser, findUserToSignIn, findUserById, loadUser, parseRoles, updateUser } from '../../../functions/data/auth/users.ts';
+import {
+  createFederatedUser,
+  findFederatedUser,
+  findUserToSignIn,
+  findUserById,
+  loadUser,
+  parseRoles,
+  updateUser,
+} from '../../../functions/data/auth/users.ts';
 import { LEARNER, OTHER, seedFixtures, SITE } from '../fixtures.ts';
 
 // Query-level tests of functions/data/auth/users.ts, on the real migrations in workerd.
