@@ -42,7 +42,7 @@ test('sign-in without JavaScript: messages per field in Italian and English, the
   await page.goto('/tiles-access');
   await page.getByRole('button', { name: 'Accedi' }).click();
   await expect(page.getByLabel('Codice utente')).toHaveAttribute('aria-invalid', 'true');
-  expect(await describedBy(page, 'Codice utente')).toBe('Campo obbligatorio');
+  expect(await describedBy(page, 'Codice utente o e-mail')).toBe('Campo obbligatorio');
   expect(await describedBy(page, 'Password')).toBe('Campo obbligatorio');
 
   // An unknown code: a real account's failures would make its next sign-ins ask for the bot check.
@@ -58,7 +58,7 @@ test('sign-in without JavaScript: messages per field in Italian and English, the
   const english = await withoutScripts(browser, {}, rememberLocale('en-US', baseURL));
   await english.page.goto('/tiles-access');
   await english.page.getByRole('button', { name: 'Sign in' }).click();
-  expect(await describedBy(english.page, 'User code')).toBe('This field is required');
+  expect(await describedBy(english.page, 'User code or e-mail')).toBe('This field is required');
   await english.page.getByLabel('User code').fill('nobody.without-scripts');
   await english.page.getByLabel('Password').fill('wrong-password');
   await english.page.getByRole('button', { name: 'Sign in' }).click();
