@@ -92,6 +92,7 @@ import {
   passwordResetOutcome,
   passwordResetRequest,
 } from './contracts/password.ts';
+import { registerConfirmOutcome, registerConfirmRequest, registerOutcome, registerRequest, registerResendRequest } from './contracts/registration.ts';
 import { satisfactionBody } from './ecm/satisfaction.ts';
 import type { Permission } from './permissions.ts';
 
@@ -155,6 +156,10 @@ export const API_ROUTES = {
   postPasswordForgot: { method: 'POST', path: '/auth/password/forgot', request: { json: passwordForgotRequest }, response: passwordForgotOutcome },
   postPasswordReset: { method: 'POST', path: '/auth/password/reset', request: { json: passwordResetRequest }, response: passwordResetOutcome },
   putPassword: { method: 'PUT', path: '/auth/password', auth: 'profile:write', request: { json: passwordChangeRequest }, response: passwordChangeOutcome },
+  // Registration (functions/auth/registration.ts); the pages post the same rules without JavaScript.
+  postRegister: { method: 'POST', path: '/auth/register', request: { json: registerRequest }, response: registerOutcome },
+  postRegisterConfirm: { method: 'POST', path: '/auth/register/confirm', request: { json: registerConfirmRequest }, response: registerConfirmOutcome },
+  postRegisterResend: { method: 'POST', path: '/auth/register/resend', request: { json: registerResendRequest }, response: registerOutcome },
   getRole: { method: 'GET', path: '/role/:roleId', auth: 'session', request: { param: roleParams }, response: role },
   postEvent: { method: 'POST', path: '/event', auth: 'session', request: { json: eventRequest }, response: createdRecord },
   postHit: { method: 'POST', path: '/event/hit', request: { json: hitRequest }, response: hitReceipt },

@@ -33,6 +33,7 @@ export const RESERVED_PATHS: readonly string[] = [
   'pf',
   'privacy',
   'profile',
+  'register',
   'repository',
   'robots.txt',
   'sitemap.xml',

@@ -1,9 +1,9 @@
 /** API error messages in every supported language; the request's tiles-locale-code picks one. */
 const MESSAGES = {
   invalidCredentials: {
-    it: 'Codice utente o password non corretti.',
-    en: 'Wrong user code or password.',
-    de: 'Benutzercode oder Passwort ist falsch.',
+    it: 'Codice utente (o e-mail) o password non corretti.',
+    en: 'Wrong user code (or e-mail) or password.',
+    de: 'Benutzercode (oder E-Mail) oder Passwort ist falsch.',
   },
   botCheckRequired: {
     it: 'Dopo alcuni tentativi non riusciti serve la verifica anti-bot: completala e accedi di nuovo.',
@@ -339,6 +339,41 @@ const MESSAGES = {
     it: 'Da questa rete sono già arrivate alcune richieste: per continuare serve la verifica anti-bot, che richiede JavaScript.',
     en: 'Several requests have already come from this network: to go on, the bot check is needed, which requires JavaScript.',
     de: 'Aus diesem Netzwerk sind bereits mehrere Anfragen eingegangen: Um fortzufahren, ist die Bot-Prüfung nötig, die JavaScript erfordert.',
+  },
+  registrationClosed: {
+    it: 'Su questo sito ci si iscrive solo su invito: chiedi un account al tuo provider.',
+    en: 'On this site accounts are by invitation only: ask your provider for one.',
+    de: 'Auf dieser Website gibt es Konten nur auf Einladung: Bitten Sie Ihren Anbieter um eines.',
+  },
+  registrationPrivacyOutdated: {
+    it: "L'informativa sulla privacy è stata aggiornata mentre compilavi il modulo: rileggila e accettala di nuovo.",
+    en: 'The privacy notice was updated while you filled in the form: read it and accept it again.',
+    de: 'Die Datenschutzerklärung wurde aktualisiert, während Sie das Formular ausgefüllt haben: Lesen und akzeptieren Sie sie erneut.',
+  },
+  registrationTooMany: {
+    it: "Troppe richieste di iscrizione da questa rete: riprova tra un'ora.",
+    en: 'Too many registration requests from this network: try again in an hour.',
+    de: 'Zu viele Registrierungsanfragen aus diesem Netzwerk: Versuchen Sie es in einer Stunde erneut.',
+  },
+  confirmLinkInvalid: {
+    it: 'Questo link di conferma non è valido: controlla di averlo copiato per intero, oppure chiedine uno nuovo.',
+    en: 'This confirmation link is not valid: check that you copied all of it, or ask for a new one.',
+    de: 'Dieser Bestätigungslink ist ungültig: Prüfen Sie, ob Sie ihn vollständig kopiert haben, oder fordern Sie einen neuen an.',
+  },
+  confirmLinkExpired: {
+    it: 'Questo link di conferma è scaduto (vale 24 ore): chiedine uno nuovo.',
+    en: 'This confirmation link has expired (it is valid for 24 hours): ask for a new one.',
+    de: 'Dieser Bestätigungslink ist abgelaufen (er gilt 24 Stunden): Fordern Sie einen neuen an.',
+  },
+  confirmLinkUsed: {
+    it: 'Questo link di conferma è già stato usato: il tuo account è attivo, accedi.',
+    en: 'This confirmation link has already been used: your account is active, sign in.',
+    de: 'Dieser Bestätigungslink wurde bereits verwendet: Ihr Konto ist aktiv, melden Sie sich an.',
+  },
+  signInUnconfirmed: {
+    it: "Il tuo account non è ancora attivo: apri il link che ti abbiamo inviato per e-mail (vale 24 ore). Non l'hai ricevuto? Chiedine uno nuovo.",
+    en: "Your account is not active yet: open the link we sent you by e-mail (it is valid for 24 hours). Didn't get it? Ask for a new one.",
+    de: 'Ihr Konto ist noch nicht aktiv: Öffnen Sie den Link, den wir Ihnen per E-Mail geschickt haben (er gilt 24 Stunden). Nicht erhalten? Fordern Sie einen neuen an.',
   },
   passwordWrongCurrent: {
     it: 'La password attuale non è corretta.',

@@ -2,6 +2,7 @@ import { API_ROUTES, type ApiRoutes, type RouteContract, type RouteName } from '
 import { getChallenge, getUser, login, logout, logoutAll, putUser } from './auth/handlers.ts';
 import { federatedLogin } from './auth/federated-handlers.ts';
 import { postPasswordForgot, postPasswordReset, putPassword } from './auth/password-handlers.ts';
+import { postRegister, postRegisterConfirm, postRegisterResend } from './auth/registration-handlers.ts';
 import { getRole } from './auth/role-handlers.ts';
 import { claimBuild, finishBuild, getSnapshot, isBuildWorker } from './cms/build-worker-handlers.ts';
 import { getCmsCourses, getCourseStructure, postCategory, postCourse, postCourseDuplicate } from './cms/course-handlers.ts';
@@ -37,6 +38,9 @@ const HANDLERS: { [Name in RouteName]: HandlerOf<ApiRoutes[Name]> } = {
   postPasswordForgot,
   postPasswordReset,
   putPassword,
+  postRegister,
+  postRegisterConfirm,
+  postRegisterResend,
   getRole,
   postEvent,
   postHit,

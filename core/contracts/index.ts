@@ -20,3 +20,4 @@ export * from './media.ts';
 export * from './page.ts';
 export * from './support.ts';
 export * from './password.ts';
+export * from './registration.ts';

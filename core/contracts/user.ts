@@ -10,7 +10,8 @@ export * from '../user-fields.ts';
 export { PASSWORD_MAX_LENGTH };
 
 export const loginRequest = z.object({
-  cu: z.string().trim().min(1).max(64),
+  /** A user code or an e-mail address. */
+  cu: z.string().trim().min(1).max(EMAIL_MAX_LENGTH),
   cp: z.string().min(1).max(PASSWORD_MAX_LENGTH),
   ua: z.string().max(512).optional(),
   /** The solved bot check (ALTCHA payload), needed after repeated failures. */

@@ -43,6 +43,29 @@ export const EMAIL_TEMPLATES = {
       { text: 'email.passwordReset.ignore' },
     ],
   },
+  /** A registration: the confirmation link (single use, `hours` long) that activates the account. */
+  'register-confirm': {
+    subject: 'email.registerConfirm.subject',
+    values: ['name', 'path', 'hours'],
+    blocks: [
+      { text: 'email.greeting' },
+      { text: 'email.registerConfirm.intro' },
+      { action: 'email.registerConfirm.action', path: 'path' },
+      { text: 'email.registerConfirm.expiry' },
+      { text: 'email.registerConfirm.ignore' },
+    ],
+  },
+  /** A registration with an address that already has an account: told to its owner, never to the form. */
+  'register-known': {
+    subject: 'email.registerKnown.subject',
+    values: ['name', 'code', 'path'],
+    blocks: [
+      { text: 'email.greeting' },
+      { text: 'email.registerKnown.intro' },
+      { action: 'email.registerKnown.action', path: 'path' },
+      { text: 'email.registerKnown.ignore' },
+    ],
+  },
 } as const satisfies Record<string, EmailTemplate>;
 
 export type EmailTemplateName = keyof typeof EMAIL_TEMPLATES;

@@ -50,7 +50,7 @@ export type ForgotResult =
     };
 
 /** A keyed hash of the caller's address (IPv6 by its /64): enough to count, never the address. */
-async function addressHash(request: Request, secret: string): Promise<string> {
+export async function addressHash(request: Request, secret: string): Promise<string> {
   const encoder = new TextEncoder();
   const key = await crypto.subtle.importKey('raw', encoder.encode(`password-reset-address:${secret}`), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(addressKey(clientAddress(request)))));

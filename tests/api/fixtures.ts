@@ -20,7 +20,9 @@ export async function seedFixtures(): Promise<void> {
   const now = Date.now();
   const hash = async (password: string) => hashPassword(password, env.PASSWORD_PEPPER, 1000);
   const statements = [
-    env.DB.prepare("INSERT OR IGNORE INTO site VALUES (?, 'Tiles Test', 'tiles.svg', 'it-IT', '[\"it-IT\",\"en-US\",\"de-DE\"]')").bind(SITE),
+    env.DB.prepare(
+      "INSERT OR IGNORE INTO site (id, nice_name, logo, default_locale, supported_locales) VALUES (?, 'Tiles Test', 'tiles.svg', 'it-IT', '[\"it-IT\",\"en-US\",\"de-DE\"]')",
+    ).bind(SITE),
     env.DB.prepare("INSERT OR IGNORE INTO locale VALUES ('it-IT', 'IT', 'Italiano'), ('en-US', 'US', 'English'), ('de-DE', 'DE', 'Deutsch')"),
     env.DB.prepare(
       "INSERT OR IGNORE INTO boilerplate VALUES (?, 'nav.home', 'it-IT', 'Home'), (?, 'nav.home', 'en-US', 'Home'), (?, 'nav.home', 'de-DE', 'Startseite')",

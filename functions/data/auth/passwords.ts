@@ -35,7 +35,7 @@ export async function findResetAccounts(db: D1Database, siteId: string, identifi
   }));
 }
 
-export type AttemptScope = 'reset-address' | 'reset-account' | 'change';
+export type AttemptScope = 'reset-address' | 'reset-account' | 'change' | 'register-address' | 'register-mail';
 
 export interface CountedAttempt {
   /** The attempt's row, which the rest of its batch tests for (attemptCounted). */
