@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { EDITOR, islandsReady, signIn, switchMode, TESTER } from './helpers.ts';
+import { linkIn, waitForMail } from './mailbox.ts';
 
 const seedFile = (name: string) => readFileSync(new URL(`../../seed/media/${name}`, import.meta.url));
 
@@ -14,6 +15,28 @@ async function publishAndWait(page: Page): Promise<number> {
 }
 
 const COURSE = 'lesioni-da-pressione';
+const PASSWORD = 'la medicazione si cambia ogni tre giorni';
+
+/** A nurse who has never used the site: registers, confirms through the real e-mail's link, signs in by e-mail. */
+async function registerNewLearner(page: Page): Promise<void> {
+  const email = `giulia.conti.${Date.now()}@example.it`;
+  await page.goto('/it-IT/register');
+  await page.getByLabel('Indirizzo e-mail').fill(email);
+  await page.getByLabel('Nome', { exact: true }).fill('Giulia');
+  await page.getByLabel('Cognome').fill('Conti');
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel(/Ho letto l'informativa sulla privacy/).check();
+  await page.getByRole('button', { name: 'Registrati' }).click();
+  await expect(page.getByTestId('register-sent')).toBeVisible({ timeout: 30_000 });
+  const [mail] = await waitForMail(page.request, email, 1);
+  await page.goto(linkIn(mail!));
+  await page.getByRole('button', { name: "Attiva l'account" }).click();
+  await expect(page.getByTestId('register-confirmed')).toBeVisible();
+  await page.getByLabel('Codice utente o e-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Accedi' }).click();
+  await page.waitForURL(/\/it-IT\/profile$/);
+}
 
 test('an editor creates a course with two modules, a tester reviews the draft, the editor publishes it and a learner finds it, plays it and completes it', async ({
   page,
@@ -102,9 +125,9 @@ test('an editor creates a course with two modules, a tester reviews the draft, t
   console.log(`new course, click to live: ${seconds.toFixed(1)} s`);
   expect(seconds).toBeLessThan(60);
 
-  // A learner finds it by a word of its description, opens it and completes it.
+  // A nurse new to the site registers, finds it by a word of its description, opens it and completes it.
   const learner = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
-  await signIn(learner, TESTER);
+  await registerNewLearner(learner);
   await learner.goto('/it-IT/catalogo-corsi-no-ecm/cerca?q=decubito');
   await learner.getByRole('link', { name: 'Lesioni da pressione' }).click();
   await expect(learner.getByRole('heading', { level: 1 })).toHaveText('Lesioni da pressione');
