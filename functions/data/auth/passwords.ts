@@ -1,4 +1,5 @@
 import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
+import { linkState, type LinkState } from './link-state.ts';
 import { eventIfChangedStatement } from '../events.ts';
 import { endSessionsStatement } from './tokens.ts';
 
@@ -96,18 +97,11 @@ export function resetLinkStatements(db: D1Database, attempt: CountedAttempt, lin
   ];
 }
 
-export type ResetLinkState = { kind: 'valid'; userId: string } | { kind: 'unknown' | 'expired' | 'used' };
+export type ResetLinkState = LinkState;
 
-/** What a reset link is worth now: unknown (or another site's), expired, used or voided, or valid. */
-export async function resetLinkState(db: D1Database, siteId: string, tokenHash: string, now: number): Promise<ResetLinkState> {
-  const row = await db
-    .prepare('SELECT user_id, site_id, expires_at, used_at, voided_at FROM password_reset WHERE token_hash = ?')
-    .bind(tokenHash)
-    .first<{ user_id: string; site_id: string; expires_at: number; used_at: number | null; voided_at: number | null }>();
-  if (!row || row.site_id !== siteId) return { kind: 'unknown' };
-  if (row.used_at !== null || row.voided_at !== null) return { kind: 'used' };
-  if (row.expires_at <= now) return { kind: 'expired' };
-  return { kind: 'valid', userId: row.user_id };
+/** What a reset link is worth now (see linkState). */
+export function resetLinkState(db: D1Database, siteId: string, tokenHash: string, now: number): Promise<ResetLinkState> {
+  return linkState(db, 'password_reset', siteId, tokenHash, now);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
+import { linkState, type LinkState } from './link-state.ts';
 import type { RegistrationMode } from '../../../core/registration-allowance.ts';
 import { eventIfChangedStatement } from '../events.ts';
 import { countAttemptStatement, type CountedAttempt } from './passwords.ts';
@@ -133,18 +134,11 @@ export function noteStatements(db: D1Database, attempt: CountedAttempt, mail: D1
   return [countAttemptStatement(db, attempt), mail];
 }
 
-export type ConfirmationState = { kind: 'valid'; userId: string } | { kind: 'unknown' | 'expired' | 'used' };
+export type ConfirmationState = LinkState;
 
-/** What a confirmation link is worth now: unknown (or another site's), expired, used or voided, or valid. */
-export async function confirmationState(db: D1Database, siteId: string, tokenHash: string, now: number): Promise<ConfirmationState> {
-  const row = await db
-    .prepare('SELECT user_id, site_id, expires_at, used_at, voided_at FROM registration_confirmation WHERE token_hash = ?')
-    .bind(tokenHash)
-    .first<{ user_id: string; site_id: string; expires_at: number; used_at: number | null; voided_at: number | null }>();
-  if (!row || row.site_id !== siteId) return { kind: 'unknown' };
-  if (row.used_at !== null || row.voided_at !== null) return { kind: 'used' };
-  if (row.expires_at <= now) return { kind: 'expired' };
-  return { kind: 'valid', userId: row.user_id };
+/** What a confirmation link is worth now (see linkState). */
+export function confirmationState(db: D1Database, siteId: string, tokenHash: string, now: number): Promise<ConfirmationState> {
+  return linkState(db, 'registration_confirmation', siteId, tokenHash, now);
 }
 
 /**
