@@ -17,6 +17,19 @@ import { getBadges, getLevels, getProgress } from './lms/game-handlers.ts';
 import { getCourse, getCourseProgress, getMyCourses, getSession, postSessionComplete, putSessionPosition } from './lms/handlers.ts';
 import { bindRoute, type HandlerOf, type Route } from './route.ts';
 import { getBoilerplate, getLocales, getSite, getTags } from './site/handlers.ts';
+import {
+  deleteCourseKey,
+  deleteEnrolment,
+  getCourseAccess,
+  getCourseLearners,
+  getCourseLearnersCsv,
+  getStaffCourses,
+  postCourseKey,
+  postKeyEnrolment,
+  putCourseAccess,
+  putEnrolment,
+} from './people/course-handlers.ts';
+import { getPeople, getPerson, getPersonCourses, getPersonCoursesCsv, postReactivation, postSuspension } from './people/handlers.ts';
 import { getSupportRequests, postSupportRequest } from './support/handlers.ts';
 
 /**
@@ -81,6 +94,22 @@ const HANDLERS: { [Name in RouteName]: HandlerOf<ApiRoutes[Name]> } = {
   getEcmProfile,
   putEcmProfile,
   getParticipants,
+  postKeyEnrolment,
+  getPeople,
+  getPerson,
+  postSuspension,
+  postReactivation,
+  getPersonCourses,
+  getPersonCoursesCsv,
+  getStaffCourses,
+  getCourseAccess,
+  putCourseAccess,
+  postCourseKey,
+  deleteCourseKey,
+  getCourseLearners,
+  getCourseLearnersCsv,
+  putEnrolment,
+  deleteEnrolment,
 };
 
 const GUARDS: Record<NonNullable<RouteContract['guard']>, (request: Request, env: Env) => Promise<boolean>> = { 'build-worker': isBuildWorker };

@@ -18,3 +18,4 @@ export * from './event.ts';
 export * from './cms.ts';
 export * from './page.ts';
 export * from './support.ts';
+export * from './people.ts';

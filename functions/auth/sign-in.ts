@@ -8,6 +8,7 @@ import { issueTokens } from '../data/auth/tokens.ts';
 import { rememberDevice, trustedDevice } from './device-cookie.ts';
 import { findUserByCode, type SessionUser } from '../data/auth/users.ts';
 import { message, type Language } from '../messages.ts';
+import { peopleMessage } from '../people/messages.ts';
 import { DUMMY_HASH, verifyPassword } from './password.ts';
 import { sealSession, sessionSetCookie } from './session-cookie.ts';
 import { assertSessionSecret } from './session-secret.ts';
@@ -36,7 +37,7 @@ export type SignInResult =
   | { kind: 'signed-in'; user: SessionUser; /** Set-Cookie values: the session (t-ssid) and the trusted device (t-dev). */ cookies: string[] }
   | {
       kind: 'refused';
-      status: 401 | 428 | 429;
+      status: 401 | 403 | 428 | 429;
       message: string;
       /** Retry-After, or the bot-check signal the form reacts to. */
       headers: Record<string, string>;
@@ -90,7 +91,12 @@ export async function signInWithPassword({ env, request, siteId, language, now }
       botCheck,
     };
   }
+  // The right password is no guess, whatever the account's status: its attempt is taken back.
   await clearCounter(DB, keys);
+  // Said only to whoever knows the password: a suspended account opens no session.
+  if (found.user.status === 'suspended') {
+    return { kind: 'refused', status: 403, message: peopleMessage('accountSuspended', language), headers: {}, botCheck: false };
+  }
   // The audit trail keeps each sign-in and the platform it came from.
   const platform = detectPlatform(credentials.ua || request.headers.get('user-agent') || '');
   const { user } = found;
