@@ -240,7 +240,14 @@ export const API_ROUTES = {
   getBoilerplateSlash: { method: 'GET', path: '/i18n/boilerplate/', response: z.array(boilerplateEntry) },
   getTags: { method: 'GET', path: '/content/tag', request: { query: tagQuery }, response: z.array(categoryTag) },
   // ECM: assessment, questionnaire, certificates, the registry fields and the editors' reports.
-  getEcmStatus: { method: 'GET', path: '/lms/course/:courseId/ecm', auth: 'course:read', enrolled: true, request: { param: ecmCourseParams }, response: ecmStatus },
+  getEcmStatus: {
+    method: 'GET',
+    path: '/lms/course/:courseId/ecm',
+    auth: 'course:read',
+    enrolled: true,
+    request: { param: ecmCourseParams },
+    response: ecmStatus,
+  },
   getAssessment: {
     method: 'GET',
     path: '/lms/course/:courseId/assessment',
@@ -322,11 +329,29 @@ export const API_ROUTES = {
   getPeople: { method: 'GET', path: '/staff/people', auth: 'people:manage', request: { query: peopleQuery }, response: peoplePage },
   getPerson: { method: 'GET', path: '/staff/people/:userId', auth: 'people:manage', request: { param: personParams }, response: personDetail },
   postSuspension: { method: 'POST', path: '/staff/people/:userId/suspend', auth: 'people:manage', request: { param: personParams }, response: personDetail },
-  postReactivation: { method: 'POST', path: '/staff/people/:userId/reactivate', auth: 'people:manage', request: { param: personParams }, response: personDetail },
+  postReactivation: {
+    method: 'POST',
+    path: '/staff/people/:userId/reactivate',
+    auth: 'people:manage',
+    request: { param: personParams },
+    response: personDetail,
+  },
   getPersonCourses: { method: 'GET', path: '/staff/people/:userId/courses', auth: 'people:manage', request: { param: personParams }, response: personCourses },
-  getPersonCoursesCsv: { method: 'GET', path: '/staff/people/:userId/courses.csv', auth: 'people:manage', request: { param: personParams }, response: fileAnswer },
+  getPersonCoursesCsv: {
+    method: 'GET',
+    path: '/staff/people/:userId/courses.csv',
+    auth: 'people:manage',
+    request: { param: personParams },
+    response: fileAnswer,
+  },
   getStaffCourses: { method: 'GET', path: '/staff/courses', auth: 'people:manage', request: { query: pageQuery }, response: staffCoursesPage },
-  getCourseAccess: { method: 'GET', path: '/staff/courses/:courseId/access', auth: 'people:manage', request: { param: staffCourseParams }, response: courseAccess },
+  getCourseAccess: {
+    method: 'GET',
+    path: '/staff/courses/:courseId/access',
+    auth: 'people:manage',
+    request: { param: staffCourseParams },
+    response: courseAccess,
+  },
   putCourseAccess: {
     method: 'PUT',
     path: '/staff/courses/:courseId/access',
@@ -335,7 +360,13 @@ export const API_ROUTES = {
     response: courseAccess,
   },
   postCourseKey: { method: 'POST', path: '/staff/courses/:courseId/key', auth: 'people:manage', request: { param: staffCourseParams }, response: courseAccess },
-  deleteCourseKey: { method: 'DELETE', path: '/staff/courses/:courseId/key', auth: 'people:manage', request: { param: staffCourseParams }, response: courseAccess },
+  deleteCourseKey: {
+    method: 'DELETE',
+    path: '/staff/courses/:courseId/key',
+    auth: 'people:manage',
+    request: { param: staffCourseParams },
+    response: courseAccess,
+  },
   getCourseLearners: {
     method: 'GET',
     path: '/staff/courses/:courseId/learners',

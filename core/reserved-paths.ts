@@ -36,6 +36,7 @@ export const RESERVED_PATHS: readonly string[] = [
   'robots.txt',
   'sitemap.xml',
   'social',
+  'staff',
   'support',
   'test',
   'tiles-access',

@@ -122,6 +122,12 @@ export const progressRow = z.object({
 });
 export type ProgressRow = z.infer<typeof progressRow>;
 
-export const courseLearnersPage = z.object({ courseId: z.string(), courseTitle: z.string(), mode: courseAccessMode, learners: z.array(progressRow), ...paging });
+export const courseLearnersPage = z.object({
+  courseId: z.string(),
+  courseTitle: z.string(),
+  mode: courseAccessMode,
+  learners: z.array(progressRow),
+  ...paging,
+});
 export type CourseLearnersPage = z.infer<typeof courseLearnersPage>;
 export const personCourses = z.array(progressRow);

@@ -19,7 +19,14 @@ export async function courseAccessOf(db: D1Database, siteId: string, courseId: s
   return { courseId, mode: access.mode, key: access.key && formatCourseKey(access.key) };
 }
 
-export async function setAccessMode(db: D1Database, actor: StaffActor, courseId: string, mode: CourseAccessMode, now: number, language: Language): Promise<CourseAccess> {
+export async function setAccessMode(
+  db: D1Database,
+  actor: StaffActor,
+  courseId: string,
+  mode: CourseAccessMode,
+  now: number,
+  language: Language,
+): Promise<CourseAccess> {
   await requireCourse(db, actor.siteId, courseId, language);
   await saveAccessMode(db, { siteId: actor.siteId, courseId, actorId: actor.id, now }, mode);
   return courseAccessOf(db, actor.siteId, courseId, language);

@@ -85,10 +85,7 @@ export async function deleteEnrolment(context: ApiContext, { param }: EnrolmentI
 }
 
 /** POST /api/lms/course/{id}/enrolment: a learner enrols with the course key. */
-export async function postKeyEnrolment(
-  context: ApiContext,
-  { param, json }: CourseInput & { json: z.output<typeof courseKeyBody> },
-): Promise<Enrolment> {
+export async function postKeyEnrolment(context: ApiContext, { param, json }: CourseInput & { json: z.output<typeof courseKeyBody> }): Promise<Enrolment> {
   const { user } = await context.requireSession();
   return enrolWithKey(context.env.DB, context.siteId, user, param.courseId, json.key, context.now, context.language);
 }

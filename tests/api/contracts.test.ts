@@ -123,7 +123,13 @@ describe('the staff answers match their contracts exactly', () => {
     await read('GET', '/api/staff/courses/:courseId/access', '/api/staff/courses/triage/access');
     await read('PUT', '/api/staff/courses/:courseId/enrolments/:userId', '/api/staff/courses/triage/enrolments/u-pp-anna');
     await read('POST', '/api/lms/course/:courseId/enrolment', '/api/lms/course/triage/enrolment', { key }, await signIn(personById('u-pp-luca')));
-    await read('POST', '/api/lms/course/:courseId/session/:module/:session/complete', '/api/lms/course/triage/session/1/1/complete', undefined, await signIn(personById('u-pp-anna')));
+    await read(
+      'POST',
+      '/api/lms/course/:courseId/session/:module/:session/complete',
+      '/api/lms/course/triage/session/1/1/complete',
+      undefined,
+      await signIn(personById('u-pp-anna')),
+    );
     const { learners } = await read<{ learners: { code: string }[] }>('GET', '/api/staff/courses/:courseId/learners', '/api/staff/courses/triage/learners');
     expect(learners.map((row) => row.code)).toEqual(expect.arrayContaining(['anna.ferrari', 'luca.ferraris']));
     expect(await read<unknown[]>('GET', '/api/staff/people/:userId/courses', '/api/staff/people/u-pp-anna/courses')).toHaveLength(1);

@@ -56,9 +56,7 @@ export async function searchPeople(db: D1Database, siteId: string, filter: Peopl
   const empty = { people: [], total: 0, page: filter.page, pages: 0, pageSize: filter.pageSize };
   // Typed, but nothing in it can be searched (punctuation, emoji): nobody matches.
   if (filter.q && !expression) return empty;
-  const from = expression
-    ? 'FROM person_search s JOIN person_search_row r ON r.id = s.rowid JOIN user u ON u.id = r.user_id'
-    : 'FROM user u';
+  const from = expression ? 'FROM person_search s JOIN person_search_row r ON r.id = s.rowid JOIN user u ON u.id = r.user_id' : 'FROM user u';
   const where = ['u.site_id = ?'];
   const args: (string | number)[] = [siteId];
   if (expression) {
@@ -111,10 +109,7 @@ export async function findPerson(db: D1Database, siteId: string, userId: string)
 export async function findPersonByLogin(db: D1Database, siteId: string, login: string): Promise<string | 'many' | null> {
   const byCode = await db.prepare('SELECT id FROM user WHERE site_id = ? AND code = ? COLLATE NOCASE').bind(siteId, login).first<{ id: string }>();
   if (byCode) return byCode.id;
-  const { results } = await db
-    .prepare('SELECT id FROM user WHERE site_id = ? AND email = ? COLLATE NOCASE LIMIT 2')
-    .bind(siteId, login)
-    .all<{ id: string }>();
+  const { results } = await db.prepare('SELECT id FROM user WHERE site_id = ? AND email = ? COLLATE NOCASE LIMIT 2').bind(siteId, login).all<{ id: string }>();
   if (results.length > 1) return 'many';
   return results[0]?.id ?? null;
 }
@@ -141,7 +136,13 @@ export async function reactivatePerson(db: D1Database, change: StatusChange): Pr
   return changeStatus(db, change, 'active', 'people.account.reactivate', []);
 }
 
-async function changeStatus(db: D1Database, change: StatusChange, status: 'suspended' | 'active', event: string, then: D1PreparedStatement[]): Promise<boolean> {
+async function changeStatus(
+  db: D1Database,
+  change: StatusChange,
+  status: 'suspended' | 'active',
+  event: string,
+  then: D1PreparedStatement[],
+): Promise<boolean> {
   // Only a change of state is one: suspending a suspended account, or reactivating an active one, writes no event.
   const from = status === 'suspended' ? "status <> 'suspended'" : "status = 'suspended'";
   const [updated] = await db.batch([

@@ -22,7 +22,14 @@ export interface Person {
 
 /** People with names, e-mail addresses and codici fiscali to search by (user ids `u-pp-*`). */
 export const PEOPLE: Person[] = [
-  { id: 'u-pp-nicolo', code: 'n.dannunzio', firstName: 'Nicolò', lastName: "D'Annunzio", email: 'nicolo.dannunzio@asl.example.it', fiscalCode: 'DNNNCL80A01H501U' },
+  {
+    id: 'u-pp-nicolo',
+    code: 'n.dannunzio',
+    firstName: 'Nicolò',
+    lastName: "D'Annunzio",
+    email: 'nicolo.dannunzio@asl.example.it',
+    fiscalCode: 'DNNNCL80A01H501U',
+  },
   { id: 'u-pp-anna', code: 'anna.ferrari', firstName: 'Anna', lastName: 'Ferrari', email: 'anna.ferrari@ospedale.example.it', fiscalCode: 'FRRNNA85M41F205Z' },
   { id: 'u-pp-luca', code: 'luca.ferraris', firstName: 'Luca', lastName: 'Ferraris', email: 'l.ferraris@example.org', fiscalCode: null },
   { id: 'u-pp-greta', code: 'greta.muller', firstName: 'Greta', lastName: 'Müller-Lüdenscheidt', email: null, fiscalCode: 'MLLGRT90D45Z112K' },
@@ -53,7 +60,21 @@ export async function seedPeople(): Promise<void> {
       'admin',
       JSON.stringify(['course:read', 'progress:write', 'profile:write', 'content:edit', 'content:publish', 'drafts:read', 'support:read', 'ecm:report']),
     ),
-    insertUser.bind(STAFF.id, SITE, STAFF.code, await hash(STAFF.password), 'Stefania', 'Segreti', 'stefania@example.it', null, 'f', 'it-IT', '["staff"]', now, now),
+    insertUser.bind(
+      STAFF.id,
+      SITE,
+      STAFF.code,
+      await hash(STAFF.password),
+      'Stefania',
+      'Segreti',
+      'stefania@example.it',
+      null,
+      'f',
+      'it-IT',
+      '["staff"]',
+      now,
+      now,
+    ),
     insertUser.bind(
       CONTENT_EDITOR.id,
       SITE,

@@ -42,7 +42,9 @@ describe('suspending an account', () => {
       // The browser's cookie is cleared: its tokens are revoked.
       expect(after.headers.get('set-cookie')).toMatch(/^t-ssid=;/);
     }
-    const live = await env.DB.prepare("SELECT COUNT(*) AS n FROM auth_token WHERE user_id = 'u-pp-anna' AND expires_at > ?").bind(Date.now()).first<{ n: number }>();
+    const live = await env.DB.prepare("SELECT COUNT(*) AS n FROM auth_token WHERE user_id = 'u-pp-anna' AND expires_at > ?")
+      .bind(Date.now())
+      .first<{ n: number }>();
     expect(live?.n).toBe(0);
     expect(await events('suspend', 'u-pp-anna')).toEqual([{ userId: STAFF.id }]);
     // Suspending again changes nothing and records nothing more.

@@ -3,7 +3,8 @@ import { courseEntry } from '../../../core/course-access.ts';
 
 describe('courseEntry', () => {
   it('lets every learner into an open course, enrolled or not, key or not', () => {
-    for (const enrolled of [true, false]) for (const hasKey of [true, false]) expect(courseEntry({ mode: 'open', hasKey, enrolled })).toEqual({ allowed: true });
+    for (const enrolled of [true, false])
+      for (const hasKey of [true, false]) expect(courseEntry({ mode: 'open', hasKey, enrolled })).toEqual({ allowed: true });
   });
 
   it('lets only the enrolled into a course taken by enrolment, and tells the others how to get in', () => {
