@@ -49,14 +49,17 @@ export interface PeopleFilter {
 /**
  * A page of the site's people in name order, with how many match. A search reads the full-text
  * index (`person_search`) first and sorts what it found; without one the name indexes give the
- * page in order. Both statements run in one batch.
+ * page in order. Both statements run in one batch; bench/people-search.mjs measures them over
+ * 50,000 people.
  */
 export async function searchPeople(db: D1Database, siteId: string, filter: PeopleFilter): Promise<PeoplePage> {
   const expression = filter.q ? peopleSearchExpression(filter.q) : null;
   const empty = { people: [], total: 0, page: filter.page, pages: 0, pageSize: filter.pageSize };
   // Typed, but nothing in it can be searched (punctuation, emoji): nobody matches.
   if (filter.q && !expression) return empty;
-  const from = expression ? 'FROM person_search s JOIN person_search_row r ON r.id = s.rowid JOIN user u ON u.id = r.user_id' : 'FROM user u';
+  // CROSS JOIN keeps SQLite's join order: the full-text match first, then its people. Left to
+  // choose, the planner walks the name index and runs the match once per person (seconds at 50,000).
+  const from = expression ? 'FROM person_search s CROSS JOIN person_search_row r ON r.id = s.rowid CROSS JOIN user u ON u.id = r.user_id' : 'FROM user u';
   const where = ['u.site_id = ?'];
   const args: (string | number)[] = [siteId];
   if (expression) {
