@@ -59,6 +59,18 @@ import {
   sessionParams,
 } from './contracts/lms.ts';
 import {
+  cancelledUpload,
+  deletedMedia,
+  mediaItem,
+  mediaParams,
+  mediaUpload,
+  partBody,
+  partParams,
+  receivedPart,
+  uploadParams,
+  uploadStart,
+} from './contracts/media.ts';
+import {
   courseAccess,
   courseAccessBody,
   courseKeyBody,
@@ -89,6 +101,15 @@ import {
   user,
   userUpdateRequest,
 } from './contracts/user.ts';
+import {
+  passwordChangeOutcome,
+  passwordChangeRequest,
+  passwordForgotOutcome,
+  passwordForgotRequest,
+  passwordResetOutcome,
+  passwordResetRequest,
+} from './contracts/password.ts';
+import { registerConfirmOutcome, registerConfirmRequest, registerOutcome, registerRequest, registerResendRequest } from './contracts/registration.ts';
 import { satisfactionBody } from './ecm/satisfaction.ts';
 import type { Permission } from './permissions.ts';
 
@@ -100,6 +121,11 @@ export interface RequestContract {
   query?: z.ZodType;
   /** The body's schema, or one chosen by the validated path parameters (a CMS document's kind). */
   json?: z.ZodType | ((param: never) => z.ZodType);
+  /**
+   * A body of raw bytes (`application/octet-stream` with its Content-Length): a file's part,
+   * handed to the handler as its length and a stream, never read whole or parsed.
+   */
+  bytes?: z.ZodType;
 }
 
 export { API_PREFIX } from './api-prefix.ts';
@@ -149,6 +175,14 @@ export const API_ROUTES = {
   getChallenge: { method: 'GET', path: '/auth/challenge', response: botChallenge },
   getUser: { method: 'GET', path: '/auth/user', auth: 'session', response: user },
   putUser: { method: 'PUT', path: '/auth/user', auth: 'profile:write', request: { json: userUpdateRequest }, response: user },
+  // Forgotten and changed passwords (functions/auth/password-*.ts); the pages post the same rules without JavaScript.
+  postPasswordForgot: { method: 'POST', path: '/auth/password/forgot', request: { json: passwordForgotRequest }, response: passwordForgotOutcome },
+  postPasswordReset: { method: 'POST', path: '/auth/password/reset', request: { json: passwordResetRequest }, response: passwordResetOutcome },
+  putPassword: { method: 'PUT', path: '/auth/password', auth: 'profile:write', request: { json: passwordChangeRequest }, response: passwordChangeOutcome },
+  // Registration (functions/auth/registration.ts); the pages post the same rules without JavaScript.
+  postRegister: { method: 'POST', path: '/auth/register', request: { json: registerRequest }, response: registerOutcome },
+  postRegisterConfirm: { method: 'POST', path: '/auth/register/confirm', request: { json: registerConfirmRequest }, response: registerConfirmOutcome },
+  postRegisterResend: { method: 'POST', path: '/auth/register/resend', request: { json: registerResendRequest }, response: registerOutcome },
   getRole: { method: 'GET', path: '/role/:roleId', auth: 'session', request: { param: roleParams }, response: role },
   postEvent: { method: 'POST', path: '/event', auth: 'session', request: { json: eventRequest }, response: createdRecord },
   postHit: { method: 'POST', path: '/event/hit', request: { json: hitRequest }, response: hitReceipt },
@@ -220,6 +254,21 @@ export const API_ROUTES = {
     response: courseStructure,
   },
   postCategory: { method: 'POST', path: '/cms/categories', auth: 'content:edit', request: { json: newCategoryRequest }, response: createdCourse },
+  // CMS mode: the media library, and files uploaded in parts that resume after a dropped connection.
+  getMediaLibrary: { method: 'GET', path: '/cms/media', auth: 'content:edit', response: z.array(mediaItem) },
+  deleteMedia: { method: 'DELETE', path: '/cms/media/:key', auth: 'content:edit', request: { param: mediaParams }, response: deletedMedia },
+  startUpload: { method: 'POST', path: '/cms/uploads', auth: 'content:edit', request: { json: uploadStart }, response: mediaUpload },
+  getUploads: { method: 'GET', path: '/cms/uploads', auth: 'content:edit', response: z.array(mediaUpload) },
+  getUpload: { method: 'GET', path: '/cms/uploads/:id', auth: 'content:edit', request: { param: uploadParams }, response: mediaUpload },
+  cancelUpload: { method: 'DELETE', path: '/cms/uploads/:id', auth: 'content:edit', request: { param: uploadParams }, response: cancelledUpload },
+  putUploadPart: {
+    method: 'PUT',
+    path: '/cms/uploads/:id/parts/:part',
+    auth: 'content:edit',
+    request: { param: partParams, bytes: partBody },
+    response: receivedPart,
+  },
+  completeUpload: { method: 'POST', path: '/cms/uploads/:id/complete', auth: 'content:edit', request: { param: uploadParams }, response: mediaItem },
   // Before `/cms/builds/:id`, which would otherwise take `snapshot` for an id.
   getSnapshot: { method: 'GET', path: '/cms/builds/snapshot', guard: 'build-worker', response: contentSnapshot },
   getBuild: { method: 'GET', path: '/cms/builds/:id', auth: 'content:publish', request: { param: buildParams }, response: buildRequest },

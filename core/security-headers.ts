@@ -1,3 +1,5 @@
+import { MEDIA_PREFIX } from './media/kinds.ts';
+
 /**
  * The security headers of every response: pages (static ones through `_headers`, on-demand ones
  * through the middleware) and the API (`functions/middleware/secure-headers.ts`, which hands the
@@ -7,8 +9,14 @@
  */
 export const HSTS = 'max-age=63072000; includeSubDomains';
 
+/**
+ * Who may show an answer in a frame: no one, or (a course's PDF, which the session page shows in
+ * an iframe) this site's own pages. Nothing else is relaxed for it.
+ */
+export type Framing = 'none' | 'same-origin';
+
 /** CSP directives, camelCase as hono/secure-headers takes them; the header spells them in kebab-case. */
-export function cspDirectives(scriptHashes: readonly string[]) {
+export function cspDirectives(scriptHashes: readonly string[], framing: Framing = 'none') {
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", ...scriptHashes],
@@ -22,7 +30,7 @@ export function cspDirectives(scriptHashes: readonly string[]) {
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],
-    frameAncestors: ["'none'"],
+    frameAncestors: [framing === 'none' ? "'none'" : "'self'"],
   };
 }
 
@@ -31,27 +39,37 @@ export const PERMISSIONS_POLICY = { camera: [], microphone: [], geolocation: [],
 
 export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 export const X_FRAME_OPTIONS = 'DENY';
+const X_FRAME_OPTIONS_SAME_ORIGIN = 'SAMEORIGIN';
 export const CROSS_ORIGIN_OPENER_POLICY = 'same-origin';
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 
-export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
-  return Object.entries(cspDirectives(scriptHashes))
+export function contentSecurityPolicy(scriptHashes: readonly string[], framing: Framing = 'none'): string {
+  return Object.entries(cspDirectives(scriptHashes, framing))
     .map(([name, values]) => `${kebab(name)} ${values.join(' ')}`)
     .join('; ');
 }
 
-export function securityHeaders(scriptHashes: readonly string[]): Record<string, string> {
+export function securityHeaders(scriptHashes: readonly string[], framing: Framing = 'none'): Record<string, string> {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(scriptHashes),
+    'Content-Security-Policy': contentSecurityPolicy(scriptHashes, framing),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': REFERRER_POLICY,
-    'X-Frame-Options': X_FRAME_OPTIONS,
+    'X-Frame-Options': framing === 'none' ? X_FRAME_OPTIONS : X_FRAME_OPTIONS_SAME_ORIGIN,
     'Cross-Origin-Opener-Policy': CROSS_ORIGIN_OPENER_POLICY,
     'Permissions-Policy': Object.keys(PERMISSIONS_POLICY)
       .map((feature) => `${kebab(feature)}=()`)
       .join(', '),
   };
+}
+
+/**
+ * How an answer may be framed: a PDF of the course media (`/media/...`, served as
+ * application/pdf) by this site's session page; everything else by no one.
+ */
+export function framingOf(path: string, contentType: string | null): Framing {
+  const pdf = contentType?.split(';')[0]?.trim().toLowerCase() === 'application/pdf';
+  return pdf && path.startsWith(MEDIA_PREFIX) ? 'same-origin' : 'none';
 }
 
 const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];

@@ -8,7 +8,8 @@ import { HttpError } from './http-error.ts';
 import { errorResponse, outcomeResponse } from './json-response.ts';
 import { message } from './messages.ts';
 import { limitBody, requireJson } from './middleware/json-body.ts';
-import { sameOrigin } from './middleware/same-origin.ts';
+import { byteBody, drainRefusedBody } from './middleware/byte-body.ts';
+import { sameOrigin, sameOriginBytes } from './middleware/same-origin.ts';
 import { apiSecureHeaders } from './middleware/secure-headers.ts';
 import { LOG_USER_HEADER } from './request-log.ts';
 import { requestLanguage } from './request-language.ts';
@@ -21,7 +22,7 @@ export { ROUTES };
 
 export interface AppEnv {
   Bindings: Env;
-  Variables: { api: ApiContext };
+  Variables: { api: ApiContext; bytes?: unknown };
 }
 
 /** The request's session, site and locale helpers, for the route's guard, validators and handler. */
@@ -68,10 +69,10 @@ const cookieHeaders = (api: ApiContext | undefined) => {
 };
 
 function chain(route: Route): MiddlewareHandler<AppEnv>[] {
-  const { param, query, json } = route.request;
+  const { param, query, json, bytes } = route.request;
   return [
     ...(route.guard ? [hiddenBy(route.guard)] : []),
-    sameOrigin,
+    ...(bytes ? [drainRefusedBody, sameOriginBytes] : [sameOrigin]),
     apiContext,
     ...(route.auth ? [authorized(route.auth)] : []),
     ...(json ? [limitBody, requireJson] : []),
@@ -79,9 +80,15 @@ function chain(route: Route): MiddlewareHandler<AppEnv>[] {
     ...(route.enrolled ? [courseGate] : []),
     ...(query ? [validated('query', query)] : []),
     ...(json ? [typeof json === 'function' ? jsonChosenBy(json) : validated('json', json)] : []),
+    ...(bytes ? [byteBody(bytes)] : []),
     async (c) => {
       const api = c.get('api');
-      const input = { param: c.req.valid('param' as never), query: c.req.valid('query' as never), json: c.req.valid('json' as never) };
+      const input = {
+        param: c.req.valid('param' as never),
+        query: c.req.valid('query' as never),
+        json: c.req.valid('json' as never),
+        bytes: c.get('bytes'),
+      };
       const outcome = await route.handler(api, input);
       // Files (a certificate's PDF, a report) are answers of their own, not `{ outcome }`.
       if (outcome instanceof Response) {

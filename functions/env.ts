@@ -1,5 +1,6 @@
-import type { D1Database, Queue, R2Bucket, RateLimit } from '@cloudflare/workers-types';
+import type { D1Database, Queue, R2Bucket, RateLimit, SendEmail } from '@cloudflare/workers-types';
 import type { AcceptedHit } from '../core/contracts/event.ts';
+import type { MailKick } from './email/outbox.ts';
 
 /** Bindings and variables of the Worker (wrangler.toml, .dev.vars, secrets). */
 export interface Env {
@@ -31,6 +32,12 @@ export interface Env {
   EVENT_LIMITER?: RateLimit;
   /** `off` lifts both limits on a development server (the benchmark's load); production ignores it. */
   RATE_LIMITS?: string;
+  /** Cloudflare Email Service (wrangler.toml `[[send_email]]`); local wrangler simulates it. Only the outbox's consumer sends. */
+  EMAIL?: SendEmail;
+  /** The sender of every message: an address on a domain set up for Email Service (README). */
+  MAIL_FROM?: string;
+  /** The outbox's queue (wrangler.toml): a message asks this Worker to deliver what is due (functions/email/deliver.ts). */
+  MAIL?: Queue<MailKick>;
 }
 
 export function isDevelopment(env: Pick<Env, 'ENVIRONMENT'>): boolean {

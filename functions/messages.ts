@@ -1,9 +1,9 @@
 /** API error messages in every supported language; the request's tiles-locale-code picks one. */
 const MESSAGES = {
   invalidCredentials: {
-    it: 'Codice utente o password non corretti.',
-    en: 'Wrong user code or password.',
-    de: 'Benutzercode oder Passwort ist falsch.',
+    it: 'Codice utente (o e-mail) o password non corretti.',
+    en: 'Wrong user code (or e-mail) or password.',
+    de: 'Benutzercode (oder E-Mail) oder Passwort ist falsch.',
   },
   botCheckRequired: {
     it: 'Dopo alcuni tentativi non riusciti serve la verifica anti-bot: completala e accedi di nuovo.',
@@ -170,6 +170,121 @@ const MESSAGES = {
     en: 'The media file is being updated: try again in a moment.',
     de: 'Die Mediendatei wird gerade aktualisiert: Versuchen Sie es gleich noch einmal.',
   },
+  octetStreamRequired: {
+    it: 'Le parti di un file vanno inviate come application/octet-stream.',
+    en: 'The parts of a file must be sent as application/octet-stream.',
+    de: 'Die Teile einer Datei müssen als application/octet-stream gesendet werden.',
+  },
+  lengthRequired: {
+    it: 'Ogni parte di un file va inviata con la sua lunghezza (Content-Length).',
+    en: 'Each part of a file must be sent with its length (Content-Length).',
+    de: 'Jeder Teil einer Datei muss mit seiner Länge (Content-Length) gesendet werden.',
+  },
+  mediaTypeNotAllowed: {
+    it: 'Tipo di file non ammesso ({type}): sono ammessi video MP4, M4V o WebM, documenti PDF, sottotitoli WebVTT e immagini PNG, JPEG o WebP.',
+    en: 'File type not allowed ({type}): MP4, M4V or WebM videos, PDF documents, WebVTT captions and PNG, JPEG or WebP images are.',
+    de: 'Dateityp nicht erlaubt ({type}): Erlaubt sind MP4-, M4V- oder WebM-Videos, PDF-Dokumente, WebVTT-Untertitel und PNG-, JPEG- oder WebP-Bilder.',
+  },
+  mediaTypeMismatch: {
+    it: 'Il contenuto del file non è del tipo dichiarato ({declared}): risulta {detected}. Il tipo si riconosce dai byte, non dal nome.',
+    en: "The file's content is not of the declared type ({declared}): it reads as {detected}. The type is told by the bytes, not the name.",
+    de: 'Der Inhalt der Datei entspricht nicht dem angegebenen Typ ({declared}): erkannt wurde {detected}. Der Typ ergibt sich aus den Bytes, nicht aus dem Namen.',
+  },
+  mediaTypeUnknown: {
+    it: 'di tipo sconosciuto',
+    en: 'unknown',
+    de: 'ein unbekannter Typ',
+  },
+  mediaNotPdf: {
+    it: 'Il file non è un PDF valido: aprilo e salvalo di nuovo come PDF, poi ricaricalo.',
+    en: 'The file is not a valid PDF: open it, save it again as a PDF, then upload it again.',
+    de: 'Die Datei ist kein gültiges PDF: Öffnen Sie sie, speichern Sie sie erneut als PDF und laden Sie sie dann erneut hoch.',
+  },
+  mediaEmpty: {
+    it: 'Il file è vuoto.',
+    en: 'The file is empty.',
+    de: 'Die Datei ist leer.',
+  },
+  mediaTooLarge: {
+    it: 'Il file è troppo grande ({size}): il limite per questo tipo di file è {limit}.',
+    en: 'The file is too large ({size}): the limit for this type of file is {limit}.',
+    de: 'Die Datei ist zu groß ({size}): Die Grenze für diesen Dateityp liegt bei {limit}.',
+  },
+  mediaTruncated: {
+    it: "Il file è incompleto (troncato o danneggiato): caricalo di nuovo dall'originale.",
+    en: 'The file is incomplete (cut short or damaged): upload it again from the original.',
+    de: 'Die Datei ist unvollständig (abgeschnitten oder beschädigt): Laden Sie sie erneut aus dem Original hoch.',
+  },
+  mediaNoIndex: {
+    it: "Il video non ha l'indice (moov) senza cui non si può riprodurre: è probabilmente incompleto. Esportalo di nuovo e ricaricalo.",
+    en: 'The video has no index (moov), without which it cannot play: it is probably incomplete. Export it again and upload it.',
+    de: 'Dem Video fehlt der Index (moov), ohne den es nicht abgespielt werden kann: Es ist wahrscheinlich unvollständig. Exportieren Sie es erneut und laden Sie es hoch.',
+  },
+  mediaMalformed: {
+    it: 'La struttura del file non è valida per il suo tipo ({type}).',
+    en: "The file's structure is not valid for its type ({type}).",
+    de: 'Der Aufbau der Datei ist für ihren Typ ({type}) nicht gültig.',
+  },
+  mediaNotUtf8: {
+    it: 'I sottotitoli WebVTT devono essere in UTF-8: salvali con questa codifica e ricaricali.',
+    en: 'WebVTT captions must be in UTF-8: save them in that encoding and upload them again.',
+    de: 'WebVTT-Untertitel müssen in UTF-8 vorliegen: Speichern Sie sie in dieser Kodierung und laden Sie sie erneut hoch.',
+  },
+  mediaSizeMismatch: {
+    it: 'È arrivato un file di {received} byte, ma ne erano stati dichiarati {declared}.',
+    en: 'A file of {received} bytes arrived, but {declared} were declared.',
+    de: 'Angekommen ist eine Datei mit {received} Byte, angegeben waren {declared}.',
+  },
+  mediaPartSize: {
+    it: 'La parte {part} doveva essere di {expected} byte, ne sono stati inviati {received}: il file non è quello dichiarato.',
+    en: 'Part {part} should have been {expected} bytes, {received} were sent: the file is not the one declared.',
+    de: 'Teil {part} hätte {expected} Byte haben sollen, gesendet wurden {received}: Die Datei ist nicht die angegebene.',
+  },
+  mediaPartIncomplete: {
+    it: 'La parte {part} non è arrivata intera (connessione interrotta?): inviala di nuovo.',
+    en: 'Part {part} did not arrive whole (connection lost?): send it again.',
+    de: 'Teil {part} ist nicht vollständig angekommen (Verbindung unterbrochen?): Senden Sie ihn erneut.',
+  },
+  mediaPartOutOfRange: {
+    it: 'Il caricamento ha {count} parti: la parte {part} non esiste.',
+    en: 'The upload has {count} parts: there is no part {part}.',
+    de: 'Der Upload hat {count} Teile: Teil {part} gibt es nicht.',
+  },
+  uploadNotFound: {
+    it: 'Caricamento non trovato, annullato o già concluso: {id}',
+    en: 'Upload not found, cancelled or already finished: {id}',
+    de: 'Upload nicht gefunden, abgebrochen oder bereits abgeschlossen: {id}',
+  },
+  uploadBusy: {
+    it: 'Il file è in fase di verifica: attendi qualche istante.',
+    en: 'The file is being checked: wait a moment.',
+    de: 'Die Datei wird gerade geprüft: Warten Sie einen Moment.',
+  },
+  uploadPartsMissing: {
+    it: 'Mancano ancora delle parti del file ({parts}): inviale e riprova.',
+    en: 'Parts of the file are still missing ({parts}): send them and try again.',
+    de: 'Es fehlen noch Teile der Datei ({parts}): Senden Sie sie und versuchen Sie es erneut.',
+  },
+  mediaKindChange: {
+    it: 'Un file si sostituisce con uno dello stesso genere: quello da sostituire è {current}, il nuovo è {type}.',
+    en: 'A file is replaced by one of the same kind: the one to replace is {current}, the new one is {type}.',
+    de: 'Eine Datei wird durch eine derselben Art ersetzt: Die zu ersetzende ist {current}, die neue ist {type}.',
+  },
+  mediaInUse: {
+    it: 'Il file è ancora usato e non si può eliminare: {uses}.',
+    en: 'The file is still in use and cannot be deleted: {uses}.',
+    de: 'Die Datei wird noch verwendet und kann nicht gelöscht werden: {uses}.',
+  },
+  mediaUseSession: {
+    it: 'corso «{course}», sessione {module}.{session} «{title}»',
+    en: 'course "{course}", session {module}.{session} "{title}"',
+    de: 'Kurs „{course}“, Einheit {module}.{session} „{title}“',
+  },
+  mediaUseDraft: {
+    it: 'bozza {kind} «{key}» ({locale})',
+    en: 'draft {kind} "{key}" ({locale})',
+    de: 'Entwurf {kind} „{key}“ ({locale})',
+  },
   methodNotAllowed: {
     it: 'Metodo {method} non consentito su {path}',
     en: 'Method {method} not allowed on {path}',
@@ -199,6 +314,86 @@ const MESSAGES = {
     it: 'Troppe richieste in poco tempo: riprova tra {seconds} secondi.',
     en: 'Too many requests in a short time: try again in {seconds} seconds.',
     de: 'Zu viele Anfragen in kurzer Zeit: Versuchen Sie es in {seconds} Sekunden erneut.',
+  },
+  resetLinkInvalid: {
+    it: 'Questo link per reimpostare la password non è valido: controlla di averlo copiato per intero, oppure chiedine uno nuovo.',
+    en: 'This password reset link is not valid: check that you copied all of it, or ask for a new one.',
+    de: 'Dieser Link zum Zurücksetzen des Passworts ist ungültig: Prüfen Sie, ob Sie ihn vollständig kopiert haben, oder fordern Sie einen neuen an.',
+  },
+  resetLinkExpired: {
+    it: "Questo link per reimpostare la password è scaduto (vale un'ora): chiedine uno nuovo.",
+    en: 'This password reset link has expired (it is valid for an hour): ask for a new one.',
+    de: 'Dieser Link zum Zurücksetzen des Passworts ist abgelaufen (er gilt eine Stunde): Fordern Sie einen neuen an.',
+  },
+  resetLinkUsed: {
+    it: "Questo link per reimpostare la password è già stato usato, oppure ne hai chiesto uno più recente: usa l'ultimo ricevuto o chiedine uno nuovo.",
+    en: 'This password reset link has already been used, or you asked for a newer one: use the latest you received or ask for a new one.',
+    de: 'Dieser Link zum Zurücksetzen des Passworts wurde bereits verwendet, oder Sie haben einen neueren angefordert: Verwenden Sie den zuletzt erhaltenen oder fordern Sie einen neuen an.',
+  },
+  resetRequestsTooMany: {
+    it: "Troppe richieste di nuova password da questa rete: riprova tra un'ora.",
+    en: 'Too many new password requests from this network: try again in an hour.',
+    de: 'Zu viele Anfragen für ein neues Passwort aus diesem Netzwerk: Versuchen Sie es in einer Stunde erneut.',
+  },
+  resetNeedsBotCheck: {
+    it: 'Da questa rete sono già arrivate alcune richieste: per continuare serve la verifica anti-bot, che richiede JavaScript.',
+    en: 'Several requests have already come from this network: to go on, the bot check is needed, which requires JavaScript.',
+    de: 'Aus diesem Netzwerk sind bereits mehrere Anfragen eingegangen: Um fortzufahren, ist die Bot-Prüfung nötig, die JavaScript erfordert.',
+  },
+  registrationClosed: {
+    it: 'Su questo sito ci si iscrive solo su invito: chiedi un account al tuo provider.',
+    en: 'On this site accounts are by invitation only: ask your provider for one.',
+    de: 'Auf dieser Website gibt es Konten nur auf Einladung: Bitten Sie Ihren Anbieter um eines.',
+  },
+  registrationPrivacyOutdated: {
+    it: "L'informativa sulla privacy è stata aggiornata mentre compilavi il modulo: rileggila e accettala di nuovo.",
+    en: 'The privacy notice was updated while you filled in the form: read it and accept it again.',
+    de: 'Die Datenschutzerklärung wurde aktualisiert, während Sie das Formular ausgefüllt haben: Lesen und akzeptieren Sie sie erneut.',
+  },
+  registrationTooMany: {
+    it: "Troppe richieste di iscrizione da questa rete: riprova tra un'ora.",
+    en: 'Too many registration requests from this network: try again in an hour.',
+    de: 'Zu viele Registrierungsanfragen aus diesem Netzwerk: Versuchen Sie es in einer Stunde erneut.',
+  },
+  confirmLinkInvalid: {
+    it: 'Questo link di conferma non è valido: controlla di averlo copiato per intero, oppure chiedine uno nuovo.',
+    en: 'This confirmation link is not valid: check that you copied all of it, or ask for a new one.',
+    de: 'Dieser Bestätigungslink ist ungültig: Prüfen Sie, ob Sie ihn vollständig kopiert haben, oder fordern Sie einen neuen an.',
+  },
+  confirmLinkExpired: {
+    it: 'Questo link di conferma è scaduto (vale 24 ore): chiedine uno nuovo.',
+    en: 'This confirmation link has expired (it is valid for 24 hours): ask for a new one.',
+    de: 'Dieser Bestätigungslink ist abgelaufen (er gilt 24 Stunden): Fordern Sie einen neuen an.',
+  },
+  confirmLinkUsed: {
+    it: 'Questo link di conferma è già stato usato: il tuo account è attivo, accedi.',
+    en: 'This confirmation link has already been used: your account is active, sign in.',
+    de: 'Dieser Bestätigungslink wurde bereits verwendet: Ihr Konto ist aktiv, melden Sie sich an.',
+  },
+  signInUnconfirmed: {
+    it: "Il tuo account non è ancora attivo: apri il link che ti abbiamo inviato per e-mail (vale 24 ore). Non l'hai ricevuto? Chiedine uno nuovo.",
+    en: "Your account is not active yet: open the link we sent you by e-mail (it is valid for 24 hours). Didn't get it? Ask for a new one.",
+    de: 'Ihr Konto ist noch nicht aktiv: Öffnen Sie den Link, den wir Ihnen per E-Mail geschickt haben (er gilt 24 Stunden). Nicht erhalten? Fordern Sie einen neuen an.',
+  },
+  passwordWrongCurrent: {
+    it: 'La password attuale non è corretta.',
+    en: 'The current password is not correct.',
+    de: 'Das aktuelle Passwort ist nicht korrekt.',
+  },
+  passwordChangesTooMany: {
+    it: "Troppi tentativi di cambiare la password: riprova tra un'ora.",
+    en: 'Too many attempts to change the password: try again in an hour.',
+    de: 'Zu viele Versuche, das Passwort zu ändern: Versuchen Sie es in einer Stunde erneut.',
+  },
+  passwordFederated: {
+    it: 'Accedi con {provider}: la tua password si gestisce lì, non su questo sito.',
+    en: 'You sign in with {provider}: your password is managed there, not on this site.',
+    de: 'Sie melden sich mit {provider} an: Ihr Passwort wird dort verwaltet, nicht auf dieser Website.',
+  },
+  passwordCommon: {
+    it: "Questa password è tra le più usate e facili da indovinare: scegline un'altra, per esempio una frase di alcune parole.",
+    en: 'This password is one of the most common and easiest to guess: choose another, for example a phrase of a few words.',
+    de: 'Dieses Passwort gehört zu den häufigsten und ist leicht zu erraten: Wählen Sie ein anderes, zum Beispiel einen Satz aus einigen Wörtern.',
   },
   internal: {
     it: 'Errore interno del server.',

@@ -1,6 +1,8 @@
 import { API_ROUTES, type ApiRoutes, type RouteContract, type RouteName } from '../core/api-routes.ts';
 import { getChallenge, getUser, login, logout, logoutAll, putUser } from './auth/handlers.ts';
 import { federatedLogin } from './auth/federated-handlers.ts';
+import { postPasswordForgot, postPasswordReset, putPassword } from './auth/password-handlers.ts';
+import { postRegister, postRegisterConfirm, postRegisterResend } from './auth/registration-handlers.ts';
 import { getRole } from './auth/role-handlers.ts';
 import { claimBuild, finishBuild, getSnapshot, isBuildWorker } from './cms/build-worker-handlers.ts';
 import { getCmsCourses, getCourseStructure, postCategory, postCourse, postCourseDuplicate } from './cms/course-handlers.ts';
@@ -14,6 +16,8 @@ import { postEvent } from './events/handlers.ts';
 import { getHitWriter, postHit } from './hits/handlers.ts';
 import { getStats } from './hits/stats-handlers.ts';
 import { getBadges, getLevels, getProgress } from './lms/game-handlers.ts';
+import { deleteMedia, getMediaLibrary } from './media/library-handlers.ts';
+import { cancelUpload, completeUpload, getUpload, getUploads, putUploadPart, startUpload } from './media/upload-handlers.ts';
 import { getCourse, getCourseProgress, getMyCourses, getSession, postSessionComplete, putSessionPosition } from './lms/handlers.ts';
 import { bindRoute, type HandlerOf, type Route } from './route.ts';
 import { getBoilerplate, getLocales, getSite, getTags } from './site/handlers.ts';
@@ -44,6 +48,12 @@ const HANDLERS: { [Name in RouteName]: HandlerOf<ApiRoutes[Name]> } = {
   getChallenge,
   getUser,
   putUser,
+  postPasswordForgot,
+  postPasswordReset,
+  putPassword,
+  postRegister,
+  postRegisterConfirm,
+  postRegisterResend,
   getRole,
   postEvent,
   postHit,
@@ -71,6 +81,14 @@ const HANDLERS: { [Name in RouteName]: HandlerOf<ApiRoutes[Name]> } = {
   postCourseDuplicate,
   getCourseStructure,
   postCategory,
+  getMediaLibrary,
+  deleteMedia,
+  startUpload,
+  getUploads,
+  getUpload,
+  cancelUpload,
+  putUploadPart,
+  completeUpload,
   getSnapshot,
   getBuild,
   claimBuild,

@@ -5,6 +5,7 @@ import de from 'zod/v4/locales/de.js';
 import en from 'zod/v4/locales/en.js';
 import it from 'zod/v4/locales/it.js';
 import { HIDDEN_CHARACTER } from '../core/plain-text.ts';
+import { COMMON_PASSWORD } from '../core/password-policy.ts';
 import { HttpError } from './http-error.ts';
 import { message, type Language } from './messages.ts';
 import { requestLanguage } from './request-language.ts';
@@ -17,6 +18,7 @@ function errorMap(language: Language): z.core.$ZodErrorMap {
     if (issue.code === 'custom' && issue.params?.reason === HIDDEN_CHARACTER) {
       return message('hiddenCharacter', language, { character: String(issue.params.character) });
     }
+    if (issue.code === 'custom' && issue.params?.reason === COMMON_PASSWORD) return message('passwordCommon', language);
     return ZOD_LOCALES[language].localeError(issue);
   };
 }

@@ -13,6 +13,8 @@ const VNU_JAR = createRequire(import.meta.url)('vnu-jar');
 /** On-demand templates, each reached through one page; `as` names the demo account to sign in with. */
 export const ON_DEMAND_PAGES = [
   { path: '/tiles-access' },
+  { path: '/it-IT/password/forgot' },
+  { path: '/en-US/password/reset?t=not-a-link-that-exists-0123456789', status: 400 },
   { path: '/it-IT/catalogo-corsi/cerca?q=paziente' },
   { path: '/en-US/catalogo-corsi-no-ecm/cerca?q=safety' },
   { path: '/de-DE/pagina-che-non-esiste', status: 404 },
@@ -20,6 +22,7 @@ export const ON_DEMAND_PAGES = [
   { path: '/it-IT/profile', as: 'learner' },
   { path: '/it-IT/profile', as: 'editor' },
   { path: '/it-IT/profile/user-data', as: 'learner' },
+  { path: '/it-IT/profile/password', as: 'learner' },
   { path: '/it-IT/profile/user-archive', as: 'learner' },
   { path: '/it-IT/profile/user-courses', as: 'learner' },
   { path: '/it-IT/profile/user-progress', as: 'learner' },

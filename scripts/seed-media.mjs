@@ -2,20 +2,20 @@
 // as the local D1. A wrangler call takes a second or two, so the files are put only when the
 // bucket has not had this version of them yet: a note in the state folder (gone with the state
 // itself) records what was put. A file changed in seed/media/ is put again.
+// `npx node scripts/seed-media.mjs --remote` puts them all in the production bucket (README, deploy).
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { declaredType, isMediaType, servedContentType } from '../core/media/kinds.ts';
 import { STATE_DIR, wrangler } from './local-env.mjs';
 
 export const MEDIA_SEED_DIR = 'seed/media';
 const BUCKET = 'tiles-media';
 
-const CONTENT_TYPES = { '.webm': 'video/webm', '.mp4': 'video/mp4', '.vtt': 'text/vtt; charset=utf-8', '.pdf': 'application/pdf' };
-
-/** The Content-Type a seed file is stored with (R2 httpMetadata): what the Worker answers with. */
+/** The Content-Type a seed file is stored with (R2 httpMetadata): what the Worker answers with, as for an upload. */
 export function contentTypeOf(name) {
-  const extension = name.slice(name.lastIndexOf('.'));
-  return CONTENT_TYPES[extension] ?? 'application/octet-stream';
+  const type = declaredType(name, '');
+  return isMediaType(type) ? servedContentType(type) : 'application/octet-stream';
 }
 
 export function seedMedia(stateDir = STATE_DIR) {
@@ -39,4 +39,16 @@ export function seedMedia(stateDir = STATE_DIR) {
     writeFileSync(note, `${JSON.stringify(put, null, 2)}\n`);
   }
   console.log(missing.length ? `Course media put in the local R2 bucket: ${missing.join(', ')}.` : 'Course media already in the local R2 bucket.');
+}
+
+/** Every demo file into the production bucket, with the type an upload would give it. */
+function seedRemoteMedia() {
+  for (const name of readdirSync(MEDIA_SEED_DIR).sort()) {
+    wrangler(['r2', 'object', 'put', `${BUCKET}/${name}`, '--file', join(MEDIA_SEED_DIR, name), '--content-type', contentTypeOf(name), '--remote']);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (process.argv.includes('--remote')) seedRemoteMedia();
+  else seedMedia();
 }

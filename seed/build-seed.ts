@@ -1,7 +1,8 @@
 // Writes the demo site's SQL: reference data (safe to apply on every start: INSERT OR IGNORE
 // never overwrites what editors or users changed) and the demo learners' history (applied once).
 // Run by scripts/prepare-db.mjs with the pinned Node, which strips the TypeScript types.
-import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hashPassword } from '../functions/auth/password.ts';
@@ -13,6 +14,9 @@ import { drawAttempt } from '../core/ecm/draw-attempt.ts';
 import { requiredQuestions, type AssessmentMode } from '../core/ecm/assessment-rules.ts';
 import { validQuestions, type BankQuestion } from '../core/ecm/question-bank.ts';
 import { newCertificateCode } from '../functions/ecm/certificate-code.ts';
+import { bufferReader } from '../core/media/bytes.ts';
+import { checkMedia } from '../core/media/check.ts';
+import { declaredType } from '../core/media/kinds.ts';
 import fiscalCodes from 'codice-fiscale-js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -102,9 +106,6 @@ function insert(table: string, columns: string, rows: string[]): string {
 }
 
 export const SITE_ID = process.env.SITE_ID ?? 'tiles-demo';
-/** The demo's one recorded lesson (seed/media, put in the private MEDIA bucket), with captions in every locale. */
-const DEMO_VIDEO = '/media/lezione-video.webm';
-const DEMO_CAPTIONS = Object.fromEntries(LOCALES.map((locale) => [locale, `/media/lezione-video.${locale}.vtt`]));
 
 /** A session's text as the body blocks the player shows: each blank-line-separated paragraph a block. */
 const bodyBlocks = (text: string) =>
@@ -194,11 +195,9 @@ export function referenceSql(): string {
       'course_id, module_number, number, kind, duration, media_url, poster_url, captions, position',
       courses.flatMap((c) =>
         c.modules.flatMap((mod, m) =>
-          mod.sessions.map((s, n) => {
-            const media = s.mediaUrl ?? (s.kind === 'video' ? DEMO_VIDEO : null);
-            const captions = s.captions ?? (media === DEMO_VIDEO ? DEMO_CAPTIONS : {});
-            return row(c.id, m + 1, n + 1, s.kind, s.duration, media, s.posterUrl ?? null, JSON.stringify(captions), n + 1);
-          }),
+          mod.sessions.map((s, n) =>
+            row(c.id, m + 1, n + 1, s.kind, s.duration, s.mediaUrl ?? null, s.posterUrl ?? null, JSON.stringify(s.captions ?? {}), n + 1),
+          ),
         ),
       ),
     ),
@@ -574,6 +573,26 @@ async function ecmDemoSql(learner: string, lastDone: Map<string, number>, random
   return out.join('');
 }
 
+/** The demo's media directory: its files go in the MEDIA bucket (scripts/seed-media.mjs) and in the library. */
+const MEDIA_SEED_DIR = join(here, 'media');
+
+/**
+ * The library's rows for the demo's media (seed/media/), as an upload would write them: each file
+ * checked by its bytes with the API's own checks (its type, a video's true duration, an image's
+ * size) and R2's ETag of a single put, the MD5 of its bytes. A file that fails stops the seed.
+ */
+export async function mediaSql(): Promise<string> {
+  const rows: string[] = [];
+  for (const name of readdirSync(MEDIA_SEED_DIR).sort()) {
+    const bytes = new Uint8Array(readFileSync(join(MEDIA_SEED_DIR, name)));
+    const facts = await checkMedia(declaredType(name, ''), bytes.length, bufferReader(bytes));
+    if (!facts.ok) throw new Error(`seed/media/${name} fails its checks: ${facts.problem}`);
+    const etag = createHash('md5').update(bytes).digest('hex');
+    rows.push(row(name, SITE_ID, name, facts.type, facts.kind, bytes.length, facts.durationSeconds, facts.width, facts.height, etag, Date.now(), null));
+  }
+  return insert('media', 'key, site_id, name, type, kind, size, duration_seconds, width, height, etag, uploaded_at, uploaded_by', rows);
+}
+
 // The package's CommonJS build exports `{ CodiceFiscale }` while its types describe a default class.
 const CodiceFiscale = (fiscalCodes as unknown as { CodiceFiscale?: typeof fiscalCodes }).CodiceFiscale ?? fiscalCodes;
 
@@ -715,7 +734,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const secret = process.env.SESSION_SECRET;
   if (!secret) throw new Error('SESSION_SECRET is not set');
   mkdirSync(target, { recursive: true });
-  writeFileSync(join(target, 'reference.sql'), referenceSql());
+  writeFileSync(join(target, 'reference.sql'), referenceSql() + (await mediaSql()));
   writeFileSync(join(target, 'demo.sql'), await demoSql(pepper, secret));
   console.log(`Seed SQL written to ${target}`);
 }

@@ -1,6 +1,7 @@
 import { handle } from '@astrojs/cloudflare/handler';
 import type { Env } from '../functions/env.ts';
 import { consumeHits } from '../functions/hits/hit-writer.ts';
+import { consumeMail, drainOutbox, MAIL_QUEUE } from '../functions/email/deliver.ts';
 import { runHousekeeping } from '../functions/housekeeping.ts';
 import { LOG_USER_HEADER, rememberRequestId, requestIdOf, requestLogLine } from '../functions/request-log.ts';
 import { withSecurityHeaders } from './server/secure-headers.ts';
@@ -37,12 +38,16 @@ export default {
     console.log(requestLogLine({ id, request, status: response.status, started, ended: Date.now(), user }));
     return response;
   },
-  // The HITS queue's consumer (wrangler.toml): hits written in batches (functions/hits/hit-writer.ts).
+  // The queues' consumer (wrangler.toml): the e-mail outbox's deliveries (functions/email/deliver.ts),
+  // else hits written in batches (functions/hits/hit-writer.ts).
   async queue(batch, env) {
-    await consumeHits(batch, env);
+    if (batch.queue === MAIL_QUEUE) await consumeMail(batch, env);
+    else await consumeHits(batch, env);
   },
-  // The Cron Trigger (wrangler.toml): expired throttle counters, used challenges and the like.
+  // The Cron Trigger (wrangler.toml): expired throttle counters, used challenges and the like, then
+  // whatever e-mail a lost queue message left undelivered.
   async scheduled(controller, env) {
     console.log(JSON.stringify({ type: 'housekeeping', cron: controller.cron, ...(await runHousekeeping(env, Number(controller.scheduledTime))) }));
+    console.log(JSON.stringify({ type: 'mail', event: 'scheduled-delivery', ...(await drainOutbox(env)) }));
   },
 } satisfies ExportedHandler<Env>;

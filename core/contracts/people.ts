@@ -56,6 +56,8 @@ export const personDetail = personSummary.extend({
   createdAt: z.number(),
   /** The identity providers the account signs in with. */
   providers: z.array(z.string()),
+  /** Registered by the person and not yet confirmed through the e-mail's link: it cannot sign in yet. */
+  registrationPending: z.boolean(),
 });
 export type PersonDetail = z.infer<typeof personDetail>;
 

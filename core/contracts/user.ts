@@ -2,14 +2,16 @@ import { z } from 'zod';
 import { isSafeReturnPath } from '../return-path.ts';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, GENDER_NAMES, GENDERS, NAME_MAX_LENGTH, PHONE_RULES } from '../user-fields.ts';
 import { localeCode, plainText } from './common.ts';
+import { PASSWORD_MAX_LENGTH } from '../password-policy.ts';
 
 export * from '../user-fields.ts';
 
 /** Longest password accepted (ASVS: 64 or more); longer input is refused before any hashing. */
-export const PASSWORD_MAX_LENGTH = 128;
+export { PASSWORD_MAX_LENGTH };
 
 export const loginRequest = z.object({
-  cu: z.string().trim().min(1).max(64),
+  /** A user code or an e-mail address. */
+  cu: z.string().trim().min(1).max(EMAIL_MAX_LENGTH),
   cp: z.string().min(1).max(PASSWORD_MAX_LENGTH),
   ua: z.string().max(512).optional(),
   /** The solved bot check (ALTCHA payload), needed after repeated failures. */

@@ -6,7 +6,7 @@ import { eventStatement } from '../data/events.ts';
 import { clearCounter, countAttempt } from '../data/auth/throttle.ts';
 import { issueTokens } from '../data/auth/tokens.ts';
 import { rememberDevice, trustedDevice } from './device-cookie.ts';
-import { findUserByCode, type SessionUser } from '../data/auth/users.ts';
+import { findUserToSignIn, type SessionUser } from '../data/auth/users.ts';
 import { message, type Language } from '../messages.ts';
 import { peopleMessage } from '../people/messages.ts';
 import { DUMMY_HASH, verifyPassword } from './password.ts';
@@ -24,7 +24,7 @@ export interface SignInRequest {
 }
 
 export interface Credentials {
-  /** User code, already trimmed. */
+  /** User code or e-mail address, already trimmed. */
   cu: string;
   cp: string;
   /** The solved bot check (ALTCHA payload), needed after repeated failures. */
@@ -39,6 +39,8 @@ export type SignInResult =
       kind: 'refused';
       status: 401 | 403 | 428 | 429;
       message: string;
+      /** The password was right but the account awaits its e-mail's confirmation: the form offers a new link. */
+      unconfirmed?: boolean;
       /** Retry-After, or the bot-check signal the form reacts to. */
       headers: Record<string, string>;
       /** Whether the next attempt must carry a solved bot check. */
@@ -48,14 +50,19 @@ export type SignInResult =
 /**
  * Password sign-in, throttled per account (or per trusted device: functions/auth/device-cookie.ts) and
  * per address (functions/auth/sign-in-throttle.ts), for
- * both the API (`POST /api/auth/login`) and the sign-in page's own form post. An unknown user code
- * is counted, checked and answered exactly like a known one: the answers, the status and the work
- * done (a dummy hash) are the same, so they tell nobody which codes exist.
+ * both the API (`POST /api/auth/login`) and the sign-in page's own form post. The account is named
+ * by its user code or its e-mail address (functions/data/auth/users.ts); both count on one counter,
+ * the account's (keyed by its code), so typing the address instead of the code earns no extra
+ * attempts. An unknown name is counted under what was typed, checked and answered exactly like a
+ * known one: the answers, the status and the work done (a dummy hash) are the same, so they tell
+ * nobody which codes or addresses exist. An account that awaits its confirmation is told so only
+ * after its password was right.
  */
 export async function signInWithPassword({ env, request, siteId, language, now }: SignInRequest, credentials: Credentials): Promise<SignInResult> {
   const secret = assertSessionSecret(env);
   const { DB } = env;
-  const account = `${siteId}/${credentials.cu.toLowerCase()}`;
+  const found = await findUserToSignIn(DB, siteId, credentials.cu);
+  const account = `${siteId}/${(found?.user.code ?? credentials.cu).toLowerCase()}`;
   const cookieHeader = request.headers.get('cookie');
   const keys = { account, address: addressKey(clientAddress(request)), device: await trustedDevice(cookieHeader, account, secret, now) };
   const locked = (waitMs: number): SignInResult => ({
@@ -75,7 +82,6 @@ export async function signInWithPassword({ env, request, siteId, language, now }
     const refusal = message(credentials.altcha ? 'botCheckInvalid' : 'botCheckRequired', language);
     return { kind: 'refused', status: 428, message: refusal, headers: BOT_CHECK_REQUIRED, botCheck: true };
   }
-  const found = await findUserByCode(DB, siteId, credentials.cu);
   // Verify against a dummy hash for unknown users too: same work, same timing.
   const ok = await verifyPassword(credentials.cp, found?.passwordHash ?? DUMMY_HASH, env.PASSWORD_PEPPER);
   if (!found || !found.passwordHash || !ok) {
@@ -93,6 +99,7 @@ export async function signInWithPassword({ env, request, siteId, language, now }
   }
   // The right password is no guess, whatever the account's status: its attempt is taken back.
   await clearCounter(DB, keys);
+  if (found.pending) return { kind: 'refused', status: 403, message: message('signInUnconfirmed', language), headers: {}, botCheck: false, unconfirmed: true };
   // Said only to whoever knows the password: a suspended account opens no session.
   if (found.user.status === 'suspended') {
     return { kind: 'refused', status: 403, message: peopleMessage('accountSuspended', language), headers: {}, botCheck: false };

@@ -1,5 +1,6 @@
 import type { R2Object } from '@cloudflare/workers-types';
 import { parseByteRange } from '../../core/byte-range.ts';
+import { MEDIA_PREFIX, STAGING_PREFIX } from '../../core/media/kinds.ts';
 import { LOCALE_COOKIE, LOCALE_PATTERN } from '../../core/locale.ts';
 import { createApiContext, LOCALE_HEADER, SITE_HEADER } from '../api-context.ts';
 import { readCookie } from '../auth/session-cookie.ts';
@@ -11,8 +12,7 @@ import type { SessionUser } from '../data/auth/users.ts';
 import { mediumAllowed } from '../people/course-entry.ts';
 import { peopleMessage } from '../people/messages.ts';
 
-/** Where course media are served: `/media/{key}`, the key being the object's in the MEDIA bucket. */
-export const MEDIA_PREFIX = '/media/';
+export { MEDIA_PREFIX };
 
 /**
  * How long the learner's browser may reuse a medium without asking: a video is read in many
@@ -65,7 +65,8 @@ function requestLocale(request: Request): string {
 
 async function mediaAnswer(request: Request, env: Env, key: string, language: Language, attempt = 0): Promise<Response> {
   const notFound = () => refusal(request, 404, message('mediaNotFound', language, { key: key.slice(0, 200) }));
-  if (!KEY_PATTERN.test(key) || key.split('/').some((part) => part === '..' || part === '.')) return notFound();
+  // A replacement waiting to be checked (functions/media) is no medium yet.
+  if (!KEY_PATTERN.test(key) || key.startsWith(STAGING_PREFIX) || key.split('/').some((part) => part === '..' || part === '.')) return notFound();
   const head = await env.MEDIA.head(key);
   if (!head) return notFound();
   const headers = objectHeaders(head);

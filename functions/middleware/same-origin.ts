@@ -34,6 +34,11 @@ export function hasNonJsonBody(request: Request): boolean {
   return type !== null && type.trim() !== '' && !isJsonMediaType(type);
 }
 
+/** A file's part: raw bytes, which no cross-site form can send (the type needs a CORS preflight we never grant). */
+export function isOctetStream(contentType: string | null): boolean {
+  return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/octet-stream';
+}
+
 /**
  * Refuses cross-site changes (403) and non-JSON bodies (415). Not hono/csrf: it checks only
  * form-like bodies and refuses callers without Origin and Sec-Fetch-Site (the build worker);
@@ -43,5 +48,13 @@ export const sameOrigin = createMiddleware(async (c, next) => {
   const language = requestLanguage(c);
   if (isCrossSite(c.req.raw)) throw new HttpError(403, message('crossSite', language));
   if (hasNonJsonBody(c.req.raw)) throw new HttpError(415, message('unsupportedMediaType', language));
+  await next();
+});
+
+/** The same for a call that takes bytes (a file's part): cross-site refused (403), anything but `application/octet-stream` 415. */
+export const sameOriginBytes = createMiddleware(async (c, next) => {
+  const language = requestLanguage(c);
+  if (isCrossSite(c.req.raw)) throw new HttpError(403, message('crossSite', language));
+  if (!isOctetStream(c.req.header('content-type') ?? null)) throw new HttpError(415, message('octetStreamRequired', language));
   await next();
 });

@@ -39,9 +39,11 @@ type QueryOption<C> =
     : unknown;
 type JsonOf<J> = J extends z.ZodType ? z.input<J> : J extends (param: never) => infer S ? (S extends z.ZodType ? z.input<S> : never) : never;
 type JsonOption<C> = RequestOf<C> extends { json: infer J } ? { json: JsonOf<J> } : unknown;
+/** A call that takes bytes (a file's part) sends a Blob: the browser states its length. */
+type BytesOption<C> = RequestOf<C> extends { bytes: z.ZodType } ? { bytes: Blob } : unknown;
 
-/** What a call sends: its path parameters, query and JSON body, each only where the contract has one. */
-export type ApiOptions<C extends Contract> = ParamOption<C['path']> & QueryOption<C> & JsonOption<C>;
+/** What a call sends: its path parameters, query and JSON body or bytes, each only where the contract has one. */
+export type ApiOptions<C extends Contract> = ParamOption<C['path']> & QueryOption<C> & JsonOption<C> & BytesOption<C>;
 /** The JSON body a call sends, for what sends it without the client (the hit beacon). */
 export type ApiJson<M extends Method, P extends ApiPath<M>> = JsonOf<NonNullable<RequestOf<RouteAt<M, P>>> extends { json: infer J } ? J : never>;
 /** What a call answers: the response contract's output (inside `{ outcome }`). */
@@ -102,18 +104,19 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   async function request(method: Method, path: string, call: AnyOptions = {}): Promise<unknown> {
     const target = apiPathOf(path, call);
     const url = `${options.baseUrl ?? ''}${target}`;
-    const { json: body } = call;
+    const { json, bytes } = call;
     const headers: Record<string, string> = {
       'tiles-site-id': options.siteId(),
       'tiles-locale-code': options.localeCode(),
       accept: 'application/json',
     };
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (json !== undefined) headers['content-type'] = 'application/json';
+    if (bytes !== undefined) headers['content-type'] = 'application/octet-stream';
     for (let attempt = 0; ; attempt++) {
       const response = await doFetch(url, {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: bytes ?? (json === undefined ? undefined : JSON.stringify(json)),
         credentials: 'same-origin',
       });
       if (!response.ok && shouldRetry(method, response.status, attempt)) continue;

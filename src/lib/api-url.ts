@@ -9,6 +9,7 @@ export interface AnyOptions {
   param?: Record<string, string | number>;
   query?: Record<string, unknown>;
   json?: unknown;
+  bytes?: Blob;
 }
 
 /** The URL path of a call: `/api`, the path with its parameters filled in (encoded), and the query. */

@@ -16,6 +16,7 @@ export function startSignInForm(): void {
   const fields = [form.elements.namedItem('cu'), form.elements.namedItem('cp')] as HTMLInputElement[];
   const [code, password] = fields as [HTMLInputElement, HTMLInputElement];
   const alert = document.getElementById('sign-in-error') as HTMLElement;
+  const resend = document.getElementById('sign-in-resend');
   const botCheck = document.getElementById('sign-in-bot-check-field') as HTMLElement;
   const button = form.querySelector('button[type="submit"]') as HTMLButtonElement;
   const label = button.textContent;
@@ -89,6 +90,8 @@ export function startSignInForm(): void {
       return;
     } catch (caught) {
       alert.textContent = caught instanceof ApiRequestError ? caught.message : failed;
+      // 403: the right password of an account that awaits its e-mail's confirmation.
+      if (resend) resend.hidden = !(caught instanceof ApiRequestError && caught.statusCode === 403);
       if (caught instanceof ApiRequestError && (caught.statusCode === 428 || caught.headers.get('tiles-bot-check') === 'required')) {
         // 428: this very attempt waited for the check, so it goes on once solved. After a wrong
         // password (401 asking for it) the learner types again first.

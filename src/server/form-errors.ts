@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { HIDDEN_CHARACTER } from '../../core/plain-text.ts';
+import { COMMON_PASSWORD } from '../../core/password-policy.ts';
 
 /** A field's problem as an interface string: the boilerplate key and its placeholders' values. */
 export interface FieldError {
@@ -21,6 +22,7 @@ function fieldError(issue: z.core.$ZodIssue, blank: boolean): FieldError {
       // A field the form did not send at all.
       return { key: 'validation.required' };
     case 'custom':
+      if (issue.params?.reason === COMMON_PASSWORD) return { key: 'validation.commonPassword' };
       return issue.params?.reason === HIDDEN_CHARACTER ? { key: 'validation.characters' } : { key: 'validation.format' };
     case 'invalid_format':
       return issue.format === 'email' ? { key: 'validation.email' } : { key: 'validation.format' };

@@ -1,12 +1,18 @@
-import { HSTS, isLocalHost, securityHeaders } from '../../core/security-headers.ts';
+import { framingOf, HSTS, isLocalHost, securityHeaders } from '../../core/security-headers.ts';
 
-const HEADERS = Object.entries(securityHeaders(import.meta.env.CSP_SCRIPT_HASHES ?? []));
+const HEADERS = {
+  none: Object.entries(securityHeaders(import.meta.env.CSP_SCRIPT_HASHES ?? [])),
+  'same-origin': Object.entries(securityHeaders(import.meta.env.CSP_SCRIPT_HASHES ?? [], 'same-origin')),
+};
 
-/** The headers the static assets get from `_headers`, on every answer of the Worker (src/worker.ts). */
+/**
+ * The headers the static assets get from `_headers`, on every answer of the Worker (src/worker.ts);
+ * a course's PDF may be framed by the site's own session page (core/security-headers.ts `framingOf`).
+ */
 export function withSecurityHeaders(response: Response, url: URL): Response {
   // Redirects and fetched responses have immutable headers: copy before setting.
   const secured = new Response(response.body, response);
-  for (const [name, value] of HEADERS) secured.headers.set(name, value);
+  for (const [name, value] of HEADERS[framingOf(url.pathname, response.headers.get('content-type'))]) secured.headers.set(name, value);
   if (!isLocalHost(url.hostname)) secured.headers.set('Strict-Transport-Security', HSTS);
   return secured;
 }

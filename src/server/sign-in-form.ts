@@ -12,6 +12,8 @@ export interface SignInFormState {
   message: string | null;
   /** The next attempt needs the bot check, which needs JavaScript. */
   botCheck: boolean;
+  /** The account awaits its e-mail's confirmation: the page offers a new link. */
+  unconfirmed?: boolean;
   status: number;
   headers: Record<string, string>;
 }
@@ -34,7 +36,8 @@ export async function submitSignIn(request: Request, form: FormData, locale: str
   if (!parsed.success) return { kind: 'refused', state: { code, errors: fieldErrors(parsed.error), message: null, botCheck: false, status: 400, headers: {} } };
   const result = await signInWithPassword({ env, request, siteId: env.SITE_ID, language: languageOf(locale), now: Date.now() }, parsed.data);
   if (result.kind === 'refused') {
-    return { kind: 'refused', state: { code, errors: {}, message: result.message, botCheck: result.botCheck, status: result.status, headers: result.headers } };
+    const { message, botCheck, status, headers, unconfirmed } = result;
+    return { kind: 'refused', state: { code, errors: {}, message, botCheck, unconfirmed, status, headers } };
   }
   return { kind: 'signed-in', location: returnTo ?? `/${result.user.locale || 'it-IT'}/profile`, cookies: result.cookies };
 }

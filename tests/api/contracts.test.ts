@@ -25,6 +25,7 @@ describe('answers match their contracts exactly', () => {
     ['GET', '/api/auth/challenge', '/api/auth/challenge', null],
     ['GET', '/api/auth/user', '/api/auth/user', 'learner'],
     ['PUT', '/api/auth/user', '/api/auth/user', 'learner', { phone: '+390600000000' }],
+    ['POST', '/api/auth/password/forgot', '/api/auth/password/forgot', null, { identifier: 'nessuno@example.it' }],
     ['GET', '/api/role/:roleId', '/api/role/learner', 'learner'],
     ['GET', '/api/lms/game/progress', '/api/lms/game/progress', 'learner'],
     ['GET', '/api/lms/game/badge', '/api/lms/game/badge', 'learner'],

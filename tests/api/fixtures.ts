@@ -4,6 +4,9 @@ import { hashPassword } from '../../functions/auth/password.ts';
 import { ROLE_PERMISSIONS } from '../../core/permissions.ts';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import deStrings from '../../seed/boilerplate/de-DE.json';
+import enStrings from '../../seed/boilerplate/en-US.json';
+import itStrings from '../../seed/boilerplate/it-IT.json';
 
 export const SITE = 'tiles-demo';
 export const LEARNER = { id: 'u-api-learner', code: 'api.learner', password: 'Api-Learner-2026!' };
@@ -17,7 +20,9 @@ export async function seedFixtures(): Promise<void> {
   const now = Date.now();
   const hash = async (password: string) => hashPassword(password, env.PASSWORD_PEPPER, 1000);
   const statements = [
-    env.DB.prepare("INSERT OR IGNORE INTO site VALUES (?, 'Tiles Test', 'tiles.svg', 'it-IT', '[\"it-IT\",\"en-US\",\"de-DE\"]')").bind(SITE),
+    env.DB.prepare(
+      "INSERT OR IGNORE INTO site (id, nice_name, logo, default_locale, supported_locales) VALUES (?, 'Tiles Test', 'tiles.svg', 'it-IT', '[\"it-IT\",\"en-US\",\"de-DE\"]')",
+    ).bind(SITE),
     env.DB.prepare("INSERT OR IGNORE INTO locale VALUES ('it-IT', 'IT', 'Italiano'), ('en-US', 'US', 'English'), ('de-DE', 'DE', 'Deutsch')"),
     env.DB.prepare(
       "INSERT OR IGNORE INTO boilerplate VALUES (?, 'nav.home', 'it-IT', 'Home'), (?, 'nav.home', 'en-US', 'Home'), (?, 'nav.home', 'de-DE', 'Startseite')",
@@ -139,4 +144,18 @@ export async function newSignedInLearner(prefix: string): Promise<{ id: string; 
     .bind(user.id, SITE, user.code, await hashPassword(user.password, env.PASSWORD_PEPPER, 1000), now, now)
     .run();
   return { id: user.id, cookie: await signIn(user) };
+}
+
+/**
+ * The e-mail strings of the three locales (seed/boilerplate), which the outbox's consumer renders
+ * messages with: the API tests read what a learner would read.
+ */
+export async function seedMailStrings(): Promise<void> {
+  const locales = { 'it-IT': itStrings, 'en-US': enStrings, 'de-DE': deStrings };
+  const statements = Object.entries(locales).flatMap(([locale, strings]) =>
+    Object.entries(strings as Record<string, string>)
+      .filter(([key]) => key.startsWith('email.'))
+      .map(([key, text]) => env.DB.prepare('INSERT OR REPLACE INTO boilerplate VALUES (?, ?, ?, ?)').bind(SITE, key, locale, text)),
+  );
+  await env.DB.batch(statements);
 }

@@ -516,6 +516,9 @@ const BODIES: Record<string, Record<string, unknown>[]> = {
     { cu: THIRD.code, cp: 'wrong-password', altcha: btoa('{"algorithm":"SHA-256","challenge":"x","number":1,"salt":"x","signature":"x"}') },
   ],
   '/api/auth/federated/login': [{ provider: 'mock', token: 'eyJhbGciOiJSUzI1NiJ9.e30.c2ln', returnTo: '/it-IT' }],
+  '/api/auth/password/forgot': [{ identifier: 'nessuno@example.it' }],
+  '/api/auth/password/reset': [{ token: 'z'.repeat(43), password: 'una frase lunga e nuova' }],
+  '/api/auth/password': [{ current: 'wrong-password', password: 'una frase lunga e nuova' }],
   '/api/auth/user': [
     { firstName: 'Giulia', lastName: 'Bianchi', email: 'giulia@example.it', phone: '+390612345678', locale: 'en-US', fields: { gender: 'f' } },
   ],
@@ -694,9 +697,10 @@ async function buildRequest(input: HostileRequest): Promise<Request> {
 
 /**
  * Refusals that write by design, by route pattern: a failed sign-in is counted per account and
- * address (functions/auth/sign-in-throttle.ts), so that the next attempts are throttled.
+ * address (functions/auth/sign-in-throttle.ts), and a wrong current password per user
+ * (functions/auth/password-change.ts), so that the next attempts are throttled.
  */
-const WRITTEN_WHEN_REFUSED: Record<string, string[]> = { '/api/auth/login': ['sign_in_throttle'] };
+const WRITTEN_WHEN_REFUSED: Record<string, string[]> = { '/api/auth/login': ['sign_in_throttle'], '/api/auth/password': ['password_attempt'] };
 
 /** The tables a refused request may still change: those of the route its path really reached. */
 function writtenWhenRefused(request: Request): string[] {
@@ -704,10 +708,10 @@ function writtenWhenRefused(request: Request): string[] {
   return ROUTES.filter((route) => patternOf(route).test({ pathname })).flatMap((route) => WRITTEN_WHEN_REFUSED[route.path] ?? []);
 }
 
-let snapshotSql = '';
+let snapshotSql: string[] = [];
 let lastSnapshot: Record<string, string> | undefined;
 
-/** One statement: per mutable table, its row count and sums over every column's size and value. */
+/** One statement per mutable table, all in one batch (D1 caps a statement's length): its row count and sums over every column's size and value. */
 async function prepareSnapshot(): Promise<void> {
   const { results: tables } = await env.DB.prepare(
     "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name NOT LIKE 'd1\\_%' ESCAPE '\\' ORDER BY name",
@@ -723,14 +727,16 @@ async function prepareSnapshot(): Promise<void> {
         `TOTAL(CASE typeof(${c}) WHEN 'integer' THEN ${c} WHEN 'real' THEN ${c} ELSE unicode(${c}) + 7 * unicode(substr(${c}, -1)) + 31 * unicode(substr(${c}, LENGTH(${c}) / 2 + 1)) END)`,
       ];
     });
-    parts.push(`(SELECT json_array(COUNT(*), ${sums.join(', ')}) FROM ${quote(name)}) AS ${quote(name)}`);
+    // The name as a string literal: a quoted identifier would read an FTS5 table's hidden column of the same name.
+    parts.push(`SELECT '${name.replaceAll("'", "''")}' AS name, json_array(COUNT(*), ${sums.join(', ')}) AS state FROM ${quote(name)}`);
   }
   expect(parts.length).toBeGreaterThan(10);
-  snapshotSql = `SELECT ${parts.join(', ')}`;
+  snapshotSql = parts;
 }
 
 async function snapshot(): Promise<Record<string, string>> {
-  return (await env.DB.prepare(snapshotSql).first<Record<string, string>>()) ?? {};
+  const results = await env.DB.batch<{ name: string; state: string }>(snapshotSql.map((sql) => env.DB.prepare(sql)));
+  return Object.fromEntries(results.map((result) => [result.results[0]?.name ?? '', result.results[0]?.state ?? '']));
 }
 
 // ---- The properties ---------------------------------------------------------------------------

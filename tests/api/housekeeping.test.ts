@@ -2,9 +2,16 @@ import { env, exports } from 'cloudflare:workers';
 import { createScheduledController } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import worker from './api-worker.ts';
-import { SITE, seedFixtures } from './fixtures.ts';
+import { SITE, seedFixtures, seedMailStrings } from './fixtures.ts';
+import { outboxStatement } from '../../functions/email/outbox.ts';
+import { outboxFor } from '../../functions/data/email/outbox.ts';
+import { SETTLED_MAIL_KEPT_MS } from '../../functions/housekeeping.ts';
+import { mailTo } from './mailbox.ts';
 
-beforeAll(seedFixtures);
+beforeAll(async () => {
+  await seedFixtures();
+  await seedMailStrings();
+});
 
 /** What the Cron Trigger calls, at a given time. */
 const cron = (scheduledTime: number) => worker.scheduled(createScheduledController({ scheduledTime, cron: '17 * * * *' }), env);
@@ -40,5 +47,43 @@ describe('the hourly Cron Trigger', () => {
     const { results } = await env.DB.prepare("SELECT id FROM bot_check_used WHERE id LIKE 'hk-%'").all<{ id: string }>();
     expect(results).toEqual([{ id: 'hk-live' }]);
     expect(await env.DB.prepare("SELECT nonce FROM federated_login WHERE nonce = 'hk-nonce'").first()).toBeNull();
+  });
+
+  it('delivers e-mail a lost queue message left behind, and forgets what is settled after 90 days', async () => {
+    const now = Date.now();
+    const mail = {
+      siteId: SITE,
+      to: `cron.${now}@example.it`,
+      locale: 'it-IT',
+      template: 'password-reset' as const,
+      values: { name: 'Ada', code: 'ada', path: '/it-IT/password/reset?t=cron', minutes: 60 },
+      origin: 'https://formazione.example.it',
+    };
+    // Written with no kick at all, as if the queue had lost it.
+    await (await outboxStatement(env, mail, { now })).run();
+    await cron(now);
+    expect(mailTo(mail.to)).toHaveLength(1);
+    expect((await outboxFor(env.DB, SITE, mail.to))[0]?.status).toBe('sent');
+    await cron(now + SETTLED_MAIL_KEPT_MS - 60_000);
+    expect(await outboxFor(env.DB, SITE, mail.to)).toHaveLength(1);
+    await cron(now + SETTLED_MAIL_KEPT_MS + 1);
+    expect(await outboxFor(env.DB, SITE, mail.to)).toEqual([]);
+  });
+
+  it('forgets password counters after their hour and reset links a day after they expired', async () => {
+    const now = Date.now();
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO password_attempt (id, site_id, scope, key, at) VALUES ('hk-attempt', ?, 'change', 'u', ?)").bind(SITE, now),
+      env.DB.prepare("INSERT INTO password_reset (token_hash, user_id, site_id, created_at, expires_at) VALUES ('hk-link', 'u-api-learner', ?, ?, ?)").bind(
+        SITE,
+        now,
+        now + 3_600_000,
+      ),
+    ]);
+    await cron(now + 3_600_000 + 1);
+    expect(await env.DB.prepare("SELECT id FROM password_attempt WHERE id = 'hk-attempt'").first()).toBeNull();
+    expect(await env.DB.prepare("SELECT token_hash FROM password_reset WHERE token_hash = 'hk-link'").first()).not.toBeNull();
+    await cron(now + 3_600_000 + 86_400_000 + 1);
+    expect(await env.DB.prepare("SELECT token_hash FROM password_reset WHERE token_hash = 'hk-link'").first()).toBeNull();
   });
 });

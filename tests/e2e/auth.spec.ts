@@ -39,7 +39,7 @@ test('wrong credentials are refused in Italian and set no cookie', async ({ page
   await page.getByLabel('Codice utente').fill('utente.inesistente');
   await page.getByLabel('Password').fill('password-sbagliata');
   await page.getByRole('button', { name: 'Accedi' }).click();
-  await expect(page.getByTestId('sign-in-error')).toHaveText('Codice utente o password non corretti.');
+  await expect(page.getByTestId('sign-in-error')).toHaveText('Codice utente (o e-mail) o password non corretti.');
   expect((await context.cookies()).find((c) => c.name === 't-ssid')).toBeUndefined();
 });
 
@@ -58,7 +58,7 @@ test('after 2 failed sign-ins a self-hosted bot check appears, solves itself, an
   for (let i = 0; i < 2; i++) {
     await page.getByLabel('Password').fill(`sbagliata-${i}`);
     await page.getByRole('button', { name: 'Accedi' }).click();
-    await expect(page.getByTestId('sign-in-error')).toHaveText('Codice utente o password non corretti.');
+    await expect(page.getByTestId('sign-in-error')).toHaveText('Codice utente (o e-mail) o password non corretti.');
   }
   await expect(page.getByText(/^Dopo alcuni tentativi non riusciti serve una verifica anti-bot/)).toBeVisible();
   await botCheckSolved(page);

@@ -1,5 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { EDITOR, islandsReady, signIn, switchMode, TESTER } from './helpers.ts';
+
+const seedFile = (name: string) => readFileSync(new URL(`../../seed/media/${name}`, import.meta.url));
 
 /** Clicks "Pubblica" and waits for the build to go live; returns the seconds from click to live. */
 async function publishAndWait(page: Page): Promise<number> {
@@ -42,10 +45,16 @@ test('an editor creates a course with two modules, a tester reviews the draft, t
   await outline.getByRole('button', { name: 'Aggiungi video' }).click();
   const video = outline.getByTestId('cms-session-1');
   await video.getByLabel('Titolo della sessione 1').fill('La scala di Braden');
-  await video.getByLabel('Video (MP4 o WebM)').fill('/media/lezione-video.webm');
-  await video.getByLabel('Sottotitoli WebVTT (it-IT)').fill('/media/lezione-video.it-IT.vtt');
-  await video.getByLabel('Minuti').fill('0');
-  await video.getByLabel('Secondi').fill('24');
+  // Uploaded from the editor: the video's length becomes the session's duration.
+  const videoField = video.getByRole('group', { name: 'Video (MP4 o WebM)' });
+  await videoField.getByLabel('Carica un file').setInputFiles({ name: 'Braden.webm', mimeType: 'video/webm', buffer: seedFile('lezione-caso-clinico.webm') });
+  await expect(videoField.getByTestId('media-field-value')).toContainText('Braden.webm');
+  await expect(video.getByLabel('Secondi')).toHaveValue('48');
+  const captions = video.getByRole('group', { name: 'Sottotitoli WebVTT (it-IT)' });
+  await captions
+    .getByLabel('Carica un file')
+    .setInputFiles({ name: 'braden.it-IT.vtt', mimeType: 'text/vtt', buffer: seedFile('lezione-caso-clinico.it-IT.vtt') });
+  await expect(captions.getByTestId('media-field-value')).toContainText('braden.it-IT.vtt');
   await outline.getByRole('button', { name: 'Aggiungi testo' }).click();
   await outline.getByTestId('cms-session-2').getByLabel('Titolo della sessione 2').fill('Il riposizionamento');
   // Keyboard reordering: the text goes first, then back.
@@ -58,10 +67,14 @@ test('an editor creates a course with two modules, a tester reviews the draft, t
   await outline.getByTestId('cms-module-2').getByRole('button', { name: 'Aggiungi documento' }).click();
   const pdf = outline.getByTestId('cms-module-2').getByTestId('cms-session-1');
   await pdf.getByLabel('Titolo della sessione 1').fill('Protocollo di medicazione');
-  await pdf.getByLabel('Documento PDF').fill('/media/lezione-video.webm');
-  await expect(outline.getByTestId('cms-outline-duration')).toHaveText('Durata dichiarata (somma delle sessioni): 0h 20m 24s');
+  const pdfField = pdf.getByRole('group', { name: 'Documento PDF' });
+  await pdfField
+    .getByLabel('Carica un file')
+    .setInputFiles({ name: 'Protocollo.pdf', mimeType: 'application/pdf', buffer: seedFile('prevenzione-ica-2-2.pdf') });
+  await expect(pdfField.getByTestId('media-field-value')).toContainText('Protocollo.pdf');
+  await expect(outline.getByTestId('cms-outline-duration')).toHaveText('Durata dichiarata (somma delle sessioni): 0h 20m 48s');
   await outline.getByRole('button', { name: 'Salva la struttura (bozza)' }).click();
-  await expect(outline.getByRole('status')).toHaveText('Bozza salvata. I visitatori la vedranno dopo la pubblicazione.');
+  await expect(outline.getByTestId('cms-outline-status')).toHaveText('Bozza salvata. I visitatori la vedranno dopo la pubblicazione.');
 
   // The text session's body, written on its own page (a draft, previewed in place).
   await page.reload();
@@ -107,7 +120,9 @@ test('an editor creates a course with two modules, a tester reviews the draft, t
     element.currentTime = 10;
   });
   await expect.poll(() => player.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThan(10);
-  await expect(player.locator('track[srclang="it"]')).toHaveAttribute('src', '/media/lezione-video.it-IT.vtt');
+  await expect(player.locator('track[srclang="it"]')).toHaveAttribute('src', /^\/media\/braden-it-it-[0-9a-f]+\.vtt$/);
+  await expect.poll(() => player.locator('track[srclang="it"]').evaluate((element: HTMLTrackElement) => element.readyState)).toBe(2);
+  await expect.poll(() => player.evaluate((element: HTMLVideoElement) => Math.round(element.duration))).toBe(48);
   await learner.getByTestId('complete-session').click();
   await expect(learner.getByTestId('session-completed')).toBeVisible();
   await learner.getByTestId('next-session').click();
@@ -116,6 +131,11 @@ test('an editor creates a course with two modules, a tester reviews the draft, t
   await expect(learner.getByTestId('session-completed')).toBeVisible();
   await learner.getByTestId('next-session').click();
   await expect(learner.getByTestId('session-document')).toBeVisible();
+  // The PDF is the uploaded one, served privately to the learner.
+  const pdfAddress = (await learner.getByTestId('document-download').getAttribute('href')) ?? '';
+  const served = await learner.request.get(pdfAddress);
+  expect(served.status()).toBe(200);
+  expect(served.headers()['content-type']).toBe('application/pdf');
   await learner.getByTestId('complete-session').click();
   await expect(learner.getByTestId('completion-rewards')).toContainText('Hai completato il corso');
 });

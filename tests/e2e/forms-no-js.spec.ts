@@ -42,7 +42,7 @@ test('sign-in without JavaScript: messages per field in Italian and English, the
   await page.goto('/tiles-access');
   await page.getByRole('button', { name: 'Accedi' }).click();
   await expect(page.getByLabel('Codice utente')).toHaveAttribute('aria-invalid', 'true');
-  expect(await describedBy(page, 'Codice utente')).toBe('Campo obbligatorio');
+  expect(await describedBy(page, 'Codice utente o e-mail')).toBe('Campo obbligatorio');
   expect(await describedBy(page, 'Password')).toBe('Campo obbligatorio');
 
   // An unknown code: a real account's failures would make its next sign-ins ask for the bot check.
@@ -51,18 +51,18 @@ test('sign-in without JavaScript: messages per field in Italian and English, the
   const refused = page.waitForResponse((response) => response.request().method() === 'POST');
   await page.getByRole('button', { name: 'Accedi' }).click();
   expect((await refused).status()).toBe(401);
-  await expect(page.getByTestId('sign-in-error')).toHaveText('Codice utente o password non corretti.');
+  await expect(page.getByTestId('sign-in-error')).toHaveText('Codice utente (o e-mail) o password non corretti.');
   await expect(page.getByLabel('Codice utente')).toHaveValue('nessuno.senza-script');
   await expect(page.getByLabel('Password')).toHaveValue('');
 
   const english = await withoutScripts(browser, {}, rememberLocale('en-US', baseURL));
   await english.page.goto('/tiles-access');
   await english.page.getByRole('button', { name: 'Sign in' }).click();
-  expect(await describedBy(english.page, 'User code')).toBe('This field is required');
+  expect(await describedBy(english.page, 'User code or e-mail')).toBe('This field is required');
   await english.page.getByLabel('User code').fill('nobody.without-scripts');
   await english.page.getByLabel('Password').fill('wrong-password');
   await english.page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(english.page.getByTestId('sign-in-error')).toHaveText('Wrong user code or password.');
+  await expect(english.page.getByTestId('sign-in-error')).toHaveText('Wrong user code (or e-mail) or password.');
 
   for (const request of [...posts, ...english.posts]) {
     expect(new URL(request.url()).pathname).toBe('/tiles-access');
@@ -105,7 +105,7 @@ test('sign-in without JavaScript says plainly when the bot check is needed: it c
     await page.getByLabel('Codice utente').fill(`nessuno-${i}`);
     await page.getByLabel('Password').fill('sbagliata');
     await page.getByRole('button', { name: 'Accedi' }).click();
-    await expect(page.getByTestId('sign-in-error')).toHaveText('Codice utente o password non corretti.');
+    await expect(page.getByTestId('sign-in-error')).toHaveText('Codice utente (o e-mail) o password non corretti.');
   }
   await expect(page.getByTestId('bot-check-needs-script')).toHaveText(/funziona solo con JavaScript attivo/);
   await page.getByLabel('Codice utente').fill(LEARNER.code);

@@ -62,17 +62,27 @@ test('a video session plays the recorded lesson with captions in the page langua
   await page.goto('/it-IT/course/session/prevenzione-ica/1/2');
   const video = page.getByTestId('session-video');
   await expect(video).toBeVisible();
-  await expect(video).toHaveAttribute('src', '/media/lezione-video.webm');
-  await expect(video.locator('track')).toHaveAttribute('src', '/media/lezione-video.it-IT.vtt');
+  await expect(video).toHaveAttribute('src', '/media/lezione-introduzione.webm');
+  await expect(video).toHaveAttribute('poster', '/media/lezione-introduzione.jpg');
+  await expect(video.locator('track').first()).toHaveAttribute('src', '/media/lezione-introduzione.it-IT.vtt');
   await expect(page.getByRole('heading', { name: 'Trascrizione' })).toBeVisible();
   // The private media load in the page with the learner's cookies: the video's metadata, and its captions (LOADED).
   await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState)).toBeGreaterThanOrEqual(1);
-  await expect.poll(() => video.locator('track').evaluate((element: HTMLTrackElement) => element.readyState)).toBe(2);
-  const media = await page.request.get('/media/lezione-video.webm');
+  await expect
+    .poll(() =>
+      video
+        .locator('track')
+        .first()
+        .evaluate((element: HTMLTrackElement) => element.readyState),
+    )
+    .toBe(2);
+  // The declared length is the file's own.
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => Math.round(element.duration))).toBe(24);
+  const media = await page.request.get('/media/lezione-introduzione.webm');
   expect(media.status()).toBe(200);
   expect(media.headers()['content-type']).toContain('video/webm');
   expect(media.headers()['cache-control']).toMatch(/^private, /);
-  const range = await page.request.get('/media/lezione-video.webm', { headers: { range: 'bytes=0-99' } });
+  const range = await page.request.get('/media/lezione-introduzione.webm', { headers: { range: 'bytes=0-99' } });
   expect(range.status()).toBe(206);
   expect(range.headers()['content-range']).toMatch(/^bytes 0-99\/\d+$/);
   expect((await range.body()).length).toBe(100);
@@ -81,7 +91,7 @@ test('a video session plays the recorded lesson with captions in the page langua
 
 test('course media are private: a visitor gets a plain 401 for the video and its captions', async ({ browser }) => {
   const visitor = await browser.newContext();
-  for (const path of ['/media/lezione-video.webm', '/media/lezione-video.it-IT.vtt']) {
+  for (const path of ['/media/lezione-introduzione.webm', '/media/lezione-introduzione.it-IT.vtt', '/media/prevenzione-ica-2-2.pdf']) {
     const response = await visitor.request.get(path, { maxRedirects: 0 });
     expect(response.status(), path).toBe(401);
     expect(response.headers()['content-type']).toBe('text/plain; charset=utf-8');
@@ -90,4 +100,31 @@ test('course media are private: a visitor gets a plain 401 for the video and its
     expect(await response.text()).toBe('Sessione assente o scaduta: accedi di nuovo.');
   }
   await visitor.close();
+});
+
+test('every demo clip plays and seeks in the browser, MP4 and WebM, as long as its session declares', async ({ page }) => {
+  await signIn(page, TESTER);
+  for (const [path, seconds] of [
+    ['prevenzione-ica/1/2', 24],
+    ['prevenzione-ica/2/3', 36],
+    ['sicurezza-terapia-farmacologica/1/2', 48],
+    ['prevenzione-cadute/2/1', 30],
+  ] as const) {
+    await page.goto(`/it-IT/course/session/${path}`);
+    const video = page.getByTestId('session-video');
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => Math.round(element.duration)), { message: path }).toBe(seconds);
+    await expect(page.getByText(`0h 0m ${seconds}s`)).toBeVisible();
+    // Seek past the middle and play: the frames there decode.
+    const played = await video.evaluate(async (element: HTMLVideoElement, target: number) => {
+      element.muted = true;
+      element.currentTime = target;
+      await new Promise((resolve) => element.addEventListener('seeked', resolve, { once: true }));
+      await element.play();
+      await new Promise((resolve) => element.addEventListener('timeupdate', resolve, { once: true }));
+      element.pause();
+      return { at: element.currentTime, error: element.error?.code ?? null };
+    }, seconds - 5);
+    expect(played.error, path).toBeNull();
+    expect(played.at, path).toBeGreaterThanOrEqual(seconds - 5);
+  }
 });

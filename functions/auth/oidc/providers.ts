@@ -55,3 +55,9 @@ export function parseProviders(env: Env): OidcProvider[] {
 export function findProvider(env: Env, id: string): OidcProvider | undefined {
   return parseProviders(env).find((provider) => provider.id === id);
 }
+
+/** Providers' names for people (`Medikey, SPID`), by id; an id no longer configured shows as itself. */
+export function providerNames(env: Env, ids: readonly string[]): string {
+  const configured = parseProviders(env);
+  return ids.map((id) => configured.find((provider) => provider.id === id)?.name ?? id).join(', ');
+}

@@ -127,3 +127,20 @@ export async function revokeUserTokens(db: D1Database, userId: string, now: numb
 export function userTokensRevocation(db: D1Database, userId: string, now: number): D1PreparedStatement {
   return db.prepare('UPDATE auth_token SET revoked_at = COALESCE(revoked_at, ?), expires_at = 0 WHERE user_id = ? AND expires_at > ?').bind(now, userId, now);
 }
+
+/**
+ * A statement, for the batch of a password's reset or change, that ends the user's sessions:
+ * every one, or all but the one whose tokens' hashes `keep` names (the change's own). It runs only
+ * if the user's password is now `passwordHash` (a fresh salt makes it unique), that is, only when
+ * the batch's change really happened.
+ */
+export function endSessionsStatement(db: D1Database, userId: string, passwordHash: string, now: number, keep: readonly string[] = []): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE auth_token SET revoked_at = COALESCE(revoked_at, ?1), expires_at = 0
+       WHERE user_id = ?2 AND expires_at > ?1
+         AND family NOT IN (SELECT family FROM auth_token WHERE hash IN (SELECT value FROM json_each(?3)))
+         AND EXISTS (SELECT 1 FROM user WHERE id = ?2 AND password_hash = ?4)`,
+    )
+    .bind(now, userId, JSON.stringify(keep), passwordHash);
+}

@@ -20,11 +20,12 @@ interface UserRow {
   locale: string;
   roles: string;
   status: AccountStatus;
+  registration_pending: number;
 }
 
 /**
  * The signed-in user as handlers and pages see it: camelCase, roles parsed, and no password hash,
- * which only the password check reads (`findUserByCode`).
+ * which only the password check reads (`findUserToSignIn`).
  */
 export interface SessionUser {
   id: string;
@@ -57,10 +58,30 @@ export function toSessionUser(row: UserRow): SessionUser {
   };
 }
 
-/** A user by code, whatever its case, with the hash the password check needs (null for federated users). */
-export async function findUserByCode(db: D1Database, siteId: string, code: string): Promise<{ user: SessionUser; passwordHash: string | null } | null> {
-  const row = await db.prepare('SELECT * FROM user WHERE site_id = ? AND code = ? COLLATE NOCASE').bind(siteId, code).first<UserRow>();
-  return row && { user: toSessionUser(row), passwordHash: row.password_hash };
+/** An account as the password sign-in finds it: the hash to check (null for federated users) and whether it awaits its confirmation. */
+export interface SignInAccount {
+  user: SessionUser;
+  passwordHash: string | null;
+  /** Registered and not yet confirmed by its e-mail's link: it cannot sign in. */
+  pending: boolean;
+}
+
+/**
+ * The account a sign-in names, whatever the case: by user code, else by e-mail address when the
+ * address belongs to exactly one account (an address shared by a few accounts, as staff may have
+ * created, signs in by code only).
+ */
+export async function findUserToSignIn(db: D1Database, siteId: string, typed: string): Promise<SignInAccount | null> {
+  const { results } = await db
+    .prepare(
+      `SELECT * FROM user WHERE site_id = ?1 AND code = ?2 COLLATE NOCASE
+       UNION ALL SELECT * FROM (SELECT * FROM user WHERE site_id = ?1 AND email = ?2 COLLATE NOCASE LIMIT 2)`,
+    )
+    .bind(siteId, typed)
+    .all<UserRow>();
+  const byCode = results.find((row) => row.code.toLowerCase() === typed.toLowerCase());
+  const row = byCode ?? (results.length === 1 ? results[0] : undefined);
+  return row ? { user: toSessionUser(row), passwordHash: row.password_hash, pending: row.registration_pending === 1 } : null;
 }
 
 export async function findUserById(db: D1Database, id: string): Promise<SessionUser | null> {

@@ -91,10 +91,12 @@ export async function searchPeople(db: D1Database, siteId: string, filter: Peopl
 /** A person of the site, with what staff see of the account (never its password hash). */
 export async function findPerson(db: D1Database, siteId: string, userId: string): Promise<PersonDetail | null> {
   const [people, providers] = await db.batch<Record<string, unknown>>([
-    db.prepare(`SELECT ${SUMMARY_COLUMNS}, u.phone, u.roles, u.created_at FROM user u WHERE u.id = ? AND u.site_id = ?`).bind(userId, siteId),
+    db
+      .prepare(`SELECT ${SUMMARY_COLUMNS}, u.phone, u.roles, u.created_at, u.registration_pending FROM user u WHERE u.id = ? AND u.site_id = ?`)
+      .bind(userId, siteId),
     db.prepare('SELECT provider FROM user_federation WHERE user_id = ? ORDER BY provider').bind(userId),
   ]);
-  const row = people?.results[0] as (PersonRow & { phone: string | null; roles: string; created_at: number }) | undefined;
+  const row = people?.results[0] as (PersonRow & { phone: string | null; roles: string; created_at: number; registration_pending: number }) | undefined;
   if (!row) return null;
   return {
     ...toSummary(row),
@@ -102,6 +104,7 @@ export async function findPerson(db: D1Database, siteId: string, userId: string)
     roles: parseRoles(row.roles),
     createdAt: row.created_at,
     providers: ((providers?.results ?? []) as { provider: string }[]).map((entry) => entry.provider),
+    registrationPending: row.registration_pending === 1,
   };
 }
 

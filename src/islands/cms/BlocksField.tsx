@@ -1,4 +1,5 @@
 import { move, type Block } from '../../lib/cms-form.ts';
+import MediaField from './media/MediaField.tsx';
 import type { Translate } from '../../../core/translate.ts';
 
 interface Props {
@@ -9,10 +10,12 @@ interface Props {
   types: readonly Block['type'][];
   onChange: (blocks: Block[]) => void;
   t: Translate;
+  /** The panel's strings by key, for an image block's media field. */
+  strings: Record<string, string>;
 }
 
 /** A body as a list of blocks, each editable, movable and removable (buttons, so the keyboard does it all). */
-export default function BlocksField({ id, label, blocks, types, onChange, t }: Props) {
+export default function BlocksField({ id, label, blocks, types, onChange, t, strings }: Props) {
   const update = (index: number, change: Partial<Block>) => onChange(blocks.map((block, i) => (i === index ? { ...block, ...change } : block)));
   const typeOf = (value: string): Block['type'] => types.find((type) => type === value) ?? 'p';
   return (
@@ -32,17 +35,13 @@ export default function BlocksField({ id, label, blocks, types, onChange, t }: P
                 ))}
               </select>
               {block.type === 'img' && (
-                <>
-                  <label htmlFor={`${id}-src-${n}`}>{t('cms.block.src', { n })}</label>
-                  <input
-                    id={`${id}-src-${n}`}
-                    type="text"
-                    inputMode="url"
-                    value={block.src ?? ''}
-                    placeholder="/media/…"
-                    onChange={(event) => update(index, { src: event.target.value.trim() })}
-                  />
-                </>
+                <MediaField
+                  label={t('cms.block.src', { n })}
+                  accept="image"
+                  value={block.src || null}
+                  onChange={(url) => update(index, { src: url ?? '' })}
+                  strings={strings}
+                />
               )}
               <label htmlFor={`${id}-text-${n}`}>{t(block.type === 'img' ? 'cms.block.alt' : 'cms.block.text', { n })}</label>
               <textarea

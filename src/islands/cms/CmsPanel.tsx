@@ -8,6 +8,7 @@ import DocumentEditor from './DocumentEditor.tsx';
 import DraftList from './DraftList.tsx';
 import CourseList from './course/CourseList.tsx';
 import OutlineEditor from './course/OutlineEditor.tsx';
+import MediaLibrary from './media/MediaLibrary.tsx';
 import PublishPanel from './PublishPanel.tsx';
 import StringsEditor from './StringsEditor.tsx';
 import SupportRequests from './SupportRequests.tsx';
@@ -103,9 +104,9 @@ export default function CmsPanel() {
                     <details key={`${context.path}/${document.kind}/${document.key}`} open={index === 0} className="cms-document">
                       <summary>{t(`cms.kind.${document.kind}`, { key: document.key })}</summary>
                       {document.kind === 'outline' ? (
-                        <OutlineEditor courseId={document.key} locale={context.locale} api={api} t={t} formatDate={formatDate} />
+                        <OutlineEditor courseId={document.key} locale={context.locale} api={api} t={t} strings={strings.texts} formatDate={formatDate} />
                       ) : (
-                        <DocumentEditor document={document} locale={context.locale} api={api} t={t} formatDate={formatDate} />
+                        <DocumentEditor document={document} locale={context.locale} api={api} t={t} strings={strings.texts} formatDate={formatDate} />
                       )}
                     </details>
                   ))}
@@ -116,7 +117,19 @@ export default function CmsPanel() {
                 </section>
                 <section aria-labelledby="cms-strings-title">
                   <h3 id="cms-strings-title">{t('cms.strings.title')}</h3>
-                  <StringsEditor key={context.locale} entries={strings.entries} locale={context.locale} api={api} t={t} formatDate={formatDate} />
+                  <StringsEditor
+                    key={context.locale}
+                    entries={strings.entries}
+                    locale={context.locale}
+                    api={api}
+                    t={t}
+                    strings={strings.texts}
+                    formatDate={formatDate}
+                  />
+                </section>
+                <section aria-labelledby="cms-media-title">
+                  <h3 id="cms-media-title">{t('cms.media.title')}</h3>
+                  <MediaLibrary api={api} t={t} locale={context.locale} formatDate={formatDate} />
                 </section>
                 <section aria-labelledby="cms-support-title">
                   <h3 id="cms-support-title">{t('cms.support.title')}</h3>

@@ -18,6 +18,8 @@ interface Props {
   locale: string;
   api: ApiClient;
   t: Translate;
+  /** The panel's strings by key, for the media fields of a session's images. */
+  strings: Record<string, string>;
   formatDate: (iso: string) => string;
 }
 
@@ -33,7 +35,7 @@ const formOf = (kind: DocumentKind, view: EditorView): FormFields => {
 };
 
 /** Edits one document in one locale: the draft (or live text), saved as a draft, with its history. */
-export default function DocumentEditor({ document, locale, api, t, formatDate }: Props) {
+export default function DocumentEditor({ document, locale, api, t, strings, formatDate }: Props) {
   const id = useId();
   const param = { kind: document.kind, locale, key: document.key };
   const path = apiUrl('/cms/documents/:kind/:locale/:key', { param });
@@ -151,6 +153,7 @@ export default function DocumentEditor({ document, locale, api, t, formatDate }:
               types={blockTypes(field)}
               onChange={(blocks) => change(field.name, blocks)}
               t={t}
+              strings={strings}
             />
           );
         }

@@ -9,13 +9,14 @@ interface Props {
   locale: string;
   api: ApiClient;
   t: Translate;
+  strings: Record<string, string>;
   formatDate: (iso: string) => string;
 }
 
 const SHOWN = 15;
 
 /** Finds an interface string by key or words in the page's locale, and edits it like any document. */
-export default function StringsEditor({ entries, locale, api, t, formatDate }: Props) {
+export default function StringsEditor({ entries, locale, api, t, strings, formatDate }: Props) {
   const id = useId();
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState<string | null>(null);
@@ -38,7 +39,7 @@ export default function StringsEditor({ entries, locale, api, t, formatDate }: P
       {selected ? (
         <section aria-label={t('cms.kind.boilerplate', { key: selected })}>
           <h4>{t('cms.kind.boilerplate', { key: selected })}</h4>
-          <DocumentEditor document={{ kind: 'boilerplate', key: selected }} locale={locale} api={api} t={t} formatDate={formatDate} />
+          <DocumentEditor document={{ kind: 'boilerplate', key: selected }} locale={locale} api={api} t={t} strings={strings} formatDate={formatDate} />
           <button type="button" className="secondary" onClick={() => setSelected(null)}>
             {t('cms.strings.close')}
           </button>

@@ -2,11 +2,13 @@ import { useEffect, useMemo, useState } from 'react';
 import type { BoilerplateEntry } from '../../../core/contracts/site.ts';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { DEFAULT_LOCALE } from '../../../core/locale.ts';
-import { translator, type Translate } from '../../../core/translate.ts';
+import { translator, type Strings, type Translate } from '../../../core/translate.ts';
 
 export interface CmsStrings {
   entries: BoilerplateEntry[] | null;
   error: string | null;
+  /** The strings by key in the page's locale: what parts with props of their own take (`MediaField`'s `strings`). */
+  texts: Strings;
   t: Translate;
   reload: () => void;
 }
@@ -29,12 +31,10 @@ export function useCmsStrings(api: ApiClient, locale: string): CmsStrings {
       current = false;
     };
   }, [api, attempt]);
-  const t = useMemo(
-    () =>
-      translator(
-        Object.fromEntries((entries ?? []).map((entry) => [entry.key, entry.translations[locale] ?? entry.translations[DEFAULT_LOCALE] ?? entry.key])),
-      ),
+  const texts = useMemo(
+    () => Object.fromEntries((entries ?? []).map((entry) => [entry.key, entry.translations[locale] ?? entry.translations[DEFAULT_LOCALE] ?? entry.key])),
     [entries, locale],
   );
-  return { entries, error, t, reload: () => setAttempt((n) => n + 1) };
+  const t = useMemo(() => translator(texts), [texts]);
+  return { entries, error, texts, t, reload: () => setAttempt((n) => n + 1) };
 }

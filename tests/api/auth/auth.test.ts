@@ -27,7 +27,7 @@ describe('POST /api/auth/login', () => {
       const response = await call('/api/auth/login', { method: 'POST', body });
       expect(response.status).toBe(401);
       expect(response.headers.get('set-cookie')).toBeNull();
-      expect(await response.json()).toEqual({ statusCode: 401, statusMessage: 'Unauthorized', message: 'Codice utente o password non corretti.' });
+      expect(await response.json()).toEqual({ statusCode: 401, statusMessage: 'Unauthorized', message: 'Codice utente (o e-mail) o password non corretti.' });
     }
   });
 
@@ -48,7 +48,7 @@ describe('POST /api/auth/login', () => {
 
   it('answers in the caller locale', async () => {
     const response = await call('/api/auth/login', { method: 'POST', body: { cu: 'someone.else', cp: 'nope-nope' }, locale: 'en-US' });
-    expect((await response.json<{ message: string }>()).message).toBe('Wrong user code or password.');
+    expect((await response.json<{ message: string }>()).message).toBe('Wrong user code (or e-mail) or password.');
   });
 });
 

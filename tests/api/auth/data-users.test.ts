@@ -1,6 +1,14 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createFederatedUser, findFederatedUser, findUserByCode, findUserById, loadUser, parseRoles, updateUser } from '../../../functions/data/auth/users.ts';
+import {
+  createFederatedUser,
+  findFederatedUser,
+  findUserToSignIn,
+  findUserById,
+  loadUser,
+  parseRoles,
+  updateUser,
+} from '../../../functions/data/auth/users.ts';
 import { LEARNER, OTHER, seedFixtures, SITE } from '../fixtures.ts';
 
 // Query-level tests of functions/data/auth/users.ts, on the real migrations in workerd.
@@ -8,7 +16,7 @@ beforeAll(seedFixtures);
 
 describe('functions/data/auth/users.ts', () => {
   it('finds a user by code whatever its case, only on its own site, and by id', async () => {
-    const found = await findUserByCode(env.DB, SITE, LEARNER.code.toUpperCase());
+    const found = await findUserToSignIn(env.DB, SITE, LEARNER.code.toUpperCase());
     expect(found?.user).toEqual({
       id: LEARNER.id,
       siteId: SITE,
@@ -23,7 +31,7 @@ describe('functions/data/auth/users.ts', () => {
       status: 'active',
     });
     expect(found?.passwordHash).toMatch(/^pbkdf2-sha256-hmac\$/);
-    expect(await findUserByCode(env.DB, 'another-site', LEARNER.code)).toBeNull();
+    expect(await findUserToSignIn(env.DB, 'another-site', LEARNER.code)).toBeNull();
     // The session's user carries no password hash, under any name.
     expect(await findUserById(env.DB, LEARNER.id)).toEqual(found?.user);
     expect(JSON.stringify(await findUserById(env.DB, LEARNER.id))).not.toMatch(/pbkdf2|password/i);

@@ -153,7 +153,9 @@ describe('POST /api/auth/federated/login', () => {
 
   it('refuses a valid token whose nonce is missing, unknown, expired, or of another provider or site', async () => {
     stubProvider();
-    await env.DB.prepare("INSERT OR IGNORE INTO site VALUES ('tiles-other', 'Altro sito', 'tiles.svg', 'it-IT', '[\"it-IT\"]')").run();
+    await env.DB.prepare(
+      "INSERT OR IGNORE INTO site (id, nice_name, logo, default_locale, supported_locales) VALUES ('tiles-other', 'Altro sito', 'tiles.svg', 'it-IT', '[\"it-IT\"]')",
+    ).run();
     const tokens = [
       await idToken({ sub: 'fed-005' }),
       await idToken({ sub: 'fed-005', nonce: 'never-started-here' }),

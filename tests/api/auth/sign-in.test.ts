@@ -26,7 +26,7 @@ describe('password sign-in, one function for the API and the sign-in page', () =
 
   it("refuses with a typed answer in the caller's language, and shares its counters with the API", async () => {
     const wrong = await signInWithPassword(fromPage('192.0.2.2', 'en'), { cu: OTHER.code, cp: 'Sbagliata-2026!' });
-    expect(wrong).toEqual({ kind: 'refused', status: 401, message: 'Wrong user code or password.', headers: {}, botCheck: false });
+    expect(wrong).toEqual({ kind: 'refused', status: 401, message: 'Wrong user code (or e-mail) or password.', headers: {}, botCheck: false });
     // The second failure from the address makes the check due: the form must show it.
     const second = await signInWithPassword(fromPage('192.0.2.2'), { cu: 'qualcun.altro', cp: 'x' });
     expect(second).toMatchObject({ kind: 'refused', status: 401, botCheck: true, headers: { 'tiles-bot-check': 'required' } });

@@ -167,8 +167,13 @@ describe('GET /api/staff/people/{userId}', () => {
       status: 'active',
       providers: ['medikey'],
       phone: null,
+      registrationPending: false,
     });
     expect(person.createdAt).toBeGreaterThan(0);
+    // A registration not yet confirmed by its e-mail's link says so.
+    await env.DB.prepare("UPDATE user SET registration_pending = 1 WHERE id = 'u-pp-luca'").run();
+    expect((await outcome<PersonDetail>(await call('/api/staff/people/u-pp-luca', { cookie: staff }))).registrationPending).toBe(true);
+    await env.DB.prepare("UPDATE user SET registration_pending = 0 WHERE id = 'u-pp-luca'").run();
   });
 
   it('is a 404 for an unknown person or one of another site', async () => {
@@ -177,7 +182,9 @@ describe('GET /api/staff/people/{userId}', () => {
     expect((await response.json<{ message: string }>()).message).toBe('Persona non trovata: u-nessuno');
     const now = Date.now();
     await env.DB.batch([
-      env.DB.prepare("INSERT OR IGNORE INTO site VALUES ('other-site', 'Altro', 'tiles.svg', 'it-IT', '[\"it-IT\"]')"),
+      env.DB.prepare(
+        "INSERT OR IGNORE INTO site (id, nice_name, logo, default_locale, supported_locales) VALUES ('other-site', 'Altro', 'tiles.svg', 'it-IT', '[\"it-IT\"]')",
+      ),
       env.DB.prepare(
         "INSERT OR IGNORE INTO user (id, site_id, code, first_name, last_name, gender, locale, roles, created_at, updated_at) VALUES ('u-other-site', 'other-site', 'altro', 'Anna', 'Altrove', 'f', 'it-IT', '[\"learner\"]', ?, ?)",
       ).bind(now, now),

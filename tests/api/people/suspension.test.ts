@@ -66,7 +66,7 @@ describe('suspending an account', () => {
     );
     const wrong = await login({ code: anna.code, password: 'Not-Her-Password-1' });
     expect(wrong.status).toBe(401);
-    expect((await wrong.json<{ message: string }>()).message).toBe('Codice utente o password non corretti.');
+    expect((await wrong.json<{ message: string }>()).message).toBe('Codice utente (o e-mail) o password non corretti.');
   });
 
   it('lets the account sign in again once reactivated, with its event', async () => {

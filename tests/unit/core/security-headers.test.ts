@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, headersFile, isLocalHost } from '../../../core/security-headers.ts';
+import { contentSecurityPolicy, framingOf, headersFile, isLocalHost, securityHeaders } from '../../../core/security-headers.ts';
 
 describe('security headers', () => {
   it('allows scripts from the origin and the given hashes only, never inline, and no framing', () => {
@@ -8,6 +8,21 @@ describe('security headers', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
+  });
+
+  it("lets only a course's PDF be framed, by the site's own pages, and relaxes nothing else for it", () => {
+    expect(framingOf('/media/scheda.pdf', 'application/pdf')).toBe('same-origin');
+    expect(framingOf('/media/lezione.webm', 'video/webm')).toBe('none');
+    expect(framingOf('/media/scheda.pdf', 'text/plain; charset=utf-8')).toBe('none');
+    expect(framingOf('/it-IT/privacy', 'application/pdf')).toBe('none');
+    const denied = securityHeaders(['hash']);
+    const framed = securityHeaders(['hash'], 'same-origin');
+    expect(denied['X-Frame-Options']).toBe('DENY');
+    expect(framed['X-Frame-Options']).toBe('SAMEORIGIN');
+    expect(framed['Content-Security-Policy']).toBe(denied['Content-Security-Policy']?.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
+    const others = (headers: Record<string, string>) =>
+      Object.entries(headers).filter(([name]) => !['X-Frame-Options', 'Content-Security-Policy'].includes(name));
+    expect(others(framed)).toEqual(others(denied));
   });
 
   it('sends HSTS everywhere but local hosts', () => {

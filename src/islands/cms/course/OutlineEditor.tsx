@@ -14,6 +14,8 @@ interface Props {
   locale: string;
   api: ApiClient;
   t: Translate;
+  /** The panel's strings by key, for the media fields. */
+  strings: Record<string, string>;
   formatDate: (iso: string) => string;
 }
 
@@ -25,7 +27,7 @@ type Status = { kind: 'idle' | 'saving' } | { kind: 'saved' | 'error'; text: str
  * buttons, so it works from the keyboard; removing a session learners have completed asks first
  * (their records are kept either way).
  */
-export default function OutlineEditor({ courseId, locale, api, t, formatDate }: Props) {
+export default function OutlineEditor({ courseId, locale, api, t, strings, formatDate }: Props) {
   const id = useId();
   const [structure, setStructure] = useState<CourseStructure | null>(null);
   const [view, setView] = useState<EditorView | null>(null);
@@ -225,6 +227,7 @@ export default function OutlineEditor({ courseId, locale, api, t, formatDate }: 
                       onMove={(step) => edit(moveSession(outline, module.number, position, step))}
                       onRemove={() => dropSession(module.number, session.number)}
                       t={t}
+                      strings={strings}
                     />
                   );
                 })}
@@ -258,7 +261,7 @@ export default function OutlineEditor({ courseId, locale, api, t, formatDate }: 
           {status.text}
         </p>
       )}
-      <p role="status" className="cms-status">
+      <p role="status" className="cms-status" data-testid="cms-outline-status">
         {status.kind === 'saved' ? status.text : ''}
       </p>
       <VersionList versions={view.versions} onRestore={restore} busy={status.kind === 'saving'} t={t} formatDate={formatDate} />

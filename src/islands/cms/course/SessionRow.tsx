@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { durationOf, SESSION_KINDS, type OutlineSession } from '../../../../core/course-outline.ts';
 import type { Translate } from '../../../../core/translate.ts';
 import { durationFrom, durationParts } from '../../../lib/outline-form.ts';
-import MediaInput from './MediaInput.tsx';
+import MediaField from '../media/MediaField.tsx';
 
 interface Props {
   /** The title input's id (the editor focuses it when the title is missing). */
@@ -20,12 +20,13 @@ interface Props {
   onMove: (step: -1 | 1) => void;
   onRemove: () => void;
   t: Translate;
+  strings: Record<string, string>;
 }
 
 const UNITS = ['hours', 'minutes', 'seconds'] as const;
 
 /** One session of the course editor: title, kind, duration and its media. */
-export default function SessionRow({ id, label, session, title, locales, learners, first, last, onTitle, onChange, onMove, onRemove, t }: Props) {
+export default function SessionRow({ id, label, session, title, locales, learners, first, last, onTitle, onChange, onMove, onRemove, t, strings }: Props) {
   const base = useId();
   const parts = durationParts(session.duration);
   return (
@@ -65,21 +66,21 @@ export default function SessionRow({ id, label, session, title, locales, learner
         ))}
       </fieldset>
       {session.kind !== 'text' && (
-        <MediaInput
+        <MediaField
           label={t(session.kind === 'video' ? 'cms.outline.video' : 'cms.outline.document')}
           accept={session.kind}
           value={session.media}
           onChange={(url, media) =>
             onChange({ media: url, ...(session.kind === 'video' && media?.durationSeconds ? { duration: durationOf(media.durationSeconds) } : {}) })
           }
-          t={t}
+          strings={strings}
         />
       )}
       {session.kind === 'video' && (
         <>
-          <MediaInput label={t('cms.outline.poster')} accept="image" value={session.poster} onChange={(url) => onChange({ poster: url })} t={t} />
+          <MediaField label={t('cms.outline.poster')} accept="image" value={session.poster} onChange={(url) => onChange({ poster: url })} strings={strings} />
           {locales.map((locale) => (
-            <MediaInput
+            <MediaField
               key={locale}
               label={t('cms.outline.captions', { locale })}
               accept="captions"
@@ -90,7 +91,7 @@ export default function SessionRow({ id, label, session, title, locales, learner
                 else delete captions[locale];
                 onChange({ captions });
               }}
-              t={t}
+              strings={strings}
             />
           ))}
         </>

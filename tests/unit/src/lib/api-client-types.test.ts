@@ -70,6 +70,24 @@ describe('the typed API client', () => {
     expect(sent(3)).toMatchObject({ url: '/api/cms/documents/bank/it-IT/triage', method: 'DELETE' });
   });
 
+  it("sends a file's part as bytes, where the table takes bytes and nowhere else", async () => {
+    const fetch = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => json({ outcome: null }));
+    const client = createApiClient({ siteId: () => 's', localeCode: () => 'it-IT', fetch });
+    const part = new Blob([new Uint8Array([1, 2, 3])]);
+    await client.put('/cms/uploads/:id/parts/:part', { param: { id: 'a'.repeat(32), part: 1 }, bytes: part });
+    const [url, init] = fetch.mock.calls[0] ?? [];
+    expect(String(url)).toBe(`/api/cms/uploads/${'a'.repeat(32)}/parts/1`);
+    expect(init?.body).toBe(part);
+    expect((init?.headers as Record<string, string>)['content-type']).toBe('application/octet-stream');
+    const never = () => {
+      // @ts-expect-error a part is bytes, not JSON
+      void client.put('/cms/uploads/:id/parts/:part', { param: { id: 'x', part: 1 }, json: {} });
+      // @ts-expect-error a JSON call takes no bytes
+      void client.post('/cms/uploads', { json: { name: 'a.pdf', type: 'application/pdf', size: 1 }, bytes: part });
+    };
+    expect(never).toBeTypeOf('function');
+  });
+
   it('builds download links to the API’s files from the same table', () => {
     expect(certificatePdfUrl('ABC-123', 'en-US')).toBe('/api/lms/certificates/ABC-123.pdf?locale=en-US');
     expect(apiUrl('/cms/ecm/:courseId/:report', { param: { courseId: 'triage', report: 'participants.xml' } })).toBe('/api/cms/ecm/triage/participants.xml');

@@ -1,0 +1,67 @@
+/**
+ * Enhances a plain form that posts to its page and carries a bot check (forgotten password,
+ * registration, a new confirmation link): the check mounts on the first focus inside the form and
+ * its solution travels in the post, so a browser with JavaScript is never held to the allowance
+ * of requests without it; a send pressed while the check is still working goes on once it is
+ * solved. The form has a hidden `altcha` input, `[data-bot-check]` where the widget goes and a
+ * `[role="alert"]` for messages; each required field names its error element with
+ * `aria-describedby`. The form's data attributes give the site, locale and messages.
+ */
+export function startBotCheckForm(formId: string): void {
+  const form = document.getElementById(formId) as HTMLFormElement | null;
+  if (!form || form.dataset.ready) return;
+  form.dataset.ready = 'true';
+  const { siteId = 'not-set', locale = 'it-IT' } = form.dataset;
+  const altcha = form.elements.namedItem('altcha') as HTMLInputElement;
+  const container = form.querySelector('[data-bot-check]') as HTMLElement;
+  const alert = form.querySelector('[role="alert"]') as HTMLElement;
+  const button = form.querySelector('button[type="submit"]') as HTMLButtonElement;
+  const required = [...form.querySelectorAll<HTMLInputElement>('input[required]')];
+  let unmount: (() => void) | null = null;
+  let sendWhenSolved = false;
+
+  const startBotCheck = async () => {
+    unmount?.();
+    altcha.value = '';
+    const { mountBotCheck } = await import('./bot-check-widget.ts');
+    unmount = mountBotCheck(container, {
+      siteId,
+      locale,
+      onChange: (solved) => {
+        altcha.value = solved ?? '';
+        if (solved && sendWhenSolved) {
+          sendWhenSolved = false;
+          form.requestSubmit();
+        }
+      },
+    });
+  };
+  form.addEventListener('focusin', () => void (unmount ?? startBotCheck()), { once: true });
+  // A post the server refused comes back with the form: its check was spent, solve a new one.
+  if (alert.textContent?.trim()) void startBotCheck();
+
+  form.addEventListener('submit', (event) => {
+    const missing = required.filter((input) => (input.type === 'checkbox' ? !input.checked : input.value.trim() === ''));
+    for (const input of required) {
+      const empty = missing.includes(input);
+      input.setAttribute('aria-invalid', String(empty));
+      const error = document.getElementById(input.getAttribute('aria-describedby') ?? '');
+      if (error) error.textContent = empty ? (input.dataset.required ?? form.dataset.required ?? '') : '';
+    }
+    if (missing.length) {
+      event.preventDefault();
+      missing[0]?.focus();
+      return;
+    }
+    if (!altcha.value) {
+      event.preventDefault();
+      if (!unmount) void startBotCheck();
+      alert.textContent = form.dataset.pending ?? '';
+      sendWhenSolved = true;
+      return;
+    }
+    alert.textContent = '';
+    button.disabled = true;
+    button.textContent = form.dataset.sending ?? button.textContent;
+  });
+}

@@ -1,0 +1,109 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { EDITOR, islandsReady, signIn, switchMode, TESTER } from './helpers.ts';
+
+const seedFile = (name: string) => readFileSync(new URL(`../../seed/media/${name}`, import.meta.url));
+
+/** The CMS panel's media section, for an editor in CMS mode. */
+async function mediaSection(page: Page) {
+  await signIn(page, EDITOR);
+  await switchMode(page, 'Redazione (CMS)');
+  await page.goto('/it-IT/chi-siamo');
+  const section = page.getByTestId('cms-panel').getByRole('region', { name: 'Archivio file' });
+  await expect(section.getByTestId('media-entry').first()).toBeVisible();
+  return section;
+}
+
+test('an editor uploads a video and a PDF in the CMS media section and sees them listed with what their bytes are; a file that is not what it says is refused', async ({
+  page,
+}) => {
+  const section = await mediaSection(page);
+  // The demo's own files are there, with where they are used.
+  const demo = section.locator('[data-key="lezione-procedura.mp4"]');
+  await expect(demo).toContainText('video/mp4');
+  await expect(demo).toContainText('durata 0:36');
+  await expect(demo).toContainText("«Prevenzione delle infezioni correlate all'assistenza», sessione 2.3");
+
+  const upload = section.getByLabel('Carica un file');
+  await upload.setInputFiles({ name: 'Lezione di prova.webm', mimeType: 'video/webm', buffer: seedFile('lezione-caso-clinico.webm') });
+  await expect(section.getByRole('status').filter({ hasText: 'File «Lezione di prova.webm» caricato.' })).toBeVisible();
+  const video = section.getByTestId('media-entry').filter({ hasText: 'Lezione di prova.webm' });
+  await expect(video).toContainText('video/webm');
+  await expect(video).toContainText('durata 0:48');
+  await expect(video).toContainText('Non lo usa nessuna sessione né bozza.');
+
+  await upload.setInputFiles({ name: 'Dispensa di prova.pdf', mimeType: 'application/pdf', buffer: seedFile('triage-pronto-soccorso-1-2.pdf') });
+  await expect(section.getByRole('status').filter({ hasText: 'File «Dispensa di prova.pdf» caricato.' })).toBeVisible();
+  const pdf = section.getByTestId('media-entry').filter({ hasText: 'Dispensa di prova.pdf' });
+  await expect(pdf).toContainText('application/pdf');
+
+  // A picture named as a PDF: refused by its bytes, with the reason, and not listed.
+  await upload.setInputFiles({ name: 'Finto.pdf', mimeType: 'application/pdf', buffer: seedFile('lezione-sintesi.jpg') });
+  await expect(section.getByRole('alert')).toHaveText(/Il file non è un PDF valido/);
+  await expect(section.getByTestId('media-entry').filter({ hasText: 'Finto.pdf' })).toHaveCount(0);
+
+  // Filtered by kind: the PDF among the documents, the video not.
+  await section.getByLabel('Mostra').selectOption('document');
+  await expect(pdf).toBeVisible();
+  await expect(video).toHaveCount(0);
+  await section.getByLabel('Mostra').selectOption('all');
+
+  // The uploaded video plays for a signed-in user, from its private address.
+  const address = await video.getByRole('link').getAttribute('href');
+  expect(address).toMatch(/^\/media\/lezione-di-prova-[0-9a-f]{8}\.webm$/);
+  const served = await page.request.get(address ?? '', { headers: { range: 'bytes=0-3' } });
+  expect(served.status()).toBe(206);
+
+  // Deleted with a confirmation, as nothing uses it.
+  await video.getByRole('button', { name: 'Elimina «Lezione di prova.webm»' }).click();
+  await video.getByRole('button', { name: 'Sì, elimina' }).click();
+  await expect(section.getByRole('status').filter({ hasText: 'File «Lezione di prova.webm» eliminato.' })).toBeVisible();
+  await expect(section.getByTestId('media-entry').filter({ hasText: 'Lezione di prova.webm' })).toHaveCount(0);
+  // A file in use offers no deletion.
+  await expect(demo.getByRole('button', { name: /^Elimina/ })).toHaveCount(0);
+});
+
+test('the media section works at 390 px and by keyboard', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const section = await mediaSection(page);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const box = await section.boundingBox();
+  expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 999) <= 390).toBe(true);
+  // The kind filter and an entry's actions are reached and used by keyboard.
+  await section.getByLabel('Mostra').focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(section.getByLabel('Mostra')).toHaveValue('video');
+  const entry = section.getByTestId('media-entry').first();
+  await entry.getByRole('link').focus();
+  await page.keyboard.press('Tab');
+  await expect(entry.getByLabel(/^Sostituisci/)).toBeFocused();
+});
+
+test("a document session shows its PDF inside the page: the PDF, and only it, may be framed by the site's own pages", async ({ page }) => {
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/frame|Refused/i.test(message.text())) refused.push(message.text());
+  });
+  await signIn(page, TESTER);
+  const pdf = page.waitForResponse((response) => response.url().endsWith('/media/prevenzione-ica-2-2.pdf') && response.request().resourceType() !== 'fetch');
+  const session = await page.goto('/it-IT/course/session/prevenzione-ica/2/2');
+  await islandsReady(page);
+  const frame = page.getByTestId('session-document');
+  await expect(frame).toHaveAttribute('src', '/media/prevenzione-ica-2-2.pdf');
+  const answer = await pdf;
+  expect(answer.status()).toBe(200);
+  const headers = await answer.allHeaders();
+  expect(headers['content-type']).toBe('application/pdf');
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'self'");
+  expect(headers['x-frame-options']).toBe('SAMEORIGIN');
+  // The page itself, and the other media, are still framed by no one.
+  expect((await session?.allHeaders())?.['x-frame-options']).toBe('DENY');
+  const video = await page.request.get('/media/lezione-introduzione.webm', { headers: { range: 'bytes=0-1' } });
+  expect(video.headers()['x-frame-options']).toBe('DENY');
+  expect(video.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+  // Chromium shows it: the frame holds the PDF, not an error page, its PDF viewer (an extension's frame) runs, and nothing was refused.
+  await expect.poll(() => page.frames().some((each) => each.url().endsWith('/media/prevenzione-ica-2-2.pdf'))).toBe(true);
+  await expect.poll(() => page.frames().some((each) => each.url().startsWith('chrome-extension://'))).toBe(true);
+  expect(refused).toEqual([]);
+  await expect(page.getByTestId('document-download')).toHaveAttribute('href', '/media/prevenzione-ica-2-2.pdf');
+});
