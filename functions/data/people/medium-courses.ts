@@ -1,8 +1,13 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import type { CourseAccessMode } from '../../../core/course-access.ts';
 
-/** A session's medium, poster or captions file names this address (captions are JSON: `{"it-IT": "/media/…"}`). */
-const USES_MEDIUM = `(s.media_url = ?1 OR s.poster_url = ?1 OR instr(s.captions, '"' || ?1 || '"') > 0)`;
+/**
+ * A session's medium, poster or captions file names this address, or an image of its text in any
+ * locale does (captions and bodies are JSON: the address is a quoted string in them).
+ */
+const USES_MEDIUM = `(s.media_url = ?1 OR s.poster_url = ?1 OR instr(s.captions, '"' || ?1 || '"') > 0
+  OR EXISTS (SELECT 1 FROM session_text b WHERE b.course_id = s.course_id AND b.module_number = s.module_number AND b.number = s.number
+             AND instr(b.body, '"' || ?1 || '"') > 0))`;
 
 /**
  * The courses not open to everyone whose sessions use a course medium (`/media/…`), each with its

@@ -209,6 +209,15 @@ describe('course media', () => {
     expect((await media('corsi/triage.webm', cookie('u-pp-luca'))).status).toBe(200);
     expect((await media('corsi/triage.webm', await signIn(TESTER))).status).toBe(200);
     expect((await media('corsi/condiviso.webm', cookie('u-pp-greta'))).status).toBe(200);
+    // An image in a session's text is the course's too.
+    await env.MEDIA.put('corsi/schema.png', new Uint8Array(64), { httpMetadata: { contentType: 'image/png' } });
+    await env.DB.prepare(
+      `UPDATE session_text SET body = '[{"type":"image","src":"/media/corsi/schema.png","text":"Schema"}]' WHERE course_id = ? AND module_number = 1 AND number = 1`,
+    )
+      .bind(COURSE)
+      .run();
+    expect((await media('corsi/schema.png', cookie('u-pp-greta'))).status).toBe(403);
+    expect((await media('corsi/schema.png', cookie('u-pp-luca'))).status).toBe(200);
   });
 });
 
