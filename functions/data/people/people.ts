@@ -48,8 +48,8 @@ export interface PeopleFilter {
 
 /**
  * A page of the site's people in name order, with how many match. A search reads the full-text
- * index (`person_search`) first and sorts what it found; without one the name indexes give the
- * page in order. Both statements run in one batch; bench/people-search.mjs measures them over
+ * index (`person_search`) first and sorts what it found, a course's list its learners; otherwise
+ * the name indexes give the page in order. Both statements run in one batch; bench/people-search.mjs measures them over
  * 50,000 people.
  */
 export async function searchPeople(db: D1Database, siteId: string, filter: PeopleFilter): Promise<PeoplePage> {
@@ -57,23 +57,22 @@ export async function searchPeople(db: D1Database, siteId: string, filter: Peopl
   const empty = { people: [], total: 0, page: filter.page, pages: 0, pageSize: filter.pageSize };
   // Typed, but nothing in it can be searched (punctuation, emoji): nobody matches.
   if (filter.q && !expression) return empty;
-  // CROSS JOIN keeps SQLite's join order: the full-text match first, then its people. Left to
-  // choose, the planner walks the name index and runs the match once per person (seconds at 50,000).
-  const from = expression ? 'FROM person_search s CROSS JOIN person_search_row r ON r.id = s.rowid CROSS JOIN user u ON u.id = r.user_id' : 'FROM user u';
-  const where = ['u.site_id = ?'];
-  const args: (string | number)[] = [siteId];
-  if (expression) {
-    where.push('person_search MATCH ?');
-    args.push(expression);
-  }
-  if (filter.status) {
-    where.push('u.status = ?');
-    args.push(filter.status);
-  }
-  if (filter.course) {
-    where.push(`u.id IN (${courseLearnersSql('?')})`);
-    args.push(filter.course, filter.course, filter.course);
-  }
+  // CROSS JOIN keeps SQLite's join order: the smaller set first, then its people. Left to choose,
+  // the planner walks the name index and runs the full-text match once per person (seconds at
+  // 50,000), or tests every person for the course. A search starts from the match (the course then
+  // checked per person found); a course's learners alone start from the course.
+  const course = filter.course;
+  const [from, fromArgs]: [string, string[]] = expression
+    ? ['FROM person_search s CROSS JOIN person_search_row r ON r.id = s.rowid CROSS JOIN user u ON u.id = r.user_id', []]
+    : course
+      ? [`FROM (${courseLearnersSql('?')}) l CROSS JOIN user u ON u.id = l.user_id`, [course, course, course]]
+      : ['FROM user u', []];
+  const conditions: [sql: string, values: string[]][] = [['u.site_id = ?', [siteId]]];
+  if (expression) conditions.push(['person_search MATCH ?', [expression]]);
+  if (filter.status) conditions.push(['u.status = ?', [filter.status]]);
+  if (course && expression) conditions.push([`u.id IN (${courseLearnersSql('?')})`, [course, course, course]]);
+  const where = conditions.map(([condition]) => condition);
+  const args = [...fromArgs, ...conditions.flatMap(([, values]) => values)];
   const sql = `${from} WHERE ${where.join(' AND ')}`;
   const [rows, count] = await db.batch<Record<string, unknown>>([
     db.prepare(`SELECT ${SUMMARY_COLUMNS} ${sql} ORDER BY ${NAME_ORDER} LIMIT ? OFFSET ?`).bind(...args, filter.pageSize, (filter.page - 1) * filter.pageSize),

@@ -60,7 +60,8 @@ export async function listCourseLearners(
   defaultLocale: string,
   paging: { limit: number; offset: number },
 ): Promise<{ rows: ProgressRow[]; total: number }> {
-  const learners = `SELECT u.id FROM user u WHERE u.site_id = ?3 AND u.id IN (${courseLearnersSql('?4')})`;
+  // From the course's learners to their people (CROSS JOIN fixes that order: the planner would test every person of the site).
+  const learners = `SELECT u.id FROM (${courseLearnersSql('?4')}) l CROSS JOIN user u ON u.id = l.user_id WHERE u.site_id = ?3`;
   const [rows, count] = await db.batch<Record<string, unknown>>([
     db
       .prepare(
@@ -71,7 +72,9 @@ export async function listCourseLearners(
          ORDER BY ${NAME_ORDER}`,
       )
       .bind(locale, defaultLocale, siteId, courseId, paging.limit, paging.offset),
-    db.prepare(`SELECT COUNT(*) AS total FROM user u WHERE u.site_id = ?1 AND u.id IN (${courseLearnersSql('?2')})`).bind(siteId, courseId),
+    db
+      .prepare(`SELECT COUNT(*) AS total FROM (${courseLearnersSql('?2')}) l CROSS JOIN user u ON u.id = l.user_id WHERE u.site_id = ?1`)
+      .bind(siteId, courseId),
   ]);
   return { rows: ((rows?.results ?? []) as unknown as RawRow[]).map(toRow), total: Number(count?.results[0]?.total ?? 0) };
 }
