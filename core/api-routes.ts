@@ -70,6 +70,23 @@ import {
   uploadParams,
   uploadStart,
 } from './contracts/media.ts';
+import {
+  courseAccess,
+  courseAccessBody,
+  courseKeyBody,
+  courseLearnersPage,
+  enrolment,
+  enrolmentParams,
+  pageQuery,
+  peoplePage,
+  peopleQuery,
+  personCourses,
+  personDetail,
+  personParams,
+  staffCourseParams,
+  staffCoursesPage,
+  unenrolment,
+} from './contracts/people.ts';
 import { role, roleParams } from './contracts/role.ts';
 import { boilerplateEntry, categoryTag, locale, localesQuery, site, siteParams, tagQuery } from './contracts/site.ts';
 import { statsOutcome } from './contracts/stats.ts';
@@ -129,6 +146,12 @@ export interface RouteContract {
    */
   auth?: 'session' | Permission;
   /**
+   * A call about one course (its `courseId` path parameter) for those the course lets in
+   * (core/course-access.ts: open, or enrolled): anyone else gets a 403 saying how to get in, once
+   * the path is read and before any other input.
+   */
+  enrolled?: true;
+  /**
    * Calls only the build worker may make: for anyone else they do not exist (the 404 of an unknown
    * path). The browser's client does not offer them.
    */
@@ -171,11 +194,12 @@ export const API_ROUTES = {
   getStats: { method: 'GET', path: '/stats', auth: 'session', response: statsOutcome },
   // Course content and progress.
   getMyCourses: { method: 'GET', path: '/lms/courses/mine', auth: 'session', response: myCourses },
-  getCourse: { method: 'GET', path: '/lms/course/:courseId', auth: 'course:read', request: { param: courseParams }, response: courseDetail },
+  getCourse: { method: 'GET', path: '/lms/course/:courseId', auth: 'course:read', enrolled: true, request: { param: courseParams }, response: courseDetail },
   getSession: {
     method: 'GET',
     path: '/lms/course/:courseId/session/:module/:session',
     auth: 'course:read',
+    enrolled: true,
     request: { param: sessionParams },
     response: sessionDetail,
   },
@@ -183,6 +207,7 @@ export const API_ROUTES = {
     method: 'POST',
     path: '/lms/course/:courseId/session/:module/:session/complete',
     auth: 'progress:write',
+    enrolled: true,
     request: { param: sessionParams },
     response: completion,
   },
@@ -190,6 +215,7 @@ export const API_ROUTES = {
     method: 'PUT',
     path: '/lms/course/:courseId/session/:module/:session/position',
     auth: 'progress:write',
+    enrolled: true,
     request: { param: sessionParams, json: positionRequest },
     response: savedPosition,
   },
@@ -263,11 +289,19 @@ export const API_ROUTES = {
   getBoilerplateSlash: { method: 'GET', path: '/i18n/boilerplate/', response: z.array(boilerplateEntry) },
   getTags: { method: 'GET', path: '/content/tag', request: { query: tagQuery }, response: z.array(categoryTag) },
   // ECM: assessment, questionnaire, certificates, the registry fields and the editors' reports.
-  getEcmStatus: { method: 'GET', path: '/lms/course/:courseId/ecm', auth: 'course:read', request: { param: ecmCourseParams }, response: ecmStatus },
+  getEcmStatus: {
+    method: 'GET',
+    path: '/lms/course/:courseId/ecm',
+    auth: 'course:read',
+    enrolled: true,
+    request: { param: ecmCourseParams },
+    response: ecmStatus,
+  },
   getAssessment: {
     method: 'GET',
     path: '/lms/course/:courseId/assessment',
     auth: 'progress:write',
+    enrolled: true,
     request: { param: ecmCourseParams },
     response: assessment,
   },
@@ -275,6 +309,7 @@ export const API_ROUTES = {
     method: 'GET',
     path: '/lms/course/:courseId/assessment/review',
     auth: 'course:read',
+    enrolled: true,
     request: { param: ecmCourseParams },
     response: assessmentReview,
   },
@@ -282,6 +317,7 @@ export const API_ROUTES = {
     method: 'PUT',
     path: '/lms/course/:courseId/assessment/:attemptId',
     auth: 'progress:write',
+    enrolled: true,
     request: { param: attemptParams, json: answersBody },
     response: savedAnswers,
   },
@@ -289,6 +325,7 @@ export const API_ROUTES = {
     method: 'POST',
     path: '/lms/course/:courseId/assessment/:attemptId/submit',
     auth: 'progress:write',
+    enrolled: true,
     request: { param: attemptParams, json: answersBody },
     response: assessmentResult,
   },
@@ -296,6 +333,7 @@ export const API_ROUTES = {
     method: 'GET',
     path: '/lms/course/:courseId/satisfaction',
     auth: 'course:read',
+    enrolled: true,
     request: { param: ecmCourseParams },
     response: satisfactionForm,
   },
@@ -303,6 +341,7 @@ export const API_ROUTES = {
     method: 'POST',
     path: '/lms/course/:courseId/satisfaction',
     auth: 'progress:write',
+    enrolled: true,
     request: { param: ecmCourseParams, json: satisfactionBody },
     response: satisfactionOutcome,
   },
@@ -310,6 +349,7 @@ export const API_ROUTES = {
     method: 'POST',
     path: '/lms/course/:courseId/certificate',
     auth: 'progress:write',
+    enrolled: true,
     request: { param: ecmCourseParams },
     response: certificateSummary,
   },
@@ -326,6 +366,84 @@ export const API_ROUTES = {
   putEcmProfile: { method: 'PUT', path: '/lms/ecm/profile', auth: 'profile:write', request: { json: ecmProfileBody }, response: ecmProfile },
   // `:report` is `participants.csv` or `participants.xml`.
   getParticipants: { method: 'GET', path: '/cms/ecm/:courseId/:report', auth: 'ecm:report', request: { param: participantsParams }, response: fileAnswer },
+  // A learner enrols with the course key staff handed out.
+  postKeyEnrolment: {
+    method: 'POST',
+    path: '/lms/course/:courseId/enrolment',
+    auth: 'course:read',
+    request: { param: staffCourseParams, json: courseKeyBody },
+    response: enrolment,
+  },
+  // Staff (people:manage): the learners list, suspension, enrolment per course and progress reports.
+  getPeople: { method: 'GET', path: '/staff/people', auth: 'people:manage', request: { query: peopleQuery }, response: peoplePage },
+  getPerson: { method: 'GET', path: '/staff/people/:userId', auth: 'people:manage', request: { param: personParams }, response: personDetail },
+  postSuspension: { method: 'POST', path: '/staff/people/:userId/suspend', auth: 'people:manage', request: { param: personParams }, response: personDetail },
+  postReactivation: {
+    method: 'POST',
+    path: '/staff/people/:userId/reactivate',
+    auth: 'people:manage',
+    request: { param: personParams },
+    response: personDetail,
+  },
+  getPersonCourses: { method: 'GET', path: '/staff/people/:userId/courses', auth: 'people:manage', request: { param: personParams }, response: personCourses },
+  getPersonCoursesCsv: {
+    method: 'GET',
+    path: '/staff/people/:userId/courses.csv',
+    auth: 'people:manage',
+    request: { param: personParams },
+    response: fileAnswer,
+  },
+  getStaffCourses: { method: 'GET', path: '/staff/courses', auth: 'people:manage', request: { query: pageQuery }, response: staffCoursesPage },
+  getCourseAccess: {
+    method: 'GET',
+    path: '/staff/courses/:courseId/access',
+    auth: 'people:manage',
+    request: { param: staffCourseParams },
+    response: courseAccess,
+  },
+  putCourseAccess: {
+    method: 'PUT',
+    path: '/staff/courses/:courseId/access',
+    auth: 'people:manage',
+    request: { param: staffCourseParams, json: courseAccessBody },
+    response: courseAccess,
+  },
+  postCourseKey: { method: 'POST', path: '/staff/courses/:courseId/key', auth: 'people:manage', request: { param: staffCourseParams }, response: courseAccess },
+  deleteCourseKey: {
+    method: 'DELETE',
+    path: '/staff/courses/:courseId/key',
+    auth: 'people:manage',
+    request: { param: staffCourseParams },
+    response: courseAccess,
+  },
+  getCourseLearners: {
+    method: 'GET',
+    path: '/staff/courses/:courseId/learners',
+    auth: 'people:manage',
+    request: { param: staffCourseParams, query: pageQuery },
+    response: courseLearnersPage,
+  },
+  getCourseLearnersCsv: {
+    method: 'GET',
+    path: '/staff/courses/:courseId/learners.csv',
+    auth: 'people:manage',
+    request: { param: staffCourseParams },
+    response: fileAnswer,
+  },
+  putEnrolment: {
+    method: 'PUT',
+    path: '/staff/courses/:courseId/enrolments/:userId',
+    auth: 'people:manage',
+    request: { param: enrolmentParams },
+    response: enrolment,
+  },
+  deleteEnrolment: {
+    method: 'DELETE',
+    path: '/staff/courses/:courseId/enrolments/:userId',
+    auth: 'people:manage',
+    request: { param: enrolmentParams },
+    response: unenrolment,
+  },
 } as const satisfies Record<string, RouteContract>;
 
 export type ApiRoutes = typeof API_ROUTES;

@@ -3,9 +3,9 @@ import { availableModes, type RoleMode } from './mode.ts';
 /**
  * The namespaces (first part of the name) of the audit events the server writes itself, in the
  * batch of the change each records (`cms.*.edit|publish|...`, `auth.login.*`, `support.*`,
- * `ecm.certificate.*`): no browser may send a name in them, whatever its role.
+ * `ecm.certificate.*`, `people.*`): no browser may send a name in them, whatever its role.
  */
-export const SERVER_EVENT_NAMESPACES: readonly string[] = ['auth', 'cms', 'ecm', 'support'];
+export const SERVER_EVENT_NAMESPACES: readonly string[] = ['auth', 'cms', 'ecm', 'people', 'support'];
 
 /**
  * The mode switches the interface records (islands/mode/ModeSwitch.tsx): who entered or left CMS

@@ -10,15 +10,21 @@ export const PERMISSIONS = [
   'test:read',
   'support:read',
   'ecm:report',
+  'people:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 const LEARNER: Permission[] = ['course:read', 'progress:write', 'profile:write'];
 
-export const ROLE_PERMISSIONS: Record<'learner' | 'admin' | 'tester', Permission[]> = {
+/**
+ * `staff` ("Segreteria") manages people, enrolment and progress reports without touching content:
+ * a provider can give the one without the other.
+ */
+export const ROLE_PERMISSIONS: Record<'learner' | 'admin' | 'tester' | 'staff', Permission[]> = {
   learner: LEARNER,
-  admin: [...LEARNER, 'content:edit', 'content:publish', 'drafts:read', 'test:read', 'support:read', 'ecm:report'],
+  admin: [...LEARNER, 'content:edit', 'content:publish', 'drafts:read', 'test:read', 'support:read', 'ecm:report', 'people:manage'],
   tester: [...LEARNER, 'drafts:read', 'test:read'],
+  staff: [...LEARNER, 'people:manage'],
 };
 
 export function isPermission(value: unknown): value is Permission {

@@ -38,6 +38,7 @@ export const RESERVED_PATHS: readonly string[] = [
   'robots.txt',
   'sitemap.xml',
   'social',
+  'staff',
   'support',
   'test',
   'tiles-access',

@@ -13,6 +13,7 @@ import { sameOrigin, sameOriginBytes } from './middleware/same-origin.ts';
 import { apiSecureHeaders } from './middleware/secure-headers.ts';
 import { LOG_USER_HEADER } from './request-log.ts';
 import { requestLanguage } from './request-language.ts';
+import { requireCourseEntry } from './people/course-entry.ts';
 import type { Route } from './route.ts';
 import { ROUTES } from './routes.ts';
 import { validated } from './validate.ts';
@@ -45,6 +46,13 @@ const authorized = (auth: NonNullable<Route['auth']>) =>
     await next();
   });
 
+/** The route's `enrolled`: the course of the path must let the caller in, before any other input is read. */
+const courseGate = createMiddleware<AppEnv>(async (c, next) => {
+  const { courseId } = c.req.valid('param' as never) as { courseId: string };
+  await requireCourseEntry(c.get('api'), courseId);
+  await next();
+});
+
 /** A body schema chosen by the validated path parameters (a CMS document's kind). */
 const jsonChosenBy = (choose: (param: never) => z.ZodType) =>
   createMiddleware<AppEnv>(async (c, next) => validated('json', choose(c.req.valid('param' as never) as never))(c, next));
@@ -69,6 +77,7 @@ function chain(route: Route): MiddlewareHandler<AppEnv>[] {
     ...(route.auth ? [authorized(route.auth)] : []),
     ...(json ? [limitBody, requireJson] : []),
     ...(param ? [validated('param', param)] : []),
+    ...(route.enrolled ? [courseGate] : []),
     ...(query ? [validated('query', query)] : []),
     ...(json ? [typeof json === 'function' ? jsonChosenBy(json) : validated('json', json)] : []),
     ...(bytes ? [byteBody(bytes)] : []),

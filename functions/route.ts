@@ -27,6 +27,7 @@ export interface Route {
   request: RequestContract;
   response: z.ZodType;
   auth?: RouteContract['auth'];
+  enrolled?: RouteContract['enrolled'];
   /**
    * Whether the route exists for this caller, asked before anything else: when not, the answer is
    * the 404 of an unknown path, so a hidden route (the build worker's) cannot be told apart.
@@ -43,6 +44,7 @@ export function bindRoute<C extends RouteContract>(contract: C, handler: Handler
     request: contract.request ?? {},
     response: contract.response,
     auth: contract.auth,
+    enrolled: contract.enrolled,
     guard,
     handler: handler as Route['handler'],
   };

@@ -21,6 +21,19 @@ import { cancelUpload, completeUpload, getUpload, getUploads, putUploadPart, sta
 import { getCourse, getCourseProgress, getMyCourses, getSession, postSessionComplete, putSessionPosition } from './lms/handlers.ts';
 import { bindRoute, type HandlerOf, type Route } from './route.ts';
 import { getBoilerplate, getLocales, getSite, getTags } from './site/handlers.ts';
+import {
+  deleteCourseKey,
+  deleteEnrolment,
+  getCourseAccess,
+  getCourseLearners,
+  getCourseLearnersCsv,
+  getStaffCourses,
+  postCourseKey,
+  postKeyEnrolment,
+  putCourseAccess,
+  putEnrolment,
+} from './people/course-handlers.ts';
+import { getPeople, getPerson, getPersonCourses, getPersonCoursesCsv, postReactivation, postSuspension } from './people/handlers.ts';
 import { getSupportRequests, postSupportRequest } from './support/handlers.ts';
 
 /**
@@ -99,6 +112,22 @@ const HANDLERS: { [Name in RouteName]: HandlerOf<ApiRoutes[Name]> } = {
   getEcmProfile,
   putEcmProfile,
   getParticipants,
+  postKeyEnrolment,
+  getPeople,
+  getPerson,
+  postSuspension,
+  postReactivation,
+  getPersonCourses,
+  getPersonCoursesCsv,
+  getStaffCourses,
+  getCourseAccess,
+  putCourseAccess,
+  postCourseKey,
+  deleteCourseKey,
+  getCourseLearners,
+  getCourseLearnersCsv,
+  putEnrolment,
+  deleteEnrolment,
 };
 
 const GUARDS: Record<NonNullable<RouteContract['guard']>, (request: Request, env: Env) => Promise<boolean>> = { 'build-worker': isBuildWorker };

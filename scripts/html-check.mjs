@@ -32,6 +32,12 @@ export const ON_DEMAND_PAGES = [
   { path: '/it-IT/course/session/prevenzione-ica/1/2', as: 'learner' },
   { path: '/it-IT/course/session/triage-pronto-soccorso/1/2', as: 'learner' },
   { path: '/test', as: 'tester' },
+  { path: '/it-IT/staff/people', as: 'staff' },
+  { path: '/it-IT/staff/people?q=ferr&status=active', as: 'staff' },
+  { path: '/it-IT/staff/people/u-corsista-1', as: 'staff' },
+  { path: '/it-IT/staff/courses', as: 'staff' },
+  { path: '/it-IT/staff/courses/movimentazione-pazienti', as: 'staff' },
+  { path: '/it-IT/course/movimentazione-pazienti', as: 'outsider' },
 ];
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
@@ -41,6 +47,9 @@ export const ACCOUNTS = {
   newcomer: ['nuovo.demo', 'Nuovo-Demo-2026!'],
   editor: ['editor.demo', 'Editor-Demo-2026!'],
   tester: ['tester.demo', 'Tester-Demo-2026!'],
+  staff: ['segreteria.demo', 'Segreteria-Demo-2026!'],
+  // A learner of the demo cohort the course taken by enrolment does not let in.
+  outsider: ['noemi.coppola', 'Corsista-Demo-2026!'],
 };
 
 /**

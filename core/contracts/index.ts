@@ -21,3 +21,4 @@ export * from './page.ts';
 export * from './support.ts';
 export * from './password.ts';
 export * from './registration.ts';
+export * from './people.ts';

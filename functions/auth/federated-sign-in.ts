@@ -7,6 +7,7 @@ import { createFederatedUser, findFederatedUser, findUserById, loadUser, type Se
 import type { Env } from '../env.ts';
 import { HttpError } from '../http-error.ts';
 import { message, type Language } from '../messages.ts';
+import { peopleMessage } from '../people/messages.ts';
 import { PENDING_TTL_SECONDS, startLogin, type PendingLogin } from './oidc/flow.ts';
 import { verifyIdToken, type IdentityClaims } from './oidc/id-token.ts';
 import { findProvider, type OidcProvider } from './oidc/providers.ts';
@@ -95,6 +96,7 @@ export async function signInFederated(env: Env, input: FederatedSignIn): Promise
   }
   const row = await linkUser(env, provider.id, claims, input);
   if (!row) throw new HttpError(401, message('idTokenInvalid', input.language));
+  if (row.status === 'suspended') throw new HttpError(403, peopleMessage('accountSuspended', input.language));
   const tokens = await issueTokens(env.DB, row.id, input.now, {
     event: eventStatement(env.DB, input.siteId, row.id, 'auth.login.federated', provider.id, input.now),
   });

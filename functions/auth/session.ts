@@ -36,6 +36,8 @@ export async function resolveSession(env: Env, request: Request, now = Date.now(
   if (check.kind === 'invalid') return fromCookie ? { kind: 'stale', reason: 'Revoked or expired tokens' } : { kind: 'visitor' };
   const user = await findUserById(env.DB, check.userId);
   if (!user) return { kind: 'stale', reason: 'Unknown user' };
+  // Suspending ends every session at once (their tokens are revoked); a renewal racing it ends here.
+  if (user.status === 'suspended') return { kind: 'stale', reason: 'Suspended account' };
   if (check.kind === 'renewed') {
     const sealed = await sealSession(check.tokens, secret);
     return { kind: 'user', session: { user, tokens: check.tokens, renewedCookie: sessionSetCookie(sealed, new URL(request.url)) } };

@@ -8,6 +8,7 @@ import { issueTokens } from '../data/auth/tokens.ts';
 import { rememberDevice, trustedDevice } from './device-cookie.ts';
 import { findUserToSignIn, type SessionUser } from '../data/auth/users.ts';
 import { message, type Language } from '../messages.ts';
+import { peopleMessage } from '../people/messages.ts';
 import { DUMMY_HASH, verifyPassword } from './password.ts';
 import { sealSession, sessionSetCookie } from './session-cookie.ts';
 import { assertSessionSecret } from './session-secret.ts';
@@ -96,8 +97,13 @@ export async function signInWithPassword({ env, request, siteId, language, now }
       botCheck,
     };
   }
+  // The right password is no guess, whatever the account's status: its attempt is taken back.
   await clearCounter(DB, keys);
   if (found.pending) return { kind: 'refused', status: 403, message: message('signInUnconfirmed', language), headers: {}, botCheck: false, unconfirmed: true };
+  // Said only to whoever knows the password: a suspended account opens no session.
+  if (found.user.status === 'suspended') {
+    return { kind: 'refused', status: 403, message: peopleMessage('accountSuspended', language), headers: {}, botCheck: false };
+  }
   // The audit trail keeps each sign-in and the platform it came from.
   const platform = detectPlatform(credentials.ua || request.headers.get('user-agent') || '');
   const { user } = found;

@@ -8,6 +8,9 @@ import type { Env } from '../env.ts';
 import { HttpError } from '../http-error.ts';
 import { languageOf, message, type Language } from '../messages.ts';
 import { LOG_USER_HEADER } from '../request-log.ts';
+import type { SessionUser } from '../data/auth/users.ts';
+import { mediumAllowed } from '../people/course-entry.ts';
+import { peopleMessage } from '../people/messages.ts';
 
 export { MEDIA_PREFIX };
 
@@ -23,7 +26,7 @@ const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}(?:\/[A-Za-z0-9][A-Za-z0-9
 
 /**
  * A course medium (a lesson's video, its captions) from the R2 bucket, to a signed-in user whose
- * role may read courses. The player asks for it as a subresource (`<video>`, `<track>`): a refusal
+ * role may read courses and whom a course using it lets in. The player asks for it as a subresource (`<video>`, `<track>`): a refusal
  * is a plain 401, 403 or 404 with a one-line reason, never a page or a redirect. Byte ranges are
  * answered (206), as the browser needs to seek; the body is R2's stream, never read into memory.
  */
@@ -40,15 +43,17 @@ export async function serveMedia(request: Request, env: Env): Promise<Response> 
   headers.delete(SITE_HEADER);
   headers.set(LOCALE_HEADER, locale);
   const context = createApiContext(new Request(request.url, { method: request.method, headers }), env);
-  let user: string;
+  let user: SessionUser;
   try {
-    user = (await context.requirePermission('course:read')).user.id;
+    user = (await context.requirePermission('course:read')).user;
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     return withCookies(refusal(request, error.statusCode, error.message), context.cookies);
   }
+  // A medium of courses taken by enrolment goes only to those they let in (functions/people/course-entry.ts).
+  if (!(await mediumAllowed(env.DB, user, url.pathname))) return withCookies(refusal(request, 403, peopleMessage('mediumRefused', language)), context.cookies);
   const answer = await mediaAnswer(request, env, url.pathname.slice(MEDIA_PREFIX.length), language);
-  answer.headers.set(LOG_USER_HEADER, user);
+  answer.headers.set(LOG_USER_HEADER, user.id);
   return withCookies(answer, context.cookies);
 }
 

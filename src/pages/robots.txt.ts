@@ -9,6 +9,7 @@ export const GET: APIRoute = ({ site }) => {
     'Disallow: /media/',
     'Disallow: /tiles-access',
     'Disallow: /*/profile',
+    'Disallow: /*/staff/',
     // A course's page is its public summary for a crawler; its sessions and ECM page are for learners.
     'Disallow: /*/course/session/',
     'Disallow: /*/course/ecm/',

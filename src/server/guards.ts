@@ -16,10 +16,21 @@ export interface RouteError {
   path: string;
 }
 
-/** Guard 1: per-route validation. Course sessions need course / module number / session number; ECM pages a course id. */
+/** The staff area's pages: the people list and a person (by user id), the course list and a course. */
+function validStaffPath([, list, id, ...more]: string[]): boolean {
+  if (more.length > 0 || (list !== 'people' && list !== 'courses')) return false;
+  if (id === undefined) return true;
+  return list === 'people' ? /^[A-Za-z0-9_-]{1,100}$/.test(id) : /^[a-z0-9-]{1,100}$/.test(id);
+}
+
+/**
+ * Guard 1: per-route validation. Course sessions need course / module number / session number;
+ * ECM pages a course id; staff pages one of their lists and an id of its kind.
+ */
 export function validateRoute(pathname: string): RouteError | null {
   const segments = pathSegments(pathname);
   const rest = isLocaleCode(segments[0]) ? segments.slice(1) : segments;
+  if (rest[0] === 'staff') return validStaffPath(rest) ? null : pageNotFound(pathname);
   if (rest[0] !== 'course') return null;
   const isPositive = (value: string | undefined) => typeof value === 'string' && /^[1-9][0-9]{0,5}$/.test(value);
   const valid =
@@ -39,7 +50,7 @@ export function pageNotFound(pathname: string): RouteError {
 
 /**
  * Guard 2: where a visitor is sent from a page that needs a session, or null when the page has a
- * visitor's version. The profile sends them home (the platform's rule). A course's page answers
+ * visitor's version. The profile sends them home (the platform's rule); the staff area to sign-in. A course's page answers
  * them with the course's public summary, whatever brought them there (a bookmark, an e-mail, a
  * colleague's message, our catalogue), so the address has one visitor's answer. A session or the
  * ECM page of a course (assessment, questionnaire, certificate) sends them to sign-in and, once
@@ -52,6 +63,8 @@ export function visitorRedirect(pathname: string, search: string): string | null
   const segments = pathSegments(pathname);
   const [first, second, ...rest] = isLocaleCode(segments[0]) ? segments.slice(1) : segments;
   if (first === 'profile') return '/';
+  // The staff area, from a bookmark or a colleague's link: sign in, then that exact list or person.
+  if (first === 'staff') return signInPath(`${pathname}${search}`);
   if (first !== 'course') return null;
   // The ECM page, `course/ecm/{id}`, is its own route; `course/ecm` alone is the page of a course whose id is 'ecm'.
   const coursePage = second !== 'session' && !(second === 'ecm' && rest.length === 1);

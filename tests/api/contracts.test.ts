@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../functions/app.ts';
 import { completeCourse, correctAnswers, ecmUser, FIXED_COURSE, seedEcm, VALID_CF } from './ecm/ecm-fixtures.ts';
 import { call, EDITOR, LEARNER, outcome, seedFixtures, signIn, SITE } from './fixtures.ts';
+import { personById, seedPeople, STAFF } from './people/people-fixtures.ts';
 
 beforeAll(seedFixtures);
 
@@ -98,5 +99,43 @@ describe('the ECM answers match their contracts exactly', () => {
     await read('POST', '/api/lms/course/:courseId/certificate', `${course}/certificate`);
     expect(await read<unknown[]>('GET', '/api/lms/certificates', '/api/lms/certificates')).toHaveLength(1);
     expect((await read<{ step: string }>('GET', '/api/lms/course/:courseId/ecm', `${course}/ecm`)).step).toBe('done');
+  });
+});
+
+describe('the staff answers match their contracts exactly', () => {
+  beforeAll(seedPeople);
+
+  it('along a secretary’s day: the list, a person, their courses, a suspension, a course’s access, key, enrolments and learners', async () => {
+    const cookie = await signIn(STAFF);
+    async function read<T>(method: string, route: string, path: string, body?: unknown, as = cookie): Promise<T> {
+      const response = await call(path, { method, cookie: as, body });
+      expect(response.status, await response.clone().text()).toBe(200);
+      const answer = await outcome<T>(response);
+      expect(contractOf(method, route).parse(answer), `${method} ${route}`).toEqual(answer);
+      return answer;
+    }
+    expect((await read<{ total: number }>('GET', '/api/staff/people', '/api/staff/people?q=anna&status=active')).total).toBe(1);
+    await read('GET', '/api/staff/people/:userId', '/api/staff/people/u-pp-anna');
+    await read('POST', '/api/staff/people/:userId/suspend', '/api/staff/people/u-pp-greta/suspend');
+    await read('POST', '/api/staff/people/:userId/reactivate', '/api/staff/people/u-pp-greta/reactivate');
+    await read('GET', '/api/staff/courses', '/api/staff/courses');
+    await read('PUT', '/api/staff/courses/:courseId/access', '/api/staff/courses/triage/access', { mode: 'enrolment' });
+    const { key } = await read<{ key: string }>('POST', '/api/staff/courses/:courseId/key', '/api/staff/courses/triage/key');
+    await read('GET', '/api/staff/courses/:courseId/access', '/api/staff/courses/triage/access');
+    await read('PUT', '/api/staff/courses/:courseId/enrolments/:userId', '/api/staff/courses/triage/enrolments/u-pp-anna');
+    await read('POST', '/api/lms/course/:courseId/enrolment', '/api/lms/course/triage/enrolment', { key }, await signIn(personById('u-pp-luca')));
+    await read(
+      'POST',
+      '/api/lms/course/:courseId/session/:module/:session/complete',
+      '/api/lms/course/triage/session/1/1/complete',
+      undefined,
+      await signIn(personById('u-pp-anna')),
+    );
+    const { learners } = await read<{ learners: { code: string }[] }>('GET', '/api/staff/courses/:courseId/learners', '/api/staff/courses/triage/learners');
+    expect(learners.map((row) => row.code)).toEqual(expect.arrayContaining(['anna.ferrari', 'luca.ferraris']));
+    expect(await read<unknown[]>('GET', '/api/staff/people/:userId/courses', '/api/staff/people/u-pp-anna/courses')).toHaveLength(1);
+    await read('DELETE', '/api/staff/courses/:courseId/key', '/api/staff/courses/triage/key');
+    await read('DELETE', '/api/staff/courses/:courseId/enrolments/:userId', '/api/staff/courses/triage/enrolments/u-pp-anna');
+    await read('PUT', '/api/staff/courses/:courseId/access', '/api/staff/courses/triage/access', { mode: 'open' });
   });
 });

@@ -57,6 +57,30 @@ test('signed-in page templates have no serious accessibility violations', async 
   expect(found).toEqual([]);
 });
 
+test('staff pages and a course that does not let the learner in have no serious accessibility violations, at 1280 and 390 px', async ({ browser }) => {
+  const found: string[] = [];
+  for (const width of [1280, 390]) {
+    const staff = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
+    await signIn(staff, { code: 'segreteria.demo', password: 'Segreteria-Demo-2026!' });
+    for (const path of [
+      '/it-IT/staff/people',
+      '/it-IT/staff/people?q=ferr&status=active',
+      '/it-IT/staff/people?q=nessuno-con-questo-nome',
+      '/it-IT/staff/people/u-corsista-1',
+      '/it-IT/staff/courses',
+      '/it-IT/staff/courses/movimentazione-pazienti',
+      '/en-US/staff/people',
+    ]) {
+      found.push(...(await seriousViolations(staff, path)));
+    }
+    // A cohort learner the demo did not enrol: the summary and the course key's form.
+    const outsider = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
+    await signIn(outsider, { code: 'noemi.coppola', password: 'Corsista-Demo-2026!' });
+    found.push(...(await seriousViolations(outsider, '/it-IT/course/movimentazione-pazienti')));
+  }
+  expect(found).toEqual([]);
+});
+
 test('the CMS panel has no serious accessibility violations and works from the keyboard', async ({ page }) => {
   await signIn(page, EDITOR);
   await switchMode(page, 'Redazione (CMS)');

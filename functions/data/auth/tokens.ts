@@ -31,7 +31,11 @@ export interface IssueOptions {
   event?: D1PreparedStatement;
 }
 
-/** Issues an access and a refresh token of one family; only their hashes reach D1. */
+/**
+ * Issues an access and a refresh token of one family; only their hashes reach D1. A new family is
+ * a sign-in, whichever way it came (password, identity provider): the user's last sign-in moves
+ * with it, in the same batch.
+ */
 export async function issueTokens(db: D1Database, userId: string, now: number, options: IssueOptions = {}): Promise<TokenPair> {
   const accessToken = newToken();
   const refreshToken = newToken();
@@ -41,6 +45,7 @@ export async function issueTokens(db: D1Database, userId: string, now: number, o
   await db.batch([
     insert.bind(await hashToken(accessToken), userId, 'access', family, Math.min(now + ACCESS_TOKEN_TTL_MS, end), now),
     insert.bind(await hashToken(refreshToken), userId, 'refresh', family, Math.min(now + REFRESH_TOKEN_IDLE_MS, end), now),
+    ...(options.family ? [] : [db.prepare('UPDATE user SET last_sign_in_at = ? WHERE id = ?').bind(now, userId)]),
     ...(options.event ? [options.event] : []),
   ]);
   return { accessToken, refreshToken };
@@ -114,11 +119,13 @@ export async function revokeSession(db: D1Database, tokens: Partial<TokenPair>, 
  * the audit event lands in the same batch; returns how many tokens were revoked.
  */
 export async function revokeUserTokens(db: D1Database, userId: string, now: number, event: D1PreparedStatement): Promise<number> {
-  const [revoked] = await db.batch([
-    db.prepare('UPDATE auth_token SET revoked_at = COALESCE(revoked_at, ?), expires_at = 0 WHERE user_id = ? AND expires_at > ?').bind(now, userId, now),
-    event,
-  ]);
+  const [revoked] = await db.batch([userTokensRevocation(db, userId, now), event]);
   return revoked?.meta.changes ?? 0;
+}
+
+/** Every session of the user ends now, with no rotation grace: a statement for the batch of the change that ends them (a suspension). */
+export function userTokensRevocation(db: D1Database, userId: string, now: number): D1PreparedStatement {
+  return db.prepare('UPDATE auth_token SET revoked_at = COALESCE(revoked_at, ?), expires_at = 0 WHERE user_id = ? AND expires_at > ?').bind(now, userId, now);
 }
 
 /**

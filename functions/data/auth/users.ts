@@ -3,6 +3,9 @@ import type { Gender, User } from '../../../core/contracts/user.ts';
 
 export type { Gender, User };
 
+/** The user table's `status` (migration 0022); `invited` is kept for accounts that wait for their first password. */
+export type AccountStatus = 'active' | 'invited' | 'suspended';
+
 /** The user table's row as D1 gives it: never leaves functions/data (it holds the password hash). */
 interface UserRow {
   id: string;
@@ -16,6 +19,7 @@ interface UserRow {
   gender: Gender;
   locale: string;
   roles: string;
+  status: AccountStatus;
   registration_pending: number;
 }
 
@@ -34,6 +38,8 @@ export interface SessionUser {
   gender: Gender;
   locale: string;
   roles: string[];
+  /** Only an `active` account signs in and keeps its sessions (a `suspended` one's ended when it was suspended). */
+  status: AccountStatus;
 }
 
 export function toSessionUser(row: UserRow): SessionUser {
@@ -48,6 +54,7 @@ export function toSessionUser(row: UserRow): SessionUser {
     gender: row.gender,
     locale: row.locale,
     roles: parseRoles(row.roles),
+    status: row.status,
   };
 }
 

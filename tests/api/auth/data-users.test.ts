@@ -28,6 +28,7 @@ describe('functions/data/auth/users.ts', () => {
       gender: 'f',
       locale: expect.any(String),
       roles: ['learner'],
+      status: 'active',
     });
     expect(found?.passwordHash).toMatch(/^pbkdf2-sha256-hmac\$/);
     expect(await findUserToSignIn(env.DB, 'another-site', LEARNER.code)).toBeNull();

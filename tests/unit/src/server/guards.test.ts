@@ -21,6 +21,18 @@ describe('route validation (guard 1)', () => {
   });
 });
 
+describe('staff pages (guard 1)', () => {
+  it('accept the two lists, a person by user id and a course by id', () => {
+    for (const path of ['/it-IT/staff/people', '/it-IT/staff/people/u-studente-demo', '/en-US/staff/courses', '/it-IT/staff/courses/triage'])
+      expect(validateRoute(path), path).toBeNull();
+  });
+
+  it('refuse anything else with the fatal 404', () => {
+    for (const path of ['/it-IT/staff', '/it-IT/staff/other', '/it-IT/staff/people/u%20x', '/it-IT/staff/courses/Triage', '/it-IT/staff/people/a/b'])
+      expect(validateRoute(path)?.statusCode, path).toBe(404);
+  });
+});
+
 describe("a visitor's way through the course and profile areas (guard 2)", () => {
   it('sends a visitor home from the profile, with or without a locale', () => {
     for (const path of ['/profile', '/it-IT/profile', '/en-US/profile/user-data']) expect(visitorRedirect(path, '')).toBe('/');
@@ -35,6 +47,11 @@ describe("a visitor's way through the course and profile areas (guard 2)", () =>
     expect(visitorRedirect('/de-DE/course/session/triage/3/1', '')).toBe('/tiles-access?returnTo=%2Fde-DE%2Fcourse%2Fsession%2Ftriage%2F3%2F1');
     expect(visitorRedirect('/course/session/triage/1/1', '')).toBe('/tiles-access?returnTo=%2Fcourse%2Fsession%2Ftriage%2F1%2F1');
     expect(visitorRedirect('/en-US/course/ecm/bls-d-adulto', '')).toBe('/tiles-access?returnTo=%2Fen-US%2Fcourse%2Fecm%2Fbls-d-adulto');
+  });
+
+  it('sends a visitor from a staff page to sign-in, and back to that exact list or person', () => {
+    expect(visitorRedirect('/it-IT/staff/people', '?q=rossi')).toBe('/tiles-access?returnTo=%2Fit-IT%2Fstaff%2Fpeople%3Fq%3Drossi');
+    expect(visitorRedirect('/en-US/staff/courses/triage', '')).toBe('/tiles-access?returnTo=%2Fen-US%2Fstaff%2Fcourses%2Ftriage');
   });
 
   it('leaves every other page alone', () => {

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { COURSE_ACCESS_MODES } from '../course-access.ts';
+import { plainText } from './common.ts';
+import { courseId } from './lms.ts';
+
+/**
+ * Staff calls (`people:manage`): people, their status, enrolment per course and progress reports;
+ * and the learner's own enrolment with a course key.
+ */
+
+/** An account's status: `suspended` cannot sign in, and its sessions ended when it was suspended. */
+export const PERSON_STATUSES = ['active', 'suspended'] as const;
+export const personStatus = z.enum(PERSON_STATUSES);
+export type PersonStatus = z.infer<typeof personStatus>;
+
+export const PEOPLE_PAGE_SIZE = 25;
+
+/** A query parameter left empty (a form's "any" choice) counts as not given. */
+const blankAsMissing = <Schema extends z.ZodType>(schema: Schema) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+const pageNumber = z.coerce.number().int().min(1).max(1_000_000).default(1);
+
+export const userIdParam = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/);
+export const personParams = z.object({ userId: userIdParam });
+
+/** `GET /api/staff/people`: words of a name, e-mail, user code or codice fiscale (each the start of one), status, course. */
+export const peopleQuery = z.object({
+  q: z.string().trim().max(100).superRefine(plainText()).default(''),
+  status: blankAsMissing(personStatus),
+  course: blankAsMissing(courseId),
+  page: pageNumber,
+});
+export type PeopleQuery = z.output<typeof peopleQuery>;
+
+export const personSummary = z.object({
+  id: z.string(),
+  code: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  fiscalCode: z.string().nullable(),
+  status: personStatus,
+  /** When the person last signed in (password or identity provider), or null: never. */
+  lastSignInAt: z.number().nullable(),
+});
+export type PersonSummary = z.infer<typeof personSummary>;
+
+const paging = { total: z.number().int(), page: z.number().int(), pages: z.number().int(), pageSize: z.number().int() };
+
+export const peoplePage = z.object({ people: z.array(personSummary), ...paging });
+export type PeoplePage = z.infer<typeof peoplePage>;
+
+/** `GET /api/staff/people/{userId}`, and the answer of a suspension or reactivation. */
+export const personDetail = personSummary.extend({
+  phone: z.string().nullable(),
+  roles: z.array(z.string()),
+  createdAt: z.number(),
+  /** The identity providers the account signs in with. */
+  providers: z.array(z.string()),
+  /** Registered by the person and not yet confirmed through the e-mail's link: it cannot sign in yet. */
+  registrationPending: z.boolean(),
+});
+export type PersonDetail = z.infer<typeof personDetail>;
+
+export const courseAccessMode = z.enum(COURSE_ACCESS_MODES);
+
+/** A course's access as staff set it; `key` as people read it (ABCD-EFGH-JKMN), or null. */
+export const courseAccess = z.object({ courseId: z.string(), mode: courseAccessMode, key: z.string().nullable() });
+export type CourseAccess = z.infer<typeof courseAccess>;
+
+export const staffCourseParams = z.object({ courseId });
+export const courseAccessBody = z.object({ mode: courseAccessMode });
+
+export const pageQuery = z.object({ page: pageNumber });
+
+/** `GET /api/staff/courses`: every course of the site with its access and how many are enrolled. */
+export const staffCourse = z.object({
+  id: z.string(),
+  title: z.string(),
+  mode: courseAccessMode,
+  hasKey: z.boolean(),
+  enrolled: z.number().int(),
+  withdrawn: z.boolean(),
+});
+export type StaffCourse = z.infer<typeof staffCourse>;
+export const staffCoursesPage = z.object({ courses: z.array(staffCourse), ...paging });
+export type StaffCoursesPage = z.infer<typeof staffCoursesPage>;
+
+/** How someone came to be enrolled: staff enrolled them, or they typed the course key. */
+export const ENROLMENT_WAYS = ['staff', 'key'] as const;
+export const enrolmentWay = z.enum(ENROLMENT_WAYS);
+
+export const enrolmentParams = z.object({ courseId, userId: userIdParam });
+export const enrolment = z.object({ courseId: z.string(), userId: z.string(), enrolledAt: z.number(), via: enrolmentWay });
+export type Enrolment = z.infer<typeof enrolment>;
+export const unenrolment = z.object({ removed: z.boolean() });
+
+/** `POST /api/lms/course/{id}/enrolment`: the course key as the learner typed it. */
+export const courseKeyBody = z.object({ key: z.string().trim().min(1).max(40).superRefine(plainText()) });
+
+/** Where an ECM course stands for a learner: submitted attempts, passed, questionnaire filled in, certificate. */
+export const ecmProgress = z.object({ attempts: z.number().int(), passed: z.boolean(), questionnaire: z.boolean(), certificate: z.string().nullable() });
+
+/**
+ * One learner in one course, for both reports (a course's learners; a learner's courses):
+ * enrolment, sessions done of those the course has now, learning time the server tracked in its
+ * pages, last activity (a page, a completed session, a video position), and the ECM state (null
+ * for a course without ECM credits).
+ */
+export const progressRow = z.object({
+  userId: z.string(),
+  code: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  status: personStatus,
+  courseId: z.string(),
+  courseTitle: z.string(),
+  enrolledAt: z.number().nullable(),
+  via: enrolmentWay.nullable(),
+  done: z.number().int(),
+  total: z.number().int(),
+  trackedMs: z.number(),
+  lastActivity: z.number().nullable(),
+  ecm: ecmProgress.nullable(),
+});
+export type ProgressRow = z.infer<typeof progressRow>;
+
+export const courseLearnersPage = z.object({
+  courseId: z.string(),
+  courseTitle: z.string(),
+  mode: courseAccessMode,
+  learners: z.array(progressRow),
+  ...paging,
+});
+export type CourseLearnersPage = z.infer<typeof courseLearnersPage>;
+export const personCourses = z.array(progressRow);

@@ -1,0 +1,56 @@
+import { courseEntry, type CourseEntry, type CourseWayIn } from '../../core/course-access.ts';
+import type { D1Database } from '@cloudflare/workers-types';
+import type { ApiContext } from '../api-context.ts';
+import { loadPermissions } from '../data/auth/roles.ts';
+import { openCourseUses, restrictedCoursesUsing } from '../data/people/medium-courses.ts';
+import { readEntryFacts } from '../data/people/enrolment.ts';
+import { HttpError } from '../http-error.ts';
+import type { Language } from '../messages.ts';
+import { peopleMessage, type PeopleMessageKey } from './messages.ts';
+
+export interface EntryUser {
+  id: string;
+  roles: string[];
+}
+
+/** Editors and testers review every course: their permissions are read only where a course would turn them away. */
+async function reviews(db: D1Database, user: EntryUser): Promise<boolean> {
+  return (await loadPermissions(db, user.roles)).has('drafts:read');
+}
+
+/** Whether the user may open the course (core/course-access.ts) and, if not, how they get in. */
+export async function entryOf(db: D1Database, user: EntryUser, courseId: string): Promise<CourseEntry> {
+  const facts = await readEntryFacts(db, courseId, user.id);
+  const entry = courseEntry({ mode: facts.mode, hasKey: facts.key !== null, enrolled: facts.enrolled });
+  if (entry.allowed || !(await reviews(db, user))) return entry;
+  return { allowed: true };
+}
+
+const REFUSALS: Record<CourseWayIn, PeopleMessageKey> = { key: 'courseEnrolmentKey', ask: 'courseEnrolmentAsk', closed: 'courseClosed' };
+
+/** The 403 of a learner the course does not let in, saying how to get in. */
+export function entryRefusal(wayIn: CourseWayIn, courseId: string, language: Language): HttpError {
+  return new HttpError(403, peopleMessage(REFUSALS[wayIn], language, { id: courseId }));
+}
+
+/**
+ * The course calls' gate (`enrolled` in core/api-routes.ts): the signed-in caller may open the
+ * course of the path, else a 403 that says how to get in. An unknown course passes, for the
+ * handler's 404.
+ */
+export async function requireCourseEntry(context: ApiContext, courseId: string): Promise<void> {
+  const { user } = await context.requireSession();
+  const entry = await entryOf(context.env.DB, user, courseId);
+  if (!entry.allowed) throw entryRefusal(entry.wayIn, courseId, context.language);
+}
+
+/**
+ * Whether the user may have a course medium (`/media/{key}`): yes unless every course whose
+ * sessions use it turns them away. A medium no session uses is served as before (drafts, the
+ * library), and one an open course shares is served to everyone that course lets in.
+ */
+export async function mediumAllowed(db: D1Database, user: EntryUser, url: string): Promise<boolean> {
+  const restricted = await restrictedCoursesUsing(db, url, user.id);
+  if (restricted.length === 0 || restricted.some((use) => courseEntry({ mode: use.mode, hasKey: false, enrolled: use.enrolled }).allowed)) return true;
+  return (await openCourseUses(db, url)) || (await reviews(db, user));
+}

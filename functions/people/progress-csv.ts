@@ -1,0 +1,60 @@
+import { csvCell } from '../../core/plain-text.ts';
+import { TIME_ZONE } from '../../core/rome-time.ts';
+import type { ProgressRow } from '../../core/contracts/people.ts';
+
+const minuteFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** An instant as a spreadsheet reads it, in the platform's time zone: 2026-03-14 09:05. */
+function when(ms: number | null): string {
+  if (ms === null) return '';
+  const parts = Object.fromEntries(minuteFormat.formatToParts(new Date(ms)).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+const yesNo = (value: boolean) => (value ? 'si' : 'no');
+
+const COLUMNS: [string, (row: ProgressRow) => string][] = [
+  ['codice_utente', (row) => row.code],
+  ['nome', (row) => row.firstName],
+  ['cognome', (row) => row.lastName],
+  ['stato', (row) => (row.status === 'suspended' ? 'sospeso' : 'attivo')],
+  ['corso', (row) => row.courseId],
+  ['titolo_corso', (row) => row.courseTitle],
+  ['iscritto_il', (row) => when(row.enrolledAt)],
+  ['iscrizione', (row) => (row.via === null ? '' : row.via === 'key' ? 'chiave' : 'segreteria')],
+  ['sessioni_completate', (row) => String(row.done)],
+  ['sessioni_totali', (row) => String(row.total)],
+  ['minuti_tracciati', (row) => String(Math.floor(row.trackedMs / 60_000))],
+  ['ultima_attivita', (row) => when(row.lastActivity)],
+  ['ecm_tentativi', (row) => (row.ecm ? String(row.ecm.attempts) : '')],
+  ['ecm_superato', (row) => (row.ecm ? yesNo(row.ecm.passed) : '')],
+  ['ecm_questionario', (row) => (row.ecm ? yesNo(row.ecm.questionnaire) : '')],
+  ['ecm_attestato', (row) => row.ecm?.certificate ?? ''],
+];
+
+/**
+ * A progress report as RFC 4180 CSV with a byte-order mark (spreadsheets open it as UTF-8), one
+ * row per learner and course; every cell through `csvCell`, so a name typed as a formula stays text.
+ */
+export function progressCsv(rows: readonly ProgressRow[]): string {
+  const lines = [COLUMNS.map(([name]) => name).join(','), ...rows.map((row) => COLUMNS.map(([, value]) => csvCell(value(row))).join(','))];
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+/** The answer of a CSV download: private, never stored, saved under `filename`. */
+export function csvAnswer(body: string, filename: string): Response {
+  return new Response(body, {
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`,
+      'cache-control': 'private, no-store',
+    },
+  });
+}

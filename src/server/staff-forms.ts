@@ -1,0 +1,104 @@
+import { env } from 'cloudflare:workers';
+import { courseAccessBody, personParams, staffCourseParams } from '../../core/contracts/people.ts';
+import { findPersonByLogin } from '../../functions/data/people/people.ts';
+import { HttpError } from '../../functions/http-error.ts';
+import { message } from '../../functions/messages.ts';
+import { removeCourseKey, renewCourseKey, setAccessMode } from '../../functions/people/course-access.ts';
+import { enrolPerson, unenrolPerson } from '../../functions/people/enrolments.ts';
+import { peopleMessage } from '../../functions/people/messages.ts';
+import { reactivate, suspend } from '../../functions/people/suspension.ts';
+import type { StaffPage } from './staff-page.ts';
+
+/**
+ * The staff pages' forms, posted without scripts: the same services and checks as the staff API
+ * (functions/people), then Post/Redirect/Get back to the page with what was done (`?done=`), or
+ * the page again with the refusal in its language.
+ */
+export type StaffPost = { kind: 'done'; done: string } | { kind: 'refused'; action: string; message: string; status: number };
+
+export const PERSON_NOTICES = ['suspended', 'reactivated', 'enrolled', 'unenrolled'] as const;
+export const COURSE_NOTICES = ['access', 'key', 'keyRemoved', 'enrolled', 'unenrolled'] as const;
+
+const text = (form: FormData, name: string): string => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value.trim() : '';
+};
+
+/** Runs a form's action; a refusal of the services (HttpError) is shown on the page, anything else is a real failure. */
+async function attempt(action: string, run: () => Promise<string>): Promise<StaffPost> {
+  try {
+    return { kind: 'done', done: await run() };
+  } catch (error) {
+    if (error instanceof HttpError) return { kind: 'refused', action, message: error.message, status: error.statusCode };
+    throw error;
+  }
+}
+
+function parsed<T>(result: { success: true; data: T } | { success: false }, refusal: () => HttpError): T {
+  if (!result.success) throw refusal();
+  return result.data;
+}
+
+/** The person page's forms: suspend, reactivate, enrol in a course, end an enrolment. */
+export async function submitPersonForm(form: FormData, staff: StaffPage, userId: string): Promise<StaffPost> {
+  const { actor, language } = staff;
+  const action = text(form, 'action');
+  const now = Date.now();
+  const course = () =>
+    parsed(
+      staffCourseParams.safeParse({ courseId: text(form, 'course') }),
+      () => new HttpError(400, message('invalidField', language, { field: 'course', detail: text(form, 'course').slice(0, 100) })),
+    ).courseId;
+  return attempt(action, async () => {
+    switch (action) {
+      case 'suspend':
+        await suspend(env.DB, actor, userId, now, language);
+        return 'suspended';
+      case 'reactivate':
+        await reactivate(env.DB, actor, userId, now, language);
+        return 'reactivated';
+      case 'enrol':
+        await enrolPerson(env.DB, actor, course(), userId, now, language);
+        return 'enrolled';
+      case 'unenrol':
+        await unenrolPerson(env.DB, actor, course(), userId, now, language);
+        return 'unenrolled';
+      default:
+        throw new HttpError(400, message('invalidField', language, { field: 'action', detail: action.slice(0, 40) }));
+    }
+  });
+}
+
+/** The course page's forms: its access, its key, enrolling a person by user code or e-mail, ending an enrolment. */
+export async function submitCourseForm(form: FormData, staff: StaffPage, courseId: string): Promise<StaffPost> {
+  const { actor, language } = staff;
+  const action = text(form, 'action');
+  const now = Date.now();
+  const invalid = (field: string) => () => new HttpError(400, message('invalidField', language, { field, detail: text(form, field).slice(0, 100) }));
+  return attempt(action, async () => {
+    switch (action) {
+      case 'access':
+        await setAccessMode(env.DB, actor, courseId, parsed(courseAccessBody.safeParse({ mode: text(form, 'mode') }), invalid('mode')).mode, now, language);
+        return 'access';
+      case 'key':
+        await renewCourseKey(env.DB, actor, courseId, now, language);
+        return 'key';
+      case 'remove-key':
+        await removeCourseKey(env.DB, actor, courseId, now, language);
+        return 'keyRemoved';
+      case 'enrol': {
+        const login = text(form, 'login').slice(0, 254);
+        const found = login ? await findPersonByLogin(env.DB, actor.siteId, login) : null;
+        if (found === 'many') throw new HttpError(409, peopleMessage('loginAmbiguous', language, { login }));
+        if (!found) throw new HttpError(404, peopleMessage('loginNotFound', language, { login }));
+        await enrolPerson(env.DB, actor, courseId, found, now, language);
+        return 'enrolled';
+      }
+      case 'unenrol':
+        await unenrolPerson(env.DB, actor, courseId, parsed(personParams.safeParse({ userId: text(form, 'user') }), invalid('user')).userId, now, language);
+        return 'unenrolled';
+      default:
+        throw new HttpError(400, message('invalidField', language, { field: 'action', detail: action.slice(0, 40) }));
+    }
+  });
+}

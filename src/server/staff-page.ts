@@ -1,0 +1,40 @@
+import { env } from 'cloudflare:workers';
+import { loadPermissions } from '../../functions/data/auth/roles.ts';
+import type { User } from '../../functions/data/auth/users.ts';
+import { languageOf, type Language } from '../../functions/messages.ts';
+import type { StaffActor } from '../../functions/people/staff-actor.ts';
+import type { PageContext } from './page-context.ts';
+
+export interface StaffPage {
+  page: PageContext;
+  user: User;
+  /** Who the page's forms act for. */
+  actor: StaffActor;
+  /** Refusals of the page's forms speak the page's language. */
+  language: Language;
+}
+
+/**
+ * A staff page (`/{locale}/staff/...`, people:manage): its context and the staff member, or null
+ * for anyone else, whom the page answers with a 404, as `/test` does (visitors were sent to sign in
+ * by the session guard).
+ */
+export async function loadStaffPage(locals: App.Locals): Promise<StaffPage | null> {
+  const { user, session } = locals;
+  if (!user || !session) return null;
+  if (!(await loadPermissions(env.DB, user.role)).has('people:manage')) return null;
+  const page = await locals.page;
+  return { page, user, actor: { id: user._id, siteId: session.user.siteId, roles: user.role }, language: languageOf(page.locale) };
+}
+
+/** The page number of a staff list from its address (`?page=`): 1 when missing or malformed. */
+export function pageNumber(url: URL): number {
+  const value = Number(url.searchParams.get('page') ?? '1');
+  return Number.isInteger(value) && value >= 1 && value <= 1_000_000 ? value : 1;
+}
+
+/** What a staff page says after a form post came back (Post/Redirect/Get: `?done=`), if it knows the word. */
+export function doneNotice(url: URL, known: readonly string[]): string | null {
+  const done = url.searchParams.get('done');
+  return done && known.includes(done) ? done : null;
+}

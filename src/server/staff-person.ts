@@ -1,0 +1,35 @@
+import { env } from 'cloudflare:workers';
+import type { PersonDetail, ProgressRow } from '../../core/contracts/people.ts';
+import { findRole } from '../../functions/data/auth/roles.ts';
+import { listCourseChoices, type CourseChoice } from '../../functions/data/people/enrolment.ts';
+import { findPerson } from '../../functions/data/people/people.ts';
+import { listPersonCourses } from '../../functions/data/people/progress.ts';
+import type { StaffPage } from './staff-page.ts';
+
+export interface StaffPerson {
+  person: PersonDetail;
+  /** The names of the person's roles, as the role table has them. */
+  roleNames: string[];
+  courses: ProgressRow[];
+  /** Courses to enrol them in: those they are not enrolled in yet. */
+  choices: CourseChoice[];
+}
+
+/** Everything the person page shows, or null for no such person on the site. */
+export async function loadStaffPerson(staff: StaffPage, userId: string): Promise<StaffPerson | null> {
+  const { page, actor } = staff;
+  const person = await findPerson(env.DB, actor.siteId, userId);
+  if (!person) return null;
+  const [roles, courses, choices] = await Promise.all([
+    Promise.all(person.roles.map((role) => findRole(env.DB, role))),
+    listPersonCourses(env.DB, actor.siteId, userId, page.locale, page.site.defaultLocale),
+    listCourseChoices(env.DB, actor.siteId, page.locale, page.site.defaultLocale),
+  ]);
+  const enrolled = new Set(courses.filter((row) => row.enrolledAt !== null).map((row) => row.courseId));
+  return {
+    person,
+    roleNames: roles.map((role, i) => role?.name ?? person.roles[i] ?? ''),
+    courses,
+    choices: choices.filter((choice) => !enrolled.has(choice.id)),
+  };
+}
