@@ -118,6 +118,10 @@ test('an editor creates a course with two modules, a tester reviews the draft, t
   await tester.goto(`/it-IT/course/${COURSE}`);
   await expect(tester.getByRole('heading', { level: 1 })).toHaveText('Lesioni da pressione');
   await expect(tester.getByTestId('course-draft')).toBeVisible();
+  await tester.getByRole('link', { name: 'Il riposizionamento' }).click();
+  await expect(tester.getByTestId('session-preview')).toBeVisible();
+  await expect(tester.getByText('Ogni due ore, secondo il piano assistenziale.')).toBeVisible();
+  await expect(tester.getByText('Semi-Fowler')).toBeVisible();
   const visitor = await (await browser.newContext()).newPage();
   expect((await visitor.goto(`/it-IT/course/${COURSE}`))?.status()).toBe(404);
 

@@ -9,12 +9,15 @@ interface DraftRow {
   fields: string;
 }
 
-/**
- * A course that exists only as drafts (created in the CMS, not yet published), as its page would
- * show it: for editors and testers, who review new courses in place before "Pubblica". Texts in
- * the page's language, else the main language's. Null when there is no such draft.
- */
-export async function findDraftCourse(db: D1Database, siteId: string, courseId: string, locale: string, defaultLocale: string): Promise<CourseDetail | null> {
+interface DraftCourse {
+  course: CourseDetail;
+  outline: Outline;
+  /** A draft's fields in the page's language, else the main language's. */
+  text: (kind: string, key: string) => Record<string, unknown> | null;
+}
+
+/** Every draft of a course and the site's categories, read in one round trip. */
+async function readDraftCourse(db: D1Database, siteId: string, courseId: string, locale: string, defaultLocale: string): Promise<DraftCourse | null> {
   const [drafts, categories] = await db.batch<Record<string, unknown>>([
     db
       .prepare(
@@ -41,7 +44,7 @@ export async function findDraftCourse(db: D1Database, siteId: string, courseId: 
   };
   const course = text('course', courseId) ?? {};
   const category = ((categories?.results ?? []) as unknown as { id: string; slug: string; name: string | null }[]).find((row) => row.id === outline.category);
-  return {
+  const detail: CourseDetail = {
     id: courseId,
     title: String(course.title ?? courseId),
     summary: String(course.summary ?? ''),
@@ -66,6 +69,16 @@ export async function findDraftCourse(db: D1Database, siteId: string, courseId: 
       })),
     })),
   };
+  return { course: detail, outline, text };
+}
+
+/**
+ * A course that exists only as drafts (created in the CMS, not yet published), as its page would
+ * show it: for editors and testers, who review new courses in place before "Pubblica". Texts in
+ * the page's language, else the main language's. Null when there is no such draft.
+ */
+export async function findDraftCourse(db: D1Database, siteId: string, courseId: string, locale: string, defaultLocale: string): Promise<CourseDetail | null> {
+  return (await readDraftCourse(db, siteId, courseId, locale, defaultLocale))?.course ?? null;
 }
 
 /** One session of a course that exists only as drafts, as the player would show it (nothing to complete yet). */
@@ -78,31 +91,25 @@ export async function findDraftSession(
   locale: string,
   defaultLocale: string,
 ): Promise<SessionDetail | null> {
-  const course = await findDraftCourse(db, siteId, courseId, locale, defaultLocale);
-  if (!course) return null;
+  const draft = await readDraftCourse(db, siteId, courseId, locale, defaultLocale);
+  if (!draft) return null;
+  const { course, outline } = draft;
   const all = course.modules.flatMap((module) => module.sessions);
   const index = all.findIndex((session) => session.moduleNumber === moduleNumber && session.number === number);
   const summary = all[index];
   if (!summary) return null;
-  const [outlineRow, body] = await db.batch<{ fields: string }>([
-    db.prepare("SELECT fields FROM cms_draft WHERE site_id = ? AND kind = 'outline' AND key = ?").bind(siteId, courseId),
-    db
-      .prepare("SELECT fields FROM cms_draft WHERE site_id = ?1 AND kind = 'session' AND key = ?2 AND locale IN (?3, ?4) ORDER BY locale = ?3 DESC LIMIT 1")
-      .bind(siteId, `${courseId}.${moduleNumber}.${number}`, locale, defaultLocale),
-  ]);
-  const outline = JSON.parse(outlineRow?.results[0]?.fields ?? '{"modules":[]}') as Outline;
   const session = outline.modules.find((module) => module.number === moduleNumber)?.sessions.find((candidate) => candidate.number === number);
   const neighbour = (i: number) => {
     const found = all[i];
     return found ? { moduleNumber: found.moduleNumber, number: found.number } : null;
   };
-  const fields = JSON.parse(body?.results[0]?.fields ?? '{}') as { body?: unknown[] };
+  const fields = draft.text('session', `${courseId}.${moduleNumber}.${number}`) ?? {};
   return {
     ...summary,
     courseId,
     courseTitle: course.title,
     modulePosition: course.modules.find((module) => module.number === moduleNumber)?.position ?? moduleNumber,
-    body: JSON.stringify(fields.body ?? []),
+    body: JSON.stringify(Array.isArray(fields.body) ? fields.body : []),
     mediaUrl: session?.media ?? null,
     posterUrl: session?.poster ?? null,
     captions: Object.entries(session?.captions ?? {}).map(([captionLocale, url]) => ({ locale: captionLocale, url })),
