@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { markdownTable, percentile, writeSection } from './results.mjs';
 import { apiHeaders, BENCH_PORT, BENCH_STATE_DIR, signIn, startServer } from './server.mjs';
+import { connectHeap, sampleHeap } from './worker-heap.mjs';
 
 const MiB = 1024 * 1024;
 const VIDEO_BYTES = Number(process.env.BENCH_VIDEO_MB ?? 1024) * MiB;
@@ -107,12 +108,13 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * `range` size, byte ranges of the video from the learner's own place in it, jumping elsewhere every
  * SEEK_EVERY, their bytes checked; without, plain GETs of a call that touches no media (the baseline).
  */
-async function load(url, cookies, pids, range = null) {
+async function load(url, cookies, pids, heap, range = null) {
   const latencies = [];
   let bytes = 0;
   let wrong = 0;
   let failed = 0;
   const stopSampling = sampleMemory(pids);
+  const stopHeap = sampleHeap(heap);
   const loadStarted = performance.now();
   await Promise.all(
     cookies.map(async (cookie, learner) => {
@@ -143,6 +145,7 @@ async function load(url, cookies, pids, range = null) {
   );
   const seconds = (performance.now() - loadStarted) / 1000;
   const memory = stopSampling();
+  const heapUsed = await stopHeap();
   if (failed || wrong) throw new Error(`${url}: ${failed} requests failed, ${wrong} had the wrong bytes`);
   latencies.sort((a, b) => a - b);
   const size = (n) => (n >= MiB ? `${n / MiB} MiB` : `${n / 1024} KiB`);
@@ -158,6 +161,8 @@ async function load(url, cookies, pids, range = null) {
     'failed / wrong bytes': `${failed} / ${wrong}`,
     'workerd RSS MiB, before → peak → after, per process': memory.map((m) => `${fmt(m.first)} → ${fmt(m.peak)} → ${fmt(m.last)}`).join('; '),
     'RSS growth MiB': fmt(memory.reduce((sum, m) => sum + m.last - m.first, 0)),
+    'Worker heap MiB, before → peak → after': `${heapUsed.first.toFixed(1)} → ${heapUsed.peak.toFixed(1)} → ${heapUsed.last.toFixed(1)}`,
+    'heap growth MiB': (heapUsed.last - heapUsed.first).toFixed(1),
   };
 }
 
@@ -173,15 +178,26 @@ async function workerPort(port) {
   throw new Error('the Worker answers on neither internal port');
 }
 
-/** wrangler dev of the bare pass-through Worker, on the bench's local state; stopped with its whole process group. */
-async function startControl(port) {
+/** wrangler dev of the bare pass-through Worker, on the bench's local state, its inspector on `inspectorPort`; stopped with its whole process group. */
+async function startControl(port, inspectorPort) {
   const folder = mkdtempSync(join(tmpdir(), 'r2-pass-through-'));
   const config = join(folder, 'wrangler.toml');
   writeFileSync(
     config,
     `name = "r2-pass-through"\nmain = "${resolve('bench/r2-pass-through.js')}"\ncompatibility_date = "2026-10-01"\n[[r2_buckets]]\nbinding = "MEDIA"\nbucket_name = "tiles-media"\n`,
   );
-  const args = ['node_modules/wrangler/bin/wrangler.js', 'dev', '--config', config, '--port', String(port), '--ip', '127.0.0.1'];
+  const args = [
+    'node_modules/wrangler/bin/wrangler.js',
+    'dev',
+    '--config',
+    config,
+    '--port',
+    String(port),
+    '--ip',
+    '127.0.0.1',
+    '--inspector-port',
+    String(inspectorPort),
+  ];
   const child = spawn(process.execPath, [...args, '--persist-to', BENCH_STATE_DIR, '--show-interactive-dev-session=false', '--log-level', 'warn'], {
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
@@ -209,18 +225,21 @@ async function startControl(port) {
   };
 }
 
-const server = await startServer();
+const INSPECTOR_PORT = BENCH_PORT + 20;
+const server = await startServer({ env: { TILES_INSPECTOR_PORT: String(INSPECTOR_PORT) } });
 const rows = [];
 let uploadLine = '';
 let key = '';
 try {
   const pids = workerdProcesses(server.pid);
   if (!pids.length) throw new Error('no workerd process found in the server group');
+  const heap = await connectHeap(INSPECTOR_PORT);
 
   // The editor uploads the video in parts.
   const editor = await signIn(server.base, 'editor.demo', 'Editor-Demo-2026!');
   const headers = apiHeaders(server.base, { cookie: editor });
   const stopUploadSampling = sampleMemory(pids);
+  const stopUploadHeap = sampleHeap(heap);
   const uploadStarted = performance.now();
   const started = await fetch(`${server.base}/api/cms/uploads`, {
     method: 'POST',
@@ -244,9 +263,10 @@ try {
   const item = (await completed.json()).outcome;
   const uploadSeconds = (performance.now() - uploadStarted) / 1000;
   const uploadMemory = stopUploadSampling();
+  const uploadHeap = await stopUploadHeap();
   if (item.size !== VIDEO_BYTES || Math.round(item.durationSeconds) !== SECONDS) throw new Error(`the library says ${JSON.stringify(item)}`);
   key = item.key;
-  uploadLine = `Upload first, as an editor does: ${upload.partCount} parts of ${upload.partSize / MiB} MiB in ${uploadSeconds.toFixed(1)} s (${fmt(VIDEO_BYTES / MiB / uploadSeconds)} MiB/s, one part at a time, the file generated by the client as it goes), checked and listed with its duration read from the stored file (${item.durationSeconds} s). workerd RSS during the upload, per process: ${uploadMemory.map((m) => `${fmt(m.first)} → peak ${fmt(m.peak)} → ${fmt(m.last)} MiB`).join('; ')}.`;
+  uploadLine = `Upload first, as an editor does: ${upload.partCount} parts of ${upload.partSize / MiB} MiB in ${uploadSeconds.toFixed(1)} s (${fmt(VIDEO_BYTES / MiB / uploadSeconds)} MiB/s, one part at a time, the file generated by the client as it goes), checked and listed with its duration read from the stored file (${item.durationSeconds} s). workerd RSS during the upload, per process: ${uploadMemory.map((m) => `${fmt(m.first)} → peak ${fmt(m.peak)} → ${fmt(m.last)} MiB`).join('; ')}; the Worker's heap ${uploadHeap.first.toFixed(1)} → peak ${uploadHeap.peak.toFixed(1)} → ${uploadHeap.last.toFixed(1)} MiB.`;
 
   // 20 learners stream it at once, from the Worker itself (not npm start's local proxy, which production has not).
   const cookies = [];
@@ -254,33 +274,41 @@ try {
   const worker = `http://127.0.0.1:${await workerPort(server.port)}`;
   // What requests cost whatever they carry, first: as many API calls that touch no media, then as
   // many ranges of a thousandth of the size; then the real load.
-  rows.push({ load: 'API call, no media (GET /api/i18n/locales)', ...(await load(`${worker}/api/i18n/locales`, cookies, pids)) });
-  rows.push({ load: 'the video, tiny ranges', ...(await load(`${worker}${item.url}`, cookies, pids, 1024)) });
-  rows.push({ load: 'the video, 1 MiB ranges', ...(await load(`${worker}${item.url}`, cookies, pids, RANGE)) });
+  rows.push({ load: 'API call, no media (GET /api/i18n/locales)', ...(await load(`${worker}/api/i18n/locales`, cookies, pids, heap)) });
+  rows.push({ load: 'the video, tiny ranges', ...(await load(`${worker}${item.url}`, cookies, pids, heap, 1024)) });
+  rows.push({ load: 'the video, 1 MiB ranges', ...(await load(`${worker}${item.url}`, cookies, pids, heap, RANGE)) });
+  heap.close();
 } finally {
   await server.stop();
 }
-const control = await startControl(BENCH_PORT + 10);
+const control = await startControl(BENCH_PORT + 10, INSPECTOR_PORT + 1);
 try {
+  const controlHeap = await connectHeap(INSPECTOR_PORT + 1);
   rows.push({
     load: 'control: bare R2 pass-through Worker, 1 MiB ranges',
     ...(await load(
       `http://127.0.0.1:${BENCH_PORT + 10}/media/${key}`,
       Array.from({ length: LEARNERS }, () => null),
       workerdProcesses(control.pid),
+      controlHeap,
       RANGE,
     )),
   });
+  controlHeap.close();
 } finally {
   await control.stop();
 }
 console.table(rows);
 const growth = (row) => Number(row['RSS growth MiB']);
+const heapGrowth = (row) => row['heap growth MiB'];
 const [calls, tiny, full] = rows;
-const verdict = `The Worker's workerd processes grew by ${growth(full)} MiB while serving ${full['MiB served']} MiB in 1 MiB ranges, by ${growth(tiny)} MiB for the same number of ranges of 1 KiB (${tiny['MiB served']} MiB in all), and by ${growth(calls)} MiB for as many API calls that read no media: local workerd's memory grows with the number of requests, even of those that read no media, not with the bytes served, and a ${VIDEO_BYTES / MiB / 1024} GiB file is never held (the bare pass-through over local R2 grew by ${growth(rows[3])} MiB for the same ranges).`;
+// Flat: what the heap keeps after 4,000 MiB is a few MiB at most, whatever it peaked at between collections.
+const heapFlat = Number(heapGrowth(full)) < 8;
+const heapLine = `The Worker's own memory, its isolate's JavaScript heap, went ${full['Worker heap MiB, before → peak → after']} MiB while it served ${full['MiB served']} MiB in 1 MiB ranges to ${LEARNERS} learners at once (growth ${heapGrowth(full)} MiB; ${heapGrowth(calls)} MiB over as many API calls that read no media): ${heapFlat ? 'flat, no file held in it' : 'NOT flat'}.`;
+const verdict = `${heapLine} The Worker's workerd processes grew by ${growth(full)} MiB while serving ${full['MiB served']} MiB in 1 MiB ranges, by ${growth(tiny)} MiB for the same number of ranges of 1 KiB (${tiny['MiB served']} MiB in all), and by ${growth(calls)} MiB for as many API calls that read no media: local workerd's memory grows with the number of requests, even of those that read no media, not with the bytes served, and a ${VIDEO_BYTES / MiB / 1024} GiB file is never held (the bare pass-through over local R2 grew by ${growth(rows[3])} MiB for the same ranges).`;
 writeSection(
   'media-ranges',
-  `\`bench/media-ranges.mjs\`: a ${VIDEO_BYTES / MiB / 1024} GiB MP4 (an hour's \`mvhd\`; data bytes that say where they are) in the private media bucket, served by the Worker at \`/media/{key}\` to ${LEARNERS} signed-in learners (sessions of the demo learner) at once, each reading ${RANGES_PER_LEARNER} ranges of 1 MiB one after another as a player streams, from its own place in the video, jumping elsewhere every ${SEEK_EVERY} ranges; latency is to the range's last byte; the first and last 16 bytes of every range are checked against the file. Requests go to the Worker's own port (\`wrangler dev\` behind \`npm start\`'s proxy). RSS is each workerd process's (wrangler's proxy Worker and ours), sampled every 100 ms. Before the video's ranges, as many API calls that read no media and as many 1 KiB ranges, to tell what a request costs from what its bytes cost. Then the same load, without sessions, on a bare R2 pass-through Worker (\`bench/r2-pass-through.js\`) over the same local bucket: local R2 is miniflare's simulator, running in those same workerd processes, so the control shows what it takes by itself.
+  `\`bench/media-ranges.mjs\`: a ${VIDEO_BYTES / MiB / 1024} GiB MP4 (an hour's \`mvhd\`; data bytes that say where they are) in the private media bucket, served by the Worker at \`/media/{key}\` to ${LEARNERS} signed-in learners (sessions of the demo learner) at once, each reading ${RANGES_PER_LEARNER} ranges of 1 MiB one after another as a player streams, from its own place in the video, jumping elsewhere every ${SEEK_EVERY} ranges; latency is to the range's last byte; the first and last 16 bytes of every range are checked against the file. Requests go to the Worker's own port (\`wrangler dev\` behind \`npm start\`'s proxy). RSS is each workerd process's (wrangler's proxy Worker and ours), sampled every 100 ms; the Worker's heap is its isolate's used JavaScript heap (V8's \`Runtime.getHeapUsage\` through the inspector wrangler opens, \`bench/worker-heap.mjs\`), sampled every 250 ms. Before the video's ranges, as many API calls that read no media and as many 1 KiB ranges, to tell what a request costs from what its bytes cost. Then the same load, without sessions, on a bare R2 pass-through Worker (\`bench/r2-pass-through.js\`) over the same local bucket: local R2 is miniflare's simulator, running in those same workerd processes, so the control shows what it takes by itself.
 
 ${uploadLine}
 

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 
 // Modules the benchmarks share, not benchmarks themselves.
-const HELPERS = new Set(['run.mjs', 'server.mjs', 'results.mjs', 'hits.mjs']);
+const HELPERS = new Set(['run.mjs', 'server.mjs', 'results.mjs', 'hits.mjs', 'worker-heap.mjs']);
 const ORDER = ['page-weight.mjs', 'stats-latency.mjs', 'catalogue-scale.mjs'];
 const scripts = readdirSync('bench')
   .filter((file) => file.endsWith('.mjs') && !HELPERS.has(file))

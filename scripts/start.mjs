@@ -27,7 +27,7 @@ const extraVars = [`BUILD_WORKER_TOKEN='${token}'`, ...extra].join('\n');
 appendFileSync(`${OUT_DIR}/server/.dev.vars`, `\n${extraVars}\n`);
 
 const children = new Set();
-function startWorkerd(dir, workerPort) {
+function startWorkerd(dir, workerPort, inspectorPort) {
   // wrangler itself, not through npx: stopping this child must stop wrangler and its workerd.
   const child = spawn(
     process.execPath,
@@ -45,6 +45,7 @@ function startWorkerd(dir, workerPort) {
       '--show-interactive-dev-session=false',
       '--log-level',
       'warn',
+      ...(inspectorPort ? ['--inspector-port', inspectorPort] : []),
     ],
     {
       stdio: ['ignore', 'inherit', 'inherit'],
@@ -99,7 +100,9 @@ const ports = [port + 1, port + 2];
 // Set once SIGTERM/SIGINT arrives: no more swaps. Workers replaced by a publish, not yet stopped.
 let stopping = false;
 const retiring = new Set();
-let upstream = { port: ports[0], dir: OUT_DIR, child: startWorkerd(OUT_DIR, ports[0]) };
+// TILES_INSPECTOR_PORT opens the first Worker's V8 inspector there (a benchmark reads its heap);
+// a Worker started by a publish takes none, as two would then claim the port during the switch.
+let upstream = { port: ports[0], dir: OUT_DIR, child: startWorkerd(OUT_DIR, ports[0], process.env.TILES_INSPECTOR_PORT) };
 await waitUntilReady(upstream.port);
 
 const proxy = createProxy(() => upstream);

@@ -1,0 +1,49 @@
+// The JavaScript heap of a Worker's isolate, read through the V8 inspector wrangler dev opens
+// (`--inspector-port`; `npm start` passes TILES_INSPECTOR_PORT to its first Worker). A workerd
+// process's RSS also holds local R2 and D1 (miniflare's simulators) and the runtime's own caches:
+// the isolate's heap is what the Worker's code itself keeps.
+
+const MiB = 1024 * 1024;
+
+/** Connects to the inspector on `port`; `usage()` answers the heap's used and total size in MiB. */
+export async function connectHeap(port) {
+  // wrangler's inspector proxy refuses a connection without an Origin of this machine.
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`, { headers: { origin: 'http://127.0.0.1' } });
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = () => reject(new Error(`no V8 inspector answers on port ${port}`));
+  });
+  let id = 0;
+  const pending = new Map();
+  socket.onmessage = (event) => {
+    const message = JSON.parse(event.data);
+    pending.get(message.id)?.(message);
+    pending.delete(message.id);
+  };
+  return {
+    async usage() {
+      const answer = await new Promise((resolve, reject) => {
+        const n = ++id;
+        pending.set(n, resolve);
+        socket.send(JSON.stringify({ id: n, method: 'Runtime.getHeapUsage' }));
+        setTimeout(() => pending.has(n) && reject(new Error('the inspector did not answer Runtime.getHeapUsage')), 10_000);
+      });
+      return { used: answer.result.usedSize / MiB, total: answer.result.totalSize / MiB };
+    },
+    close: () => socket.close(),
+  };
+}
+
+/** Samples the heap every 250 ms until stopped: the used size first, at its peak and last, in MiB. */
+export function sampleHeap(heap) {
+  const values = [];
+  const take = async () => values.push((await heap.usage()).used);
+  let sampling = take();
+  const timer = setInterval(() => (sampling = sampling.then(take)), 250);
+  return async () => {
+    clearInterval(timer);
+    await sampling;
+    await take();
+    return { first: values[0], peak: Math.max(...values), last: values.at(-1) };
+  };
+}
