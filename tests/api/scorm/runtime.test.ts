@@ -92,6 +92,14 @@ describe('a SCORM session', () => {
     expect(late.status).toBe(200);
     expect(await stored()).toMatchObject({ completion: 'passed', location: 'result', score: 1, commits: 3 });
     expect(await completed()).toBe(1);
+
+    // Staff see it in the course's report.
+    const report = await api('/staff/courses/triage/learners', { cookie: await signIn(EDITOR) });
+    expect(report.status).toBe(200);
+    const { learners } = ((await report.json()) as { outcome: { learners: { userId: string; scorm: unknown[] }[] } }).outcome;
+    expect(learners.find((row) => row.userId === LEARNER.id)?.scorm).toEqual([
+      { module: 2, session: 9, completion: 'passed', success: 'passed', scoreScaled: 1 },
+    ]);
   });
 
   it('refuses a commit for a session without a package, or from someone who may not write progress', async () => {
