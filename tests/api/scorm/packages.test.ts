@@ -3,7 +3,7 @@ import { strToU8, zipSync, type Zippable } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PACKAGES } from '../../../seed/scorm/demo-packages.ts';
 import { EDITOR, LEARNER, seedFixtures, signIn } from '../fixtures.ts';
-import { objectKeys, refusal, storedState, upload, uploaded } from '../media/media-fixtures.ts';
+import { api, objectKeys, refusal, storedState, upload, uploaded } from '../media/media-fixtures.ts';
 
 let editor = '';
 
@@ -90,6 +90,11 @@ describe('SCORM packages', () => {
     const keys = await objectKeys();
     expect(keys.filter((key) => key.startsWith(old!.prefix))).toEqual([]);
     expect(await (await env.MEDIA.get(`${now!.prefix}index.html`))?.text()).toContain('Domanda nuova');
+
+    // Deleted from the library (nothing uses it), its unpacked files and row go too.
+    expect((await api(`/cms/media/${first.key}`, { method: 'DELETE', cookie: editor })).status).toBe(200);
+    expect((await objectKeys()).filter((key) => key.startsWith(`scorm/${first.key}/`))).toEqual([]);
+    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM scorm_package WHERE media_key = ?').bind(first.key).first('n')).toBe(0);
   });
 
   it('is not for learners to upload', async () => {
