@@ -28,3 +28,6 @@ export function parsePackageAddress(pathname: string): PackageAddress | null {
   }
   return { courseId: match[1] ?? '', module: Number(match[2]), session: Number(match[3]), file };
 }
+
+/** The unpacking the demo seed's packages are under (scorm/{key}/seed/): uploads use their upload's id. */
+export const SEED_UNPACK = 'seed';

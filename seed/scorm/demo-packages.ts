@@ -159,3 +159,13 @@ export const DEMO_PACKAGES: DemoPackage[] = [
     files: { 'imsmanifest.xml': manifest2004, 'index.html': page('2004', 'Igiene delle mani'), 'info.html': info('Igiene delle mani'), 'style.css': style },
   },
 ];
+
+/** What zipping needs of fflate (a dev dependency, passed in so this module stays importable anywhere). */
+export interface Zipper {
+  strToU8(text: string): Uint8Array;
+  zipSync(files: Record<string, Uint8Array | [Uint8Array, { mtime: Date }]>, options?: { mtime?: Date }): Uint8Array;
+}
+
+/** A package's zip, the same bytes every time (a fixed date on every entry). */
+export const demoZip = (demo: DemoPackage, { strToU8, zipSync }: Zipper): Uint8Array =>
+  zipSync(Object.fromEntries(Object.entries(demo.files).map(([name, text]) => [name, strToU8(text)])), { mtime: new Date('2026-01-01T00:00:00Z') });

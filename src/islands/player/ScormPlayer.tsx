@@ -114,6 +114,7 @@ export default function ScormPlayer({ launch, session, siteId, locale, strings, 
 
   return (
     <div className="scorm">
+      <h2 data-testid="scorm-title">{launch.title}</h2>
       {launch.items.length > 1 && (
         <nav aria-label={t('player.scormItems')}>
           <ul className="scorm-items">

@@ -37,6 +37,9 @@ export default function SessionPlayer({ session, progress, siteId, locale, strin
   const onCommitted = (answer: ScormCommitted) =>
     setPackageState((before) => ({ answer, completedHere: (before?.completedHere ?? false) || answer.newlyCompleted }));
   const completed = session.completedAt !== null || state.kind === 'done' || packageState?.answer.completed === true;
+  // The package runs in the browser only: its player is not rendered on the server, so hydration finds nothing to match.
+  const [inBrowser, setInBrowser] = useState(false);
+  useEffect(() => setInBrowser(true), []);
   // The button the learner pressed disappears: keyboard and screen-reader users land on the outcome.
   const outcome = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
@@ -101,13 +104,13 @@ export default function SessionPlayer({ session, progress, siteId, locale, strin
           </>
         )}
         {session.kind === 'scorm' &&
-          (scorm ? (
-            <Suspense fallback={<p className="muted">{t('player.scormSaving')}</p>}>
-              <ScormPlayer launch={scorm} session={sessionParam(session)} siteId={siteId} locale={locale} strings={strings} onCommitted={onCommitted} />
-            </Suspense>
-          ) : (
-            !preview && <p className="notice">{t('player.scormMissing')}</p>
-          ))}
+          (scorm
+            ? inBrowser && (
+                <Suspense fallback={<p className="muted">{t('player.scormSaving')}</p>}>
+                  <ScormPlayer launch={scorm} session={sessionParam(session)} siteId={siteId} locale={locale} strings={strings} onCommitted={onCommitted} />
+                </Suspense>
+              )
+            : !preview && <p className="notice">{t('player.scormMissing')}</p>)}
         <SessionBody body={session.body} />
       </section>
 
