@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { islandsReady, signIn } from './helpers.ts';
+import { readFileSync } from 'node:fs';
+import { strToU8, zipSync } from 'fflate';
+import { EDITOR, islandsReady, signIn, switchMode } from './helpers.ts';
 
 // The demo course of two SCORM packages (seed/scorm/demo-packages.ts); no demo user has history in it.
 const COURSE = 'igiene-mani-scorm';
@@ -76,4 +78,26 @@ test('a SCORM 2004 package runs in its own sandboxed frame under its own policy 
   expect((await (await done).json()).outcome).toMatchObject({ completion: 'completed', success: 'passed', completed: true });
   await expect(page.getByTestId('session-completed')).toBeVisible();
   await expect(frame.getByText('Risposta corretta: 100 / 100.')).toBeVisible();
+});
+
+test('an editor adds a SCORM session: a package leaving its folder is refused with the reason, a sound one is taken', async ({ page }) => {
+  await signIn(page, EDITOR);
+  await switchMode(page, 'Redazione (CMS)');
+  await page.goto(`/it-IT/course/${COURSE}`);
+  await islandsReady(page);
+  const panel = page.getByTestId('cms-panel');
+  await panel.locator('summary', { hasText: `Struttura del corso «${COURSE}»` }).click();
+  const outline = page.getByTestId(`cms-outline-${COURSE}`);
+  await outline.getByRole('button', { name: 'Aggiungi pacchetto SCORM' }).click();
+  const added = outline.getByTestId('cms-module-1').getByTestId('cms-session-3');
+  await added.getByLabel('Titolo della sessione 3').fill('Igiene delle mani, di nuovo');
+  const field = added.getByRole('group', { name: 'Pacchetto SCORM (zip, SCORM 1.2 o 2004)' });
+  const escaping = zipSync({ 'imsmanifest.xml': strToU8('<manifest/>'), '../fuori.html': strToU8('<p>fuori</p>') });
+  await field.getByLabel('Carica un file').setInputFiles({ name: 'fuori.zip', mimeType: 'application/zip', buffer: Buffer.from(escaping) });
+  await expect(field.getByRole('alert')).toContainText('Il pacchetto contiene un percorso non ammesso: «../fuori.html».');
+  const demo = readFileSync(new URL('../../seed/media/igiene-mani-scorm2004.zip', import.meta.url));
+  await field.getByLabel('Carica un file').setInputFiles({ name: 'Igiene 2004.zip', mimeType: 'application/zip', buffer: demo });
+  await expect(field.getByTestId('media-field-value')).toContainText('Igiene 2004.zip');
+  await outline.getByRole('button', { name: 'Salva la struttura (bozza)' }).click();
+  await expect(outline.getByTestId('cms-outline-status')).toHaveText('Bozza salvata. I visitatori la vedranno dopo la pubblicazione.');
 });
