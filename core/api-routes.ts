@@ -44,6 +44,7 @@ import {
   satisfactionOutcome,
   savedAnswers,
 } from './contracts/ecm.ts';
+import { scormCommit, scormCommitted } from './contracts/scorm.ts';
 import { eventRequest, hitReceipt, hitRequest, hitWriterStatus } from './contracts/event.ts';
 import { badge, level, progress } from './contracts/game.ts';
 import {
@@ -218,6 +219,14 @@ export const API_ROUTES = {
     enrolled: true,
     request: { param: sessionParams, json: positionRequest },
     response: savedPosition,
+  },
+  putScormCommit: {
+    method: 'PUT',
+    path: '/lms/course/:courseId/session/:module/:session/scorm',
+    auth: 'progress:write',
+    enrolled: true,
+    request: { param: sessionParams, json: scormCommit },
+    response: scormCommitted,
   },
   // Visitors get `signedIn: false`, not a 401: learning-path pages ask for everyone.
   getCourseProgress: { method: 'GET', path: '/lms/courses/progress', request: { query: progressQuery }, response: courseProgress },

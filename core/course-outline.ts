@@ -4,7 +4,7 @@
  * number is its identity and is never reused (addresses, progress and hits name it); the order is
  * the list's. Zod-free: the course editor's chunk reads it.
  */
-export const SESSION_KINDS = ['text', 'video', 'document'] as const;
+export const SESSION_KINDS = ['text', 'video', 'document', 'scorm'] as const;
 export type SessionKind = (typeof SESSION_KINDS)[number];
 
 export interface OutlineSession {
@@ -12,7 +12,7 @@ export interface OutlineSession {
   kind: SessionKind;
   /** 'h m s', e.g. '0h 12m 30s'. */
   duration: string;
-  /** The video or the PDF, a `/media/` address. */
+  /** The video, the PDF or the SCORM package (its zip in the library), a `/media/` address. */
   media: string | null;
   poster: string | null;
   /** WebVTT captions per locale. */

@@ -36,6 +36,7 @@ export const RESERVED_PATHS: readonly string[] = [
   'register',
   'repository',
   'robots.txt',
+  'scorm',
   'sitemap.xml',
   'social',
   'staff',

@@ -1,4 +1,5 @@
 import { MEDIA_PREFIX } from './media/kinds.ts';
+import { SCORM_PREFIX } from './scorm/package-path.ts';
 
 /**
  * The security headers of every response: pages (static ones through `_headers`, on-demand ones
@@ -11,12 +12,37 @@ export const HSTS = 'max-age=63072000; includeSubDomains';
 
 /**
  * Who may show an answer in a frame: no one, or (a course's PDF, which the session page shows in
- * an iframe) this site's own pages. Nothing else is relaxed for it.
+ * an iframe) this site's own pages. Nothing else is relaxed for it. A SCORM package's files
+ * (`package`) are framed by the session page too and have a policy of their own: see below.
  */
-export type Framing = 'none' | 'same-origin';
+export type Framing = 'none' | 'same-origin' | 'package';
+
+/**
+ * The policy of a SCORM package's files (`/scorm/...`), and theirs only: authoring tools
+ * (Storyline, Captivate, iSpring) write inline scripts and handlers and some call eval, so scripts
+ * may be inline and evaluated there; everything still loads from this origin only (no third-party
+ * script, no connection elsewhere), plugins are off and only the site's own pages may frame it.
+ * The session page's iframe adds its sandbox (src/islands/player/ScormPlayer.tsx).
+ */
+const PACKAGE_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'", "'unsafe-inline'", "'unsafe-eval'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  mediaSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  workerSrc: ["'self'", 'blob:'],
+  frameSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'self'"],
+};
 
 /** CSP directives, camelCase as hono/secure-headers takes them; the header spells them in kebab-case. */
-export function cspDirectives(scriptHashes: readonly string[], framing: Framing = 'none') {
+export function cspDirectives(scriptHashes: readonly string[], framing: Framing = 'none'): Record<string, string[]> {
+  if (framing === 'package') return PACKAGE_DIRECTIVES;
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", ...scriptHashes],
@@ -65,9 +91,10 @@ export function securityHeaders(scriptHashes: readonly string[], framing: Framin
 
 /**
  * How an answer may be framed: a PDF of the course media (`/media/...`, served as
- * application/pdf) by this site's session page; everything else by no one.
+ * application/pdf) and a SCORM package's files by this site's session page; everything else by no one.
  */
 export function framingOf(path: string, contentType: string | null): Framing {
+  if (path.startsWith(SCORM_PREFIX)) return 'package';
   const pdf = contentType?.split(';')[0]?.trim().toLowerCase() === 'application/pdf';
   return pdf && path.startsWith(MEDIA_PREFIX) ? 'same-origin' : 'none';
 }

@@ -181,9 +181,9 @@ const MESSAGES = {
     de: 'Jeder Teil einer Datei muss mit seiner Länge (Content-Length) gesendet werden.',
   },
   mediaTypeNotAllowed: {
-    it: 'Tipo di file non ammesso ({type}): sono ammessi video MP4, M4V o WebM, documenti PDF, sottotitoli WebVTT e immagini PNG, JPEG o WebP.',
-    en: 'File type not allowed ({type}): MP4, M4V or WebM videos, PDF documents, WebVTT captions and PNG, JPEG or WebP images are.',
-    de: 'Dateityp nicht erlaubt ({type}): Erlaubt sind MP4-, M4V- oder WebM-Videos, PDF-Dokumente, WebVTT-Untertitel und PNG-, JPEG- oder WebP-Bilder.',
+    it: 'Tipo di file non ammesso ({type}): sono ammessi video MP4, M4V o WebM, documenti PDF, sottotitoli WebVTT, immagini PNG, JPEG o WebP e pacchetti SCORM (zip).',
+    en: 'File type not allowed ({type}): MP4, M4V or WebM videos, PDF documents, WebVTT captions, PNG, JPEG or WebP images and SCORM packages (zip) are.',
+    de: 'Dateityp nicht erlaubt ({type}): Erlaubt sind MP4-, M4V- oder WebM-Videos, PDF-Dokumente, WebVTT-Untertitel, PNG-, JPEG- oder WebP-Bilder und SCORM-Pakete (ZIP).',
   },
   mediaTypeMismatch: {
     it: 'Il contenuto del file non è del tipo dichiarato ({declared}): risulta {detected}. Il tipo si riconosce dai byte, non dal nome.',

@@ -19,6 +19,7 @@ import { getBadges, getLevels, getProgress } from './lms/game-handlers.ts';
 import { deleteMedia, getMediaLibrary } from './media/library-handlers.ts';
 import { cancelUpload, completeUpload, getUpload, getUploads, putUploadPart, startUpload } from './media/upload-handlers.ts';
 import { getCourse, getCourseProgress, getMyCourses, getSession, postSessionComplete, putSessionPosition } from './lms/handlers.ts';
+import { putScormCommit } from './scorm/runtime-handlers.ts';
 import { bindRoute, type HandlerOf, type Route } from './route.ts';
 import { getBoilerplate, getLocales, getSite, getTags } from './site/handlers.ts';
 import {
@@ -67,6 +68,7 @@ const HANDLERS: { [Name in RouteName]: HandlerOf<ApiRoutes[Name]> } = {
   getSession,
   postSessionComplete,
   putSessionPosition,
+  putScormCommit,
   getCourseProgress,
   getDocument,
   putDocument,

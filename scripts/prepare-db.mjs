@@ -1,13 +1,14 @@
 // Applies the D1 migrations to the local database and loads the demo seed.
 // Reference data is INSERT OR IGNORE (never overwrites); the demo history is loaded once.
-// The demo's course media go into the local R2 bucket once (scripts/seed-media.mjs).
+// The demo's course media go into the local R2 bucket once (scripts/seed-media.mjs), the SCORM
+// packages' unpacked files through the platform proxy.
 // Then the catalogue's search index is brought up to date with every course text the seed (or an
 // earlier run) changed, by the Worker's own code on the local D1: no Worker needs to be running.
 import { join } from 'node:path';
 import { getPlatformProxy } from 'wrangler';
 import { refreshSearchIndex } from '../functions/data/lms/search-index.ts';
 import { ensureDevVars, localProcessEnv, run, STATE_DIR, wrangler } from './local-env.mjs';
-import { seedMedia } from './seed-media.mjs';
+import { seedMedia, seedPackageFiles } from './seed-media.mjs';
 
 const vars = ensureDevVars();
 const local = ['--local', '--persist-to', STATE_DIR];
@@ -29,5 +30,6 @@ seedMedia();
 Object.assign(process.env, localProcessEnv());
 const platform = await getPlatformProxy({ persist: { path: join(STATE_DIR, 'v3') } });
 const reindexed = await refreshSearchIndex(platform.env.DB, Infinity);
+await seedPackageFiles(platform.env.MEDIA);
 await platform.dispose();
 console.log(`Search index up to date (${reindexed} course${reindexed === 1 ? '' : 's'} rewritten).`);

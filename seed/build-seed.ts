@@ -17,6 +17,9 @@ import { newCertificateCode } from '../functions/ecm/certificate-code.ts';
 import { bufferReader } from '../core/media/bytes.ts';
 import { checkMedia } from '../core/media/check.ts';
 import { declaredType } from '../core/media/kinds.ts';
+import { ArrayBufferReader } from 'unzipit';
+import { inspectPackage } from '../functions/scorm/accept-package.ts';
+import { SEED_UNPACK } from '../core/scorm/package-path.ts';
 import fiscalCodes from 'codice-fiscale-js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -28,7 +31,7 @@ interface SeedSession {
   duration: string;
   title: Localized;
   body: Localized;
-  /** A private `/media/` address: the video or the PDF. */
+  /** A private `/media/` address: the video, the PDF or the SCORM package. */
   mediaUrl?: string | null;
   posterUrl?: string | null;
   /** WebVTT captions per locale (`/media/` addresses). */
@@ -320,7 +323,7 @@ function random(seed: number): () => number {
 }
 
 export async function demoSql(pepper: string, secret: string, now = Date.now()): Promise<string> {
-  const { courses } = readJson<{ courses: SeedCourse[] }>('content/courses.json');
+  const courses = historyCourses();
   const badges = readJson<SeedBadge[]>('badges.json');
   const users = [
     {
@@ -573,6 +576,16 @@ async function ecmDemoSql(learner: string, lastDone: Map<string, number>, random
   return out.join('');
 }
 
+/**
+ * The courses the demo's history (the learner's 60 days, the cohort's progress) is made of: all
+ * but those of SCORM sessions, which every demo user starts fresh (a package keeps its own state).
+ */
+function historyCourses(): SeedCourse[] {
+  return readJson<{ courses: SeedCourse[] }>('content/courses.json').courses.filter((course) =>
+    course.modules.every((module) => module.sessions.every((session) => session.kind !== 'scorm')),
+  );
+}
+
 /** The demo's media directory: its files go in the MEDIA bucket (scripts/seed-media.mjs) and in the library. */
 const MEDIA_SEED_DIR = join(here, 'media');
 
@@ -583,14 +596,38 @@ const MEDIA_SEED_DIR = join(here, 'media');
  */
 export async function mediaSql(): Promise<string> {
   const rows: string[] = [];
+  const packages: string[] = [];
   for (const name of readdirSync(MEDIA_SEED_DIR).sort()) {
     const bytes = new Uint8Array(readFileSync(join(MEDIA_SEED_DIR, name)));
     const facts = await checkMedia(declaredType(name, ''), bytes.length, bufferReader(bytes));
     if (!facts.ok) throw new Error(`seed/media/${name} fails its checks: ${facts.problem}`);
     const etag = createHash('md5').update(bytes).digest('hex');
     rows.push(row(name, SITE_ID, name, facts.type, facts.kind, bytes.length, facts.durationSeconds, facts.width, facts.height, etag, Date.now(), null));
+    if (facts.kind !== 'package') continue;
+    // A SCORM package is checked as an upload is; scripts/seed-media.mjs puts its files under the same prefix.
+    const inspected = await inspectPackage(new ArrayBufferReader(bytes));
+    if (!inspected.ok) throw new Error(`seed/media/${name} fails its checks: ${inspected.problem} ${inspected.detail ?? ''}`);
+    const files = inspected.entries.filter((entry) => !entry.isDirectory);
+    const { manifest } = inspected;
+    packages.push(
+      row(
+        name,
+        SITE_ID,
+        manifest.version,
+        `scorm/${name}/${SEED_UNPACK}/`,
+        manifest.items[0]?.launch ?? '',
+        manifest.title,
+        JSON.stringify(manifest.items),
+        files.length,
+        files.reduce((sum, entry) => sum + entry.size, 0),
+        Date.now(),
+      ),
+    );
   }
-  return insert('media', 'key, site_id, name, type, kind, size, duration_seconds, width, height, etag, uploaded_at, uploaded_by', rows);
+  return (
+    insert('media', 'key, site_id, name, type, kind, size, duration_seconds, width, height, etag, uploaded_at, uploaded_by', rows) +
+    insert('scorm_package', 'media_key, site_id, version, prefix, launch, title, items, files, bytes, unpacked_at', packages)
+  );
 }
 
 // The package's CommonJS build exports `{ CodiceFiscale }` while its types describe a default class.
@@ -653,7 +690,7 @@ const ascii = (text: string) =>
  * and the cohort's first eight enrolled by the secretary.
  */
 async function demoPeopleSql(pepper: string, now: number): Promise<string> {
-  const { courses } = readJson<{ courses: SeedCourse[] }>('content/courses.json');
+  const courses = historyCourses();
   const next = random(22);
   const cohort = COHORT.map(([first, last, gender], i) => {
     const code = `${ascii(first)}.${ascii(last)}`;

@@ -7,6 +7,7 @@ import { clearSessionCookie, readCookie, SESSION_MARKER_COOKIE, sessionMarkerCoo
 import { assertPasswordPepper } from '../functions/auth/password-pepper.ts';
 import { assertSessionSecret } from '../functions/auth/session-secret.ts';
 import { MEDIA_PREFIX } from '../functions/lms/media.ts';
+import { SCORM_PREFIX } from '../core/scorm/package-path.ts';
 import { localeRedirect, validateRoute, visitorRedirect } from './server/guards.ts';
 import { chooseLocale, DEFAULT_LOCALE, LOCALE_COOKIE, localeOfPath, pagePath } from '../core/locale.ts';
 import { applyRouteRules } from './server/route-rules.ts';
@@ -31,9 +32,12 @@ const routeGuards = defineMiddleware(async (context, next) => {
   locals.locale = localeOfPath(pagePath(url.pathname)) ?? DEFAULT_LOCALE;
   // Pages, pre-rendered ones too (the build runs this middleware), read their context from here; nothing loads until one does.
   providePageContext(locals, loadPageContext);
-  // Pre-rendered pages have no visitor; the API and the course media (functions/lms/media.ts)
-  // guard themselves, with plain refusals rather than a page or a redirect to sign in.
-  if (context.isPrerendered || url.pathname.startsWith('/api/') || url.pathname.startsWith(MEDIA_PREFIX)) return next();
+  // Pre-rendered pages have no visitor; the API, the course media (functions/lms/media.ts) and
+  // SCORM packages (functions/scorm/serve-package.ts) guard themselves, with plain refusals rather
+  // than a page or a redirect to sign in.
+  if (context.isPrerendered || url.pathname.startsWith('/api/') || url.pathname.startsWith(MEDIA_PREFIX) || url.pathname.startsWith(SCORM_PREFIX)) {
+    return next();
+  }
   // The error pages, reached by a guard's rewrite or a refused page post (src/worker.ts), render as they are.
   if (ERROR_PAGES.has(url.pathname)) {
     locals.routeError ??= pagePostRefusal(locals.cfContext);

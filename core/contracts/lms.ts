@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_POSITION_SECONDS } from '../resume.ts';
+import { SESSION_KINDS } from '../course-outline.ts';
 
 export const courseId = z.string().regex(/^[a-z0-9-]{1,100}$/);
 const position = z.coerce.number().int().positive().max(999_999);
@@ -22,7 +23,7 @@ export const sessionSummary = z.object({
   moduleNumber: z.number().int(),
   number: z.number().int(),
   title: z.string(),
-  kind: z.enum(['text', 'video', 'document']),
+  kind: z.enum(SESSION_KINDS),
   duration: z.string(),
   completedAt: z.number().nullable(),
 });

@@ -121,6 +121,10 @@ export const progressRow = z.object({
   trackedMs: z.number(),
   lastActivity: z.number().nullable(),
   ecm: ecmProgress.nullable(),
+  /** The learner's SCORM sessions of the course: what the package last committed (core/scorm/runtime.ts). */
+  scorm: z.array(
+    z.object({ module: z.number().int(), session: z.number().int(), completion: z.string(), success: z.string(), scoreScaled: z.number().nullable() }),
+  ),
 });
 export type ProgressRow = z.infer<typeof progressRow>;
 

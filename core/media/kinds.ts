@@ -13,7 +13,7 @@ export const MEDIA_PREFIX = '/media/';
  */
 export const STAGING_PREFIX = 'staging/';
 
-export const MEDIA_KINDS = ['video', 'document', 'captions', 'image'] as const;
+export const MEDIA_KINDS = ['video', 'document', 'captions', 'image', 'package'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 
 /** Every type a medium may have, its kind and the extension its address ends with. SVG is not one: it may carry scripts. */
@@ -26,14 +26,16 @@ export const MEDIA_TYPES = {
   'image/png': { kind: 'image', extension: 'png' },
   'image/jpeg': { kind: 'image', extension: 'jpg' },
   'image/webp': { kind: 'image', extension: 'webp' },
+  /** A SCORM package: checked and unpacked by functions/scorm, served from its own path. */
+  'application/zip': { kind: 'package', extension: 'zip' },
 } as const satisfies Record<string, { kind: MediaKind; extension: string }>;
 export type MediaType = keyof typeof MEDIA_TYPES;
 export const MEDIA_TYPE_NAMES = Object.keys(MEDIA_TYPES) as MediaType[];
 
 const MiB = 1024 * 1024;
 
-/** The largest file of each kind: a lesson of hours in HD, a book-length PDF, captions, a photo. */
-export const MEDIA_LIMITS: Record<MediaKind, number> = { video: 4 * 1024 * MiB, document: 100 * MiB, captions: MiB, image: 10 * MiB };
+/** The largest file of each kind: a lesson of hours in HD, a book-length PDF, captions, a photo, a SCORM package. */
+export const MEDIA_LIMITS: Record<MediaKind, number> = { video: 4 * 1024 * MiB, document: 100 * MiB, captions: MiB, image: 10 * MiB, package: 1024 * MiB };
 
 /**
  * Uploads travel in parts of this size (the last one shorter): far within a Worker's request
@@ -66,6 +68,7 @@ const EXTENSIONS: Record<string, string> = {
   jpeg: 'image/jpeg',
   webp: 'image/webp',
   svg: 'image/svg+xml',
+  zip: 'application/zip',
 };
 
 /**

@@ -11,18 +11,21 @@ export type SniffedType = MediaType | 'image/svg+xml' | 'video/quicktime' | 'vid
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const JPEG = [0xff, 0xd8, 0xff];
 const EBML = [0x1a, 0x45, 0xdf, 0xa3];
+/** A zip's first local file header (an empty zip, only its end record, is no package). */
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
 const BOM = [0xef, 0xbb, 0xbf];
 const WEBVTT = /^WEBVTT(?:$|[ \t\r\n])/;
 
 /**
  * The type a file's first bytes (at least `SNIFF_BYTES`, or the whole file) show, by the
  * signatures of the formats (MP4 `ftyp` box and its brand, WebM's EBML header and DocType, `%PDF-`,
- * the `WEBVTT` line, PNG, JPEG and RIFF/WEBP signatures), never by a name.
+ * the `WEBVTT` line, PNG, JPEG and RIFF/WEBP signatures, a zip's local header), never by a name.
  */
 export function sniffType(head: Uint8Array): SniffedType | null {
   if (ascii(head, 4, 4) === 'ftyp') return mp4Family(ascii(head, 8, 4));
   if (startsWith(head, EBML)) return ebmlDocType(head);
   if (ascii(head, 0, 5) === '%PDF-') return 'application/pdf';
+  if (startsWith(head, ZIP)) return 'application/zip';
   if (startsWith(head, PNG)) return 'image/png';
   if (startsWith(head, JPEG)) return 'image/jpeg';
   if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 4) === 'WEBP') return 'image/webp';

@@ -3,6 +3,8 @@ import type { MediaItem, mediaParams } from '../../core/contracts/media.ts';
 import type { ApiContext } from '../api-context.ts';
 import { eventStatement } from '../data/events.ts';
 import { deleteMediaStatement, findMedia, listMedia, listMediaUses, type MediaUse } from '../data/media/media.ts';
+import { findPackagePrefix } from '../data/scorm/packages.ts';
+import { deletePrefix } from '../scorm/accept-package.ts';
 import { HttpError } from '../http-error.ts';
 import { message, type Language } from '../messages.ts';
 import { mediaAddress, toMediaItem } from './media-item.ts';
@@ -39,10 +41,13 @@ export async function deleteMedia(context: ApiContext, { param }: { param: z.out
     const named = uses.slice(0, USES_NAMED).map((entry) => useText(entry.use, language));
     throw new HttpError(409, message('mediaInUse', language, { uses: named.join('; ') + (uses.length > USES_NAMED ? '; …' : '') }));
   }
+  // A package's unpacked files go with it (its scorm_package row cascades with the media row).
+  const unpacked = media.kind === 'package' ? await findPackagePrefix(env.DB, media.key) : null;
   await env.DB.batch([
     deleteMediaStatement(env.DB, context.siteId, media.key),
     eventStatement(env.DB, context.siteId, session.user.id, 'cms.media.delete', media.key, context.now),
   ]);
   await env.MEDIA.delete(media.key);
+  if (unpacked) await deletePrefix(env.MEDIA, unpacked);
   return { key: media.key };
 }

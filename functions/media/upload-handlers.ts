@@ -25,6 +25,9 @@ import { mediaAddress, toMediaItem, toMediaUpload } from './media-item.ts';
 import { mediaRefusal } from './media-refusal.ts';
 import { partStream, readStart } from './part-stream.ts';
 import { objectReader } from './stored-object.ts';
+import { acceptPackage, deletePrefix } from '../scorm/accept-package.ts';
+import { packageRefusal } from '../scorm/package-refusal.ts';
+import { findPackagePrefix, upsertPackageStatement, type PackageRow } from '../data/scorm/packages.ts';
 
 type UploadParams = { param: z.output<typeof uploadParams> };
 
@@ -186,6 +189,16 @@ export async function completeUpload(context: ApiContext, { param }: UploadParam
       await discardUpload(env, upload);
       throw mediaRefusal(verdict, language, { ...upload, received: stored.size });
     }
+    // A SCORM package is checked by its zip and manifest and unpacked beside any older unpacking.
+    let scorm: { row: PackageRow; replaced: string | null } | null = null;
+    if (verdict.kind === 'package') {
+      const outcome = await acceptPackage(env.MEDIA, upload.r2Key, stored.size, upload.targetKey, upload.id);
+      if (!outcome.ok) {
+        await discardUpload(env, upload);
+        throw packageRefusal(outcome, language);
+      }
+      scorm = { row: { ...outcome.row, siteId: upload.siteId, unpackedAt: context.now }, replaced: await findPackagePrefix(env.DB, upload.targetKey) };
+    }
     let etag = stored.etag;
     if (upload.replaces) {
       const staged = await env.MEDIA.get(upload.r2Key);
@@ -204,12 +217,20 @@ export async function completeUpload(context: ApiContext, { param }: UploadParam
       height: verdict.height,
       etag,
     };
-    await env.DB.batch([
-      upload.replaces ? replaceMediaStatement(env.DB, facts, context.now) : insertMediaStatement(env.DB, facts, session.user.id, context.now),
-      ...removeUploadStatements(env.DB, upload.id),
-      eventStatement(env.DB, context.siteId, session.user.id, upload.replaces ? 'cms.media.replace' : 'cms.media.upload', upload.targetKey, context.now),
-    ]);
+    try {
+      await env.DB.batch([
+        upload.replaces ? replaceMediaStatement(env.DB, facts, context.now) : insertMediaStatement(env.DB, facts, session.user.id, context.now),
+        ...(scorm ? [upsertPackageStatement(env.DB, scorm.row)] : []),
+        ...removeUploadStatements(env.DB, upload.id),
+        eventStatement(env.DB, context.siteId, session.user.id, upload.replaces ? 'cms.media.replace' : 'cms.media.upload', upload.targetKey, context.now),
+      ]);
+    } catch (error) {
+      if (scorm) await deletePrefix(env.MEDIA, scorm.row.prefix);
+      throw error;
+    }
     if (upload.replaces) await env.MEDIA.delete(upload.r2Key);
+    // The learners' records belong to the session, so only the old files go.
+    if (scorm?.replaced && scorm.replaced !== scorm.row.prefix) await deletePrefix(env.MEDIA, scorm.replaced);
   } catch (error) {
     // A refusal has discarded the upload; anything else leaves it to complete again.
     if (!(error instanceof HttpError)) await releaseCompletion(env.DB, upload.id);

@@ -37,6 +37,14 @@ const COLUMNS: [string, (row: ProgressRow) => string][] = [
   ['ecm_superato', (row) => (row.ecm ? yesNo(row.ecm.passed) : '')],
   ['ecm_questionario', (row) => (row.ecm ? yesNo(row.ecm.questionnaire) : '')],
   ['ecm_attestato', (row) => row.ecm?.certificate ?? ''],
+  // Each SCORM session as `module.session status score%`, separated by `;`.
+  [
+    'scorm',
+    (row) =>
+      row.scorm
+        .map((entry) => `${entry.module}.${entry.session} ${entry.completion}${entry.scoreScaled === null ? '' : ` ${Math.round(entry.scoreScaled * 100)}%`}`)
+        .join('; '),
+  ],
 ];
 
 /**

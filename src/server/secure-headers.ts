@@ -3,11 +3,13 @@ import { framingOf, HSTS, isLocalHost, securityHeaders } from '../../core/securi
 const HEADERS = {
   none: Object.entries(securityHeaders(import.meta.env.CSP_SCRIPT_HASHES ?? [])),
   'same-origin': Object.entries(securityHeaders(import.meta.env.CSP_SCRIPT_HASHES ?? [], 'same-origin')),
+  package: Object.entries(securityHeaders([], 'package')),
 };
 
 /**
  * The headers the static assets get from `_headers`, on every answer of the Worker (src/worker.ts);
- * a course's PDF may be framed by the site's own session page (core/security-headers.ts `framingOf`).
+ * a course's PDF may be framed by the site's own session page, and a SCORM package's files have a
+ * policy of their own (core/security-headers.ts `framingOf`).
  */
 export function withSecurityHeaders(response: Response, url: URL): Response {
   // Redirects and fetched responses have immutable headers: copy before setting.

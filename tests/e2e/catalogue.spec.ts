@@ -5,7 +5,7 @@ test('the catalogue in two locales, filtered by category and searched, without c
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Catalogo corsi');
   await expect(page.getByRole('note')).toContainText('ECM');
   const all = await page.getByTestId('course-card').count();
-  expect(all).toBe(12);
+  expect(all).toBe(13);
   const first = page.getByTestId('course-card').first();
   await expect(first.locator('dd').first()).toHaveText(/^\d+h \d{1,2}m \d{1,2}s$/);
 
@@ -25,11 +25,11 @@ test('the catalogue in two locales, filtered by category and searched, without c
   await page.goto('/en-US/catalogo-corsi');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Course catalogue');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
-  await expect(page.getByTestId('catalogue-count')).toHaveText('Courses found: 12');
+  await expect(page.getByTestId('catalogue-count')).toHaveText('Courses found: 13');
 
   await page.goto('/it-IT/catalogo-corsi-no-ecm');
   const withoutCredits = page.getByTestId('course-card');
-  await expect(withoutCredits).toHaveCount(4);
+  await expect(withoutCredits).toHaveCount(5);
   for (const credits of await withoutCredits.locator('dd').nth(1).allTextContents()) expect(credits).toBe('Nessun credito');
 });
 

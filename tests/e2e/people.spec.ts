@@ -177,7 +177,7 @@ for (const width of [1280, 390]) {
       const csv = await (await downloading).path().then(async (path) => (await import('node:fs/promises')).readFile(path, 'utf8'));
       expect(csv.charCodeAt(0)).toBe(0xfeff);
       expect(csv.split('\r\n')[0]).toBe(
-        '\uFEFFcodice_utente,nome,cognome,stato,corso,titolo_corso,iscritto_il,iscrizione,sessioni_completate,sessioni_totali,minuti_tracciati,ultima_attivita,ecm_tentativi,ecm_superato,ecm_questionario,ecm_attestato',
+        '\uFEFFcodice_utente,nome,cognome,stato,corso,titolo_corso,iscritto_il,iscrizione,sessioni_completate,sessioni_totali,minuti_tracciati,ultima_attivita,ecm_tentativi,ecm_superato,ecm_questionario,ecm_attestato,scorm',
       );
       expect(csv).toMatch(new RegExp(`"${learner.code.replace('.', '\\.')}",[^\\r\\n]*,"segreteria","1","4",`));
 

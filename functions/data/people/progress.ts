@@ -8,7 +8,8 @@ export type { ProgressRow };
  * One row per (learner `u`, course `c`) of a report, every figure read by the indexes a learner
  * and course share: sessions done of those the course has now (removed ones count for neither),
  * tracked time and the last page seen (`hit_user_course`), the last completion and video
- * position, enrolment, and the ECM state where the course is an ECM event. Binds ?1 locale, ?2
+ * position, enrolment, the ECM state where the course is an ECM event, and what its SCORM packages
+ * last committed. Binds ?1 locale, ?2
  * the default locale.
  */
 const ROW_SELECT = `SELECT u.id AS userId, u.code, u.first_name AS firstName, u.last_name AS lastName, u.status,
@@ -28,7 +29,9 @@ const ROW_SELECT = `SELECT u.id AS userId, u.code, u.first_name AS firstName, u.
     (SELECT COUNT(*) FROM ecm_attempt a WHERE a.user_id = u.id AND a.course_id = c.id AND a.submitted_at IS NOT NULL) AS attempts,
     EXISTS (SELECT 1 FROM ecm_attempt a WHERE a.user_id = u.id AND a.course_id = c.id AND a.passed = 1) AS passed,
     EXISTS (SELECT 1 FROM ecm_satisfaction_done d WHERE d.user_id = u.id AND d.course_id = c.id) AS questionnaire,
-    (SELECT x.code FROM ecm_certificate x WHERE x.user_id = u.id AND x.course_id = c.id) AS certificate`;
+    (SELECT x.code FROM ecm_certificate x WHERE x.user_id = u.id AND x.course_id = c.id) AS certificate,
+    (SELECT json_group_array(json_object('module', ss.module_number, 'session', ss.number, 'completion', ss.completion, 'success', ss.success,
+       'scoreScaled', ss.score_scaled)) FROM scorm_state ss WHERE ss.user_id = u.id AND ss.course_id = c.id) AS scormJson`;
 
 const ROW_JOINS = `LEFT JOIN course_text t ON t.course_id = c.id AND t.locale = ?1
   LEFT JOIN course_text t_d ON t_d.course_id = c.id AND t_d.locale = ?2
@@ -37,13 +40,21 @@ const ROW_JOINS = `LEFT JOIN course_text t ON t.course_id = c.id AND t.locale = 
 
 const NAME_ORDER = 'u.last_name COLLATE NOCASE, u.first_name COLLATE NOCASE, u.id';
 
-type RawRow = Omit<ProgressRow, 'ecm'> & { isEcm: number; attempts: number; passed: number; questionnaire: number; certificate: string | null };
+type RawRow = Omit<ProgressRow, 'ecm' | 'scorm'> & {
+  isEcm: number;
+  attempts: number;
+  passed: number;
+  questionnaire: number;
+  certificate: string | null;
+  scormJson: string;
+};
 
-function toRow({ isEcm, attempts, passed, questionnaire, certificate, ...row }: RawRow): ProgressRow {
+function toRow({ isEcm, attempts, passed, questionnaire, certificate, scormJson, ...row }: RawRow): ProgressRow {
   return {
     ...row,
     trackedMs: Number(row.trackedMs),
     ecm: isEcm === 1 ? { attempts, passed: passed === 1, questionnaire: questionnaire === 1, certificate } : null,
+    scorm: (JSON.parse(scormJson) as ProgressRow['scorm']).sort((a, b) => a.module - b.module || a.session - b.session),
   };
 }
 

@@ -1,11 +1,16 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { ApiRequestError, createApiClient } from '../../lib/api-client.ts';
 import type { Completion, SessionDetail } from '../../../core/contracts/lms.ts';
 import { translator } from '../../../core/translate.ts';
 import { resumeAt, shouldSavePosition, storedPosition, type SaveReason } from '../../../core/resume.ts';
 import { sessionPath } from '../../../core/course-path.ts';
+import type { ScormCommitted } from '../../../core/contracts/scorm.ts';
 import SessionBody from './SessionBody.tsx';
+import type { ScormLaunch } from './ScormPlayer.tsx';
 import './player.css';
+
+// The SCORM runtime (scorm-again) is downloaded on SCORM sessions only.
+const ScormPlayer = lazy(() => import('./ScormPlayer.tsx'));
 
 /** What the player shows of a session: the session answer's contract, without the course progress it gets apart. */
 export type PlayerSession = Omit<SessionDetail, 'progress'>;
@@ -18,21 +23,35 @@ interface Props {
   strings: Record<string, string>;
   /** A session of a course not yet published, shown to editors and testers: nothing to complete or resume. */
   preview?: boolean;
+  /** A SCORM session's package and the learner's data (src/server/scorm-launch.ts): the package completes the session. */
+  scorm?: ScormLaunch | null;
 }
 
 type State = { kind: 'idle' } | { kind: 'saving' } | { kind: 'done'; completion: Completion } | { kind: 'failed'; message: string };
 
 /** Plays one session: its content, the way to the previous and next one, and marking it complete. */
-export default function SessionPlayer({ session, progress, siteId, locale, strings, preview = false }: Props) {
+export default function SessionPlayer({ session, progress, siteId, locale, strings, preview = false, scorm = null }: Props) {
   const t = translator(strings);
   const [state, setState] = useState<State>({ kind: 'idle' });
-  const completed = session.completedAt !== null || state.kind === 'done';
+  const [packageState, setPackageState] = useState<{ answer: ScormCommitted; completedHere: boolean } | null>(null);
+  const onCommitted = (answer: ScormCommitted) =>
+    setPackageState((before) => ({ answer, completedHere: (before?.completedHere ?? false) || answer.newlyCompleted }));
+  const completed = session.completedAt !== null || state.kind === 'done' || packageState?.answer.completed === true;
+  // The package runs in the browser only: its player is not rendered on the server, so hydration finds nothing to match.
+  const [inBrowser, setInBrowser] = useState(false);
+  useEffect(() => setInBrowser(true), []);
   // The button the learner pressed disappears: keyboard and screen-reader users land on the outcome.
   const outcome = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (state.kind === 'done') outcome.current?.focus();
   }, [state.kind]);
-  const current = state.kind === 'done' ? state.completion.progress : progress;
+  const current =
+    state.kind === 'done'
+      ? state.completion.progress
+      : packageState?.completedHere
+        ? { done: Math.min(progress.done + 1, progress.total), total: progress.total }
+        : progress;
+  const score = packageState?.answer.scoreScaled;
   const link = (target: { moduleNumber: number; number: number }) => sessionPath(locale, session.courseId, target);
   const video = useRef<HTMLVideoElement>(null);
   useResume(video, session, siteId, locale, !preview);
@@ -84,6 +103,14 @@ export default function SessionPlayer({ session, progress, siteId, locale, strin
             </p>
           </>
         )}
+        {session.kind === 'scorm' &&
+          (scorm
+            ? inBrowser && (
+                <Suspense fallback={<p className="muted">{t('player.scormSaving')}</p>}>
+                  <ScormPlayer launch={scorm} session={sessionParam(session)} siteId={siteId} locale={locale} strings={strings} onCommitted={onCommitted} />
+                </Suspense>
+              )
+            : !preview && <p className="notice">{t('player.scormMissing')}</p>)}
         <SessionBody body={session.body} />
       </section>
 
@@ -96,13 +123,18 @@ export default function SessionPlayer({ session, progress, siteId, locale, strin
           </p>
         ) : completed ? (
           <p className="badge-done" data-testid="session-completed" ref={outcome} tabIndex={-1}>
-            ✓ {t('player.completed')}
+            ✓ {t(packageState?.completedHere ? 'player.scormDone' : 'player.completed')}
+          </p>
+        ) : session.kind === 'scorm' ? (
+          <p className="muted" data-testid="scorm-pending">
+            {t('player.scormPending')}
           </p>
         ) : (
           <button type="button" onClick={complete} disabled={state.kind === 'saving'} data-testid="complete-session">
             {state.kind === 'saving' ? t('player.saving') : t('player.complete')}
           </button>
         )}
+        {score !== null && score !== undefined && <p data-testid="scorm-score">{t('player.scormScore', { score: Math.round(score * 100) })}</p>}
         {state.kind === 'failed' && (
           <p role="alert" className="field-error">
             {state.message}

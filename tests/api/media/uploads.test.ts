@@ -119,10 +119,10 @@ describe('refusals leave nothing stored', () => {
   it('a type not allowed, SVG among them, before a byte is sent', async () => {
     const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
     expect(await refused('logo.svg', 'image/svg+xml', text(svg), 415)).toBe(
-      'Tipo di file non ammesso (image/svg+xml): sono ammessi video MP4, M4V o WebM, documenti PDF, sottotitoli WebVTT e immagini PNG, JPEG o WebP.',
+      'Tipo di file non ammesso (image/svg+xml): sono ammessi video MP4, M4V o WebM, documenti PDF, sottotitoli WebVTT, immagini PNG, JPEG o WebP e pacchetti SCORM (zip).',
     );
-    expect(await refused('archivio.zip', 'application/zip', text('PK'), 415, 'en-US')).toBe(
-      'File type not allowed (application/zip): MP4, M4V or WebM videos, PDF documents, WebVTT captions and PNG, JPEG or WebP images are.',
+    expect(await refused('archivio.7z', 'application/x-7z-compressed', text('7z'), 415, 'en-US')).toBe(
+      'File type not allowed (application/x-7z-compressed): MP4, M4V or WebM videos, PDF documents, WebVTT captions, PNG, JPEG or WebP images and SCORM packages (zip) are.',
     );
   });
 

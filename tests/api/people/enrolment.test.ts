@@ -283,12 +283,12 @@ describe('who is where', () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes).trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'codice_utente,nome,cognome,stato,corso,titolo_corso,iscritto_il,iscrizione,sessioni_completate,sessioni_totali,minuti_tracciati,ultima_attivita,ecm_tentativi,ecm_superato,ecm_questionario,ecm_attestato',
+      'codice_utente,nome,cognome,stato,corso,titolo_corso,iscritto_il,iscrizione,sessioni_completate,sessioni_totali,minuti_tracciati,ultima_attivita,ecm_tentativi,ecm_superato,ecm_questionario,ecm_attestato,scorm',
     );
     expect(lines).toHaveLength(4);
     const luca = lines.find((line) => line.startsWith('"luca.ferraris"'));
     expect(luca).toMatch(
-      /^"luca.ferraris","Luca","Ferraris","attivo","triage","Triage","\d{4}-\d\d-\d\d \d\d:\d\d","chiave","3","3","15","\d{4}-\d\d-\d\d \d\d:\d\d","1","si","si","\S+"$/,
+      /^"luca.ferraris","Luca","Ferraris","attivo","triage","Triage","\d{4}-\d\d-\d\d \d\d:\d\d","chiave","3","3","15","\d{4}-\d\d-\d\d \d\d:\d\d","1","si","si","\S+",""$/,
     );
     expect(lines.find((line) => line.startsWith('"marta.esposito"'))).toContain('"\'=HYPERLINK(""http://x"")"');
     const person = await call('/api/staff/people/u-pp-luca/courses.csv', { cookie: staff });

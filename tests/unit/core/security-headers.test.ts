@@ -25,6 +25,18 @@ describe('security headers', () => {
     expect(others(framed)).toEqual(others(denied));
   });
 
+  it("lets a SCORM package's files, and only them, run inline and evaluated scripts, from this origin only, framed by the site alone", () => {
+    expect(framingOf('/scorm/corso/1/2/index.html', 'text/html; charset=utf-8')).toBe('package');
+    expect(framingOf('/it-IT/course/session/corso/1/2', 'text/html')).toBe('none');
+    const csp = contentSecurityPolicy([], 'package');
+    expect(csp).toContain("script-src 'self' 'unsafe-inline' 'unsafe-eval'");
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(securityHeaders([], 'package')['X-Frame-Options']).toBe('SAMEORIGIN');
+    expect(contentSecurityPolicy(['hash'])).not.toContain('unsafe-eval');
+  });
+
   it('sends HSTS everywhere but local hosts', () => {
     const file = headersFile([]);
     expect(file).toMatch(/^\/\*\n(  .+\n)*  Strict-Transport-Security: max-age=\d+; includeSubDomains\n/m);

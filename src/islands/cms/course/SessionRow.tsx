@@ -67,8 +67,8 @@ export default function SessionRow({ id, label, session, title, locales, learner
       </fieldset>
       {session.kind !== 'text' && (
         <MediaField
-          label={t(session.kind === 'video' ? 'cms.outline.video' : 'cms.outline.document')}
-          accept={session.kind}
+          label={t(`cms.outline.${session.kind}`)}
+          accept={session.kind === 'scorm' ? 'package' : session.kind}
           value={session.media}
           onChange={(url, media) =>
             onChange({ media: url, ...(session.kind === 'video' && media?.durationSeconds ? { duration: durationOf(media.durationSeconds) } : {}) })

@@ -13,7 +13,7 @@ import { useUpload } from './use-upload.ts';
 export type { MediaItem };
 
 /** What a field takes: a lesson's video, a session's PDF, a locale's captions, an image (a poster, a picture in a text). */
-export type MediaAccept = 'video' | 'document' | 'captions' | 'image';
+export type MediaAccept = 'video' | 'document' | 'captions' | 'image' | 'package';
 
 export interface MediaFieldProps {
   label: string;

@@ -10,7 +10,7 @@ const check = (type: string, bytes: Uint8Array) => checkMedia(type, bytes.length
 describe('checkDeclaration', () => {
   it('refuses a type not ours (SVG among them), an empty file, and one over its kind limit', () => {
     expect(checkDeclaration('image/svg+xml', 100)).toEqual({ ok: false, problem: 'type-not-allowed' });
-    expect(checkDeclaration('application/zip', 100)).toEqual({ ok: false, problem: 'type-not-allowed' });
+    expect(checkDeclaration('application/x-7z-compressed', 100)).toEqual({ ok: false, problem: 'type-not-allowed' });
     expect(checkDeclaration('video/mp4', 0)).toEqual({ ok: false, problem: 'empty' });
     expect(checkDeclaration('application/pdf', MEDIA_LIMITS.document + 1)).toEqual({ ok: false, problem: 'too-large' });
     expect(checkDeclaration('text/vtt', 1024 * 1024 + 1)).toEqual({ ok: false, problem: 'too-large' });

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** The CMI object travels whole (to restore it as it was); a JSON body's limit (64 KiB) bounds it. */
+const cmiObject = z.record(z.string(), z.unknown());
+
+/**
+ * `PUT /api/lms/course/{id}/session/{m}/{s}/scorm`: a commit of the SCORM runtime, its CMI data
+ * (`cmi` root content) and the page's commit number: an older commit arriving after a newer one
+ * (a retry) changes nothing.
+ */
+export const scormCommit = z.object({
+  sequence: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  /** Which sitting of the page sent it: the sequence restarts with each. */
+  attempt: z.string().regex(/^[0-9a-f]{8,32}$/),
+  cmi: cmiObject,
+});
+export type ScormCommit = z.infer<typeof scormCommit>;
+
+/** What the server kept, and whether the session is now complete. */
+export const scormCommitted = z.object({
+  completion: z.string(),
+  success: z.string(),
+  scoreScaled: z.number().nullable(),
+  /** The package says the learner is done, so the session is complete (core/scorm/runtime.ts `packageDone`). */
+  completed: z.boolean(),
+  /** This commit completed it. */
+  newlyCompleted: z.boolean(),
+});
+export type ScormCommitted = z.infer<typeof scormCommitted>;

@@ -1,0 +1,132 @@
+import { isSafePath, type PackageRefusal } from './package-rules.ts';
+
+/**
+ * A SCORM manifest (`imsmanifest.xml`) as the session needs it: the SCORM version, the course's
+ * title, its items in order and the file each launches. Reads the tree the XML parser made
+ * (functions/scorm/read-manifest.ts: attributes as `@name`, namespace prefixes dropped, lists for
+ * repeatable elements); pure, so the rules are tested without a zip.
+ */
+export const SCORM_VERSIONS = ['1.2', '2004-3', '2004-4'] as const;
+export type ScormVersion = (typeof SCORM_VERSIONS)[number];
+
+export interface ScormItem {
+  title: string;
+  /** The file to open, relative to the package's root, with the item's parameters. */
+  launch: string;
+}
+
+export interface ScormManifest {
+  version: ScormVersion;
+  title: string;
+  items: ScormItem[];
+}
+
+type Node = Record<string, unknown>;
+
+const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
+const child = (node: Node | undefined, name: string): Node | undefined => {
+  const value = node?.[name];
+  return isNode(value) ? value : Array.isArray(value) && isNode(value[0]) ? value[0] : undefined;
+};
+const children = (node: Node | undefined, name: string): Node[] => {
+  const value = node?.[name];
+  return (Array.isArray(value) ? value : value === undefined ? [] : [value]).filter(isNode);
+};
+const text = (node: Node | undefined, name: string): string => {
+  const value = node?.[name];
+  const first = Array.isArray(value) ? value[0] : value;
+  if (typeof first === 'string' || typeof first === 'number') return String(first).trim();
+  return isNode(first) && first['#text'] !== undefined ? String(first['#text']).trim() : '';
+};
+const attribute = (node: Node | undefined, name: string): string => {
+  const value = node?.[`@${name}`];
+  return typeof value === 'string' ? value.trim() : '';
+};
+
+const refusal = (problem: PackageRefusal['problem'], detail?: string): PackageRefusal => ({ ok: false, problem, ...(detail ? { detail } : {}) });
+
+/**
+ * The version a manifest declares in `metadata/schemaversion`: "1.2", "2004 3rd Edition" or
+ * "2004 4th Edition" (earlier 2004 editions, "CAM 1.3", are refused). A 1.2 manifest without one
+ * is known by its resources' `adlcp:scormtype` (2004 spells it `scormType`).
+ */
+export function scormVersionOf(manifest: Node): ScormVersion | null {
+  const declared = text(child(manifest, 'metadata'), 'schemaversion').toLowerCase();
+  if (declared === '1.2') return '1.2';
+  if (declared === '2004 3rd edition') return '2004-3';
+  if (declared === '2004 4th edition') return '2004-4';
+  if (declared) return null;
+  const resources = children(child(manifest, 'resources'), 'resource');
+  return resources.some((resource) => attribute(resource, 'scormtype')) ? '1.2' : null;
+}
+
+/** A relative reference resolved against the bases it sits in (`xml:base` of the manifest, resources, resource). */
+function joinBase(bases: string[], href: string): string {
+  return bases
+    .filter(Boolean)
+    .reduce((path, base) => (base.endsWith('/') ? base : `${base}/`) + path, href)
+    .replace(/^\.\//, '');
+}
+
+function withParameters(href: string, parameters: string): string {
+  if (!parameters) return href;
+  if (parameters.startsWith('?') || parameters.startsWith('#'))
+    return href.includes('?') && parameters.startsWith('?') ? `${href}&${parameters.slice(1)}` : `${href}${parameters}`;
+  return `${href}${href.includes('?') ? '&' : '?'}${parameters}`;
+}
+
+/** The file part of a launch address, decoded: what must exist in the zip. */
+export function launchFile(launch: string): string {
+  const path = launch.split(/[?#]/)[0] ?? '';
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+/**
+ * Reads the parsed manifest: its version, the default organization's title and items (nested
+ * items flattened in order; only those that launch a resource), each item's launch address. The
+ * files named must be plain paths inside the package and exist among `files`.
+ */
+export function readManifest(tree: unknown, files: ReadonlySet<string>): ScormManifest | PackageRefusal {
+  const manifest = isNode(tree) ? child(tree, 'manifest') : undefined;
+  if (!manifest) return refusal('manifest-invalid');
+  const version = scormVersionOf(manifest);
+  if (!version) return refusal('scorm-version', text(child(manifest, 'metadata'), 'schemaversion').slice(0, 60) || undefined);
+  const resourcesNode = child(manifest, 'resources');
+  const resources = new Map(
+    children(resourcesNode, 'resource').map((resource) => [
+      attribute(resource, 'identifier'),
+      attribute(resource, 'href')
+        ? joinBase([attribute(resource, 'base'), attribute(resourcesNode, 'base'), attribute(manifest, 'base')], attribute(resource, 'href'))
+        : '',
+    ]),
+  );
+  const organizations = child(manifest, 'organizations');
+  const all = children(organizations, 'organization');
+  const organization = all.find((each) => attribute(each, 'identifier') === attribute(organizations, 'default')) ?? all[0];
+  const items: ScormItem[] = [];
+  const walk = (node: Node) => {
+    for (const item of children(node, 'item')) {
+      const href = resources.get(attribute(item, 'identifierref'));
+      if (href) items.push({ title: text(item, 'title') || href, launch: withParameters(href, attribute(item, 'parameters')) });
+      walk(item);
+    }
+  };
+  if (organization) walk(organization);
+  // A package without organizations still launches its first resource with a file.
+  if (items.length === 0) {
+    const first = [...resources.values()].find(Boolean);
+    if (first) items.push({ title: first, launch: first });
+  }
+  if (items.length === 0) return refusal('no-launch');
+  for (const item of items) {
+    const file = launchFile(item.launch);
+    if (!isSafePath(file)) return refusal('unsafe-path', file.slice(0, 200));
+    if (!files.has(file)) return refusal('launch-missing', file.slice(0, 200));
+  }
+  const title = text(organization, 'title') || items[0]?.title || attribute(manifest, 'identifier');
+  return { version, title: title.slice(0, 300), items: items.slice(0, 500).map((item) => ({ ...item, title: item.title.slice(0, 300) })) };
+}

@@ -1,0 +1,85 @@
+import { parseByteRange } from '../../core/byte-range.ts';
+import { LOCALE_COOKIE, LOCALE_PATTERN } from '../../core/locale.ts';
+import { parsePackageAddress } from '../../core/scorm/package-path.ts';
+import { isSafePath } from '../../core/scorm/package-rules.ts';
+import { createApiContext, LOCALE_HEADER, SITE_HEADER } from '../api-context.ts';
+import { readCookie } from '../auth/session-cookie.ts';
+import { findSessionPackage } from '../data/scorm/packages.ts';
+import type { Env } from '../env.ts';
+import { HttpError } from '../http-error.ts';
+import { languageOf, message } from '../messages.ts';
+import { entryOf } from '../people/course-entry.ts';
+import { peopleMessage } from '../people/messages.ts';
+import { LOG_USER_HEADER } from '../request-log.ts';
+import { scormMessage } from './messages.ts';
+
+/** A package's files change only with a new unpacking (a new prefix): the learner's browser may keep them a while. */
+const PACKAGE_CACHE_CONTROL = 'private, max-age=300';
+
+/**
+ * A file of a SCORM session's package (`/scorm/{course}/{m}/{s}/{file}`), from the R2 prefix the
+ * session's package is unpacked under, to a signed-in user whose role may read courses and whom
+ * the course lets in, as its media. The session page frames it; its security headers are the
+ * package's own (core/security-headers.ts, set in src/worker.ts). Refusals are plain text: it is
+ * a frame's document or a subresource. Byte ranges are answered for a package's audio and video.
+ */
+export async function servePackageFile(request: Request, env: Env): Promise<Response> {
+  const url = new URL(request.url);
+  const locale = requestLocale(request);
+  const language = languageOf(locale);
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    return refusal(request, 405, message('methodNotAllowed', language, { method: request.method, path: url.pathname }), { Allow: 'GET, HEAD' });
+  }
+  const address = parsePackageAddress(url.pathname);
+  const notFound = () => refusal(request, 404, scormMessage('packageFileNotFound', language, { path: url.pathname.slice(0, 200) }));
+  if (!address || !isSafePath(address.file) || address.file.endsWith('/')) return notFound();
+  const headers = new Headers(request.headers);
+  headers.delete(SITE_HEADER);
+  headers.set(LOCALE_HEADER, locale);
+  const context = createApiContext(new Request(request.url, { method: request.method, headers }), env);
+  const answer = async (): Promise<Response> => {
+    let user;
+    try {
+      user = (await context.requirePermission('course:read')).user;
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      return refusal(request, error.statusCode, error.message);
+    }
+    if (!(await entryOf(env.DB, user, address.courseId)).allowed) return refusal(request, 403, peopleMessage('mediumRefused', language));
+    const found = await findSessionPackage(env.DB, context.siteId, address.courseId, address.module, address.session);
+    if (!found) return notFound();
+    const key = `${found.prefix}${address.file}`;
+    const head = await env.MEDIA.head(key);
+    if (!head) return notFound();
+    const range = parseByteRange(request.headers.get('range'), head.size);
+    if (range === 'unsatisfiable')
+      return refusal(request, 416, message('rangeNotSatisfiable', language, { size: String(head.size) }), { 'Content-Range': `bytes */${head.size}` });
+    const served = new Headers({
+      'Content-Type': head.httpMetadata?.contentType ?? 'application/octet-stream',
+      'Cache-Control': PACKAGE_CACHE_CONTROL,
+      'Accept-Ranges': 'bytes',
+      ETag: head.httpEtag,
+      'Content-Length': String(range ? range.length : head.size),
+    });
+    if (range) served.set('Content-Range', `bytes ${range.offset}-${range.offset + range.length - 1}/${head.size}`);
+    served.set(LOG_USER_HEADER, user.id);
+    const status = range ? 206 : 200;
+    if (request.method === 'HEAD') return new Response(null, { status, headers: served });
+    const object = await env.MEDIA.get(key, range ? { range } : {});
+    if (!object) return notFound();
+    return new Response(object.body as unknown as ReadableStream, { status, headers: served });
+  };
+  const response = await answer();
+  for (const cookie of context.cookies) response.headers.append('Set-Cookie', cookie);
+  return response;
+}
+
+function requestLocale(request: Request): string {
+  const candidate = request.headers.get(LOCALE_HEADER) ?? readCookie(request.headers.get('cookie'), LOCALE_COOKIE);
+  return candidate && LOCALE_PATTERN.test(candidate) ? candidate : 'it-IT';
+}
+
+function refusal(request: Request, status: number, text: string, extra: Record<string, string> = {}): Response {
+  const headers = { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...extra };
+  return new Response(request.method === 'HEAD' ? null : text, { status, headers });
+}

@@ -1,0 +1,94 @@
+import type { ScormCommitted } from '../../core/contracts/scorm.ts';
+import { RETRY_STATUSES } from '../../core/retry-policy.ts';
+import { ApiRequestError, createApiClient } from './api-client.ts';
+
+export interface SessionParam {
+  courseId: string;
+  module: number;
+  session: number;
+}
+
+export type CommitStatus = 'saved' | 'saving' | 'retrying';
+
+interface Options {
+  siteId: string;
+  locale: string;
+  session: SessionParam;
+  onCommitted: (answer: ScormCommitted) => void;
+  onStatus: (status: CommitStatus) => void;
+}
+
+const FIRST_WAIT_MS = 1_000;
+const LONGEST_WAIT_MS = 30_000;
+
+/**
+ * Sends a SCORM session's commits to the server, one at a time and the latest only: a commit
+ * that fails for the network or a passing server error waits (1 s doubling to 30 s) and is sent
+ * again, unless a newer one has replaced it. Every commit carries this sitting's id and its
+ * number, so a retry the server receives after a newer commit changes nothing. `leave()` sends
+ * what is pending in a keepalive request, which the browser completes after the page is gone.
+ */
+export function scormCommits({ siteId, locale, session, onCommitted, onStatus }: Options) {
+  const attempt = Array.from(crypto.getRandomValues(new Uint8Array(8)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  const client = createApiClient({ siteId: () => siteId, localeCode: () => locale });
+  const leaving = createApiClient({ siteId: () => siteId, localeCode: () => locale, fetch: (input, init) => fetch(input, { ...init, keepalive: true }) });
+  let sequence = 0;
+  let pending: { sequence: number; cmi: Record<string, unknown> } | null = null;
+  let lastSent = '';
+  let sending = false;
+  let wait = FIRST_WAIT_MS;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const send = async () => {
+    timer = undefined;
+    if (sending || !pending) return;
+    sending = true;
+    const commit = pending;
+    onStatus('saving');
+    try {
+      const answer = await client.put('/lms/course/:courseId/session/:module/:session/scorm', { param: session, json: { attempt, ...commit } });
+      if (pending === commit) pending = null;
+      wait = FIRST_WAIT_MS;
+      onCommitted(answer);
+      onStatus(pending ? 'saving' : 'saved');
+    } catch (error) {
+      const passing = !(error instanceof ApiRequestError) || RETRY_STATUSES.has(error.statusCode);
+      if (!passing) {
+        // Refused for good (the session changed, the learner signed out): nothing to retry.
+        if (pending === commit) pending = null;
+        onStatus('saved');
+      } else {
+        onStatus('retrying');
+        timer = setTimeout(() => void send(), wait);
+        wait = Math.min(wait * 2, LONGEST_WAIT_MS);
+      }
+    } finally {
+      sending = false;
+    }
+    if (pending && pending !== commit && timer === undefined) void send();
+  };
+
+  return {
+    /** A commit of the runtime's CMI data; one equal to the last sent is not sent again. */
+    push(cmi: Record<string, unknown>) {
+      const text = JSON.stringify(cmi);
+      if (text === lastSent) return;
+      lastSent = text;
+      pending = { sequence: ++sequence, cmi };
+      clearTimeout(timer);
+      timer = undefined;
+      void send();
+    },
+    /** The page is going: what is pending leaves in a keepalive request. */
+    leave() {
+      if (!pending) return;
+      leaving
+        .put('/lms/course/:courseId/session/:module/:session/scorm', { param: session, json: { attempt, ...pending } })
+        .then(onCommitted)
+        .catch(() => undefined);
+    },
+    stop() {
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import type { D1Database } from '@cloudflare/workers-types';
+import { packageBase } from '../../core/scorm/package-path.ts';
+import { restoredCmi } from '../../core/scorm/runtime.ts';
+import { findSessionPackage } from '../../functions/data/scorm/packages.ts';
+import { findScormState } from '../../functions/data/scorm/state.ts';
+import type { ScormLaunch } from '../islands/player/ScormPlayer.tsx';
+
+interface Learner {
+  _id: string;
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * What the player needs to run a SCORM session for a learner: the package the session holds now
+ * and, to resume on any device, the CMI data they last committed (whatever package version they
+ * committed it under), with who they are as SCORM names them. Null when the session has no
+ * checked package.
+ */
+export async function loadScormLaunch(
+  db: D1Database,
+  siteId: string,
+  learner: Learner,
+  courseId: string,
+  moduleNumber: number,
+  number: number,
+): Promise<ScormLaunch | null> {
+  const found = await findSessionPackage(db, siteId, courseId, moduleNumber, number);
+  if (!found) return null;
+  const state = await findScormState(db, { userId: learner._id, courseId, moduleNumber, number });
+  const sameVersion = state && (state.version === '1.2') === (found.version === '1.2');
+  const cmi = restoredCmi(found.version, sameVersion ? state.cmi : {}, sameVersion ? state.packageSeconds : 0);
+  const name = `${learner.lastName}, ${learner.firstName}`;
+  const identified =
+    found.version === '1.2'
+      ? { ...cmi, core: { ...(cmi.core as Record<string, unknown>), student_id: learner._id, student_name: name } }
+      : { ...cmi, learner_id: learner._id, learner_name: name };
+  return { version: found.version, title: found.title, items: found.items, base: packageBase(courseId, moduleNumber, number), cmi: identified };
+}

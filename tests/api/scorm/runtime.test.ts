@@ -1,0 +1,114 @@
+import { env, exports } from 'cloudflare:workers';
+import { strToU8, zipSync } from 'fflate';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PACKAGES } from '../../../seed/scorm/demo-packages.ts';
+import { EDITOR, LEARNER, OTHER, seedFixtures, signIn } from '../fixtures.ts';
+import { api, uploaded } from '../media/media-fixtures.ts';
+
+let learner = '';
+const SESSION = '/lms/course/triage/session/2/9/scorm';
+
+beforeAll(async () => {
+  await seedFixtures();
+  const editor = await signIn(EDITOR);
+  const files = DEMO_PACKAGES.find((entry) => entry.version === '1.2')!.files;
+  const item = await uploaded(
+    editor,
+    'demo.zip',
+    'application/zip',
+    zipSync(Object.fromEntries(Object.entries(files).map(([name, text]) => [name, strToU8(text)]))),
+  );
+  await env.DB.prepare(
+    "INSERT INTO session (course_id, module_number, number, kind, duration, media_url, position) VALUES ('triage', 2, 9, 'scorm', '0h 15m 0s', ?, 9)",
+  )
+    .bind(item.url)
+    .run();
+  learner = await signIn(LEARNER);
+});
+
+const file = (path: string, cookie: string) => exports.default.fetch(`http://localhost/scorm/triage/2/9/${path}`, { headers: { cookie } });
+const commit = (cookie: string, body: unknown) => api(SESSION, { method: 'PUT', cookie, json: body });
+const stored = () =>
+  env.DB.prepare(
+    "SELECT completion, success, score_scaled AS score, location, suspend_data AS suspend, package_seconds AS seconds, commits FROM scorm_state WHERE user_id = ? AND course_id = 'triage'",
+  )
+    .bind(LEARNER.id)
+    .first();
+const completed = async () =>
+  (
+    await env.DB.prepare("SELECT COUNT(*) AS n FROM session_progress WHERE user_id = ? AND course_id = 'triage' AND module_number = 2 AND number = 9")
+      .bind(LEARNER.id)
+      .first<{ n: number }>()
+  )?.n;
+
+describe('a SCORM session', () => {
+  it("serves the package's files from the session's address, to signed-in learners only, and nothing outside the package", async () => {
+    const page = await file('index.html', learner);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await page.text()).toContain('data-scorm="1.2"');
+    expect((await file('style.css', learner)).headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect((await file('index.html', '')).status).toBe(401);
+    expect((await file('..%2F..%2Fimsmanifest.xml', learner)).status).toBe(404);
+    expect((await file('missing.html', learner)).status).toBe(404);
+    expect((await exports.default.fetch('http://localhost/scorm/triage/1/1/index.html', { headers: { cookie: learner } })).status).toBe(404);
+  });
+
+  it('keeps each commit, ignores a late retry, and completes the session once the package says passed', async () => {
+    const first = await commit(learner, {
+      attempt: 'aaaa1111',
+      sequence: 1,
+      cmi: {
+        core: { lesson_status: 'incomplete', lesson_location: 'question', session_time: '00:01:00', total_time: '00:00:00' },
+        suspend_data: '{"answer":"b"}',
+      },
+    });
+    expect(first.status, await first.clone().text()).toBe(200);
+    expect(await first.json()).toEqual({
+      outcome: { completion: 'incomplete', success: 'unknown', scoreScaled: null, completed: false, newlyCompleted: false },
+    });
+    expect(await stored()).toMatchObject({ completion: 'incomplete', location: 'question', suspend: '{"answer":"b"}', seconds: 60, commits: 1 });
+
+    const passed = await commit(learner, {
+      attempt: 'aaaa1111',
+      sequence: 3,
+      cmi: {
+        core: {
+          lesson_status: 'passed',
+          lesson_location: 'result',
+          score: { raw: '100', min: '0', max: '100' },
+          session_time: '00:02:00',
+          total_time: '00:00:00',
+        },
+      },
+    });
+    expect((await passed.json()) as unknown).toEqual({
+      outcome: { completion: 'passed', success: 'passed', scoreScaled: 1, completed: true, newlyCompleted: true },
+    });
+    expect(await completed()).toBe(1);
+
+    // Commit 2 was retried after a dropped connection and arrives last: what 3 kept stands.
+    const late = await commit(learner, { attempt: 'aaaa1111', sequence: 2, cmi: { core: { lesson_status: 'incomplete', lesson_location: 'question' } } });
+    expect(late.status).toBe(200);
+    expect(await stored()).toMatchObject({ completion: 'passed', location: 'result', score: 1, commits: 3 });
+    expect(await completed()).toBe(1);
+
+    // Staff see it in the course's report.
+    const report = await api('/staff/courses/triage/learners', { cookie: await signIn(EDITOR) });
+    expect(report.status).toBe(200);
+    const { learners } = ((await report.json()) as { outcome: { learners: { userId: string; scorm: unknown[] }[] } }).outcome;
+    expect(learners.find((row) => row.userId === LEARNER.id)?.scorm).toEqual([
+      { module: 2, session: 9, completion: 'passed', success: 'passed', scoreScaled: 1 },
+    ]);
+  });
+
+  it('refuses a commit for a session without a package, or from someone who may not write progress', async () => {
+    const other = await api('/lms/course/triage/session/1/1/scorm', { method: 'PUT', cookie: learner, json: { attempt: 'bbbb2222', sequence: 1, cmi: {} } });
+    expect(other.status).toBe(404);
+    expect(((await other.json()) as { message: string }).message).toBe('Nessun pacchetto SCORM in questa sessione: triage/1/1');
+    const visitor = await commit('', { attempt: 'bbbb2222', sequence: 1, cmi: {} });
+    expect(visitor.status).toBe(401);
+    const someone = await signIn(OTHER);
+    expect((await commit(someone, { attempt: 'x', sequence: 1, cmi: {} })).status).toBe(400);
+  });
+});

@@ -1,0 +1,103 @@
+import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { strToU8, zipSync } from 'fflate';
+import { EDITOR, islandsReady, signIn, switchMode } from './helpers.ts';
+
+// The demo course of two SCORM packages (seed/scorm/demo-packages.ts); no demo user has history in it.
+const COURSE = 'igiene-mani-scorm';
+const SESSION_12 = `/it-IT/course/session/${COURSE}/1/1`;
+const SESSION_2004 = `/it-IT/course/session/${COURSE}/1/2`;
+
+const commitOf = (page: Page, session: number, holds: (body: { cmi: Record<string, unknown> }) => boolean) =>
+  page.waitForResponse(
+    (response) => response.url().endsWith(`/${COURSE}/session/1/${session}/scorm`) && response.status() === 200 && holds(response.request().postDataJSON()),
+  );
+
+test('a learner answers inside a SCORM 1.2 package, a dropped commit is sent again, and another browser resumes there', async ({ browser }) => {
+  const first = await browser.newContext();
+  const page = await first.newPage();
+  await signIn(page);
+  await page.goto(SESSION_12);
+  await islandsReady(page);
+  await expect(page.getByTestId('scorm-pending')).toHaveText('La sessione si completa quando il pacchetto risulta completato.');
+  const frame = page.frameLocator('[data-testid="scorm-frame"]');
+  await frame.getByRole('button', { name: 'Inizia' }).click();
+  await expect(frame.getByRole('heading', { name: 'Domanda' })).toBeVisible();
+
+  // The connection drops for the commit that carries the answer: the player keeps it and sends it again.
+  let dropped = 0;
+  await page.route(`**/api/lms/course/${COURSE}/session/1/1/scorm`, async (route) => {
+    if (dropped === 0 && String(route.request().postData()).includes('answer')) {
+      dropped += 1;
+      await route.abort('internetdisconnected');
+    } else await route.continue();
+  });
+  const answered = commitOf(page, 1, (body) => String(body.cmi.suspend_data).includes('"answer":"b"'));
+  await frame.getByLabel('20-30 secondi').check();
+  await expect(page.getByTestId('scorm-status')).toHaveAttribute('data-status', 'retrying');
+  await answered;
+  expect(dropped).toBe(1);
+  await expect(page.getByTestId('scorm-status')).toHaveText('Progressi salvati');
+  await first.close();
+
+  // Another device: the package opens on the question, with the answer given.
+  const second = await browser.newContext();
+  const other = await second.newPage();
+  await signIn(other);
+  await other.goto(SESSION_12);
+  await islandsReady(other);
+  const again = other.frameLocator('[data-testid="scorm-frame"]');
+  await expect(again.getByRole('heading', { name: 'Domanda' })).toBeVisible();
+  await expect(again.getByLabel('20-30 secondi')).toBeChecked();
+  const passed = commitOf(other, 1, (body) => (body.cmi.core as Record<string, unknown>).lesson_status === 'passed');
+  await again.getByRole('button', { name: 'Conferma la risposta' }).click();
+  expect((await (await passed).json()).outcome).toMatchObject({ completion: 'passed', completed: true, scoreScaled: 1 });
+  await expect(other.getByTestId('session-completed')).toContainText('Il pacchetto risulta completato: sessione completata.');
+  await expect(other.getByTestId('scorm-score')).toHaveText('Punteggio: 100%');
+  await expect(other.getByTestId('player-progress')).toContainText('1');
+  await second.close();
+});
+
+test('a SCORM 2004 package runs in its own sandboxed frame under its own policy and completes its session', async ({ page }) => {
+  await signIn(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(SESSION_2004);
+  await islandsReady(page);
+  const iframe = page.getByTestId('scorm-frame');
+  await expect(iframe).toHaveAttribute('sandbox', /allow-scripts/);
+  await expect(iframe).toHaveAttribute('src', `/scorm/${COURSE}/1/2/index.html`);
+  const file = await page.request.get(`/scorm/${COURSE}/1/2/index.html`);
+  expect(file.headers()['content-security-policy']).toContain("script-src 'self' 'unsafe-inline' 'unsafe-eval'");
+  const sessionPage = await page.request.get(SESSION_2004);
+  expect(sessionPage.headers()['content-security-policy']).not.toContain('unsafe-eval');
+  const frame = page.frameLocator('[data-testid="scorm-frame"]');
+  await frame.getByRole('button', { name: 'Inizia' }).click();
+  await frame.getByLabel('20-30 secondi').check();
+  const done = commitOf(page, 2, (body) => body.cmi.success_status === 'passed');
+  await frame.getByRole('button', { name: 'Conferma la risposta' }).click();
+  expect((await (await done).json()).outcome).toMatchObject({ completion: 'completed', success: 'passed', completed: true });
+  await expect(page.getByTestId('session-completed')).toBeVisible();
+  await expect(frame.getByText('Risposta corretta: 100 / 100.')).toBeVisible();
+});
+
+test('an editor adds a SCORM session: a package leaving its folder is refused with the reason, a sound one is taken', async ({ page }) => {
+  await signIn(page, EDITOR);
+  await switchMode(page, 'Redazione (CMS)');
+  await page.goto(`/it-IT/course/${COURSE}`);
+  await islandsReady(page);
+  const panel = page.getByTestId('cms-panel');
+  await panel.locator('summary', { hasText: `Struttura del corso «${COURSE}»` }).click();
+  const outline = page.getByTestId(`cms-outline-${COURSE}`);
+  await outline.getByRole('button', { name: 'Aggiungi pacchetto SCORM' }).click();
+  const added = outline.getByTestId('cms-module-1').getByTestId('cms-session-3');
+  await added.getByLabel('Titolo della sessione 3').fill('Igiene delle mani, di nuovo');
+  const field = added.getByRole('group', { name: 'Pacchetto SCORM (zip, SCORM 1.2 o 2004)' });
+  const escaping = zipSync({ 'imsmanifest.xml': strToU8('<manifest/>'), '../fuori.html': strToU8('<p>fuori</p>') });
+  await field.getByLabel('Carica un file').setInputFiles({ name: 'fuori.zip', mimeType: 'application/zip', buffer: Buffer.from(escaping) });
+  await expect(field.getByRole('alert')).toContainText('Il pacchetto contiene un percorso non ammesso: «../fuori.html».');
+  const demo = readFileSync(new URL('../../seed/media/igiene-mani-scorm2004.zip', import.meta.url));
+  await field.getByLabel('Carica un file').setInputFiles({ name: 'Igiene 2004.zip', mimeType: 'application/zip', buffer: demo });
+  await expect(field.getByTestId('media-field-value')).toContainText('Igiene 2004.zip');
+  await outline.getByRole('button', { name: 'Salva la struttura (bozza)' }).click();
+  await expect(outline.getByTestId('cms-outline-status')).toHaveText('Bozza salvata. I visitatori la vedranno dopo la pubblicazione.');
+});

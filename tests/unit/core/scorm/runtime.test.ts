@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { cmiFacts, packageDone, restoredCmi, seconds12, seconds2004 } from '../../../../core/scorm/runtime.ts';
+
+describe('SCORM runtime data', () => {
+  it('reads times in both versions', () => {
+    expect(seconds12('0001:02:03.50')).toBe(3723.5);
+    expect(seconds12('nonsense')).toBe(0);
+    expect(seconds2004('PT1H2M3S')).toBe(3723);
+    expect(seconds2004('P1DT1M')).toBe(86_460);
+  });
+
+  it('reads status, score, location and suspend data of a 1.2 commit, scaling the score by its range', () => {
+    const facts = cmiFacts('1.2', {
+      core: {
+        lesson_status: 'passed',
+        score: { raw: '80', min: '0', max: '100' },
+        lesson_location: 'question',
+        session_time: '00:01:30',
+        total_time: '00:10:00',
+      },
+      suspend_data: '{"answer":"b"}',
+    });
+    expect(facts).toEqual({
+      completion: 'passed',
+      success: 'passed',
+      scoreScaled: 0.8,
+      scoreRaw: 80,
+      location: 'question',
+      suspendData: '{"answer":"b"}',
+      sessionSeconds: 90,
+      totalSeconds: 600,
+    });
+  });
+
+  it('reads a 2004 commit', () => {
+    const facts = cmiFacts('2004-4', { completion_status: 'completed', success_status: 'failed', score: { scaled: '0.4', raw: '40' }, location: 'result' });
+    expect(facts).toMatchObject({ completion: 'completed', success: 'failed', scoreScaled: 0.4, scoreRaw: 40, location: 'result' });
+  });
+
+  it('counts a package done when completed or passed, never when failed', () => {
+    expect(packageDone({ completion: 'completed', success: 'unknown' })).toBe(true);
+    expect(packageDone({ completion: 'passed', success: 'passed' })).toBe(true);
+    expect(packageDone({ completion: 'incomplete', success: 'passed' })).toBe(true);
+    expect(packageDone({ completion: 'completed', success: 'failed' })).toBe(false);
+    expect(packageDone({ completion: 'incomplete', success: 'unknown' })).toBe(false);
+  });
+
+  it('restores a sitting to resume: no session time or exit, the recorded total, entry resume', () => {
+    const restored = restoredCmi('1.2', { core: { lesson_location: 'question', session_time: '00:05:00', exit: 'suspend' }, suspend_data: 'x' }, 125);
+    expect(restored).toEqual({ core: { lesson_location: 'question', total_time: '0000:02:05', entry: 'resume' }, suspend_data: 'x' });
+    expect(restoredCmi('2004-3', { session_time: 'PT5M' }, 0)).toEqual({ total_time: 'PT0S', entry: 'ab-initio' });
+  });
+});

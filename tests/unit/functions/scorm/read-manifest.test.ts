@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { parseManifest } from '../../../../functions/scorm/read-manifest.ts';
+
+const manifest = (schemaversion: string, body: string) => `<?xml version="1.0"?>
+<manifest identifier="m" xmlns="http://www.imsglobal.org/xsd/imscp_v1p1" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3">
+  <metadata><schema>ADL SCORM</schema>${schemaversion}</metadata>${body}</manifest>`;
+
+const organizations = `<organizations default="b">
+  <organization identifier="a"><title>Not the default</title><item identifier="x" identifierref="r1"><title>X</title></item></organization>
+  <organization identifier="b"><title>Corso &amp; verifica</title>
+    <item identifier="ch1"><title>Capitolo 1</title>
+      <item identifier="i1" identifierref="r1" parameters="?lang=it"><title>Lezione</title></item>
+      <item identifier="i2" identifierref="r2"><title>Verifica</title></item>
+    </item>
+  </organization>
+</organizations>
+<resources xml:base="content/">
+  <resource identifier="r1" type="webcontent" adlcp:scormType="sco" href="lesson.html"/>
+  <resource identifier="r2" type="webcontent" adlcp:scormType="sco" xml:base="quiz/" href="index.html"/>
+</resources>`;
+
+const files = new Set(['content/lesson.html', 'content/quiz/index.html']);
+
+describe('parseManifest', () => {
+  it("reads the default organization's items in order, nested ones flattened, with bases and parameters", () => {
+    expect(parseManifest(manifest('<schemaversion>2004 3rd Edition</schemaversion>', organizations), files)).toEqual({
+      version: '2004-3',
+      title: 'Corso & verifica',
+      items: [
+        { title: 'Lezione', launch: 'content/lesson.html?lang=it' },
+        { title: 'Verifica', launch: 'content/quiz/index.html' },
+      ],
+    });
+  });
+
+  it('knows a 1.2 manifest without a schemaversion by its scormtype, and refuses other versions and missing launch files', () => {
+    const v12 = manifest('', organizations.replaceAll('adlcp:scormType', 'adlcp:scormtype'));
+    expect(parseManifest(v12, files)).toMatchObject({ version: '1.2' });
+    expect(parseManifest(manifest('<schemaversion>CAM 1.3</schemaversion>', organizations), files)).toEqual({
+      ok: false,
+      problem: 'scorm-version',
+      detail: 'CAM 1.3',
+    });
+    expect(parseManifest(manifest('<schemaversion>1.2</schemaversion>', organizations), new Set(['content/lesson.html']))).toEqual({
+      ok: false,
+      problem: 'launch-missing',
+      detail: 'content/quiz/index.html',
+    });
+  });
+
+  it('refuses XML that is not well formed and expands no entity of its own', () => {
+    expect(parseManifest('<manifest><metadata></manifest>', files)).toMatchObject({ ok: false, problem: 'manifest-invalid' });
+    const bomb = `<?xml version="1.0"?><!DOCTYPE m [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>${manifest(
+      '<schemaversion>1.2</schemaversion>',
+      organizations.replace('Corso &amp; verifica', '&b;'),
+    ).replace('<?xml version="1.0"?>', '')}`;
+    const read = parseManifest(bomb, files);
+    expect(read).toMatchObject({ version: '1.2', title: '&b;' });
+  });
+});
