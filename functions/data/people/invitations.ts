@@ -41,8 +41,9 @@ export interface KnownPerson {
 }
 
 /**
- * The site's people whose e-mail address or user code is one of `emails`, or whose codice fiscale is
- * one of `fiscalCodes`: one statement per list, each reading its index once per value.
+ * The site's people whose e-mail address (any case) or user code is one of `emails` (lowercased),
+ * or whose codice fiscale is one of `fiscalCodes`: one statement per list, each reading its index
+ * once per value (a COLLATE NOCASE match on the code would read every person per value).
  */
 export async function findKnownPeople(db: D1Database, siteId: string, emails: readonly string[], fiscalCodes: readonly string[]): Promise<KnownPerson[]> {
   const columns = 'u.id, u.code, u.email, u.fiscal_code AS fiscalCode, u.roles';
@@ -50,9 +51,8 @@ export async function findKnownPeople(db: D1Database, siteId: string, emails: re
     db
       .prepare(`SELECT ${columns} FROM json_each(?2) j CROSS JOIN user u ON u.site_id = ?1 AND u.email = j.value COLLATE NOCASE`)
       .bind(siteId, JSON.stringify(emails)),
-    db
-      .prepare(`SELECT ${columns} FROM json_each(?2) j CROSS JOIN user u ON u.site_id = ?1 AND u.code = j.value COLLATE NOCASE`)
-      .bind(siteId, JSON.stringify(emails)),
+    // By the user code's own index (binary): the addresses come lowercased, as every code that is an address (registration, staff) is.
+    db.prepare(`SELECT ${columns} FROM json_each(?2) j CROSS JOIN user u ON u.site_id = ?1 AND u.code = j.value`).bind(siteId, JSON.stringify(emails)),
     db
       .prepare(`SELECT ${columns} FROM json_each(?2) j CROSS JOIN user u ON u.site_id = ?1 AND u.fiscal_code = j.value`)
       .bind(siteId, JSON.stringify(fiscalCodes)),

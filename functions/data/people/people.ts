@@ -134,16 +134,21 @@ export async function findPersonByLogin(db: D1Database, siteId: string, login: s
 
 /**
  * Each login of a list resolved as `findPersonByLogin` does (a user code, else an e-mail that one
- * person has): its person's id, `many`, or null, in one statement for the whole list.
+ * person has): its person's id, `many`, or null, in one batch for the whole list.
  */
 export async function findPeopleByLogins(db: D1Database, siteId: string, logins: readonly string[]): Promise<Map<string, string | 'many' | null>> {
-  const { results } = await db
-    .prepare(
-      `SELECT j.value AS login, u.id, u.code = j.value COLLATE NOCASE AS byCode FROM json_each(?2) j
-       CROSS JOIN user u ON u.site_id = ?1 AND (u.code = j.value COLLATE NOCASE OR u.email = j.value COLLATE NOCASE)`,
-    )
-    .bind(siteId, JSON.stringify(logins))
-    .all<{ login: string; id: string; byCode: number }>();
+  // Two statements, each by its index (the code's is binary: the login as typed and lowercased; the
+  // e-mail's is NOCASE); one over both columns, or a NOCASE match on the code, reads every person per login.
+  const list = JSON.stringify(logins);
+  const [byCode, byEmail] = await db.batch<{ login: string; id: string; byCode: number }>([
+    db
+      .prepare('SELECT j.value AS login, u.id, 1 AS byCode FROM json_each(?2) j CROSS JOIN user u ON u.site_id = ?1 AND u.code IN (j.value, lower(j.value))')
+      .bind(siteId, list),
+    db
+      .prepare('SELECT j.value AS login, u.id, 0 AS byCode FROM json_each(?2) j CROSS JOIN user u ON u.site_id = ?1 AND u.email = j.value COLLATE NOCASE')
+      .bind(siteId, list),
+  ]);
+  const results = [...(byCode?.results ?? []), ...(byEmail?.results ?? [])];
   const found = new Map<string, string | 'many' | null>(logins.map((login) => [login, null]));
   const byLogin = new Map<string, { id: string; byCode: number }[]>();
   for (const row of results) byLogin.set(row.login, [...(byLogin.get(row.login) ?? []), row]);

@@ -24,12 +24,12 @@ const counts = async () =>
   ).first();
 
 /** A file as the body of a call that takes bytes: its length declared, as a browser's upload has it. */
-const fileBody = (file: string | Uint8Array) => {
+const fileBody = (file: string | Uint8Array<ArrayBuffer>) => {
   const bytes = typeof file === 'string' ? new TextEncoder().encode(file) : file;
   return { rawBody: bytes, headers: { 'content-type': 'application/octet-stream', 'content-length': String(bytes.byteLength) } };
 };
 
-const importCsv = (file: string | Uint8Array, query: Record<string, string> = {}, locale = 'it-IT') =>
+const importCsv = (file: string | Uint8Array<ArrayBuffer>, query: Record<string, string> = {}, locale = 'it-IT') =>
   call(`/api/staff/people/import?${new URLSearchParams(query)}`, { method: 'POST', cookie: staff, locale, ...fileBody(file) });
 
 const message = async (response: Response) => (await response.json<{ message: string }>()).message;
