@@ -6,7 +6,8 @@ import { linkIn, waitForMail } from './mailbox.ts';
 // Staff add people from a CSV file (a check that writes nothing, then the import), enrol them all
 // in a course, and one invited person follows the e-mail's link to choose a password and sign in;
 // staff suspend another and read the course's report. At 1280 and 390 px, each run with people of
-// its own, the forms posted as the pages send them (no script needed).
+// its own, the forms posted as the pages send them (no script needed). Named to run after
+// people.spec.ts, whose journeys count the demo's people.
 
 const STAFF = { code: 'segreteria.demo', password: 'Segreteria-Demo-2026!' };
 const COURSE = 'movimentazione-pazienti';
@@ -25,7 +26,7 @@ async function fitsWidth(page: Page): Promise<void> {
 /** 50 people as an Italian spreadsheet exports them (semicolons, CRLF, accented names), and one row that cannot be imported. */
 function peopleCsv(tag: string): { file: Buffer; emails: string[] } {
   const emails = Array.from({ length: 50 }, (_, i) => `imp.${tag}.${i}@example.it`);
-  const rows = emails.map((email, i) => `${i % 2 ? 'Nicolò' : 'Anna'};Importata${tag}${String(i).padStart(2, '0')};${email};`);
+  const rows = emails.map((email, i) => `${i % 2 ? 'Niccolò' : 'Loredana'};Importata${tag}${String(i).padStart(2, '0')};${email};`);
   return { file: Buffer.from(['nome;cognome;email;codice_fiscale', ...rows, 'Senza;Indirizzo;;'].join('\r\n'), 'utf8'), emails };
 }
 
@@ -79,14 +80,15 @@ for (const width of [1280, 390]) {
     const learner = await person(browser, width);
     await learner.goto(linkIn(invitation!));
     await expect(learner.getByRole('heading', { level: 1 })).toHaveText('Attiva il tuo account');
-    await learner.getByLabel('Nuova password').fill(PASSWORD);
+    await learner.getByLabel('Nuova password', { exact: true }).fill(PASSWORD);
     await learner.getByLabel('Ripeti la nuova password').fill(PASSWORD);
     await learner.getByRole('button', { name: "Attiva l'account" }).click();
     await expect(learner.getByTestId('invitation-accepted')).toBeVisible();
     await signIn(learner, { code: invitee, password: PASSWORD });
+    // Enrolled by the import: the course taken by enrolment opens.
     await learner.goto(`/it-IT/course/${COURSE}`);
-    await expect(learner.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(learner.getByText('serve l’iscrizione')).toHaveCount(0);
+    await expect(learner.getByRole('link', { name: 'Inizia il corso' })).toBeVisible();
+    await expect(learner.getByTestId('course-entry')).toHaveCount(0);
 
     // Staff suspend another imported person.
     await staff.goto(`/it-IT/staff/people?${new URLSearchParams({ q: emails[3]! })}`);
@@ -95,12 +97,16 @@ for (const width of [1280, 390]) {
     await staff.getByTestId('person-account-button').click();
     await expect(staff.getByTestId('staff-done')).toHaveText('Account sospeso: tutte le sue sessioni sono terminate.');
     await expect(staff.getByTestId('person-status')).toHaveText(/Sospeso/);
+    expect(await seriousViolations(staff)).toEqual([]);
 
     // The course's report: the imported people among its learners, the one who signed in active, the suspended one suspended.
     await staff.goto(`/it-IT/staff/courses/${COURSE}`);
     await expect(staff.getByTestId('learners-count')).toHaveText(/^Discenti: \d+$/);
     const count = Number((await staff.getByTestId('learners-count').textContent())?.replace(/\D/g, ''));
     expect(count).toBeGreaterThanOrEqual(50);
+    // The course page with its enrolment list form.
+    expect(await seriousViolations(staff)).toEqual([]);
+    await fitsWidth(staff);
     const csv = await (await staff.request.get(`/api/staff/courses/${COURSE}/learners.csv`)).text();
     const line = (email: string) => csv.split(/\r?\n/).find((row) => row.startsWith(`${email};`) || row.startsWith(`${email},`) || row.includes(email)) ?? '';
     expect(line(invitee)).toContain('attivo');
