@@ -76,7 +76,14 @@ import {
   courseAccessBody,
   courseKeyBody,
   courseLearnersPage,
+  csvBody,
   enrolment,
+  enrolmentCsvReport,
+  importQuery,
+  importReport,
+  mailSent,
+  newPersonBody,
+  registrationSetting,
   enrolmentParams,
   pageQuery,
   peoplePage,
@@ -109,6 +116,8 @@ import {
   passwordForgotRequest,
   passwordResetOutcome,
   passwordResetRequest,
+  invitationAcceptOutcome,
+  invitationAcceptRequest,
 } from './contracts/password.ts';
 import { registerConfirmOutcome, registerConfirmRequest, registerOutcome, registerRequest, registerResendRequest } from './contracts/registration.ts';
 import { satisfactionBody } from './ecm/satisfaction.ts';
@@ -179,6 +188,8 @@ export const API_ROUTES = {
   // Forgotten and changed passwords (functions/auth/password-*.ts); the pages post the same rules without JavaScript.
   postPasswordForgot: { method: 'POST', path: '/auth/password/forgot', request: { json: passwordForgotRequest }, response: passwordForgotOutcome },
   postPasswordReset: { method: 'POST', path: '/auth/password/reset', request: { json: passwordResetRequest }, response: passwordResetOutcome },
+  // The invited person chooses a password through the invitation e-mail's link.
+  postInvitationAccept: { method: 'POST', path: '/auth/invitation', request: { json: invitationAcceptRequest }, response: invitationAcceptOutcome },
   putPassword: { method: 'PUT', path: '/auth/password', auth: 'profile:write', request: { json: passwordChangeRequest }, response: passwordChangeOutcome },
   // Registration (functions/auth/registration.ts); the pages post the same rules without JavaScript.
   postRegister: { method: 'POST', path: '/auth/register', request: { json: registerRequest }, response: registerOutcome },
@@ -385,6 +396,31 @@ export const API_ROUTES = {
   },
   // Staff (people:manage): the learners list, suspension, enrolment per course and progress reports.
   getPeople: { method: 'GET', path: '/staff/people', auth: 'people:manage', request: { query: peopleQuery }, response: peoplePage },
+  // Staff create accounts (invited by e-mail), one by one or by CSV import, resend invitations and send password resets.
+  postPerson: { method: 'POST', path: '/staff/people', auth: 'people:manage', request: { json: newPersonBody }, response: personDetail },
+  postPeopleImport: {
+    method: 'POST',
+    path: '/staff/people/import',
+    auth: 'people:manage',
+    request: { query: importQuery, bytes: csvBody },
+    response: importReport,
+  },
+  postInvitation: { method: 'POST', path: '/staff/people/:userId/invitation', auth: 'people:manage', request: { param: personParams }, response: mailSent },
+  postPersonPasswordReset: {
+    method: 'POST',
+    path: '/staff/people/:userId/password-reset',
+    auth: 'people:manage',
+    request: { param: personParams },
+    response: mailSent,
+  },
+  getRegistrationSetting: { method: 'GET', path: '/staff/registration', auth: 'people:manage', response: registrationSetting },
+  putRegistrationSetting: {
+    method: 'PUT',
+    path: '/staff/registration',
+    auth: 'people:manage',
+    request: { json: registrationSetting },
+    response: registrationSetting,
+  },
   getPerson: { method: 'GET', path: '/staff/people/:userId', auth: 'people:manage', request: { param: personParams }, response: personDetail },
   postSuspension: { method: 'POST', path: '/staff/people/:userId/suspend', auth: 'people:manage', request: { param: personParams }, response: personDetail },
   postReactivation: {
@@ -438,6 +474,13 @@ export const API_ROUTES = {
     auth: 'people:manage',
     request: { param: staffCourseParams },
     response: fileAnswer,
+  },
+  postEnrolmentsCsv: {
+    method: 'POST',
+    path: '/staff/courses/:courseId/enrolments.csv',
+    auth: 'people:manage',
+    request: { param: staffCourseParams, bytes: csvBody },
+    response: enrolmentCsvReport,
   },
   putEnrolment: {
     method: 'PUT',

@@ -34,6 +34,16 @@ import {
   putCourseAccess,
   putEnrolment,
 } from './people/course-handlers.ts';
+import {
+  getRegistrationSetting,
+  postEnrolmentsCsv,
+  postInvitation,
+  postInvitationAccept,
+  postPeopleImport,
+  postPerson,
+  postPersonPasswordReset,
+  putRegistrationSetting,
+} from './people/account-handlers.ts';
 import { getPeople, getPerson, getPersonCourses, getPersonCoursesCsv, postReactivation, postSuspension } from './people/handlers.ts';
 import { getSupportRequests, postSupportRequest } from './support/handlers.ts';
 
@@ -51,6 +61,7 @@ const HANDLERS: { [Name in RouteName]: HandlerOf<ApiRoutes[Name]> } = {
   putUser,
   postPasswordForgot,
   postPasswordReset,
+  postInvitationAccept,
   putPassword,
   postRegister,
   postRegisterConfirm,
@@ -116,6 +127,12 @@ const HANDLERS: { [Name in RouteName]: HandlerOf<ApiRoutes[Name]> } = {
   getParticipants,
   postKeyEnrolment,
   getPeople,
+  postPerson,
+  postPeopleImport,
+  postInvitation,
+  postPersonPasswordReset,
+  getRegistrationSetting,
+  putRegistrationSetting,
   getPerson,
   postSuspension,
   postReactivation,
@@ -128,6 +145,7 @@ const HANDLERS: { [Name in RouteName]: HandlerOf<ApiRoutes[Name]> } = {
   deleteCourseKey,
   getCourseLearners,
   getCourseLearnersCsv,
+  postEnrolmentsCsv,
   putEnrolment,
   deleteEnrolment,
 };

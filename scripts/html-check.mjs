@@ -37,6 +37,10 @@ export const ON_DEMAND_PAGES = [
   { path: '/it-IT/staff/people/u-corsista-1', as: 'staff' },
   { path: '/it-IT/staff/courses', as: 'staff' },
   { path: '/it-IT/staff/courses/movimentazione-pazienti', as: 'staff' },
+  { path: '/it-IT/staff/people/new', as: 'staff' },
+  { path: '/it-IT/staff/people/import', as: 'staff' },
+  { path: '/it-IT/staff/settings', as: 'staff' },
+  { path: '/it-IT/invitation?t=not-a-link-that-exists-0123456789', status: 400 },
   { path: '/it-IT/course/movimentazione-pazienti', as: 'outsider' },
 ];
 

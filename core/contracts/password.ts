@@ -40,3 +40,8 @@ export const passwordChangeRequest = z.object({ current: z.string().min(1).max(P
 
 /** Changed; the user's other sessions ended, this one goes on. */
 export const passwordChangeOutcome = z.object({ changed: z.literal(true) });
+
+/** `POST /api/auth/invitation`: the invitation link's token and the password the invited person chooses. */
+export const invitationAcceptRequest = z.object({ token: resetToken, password: newPassword });
+
+export const invitationAcceptOutcome = z.object({ accepted: z.literal(true) });

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { COURSE_ACCESS_MODES } from '../course-access.ts';
+import { IMPORT_DUPLICATES } from '../people-import.ts';
+import { REGISTRATION_MODES } from '../registration-allowance.ts';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '../user-fields.ts';
 import { plainText } from './common.ts';
 import { courseId } from './lms.ts';
 
@@ -8,8 +11,11 @@ import { courseId } from './lms.ts';
  * and the learner's own enrolment with a course key.
  */
 
-/** An account's status: `suspended` cannot sign in, and its sessions ended when it was suspended. */
-export const PERSON_STATUSES = ['active', 'suspended'] as const;
+/**
+ * An account's status: `suspended` cannot sign in, and its sessions ended when it was suspended;
+ * `invited` was created by staff and waits for its person to choose a password.
+ */
+export const PERSON_STATUSES = ['active', 'invited', 'suspended'] as const;
 export const personStatus = z.enum(PERSON_STATUSES);
 export type PersonStatus = z.infer<typeof personStatus>;
 
@@ -137,3 +143,63 @@ export const courseLearnersPage = z.object({
 });
 export type CourseLearnersPage = z.infer<typeof courseLearnersPage>;
 export const personCourses = z.array(progressRow);
+
+/**
+ * `POST /api/staff/people`: one account staff create, invited by e-mail. The fields are checked
+ * as an import's row is (functions/people/people-import.ts), with the same messages.
+ */
+export const newPersonBody = z.object({
+  firstName: z.string().trim().max(NAME_MAX_LENGTH).superRefine(plainText()),
+  lastName: z.string().trim().max(NAME_MAX_LENGTH).superRefine(plainText()),
+  email: z.string().trim().max(EMAIL_MAX_LENGTH),
+  fiscalCode: z.string().trim().max(16).default(''),
+  locale: z.string().trim().max(5).default(''),
+});
+export type NewPersonBody = z.input<typeof newPersonBody>;
+
+/** A CSV file as the request's body (`application/octet-stream`, its Content-Length): at most 4 MiB. */
+export const csvBody = z.object({
+  length: z
+    .number()
+    .int()
+    .min(0)
+    .max(4 * 1024 * 1024),
+  stream: z.custom<ReadableStream<Uint8Array>>((value) => value instanceof ReadableStream),
+});
+
+/** `POST /api/staff/people/import?dryRun=1&duplicates=skip&course=…`: a dry run writes nothing and reports. */
+export const importQuery = z.object({
+  dryRun: z
+    .enum(['0', '1'])
+    .default('0')
+    .transform((value) => value === '1'),
+  duplicates: z.enum(IMPORT_DUPLICATES).default('skip'),
+  course: blankAsMissing(courseId),
+});
+
+/** A row of a CSV file that is not written: its line in the file (the header is line 1), its column and why, in the caller's language. */
+export const importRowError = z.object({ row: z.number().int(), field: z.string(), message: z.string() });
+export type ImportRowError = z.infer<typeof importRowError>;
+
+/** What an import did, or would do (`dryRun`): rows read, people created (invited), updated, skipped as duplicates, newly enrolled; rows in error. */
+export const importReport = z.object({
+  dryRun: z.boolean(),
+  rows: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  skipped: z.number().int(),
+  enrolled: z.number().int(),
+  errors: z.array(importRowError),
+});
+export type ImportReport = z.infer<typeof importReport>;
+
+/** `POST /api/staff/courses/{id}/enrolments.csv`: rows read, newly enrolled, already enrolled; with errors nothing is enrolled. */
+export const enrolmentCsvReport = z.object({ rows: z.number().int(), enrolled: z.number().int(), already: z.number().int(), errors: z.array(importRowError) });
+export type EnrolmentCsvReport = z.infer<typeof enrolmentCsvReport>;
+
+/** An invitation or a password reset written to the outbox. */
+export const mailSent = z.object({ sent: z.literal(true) });
+
+/** `PUT /api/staff/registration`: anyone may register, or only staff create accounts. */
+export const registrationSetting = z.object({ mode: z.enum(REGISTRATION_MODES) });
+export type RegistrationSetting = z.infer<typeof registrationSetting>;

@@ -66,6 +66,24 @@ export const EMAIL_TEMPLATES = {
       { text: 'email.registerKnown.ignore' },
     ],
   },
+  /** An account staff created: the invitation link (single use, `days` long) where the person chooses a password. */
+  invitation: {
+    subject: 'email.invitation.subject',
+    values: ['name', 'code', 'path', 'days'],
+    blocks: [
+      { text: 'email.greeting' },
+      { text: 'email.invitation.intro' },
+      { action: 'email.invitation.action', path: 'path' },
+      { text: 'email.invitation.expiry' },
+      { text: 'email.invitation.ignore' },
+    ],
+  },
+  /** Staff enrolled the learner in a course (one by one or by CSV): the course's link. */
+  'course-enrolled': {
+    subject: 'email.courseEnrolled.subject',
+    values: ['name', 'course', 'path'],
+    blocks: [{ text: 'email.greeting' }, { text: 'email.courseEnrolled.intro' }, { action: 'email.courseEnrolled.action', path: 'path' }],
+  },
 } as const satisfies Record<string, EmailTemplate>;
 
 export type EmailTemplateName = keyof typeof EMAIL_TEMPLATES;

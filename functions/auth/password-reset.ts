@@ -57,8 +57,15 @@ export async function addressHash(request: Request, secret: string): Promise<str
   return [...mac.slice(0, 16)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** The statements of one account's request: a reset link, or, for an account without a password, where to sign in instead. */
-async function accountStatements(context: PasswordRequestContext, account: ResetAccount & { email: string }): Promise<D1PreparedStatement[]> {
+/**
+ * The statements of one account's request: a reset link, or, for an account without a password,
+ * where to sign in instead. The first counts the request under the account's allowance (3 e-mails
+ * an hour); nothing else is written when it did not count. Staff sending a person a reset use it too.
+ */
+export async function accountStatements(
+  context: Pick<PasswordRequestContext, 'env' | 'siteId' | 'now' | 'origin'>,
+  account: ResetAccount & { email: string },
+): Promise<D1PreparedStatement[]> {
   const { env, siteId, now, origin } = context;
   const attempt: CountedAttempt = {
     id: crypto.randomUUID(),

@@ -3,7 +3,7 @@ import { siteAddress } from '../../core/email/render.ts';
 import { EMAIL_TEMPLATES, type EmailBlock, type EmailTemplateName, type EmailValues } from '../../core/email/templates.ts';
 import { LOCALE_PATTERN } from '../../core/locale.ts';
 import { EMAIL_PATTERN } from '../../core/user-fields.ts';
-import { insertOutboxStatement } from '../data/email/outbox.ts';
+import { insertOutboxStatement, type OutboxInsert } from '../data/email/outbox.ts';
 import type { Env } from '../env.ts';
 import { assertSessionSecret } from '../auth/session-secret.ts';
 import { sealValues } from './sealed-values.ts';
@@ -53,6 +53,26 @@ export async function outboxStatement<Name extends EmailTemplateName>(
   mail: OutboxMail<Name>,
   options: OutboxOptions = {},
 ): Promise<D1PreparedStatement> {
+  return insertOutboxStatement(env.DB, await outboxRow(env, mail, options.now ?? Date.now()), options.onlyIfPreviousChanged ?? false);
+}
+
+/**
+ * Many messages for one statement of the caller's batch (`insertOutboxRowsStatement`, an import's
+ * invitations): each checked and sealed as `outboxStatement` does, each carrying the caller's `key`.
+ */
+export async function outboxRows<Name extends EmailTemplateName>(
+  env: Pick<Env, 'SESSION_SECRET' | 'ENVIRONMENT'>,
+  mails: readonly (OutboxMail<Name> & { key: string })[],
+  now: number,
+): Promise<(OutboxInsert & { key: string })[]> {
+  return Promise.all(mails.map(async (mail) => ({ ...(await outboxRow(env, mail, now)), key: mail.key })));
+}
+
+async function outboxRow<Name extends EmailTemplateName>(
+  env: Pick<Env, 'SESSION_SECRET' | 'ENVIRONMENT'>,
+  mail: OutboxMail<Name>,
+  now: number,
+): Promise<OutboxInsert> {
   const template = EMAIL_TEMPLATES[mail.template];
   if (!template) throw new Error(`Unknown e-mail template ${mail.template}`);
   const values = mail.values as Record<string, string | number>;
@@ -63,10 +83,8 @@ export async function outboxStatement<Name extends EmailTemplateName>(
   const blocks: readonly EmailBlock[] = template.blocks;
   for (const block of blocks) if ('path' in block) siteAddress(mail.origin, String(values[block.path]));
   const id = crypto.randomUUID();
-  const now = options.now ?? Date.now();
   const payload = await sealValues(values, assertSessionSecret(env), id);
-  const row = { id, siteId: mail.siteId, recipient: mail.to, locale: mail.locale, template: mail.template, origin: new URL(mail.origin).origin, payload, now };
-  return insertOutboxStatement(env.DB, row, options.onlyIfPreviousChanged ?? false);
+  return { id, siteId: mail.siteId, recipient: mail.to, locale: mail.locale, template: mail.template, origin: new URL(mail.origin).origin, payload, now };
 }
 
 /**

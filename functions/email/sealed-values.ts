@@ -6,7 +6,19 @@
  */
 const encoder = new TextEncoder();
 
-async function outboxKey(secret: string): Promise<CryptoKey> {
+/** Derived once per secret and isolate: an import seals thousands of messages. */
+const keys = new Map<string, Promise<CryptoKey>>();
+
+function outboxKey(secret: string): Promise<CryptoKey> {
+  let key = keys.get(secret);
+  if (!key) {
+    key = deriveKey(secret);
+    keys.set(secret, key);
+  }
+  return key;
+}
+
+async function deriveKey(secret: string): Promise<CryptoKey> {
   const hmac = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   const raw = await crypto.subtle.sign('HMAC', hmac, encoder.encode('email-outbox-values'));
   return crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt']);

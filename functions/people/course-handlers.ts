@@ -76,8 +76,10 @@ export async function getCourseLearnersCsv(context: ApiContext, { param }: Cours
   return csvAnswer(progressCsv(rows), `discenti-${param.courseId}.csv`);
 }
 
+/** PUT /api/staff/courses/{id}/enrolments/{userId}: a new enrolment also sends the learner the course's e-mail. */
 export async function putEnrolment(context: ApiContext, { param }: EnrolmentInput): Promise<Enrolment> {
-  return enrolPerson(context.env.DB, await staffActor(context), param.courseId, param.userId, context.now, context.language);
+  const actor = await staffActor(context);
+  return enrolPerson({ env: context.env, actor, language: context.language, now: context.now, origin: context.url.origin }, param.courseId, param.userId);
 }
 
 export async function deleteEnrolment(context: ApiContext, { param }: EnrolmentInput): Promise<{ removed: boolean }> {

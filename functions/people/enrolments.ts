@@ -2,8 +2,14 @@ import type { D1Database } from '@cloudflare/workers-types';
 import { normalizeCourseKey } from '../../core/course-key.ts';
 import type { Enrolment } from '../../core/contracts/people.ts';
 import { constantTimeEqual } from '../auth/password.ts';
-import { enrol, readEntryFacts, unenrol } from '../data/people/enrolment.ts';
-import { findPerson } from '../data/people/people.ts';
+import type { EnrolmentCsvReport, ImportRowError } from '../../core/contracts/people.ts';
+import { columnKey, MAX_IMPORT_ROWS } from '../../core/people-import.ts';
+import { enrol, findEnrolment, readEntryFacts, unenrol } from '../data/people/enrolment.ts';
+import { enrolledAmong } from '../data/people/invitations.ts';
+import { findPeopleByLogins, findPerson, listPeopleByIds } from '../data/people/people.ts';
+import { kickOutbox } from '../email/outbox.ts';
+import { decodeCsv, parseCsv } from './csv-file.ts';
+import { enrolmentStatements, type StaffMailContext } from './people-import.ts';
 import { HttpError } from '../http-error.ts';
 import type { Language } from '../messages.ts';
 import { requireCourse } from './course-access.ts';
@@ -15,12 +21,58 @@ async function requirePerson(db: D1Database, siteId: string, userId: string, lan
   if (!(await findPerson(db, siteId, userId))) throw new HttpError(404, peopleMessage('personNotFound', language, { id: userId }));
 }
 
-/** Staff enrol one person in one course; enrolling them again keeps the first enrolment. */
-export async function enrolPerson(db: D1Database, actor: StaffActor, courseId: string, userId: string, now: number, language: Language): Promise<Enrolment> {
-  await requireCourse(db, actor.siteId, courseId, language);
-  await requirePerson(db, actor.siteId, userId, language);
-  return enrol(db, { siteId: actor.siteId, courseId, userId, byId: actor.id, via: 'staff', now });
+/**
+ * Staff enrol one person in one course, and a new enrolment sends them the course's e-mail;
+ * enrolling them again keeps the first enrolment and sends nothing.
+ */
+export async function enrolPerson(context: StaffMailContext, courseId: string, userId: string): Promise<Enrolment> {
+  const { env, actor, language } = context;
+  await requireCourse(env.DB, actor.siteId, courseId, language);
+  await requirePerson(env.DB, actor.siteId, userId, language);
+  await env.DB.batch(await enrolmentStatements(context, courseId, await listPeopleByIds(env.DB, actor.siteId, [userId])));
+  await kickOutbox(env);
+  const enrolment = await findEnrolment(env.DB, courseId, userId);
+  if (!enrolment) throw new Error(`enrolment of ${userId} in ${courseId} not stored`);
+  return enrolment;
 }
+
+/**
+ * Staff enrol a list of people (a CSV file of user codes or e-mails, one per row, the first cell
+ * of each; a first row naming the column is left out) in a course, each new one with its e-mail.
+ * A row naming nobody, or an e-mail several people share, is reported with its line and nothing
+ * is written: the list is enrolled whole or not at all.
+ */
+export async function enrolFromCsv(context: StaffMailContext, courseId: string, bytes: Uint8Array): Promise<EnrolmentCsvReport> {
+  const { env, actor, language } = context;
+  await requireCourse(env.DB, actor.siteId, courseId, language);
+  const records = parseCsv(decodeCsv(bytes), language)
+    .map(({ line, cells }) => ({ line, login: (cells.find(Boolean) ?? '').slice(0, 254) }))
+    .filter(({ line, login }) => !(line === 1 && LOGIN_HEADERS.has(columnKey(login))));
+  if (!records.length) throw new HttpError(400, peopleMessage('enrolCsvEmpty', language));
+  if (records.length > MAX_IMPORT_ROWS) throw new HttpError(400, peopleMessage('csvTooManyRows', language, { max: String(MAX_IMPORT_ROWS) }));
+  const found = await findPeopleByLogins(
+    env.DB,
+    actor.siteId,
+    records.map((record) => record.login),
+  );
+  const errors: ImportRowError[] = [];
+  const ids = new Set<string>();
+  for (const { line, login } of records) {
+    const id = found.get(login) ?? null;
+    if (id === 'many') errors.push({ row: line, field: 'login', message: peopleMessage('loginAmbiguous', language, { login }) });
+    else if (!id) errors.push({ row: line, field: 'login', message: peopleMessage('loginNotFound', language, { login }) });
+    else ids.add(id);
+  }
+  const already = await enrolledAmong(env.DB, courseId, [...ids]);
+  const report = { rows: records.length, enrolled: errors.length ? 0 : ids.size - already.size, already: already.size, errors };
+  if (errors.length) return report;
+  await env.DB.batch(await enrolmentStatements(context, courseId, await listPeopleByIds(env.DB, actor.siteId, [...ids])));
+  await kickOutbox(env);
+  return report;
+}
+
+/** The names a list's first row may give its one column. */
+const LOGIN_HEADERS = new Set(['email', 'e_mail', 'codice_utente', 'code', 'login', 'user_code', 'codice']);
 
 /** Staff end an enrolment; the learner's progress and certificates stay. False when they were not enrolled. */
 export async function unenrolPerson(db: D1Database, actor: StaffActor, courseId: string, userId: string, now: number, language: Language): Promise<boolean> {

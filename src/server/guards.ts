@@ -16,8 +16,9 @@ export interface RouteError {
   path: string;
 }
 
-/** The staff area's pages: the people list and a person (by user id), the course list and a course. */
+/** The staff area's pages: the people list and a person (by user id; `new` and `import` are pages of their own), the course list and a course, the settings. */
 function validStaffPath([, list, id, ...more]: string[]): boolean {
+  if (list === 'settings') return id === undefined;
   if (more.length > 0 || (list !== 'people' && list !== 'courses')) return false;
   if (id === undefined) return true;
   return list === 'people' ? /^[A-Za-z0-9_-]{1,100}$/.test(id) : /^[a-z0-9-]{1,100}$/.test(id);

@@ -4,7 +4,10 @@ import { findPersonByLogin } from '../../functions/data/people/people.ts';
 import { HttpError } from '../../functions/http-error.ts';
 import { message } from '../../functions/messages.ts';
 import { removeCourseKey, renewCourseKey, setAccessMode } from '../../functions/people/course-access.ts';
-import { enrolPerson, unenrolPerson } from '../../functions/people/enrolments.ts';
+import type { ImportRowError } from '../../core/contracts/people.ts';
+import { enrolFromCsv, enrolPerson, unenrolPerson } from '../../functions/people/enrolments.ts';
+import { resendInvitation, sendPasswordReset } from '../../functions/people/invitations.ts';
+import type { StaffMailContext } from '../../functions/people/people-import.ts';
 import { peopleMessage } from '../../functions/people/messages.ts';
 import { reactivate, suspend } from '../../functions/people/suspension.ts';
 import type { StaffPage } from './staff-page.ts';
@@ -14,10 +17,21 @@ import type { StaffPage } from './staff-page.ts';
  * (functions/people), then Post/Redirect/Get back to the page with what was done (`?done=`), or
  * the page again with the refusal in its language.
  */
-export type StaffPost = { kind: 'done'; done: string } | { kind: 'refused'; action: string; message: string; status: number };
+export type StaffPost = { kind: 'done'; done: string } | { kind: 'refused'; action: string; message: string; status: number; errors?: ImportRowError[] };
 
-export const PERSON_NOTICES = ['suspended', 'reactivated', 'enrolled', 'unenrolled'] as const;
-export const COURSE_NOTICES = ['access', 'key', 'keyRemoved', 'enrolled', 'unenrolled'] as const;
+export const PERSON_NOTICES = ['suspended', 'reactivated', 'enrolled', 'unenrolled', 'created', 'invited', 'resetSent'] as const;
+export const COURSE_NOTICES = ['access', 'key', 'keyRemoved', 'enrolled', 'unenrolled', 'enrolledList'] as const;
+
+/** What the forms that send e-mail act with: the staff member, and the site's origin as the page was reached (the e-mails' links). */
+export function staffMailContext(staff: StaffPage, origin: string): StaffMailContext {
+  return { env, actor: staff.actor, language: staff.language, now: Date.now(), origin };
+}
+
+/** A file field's bytes; nothing chosen is an empty file. */
+export async function fileBytes(form: FormData, name: string): Promise<Uint8Array> {
+  const value = form.get(name);
+  return typeof value === 'object' && value !== null ? new Uint8Array(await value.arrayBuffer()) : new Uint8Array();
+}
 
 const text = (form: FormData, name: string): string => {
   const value = form.get(name);
@@ -29,7 +43,10 @@ async function attempt(action: string, run: () => Promise<string>): Promise<Staf
   try {
     return { kind: 'done', done: await run() };
   } catch (error) {
-    if (error instanceof HttpError) return { kind: 'refused', action, message: error.message, status: error.statusCode };
+    if (error instanceof HttpError) {
+      const errors = (error as HttpError & { errors?: ImportRowError[] }).errors;
+      return { kind: 'refused', action, message: error.message, status: error.statusCode, ...(errors ? { errors } : {}) };
+    }
     throw error;
   }
 }
@@ -39,8 +56,8 @@ function parsed<T>(result: { success: true; data: T } | { success: false }, refu
   return result.data;
 }
 
-/** The person page's forms: suspend, reactivate, enrol in a course, end an enrolment. */
-export async function submitPersonForm(form: FormData, staff: StaffPage, userId: string): Promise<StaffPost> {
+/** The person page's forms: suspend, reactivate, enrol in a course, end an enrolment, resend the invitation, send a password reset. */
+export async function submitPersonForm(form: FormData, staff: StaffPage, userId: string, origin: string): Promise<StaffPost> {
   const { actor, language } = staff;
   const action = text(form, 'action');
   const now = Date.now();
@@ -58,19 +75,25 @@ export async function submitPersonForm(form: FormData, staff: StaffPage, userId:
         await reactivate(env.DB, actor, userId, now, language);
         return 'reactivated';
       case 'enrol':
-        await enrolPerson(env.DB, actor, course(), userId, now, language);
+        await enrolPerson(staffMailContext(staff, origin), course(), userId);
         return 'enrolled';
       case 'unenrol':
         await unenrolPerson(env.DB, actor, course(), userId, now, language);
         return 'unenrolled';
+      case 'invite':
+        await resendInvitation(staffMailContext(staff, origin), userId);
+        return 'invited';
+      case 'reset':
+        await sendPasswordReset(staffMailContext(staff, origin), userId);
+        return 'resetSent';
       default:
         throw new HttpError(400, message('invalidField', language, { field: 'action', detail: action.slice(0, 40) }));
     }
   });
 }
 
-/** The course page's forms: its access, its key, enrolling a person by user code or e-mail, ending an enrolment. */
-export async function submitCourseForm(form: FormData, staff: StaffPage, courseId: string): Promise<StaffPost> {
+/** The course page's forms: its access, its key, enrolling a person by user code or e-mail or a list of them (CSV), ending an enrolment. */
+export async function submitCourseForm(form: FormData, staff: StaffPage, courseId: string, origin: string): Promise<StaffPost> {
   const { actor, language } = staff;
   const action = text(form, 'action');
   const now = Date.now();
@@ -91,8 +114,16 @@ export async function submitCourseForm(form: FormData, staff: StaffPage, courseI
         const found = login ? await findPersonByLogin(env.DB, actor.siteId, login) : null;
         if (found === 'many') throw new HttpError(409, peopleMessage('loginAmbiguous', language, { login }));
         if (!found) throw new HttpError(404, peopleMessage('loginNotFound', language, { login }));
-        await enrolPerson(env.DB, actor, courseId, found, now, language);
+        await enrolPerson(staffMailContext(staff, origin), courseId, found);
         return 'enrolled';
+      }
+      case 'enrol-csv': {
+        const report = await enrolFromCsv(staffMailContext(staff, origin), courseId, await fileBytes(form, 'file'));
+        if (report.errors.length) {
+          const refusal = new HttpError(400, peopleMessage('enrolCsvRefused', language, { count: String(report.errors.length) }));
+          throw Object.assign(refusal, { errors: report.errors });
+        }
+        return 'enrolledList';
       }
       case 'unenrol':
         await unenrolPerson(env.DB, actor, courseId, parsed(personParams.safeParse({ userId: text(form, 'user') }), invalid('user')).userId, now, language);

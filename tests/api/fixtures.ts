@@ -87,7 +87,7 @@ export async function seedFixtures(): Promise<void> {
 export interface CallOptions {
   method?: string;
   body?: unknown;
-  rawBody?: string;
+  rawBody?: string | Uint8Array<ArrayBuffer>;
   cookie?: string;
   headers?: Record<string, string>;
   locale?: string;
@@ -102,7 +102,7 @@ export async function call(path: string, options: CallOptions = {}): Promise<Res
   const address = `198.51.100.${Math.floor(Math.random() * 254) + 1}`;
   const headers = new Headers({ 'tiles-site-id': SITE, 'tiles-locale-code': options.locale ?? 'it-IT', 'cf-connecting-ip': address, ...options.headers });
   if (options.cookie) headers.set('cookie', options.cookie);
-  let body: string | undefined = options.rawBody;
+  let body: string | Uint8Array<ArrayBuffer> | undefined = options.rawBody;
   if (options.body !== undefined) {
     body = JSON.stringify(options.body);
     headers.set('content-type', 'application/json');

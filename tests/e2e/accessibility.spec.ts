@@ -81,6 +81,22 @@ test('staff pages and a course that does not let the learner in have no serious 
   expect(found).toEqual([]);
 });
 
+test('the staff pages that add people and set registration, and the invitation page, have no serious accessibility violations, at 1280 and 390 px', async ({
+  browser,
+}) => {
+  const found: string[] = [];
+  for (const width of [1280, 390]) {
+    const staff = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
+    await signIn(staff, { code: 'segreteria.demo', password: 'Segreteria-Demo-2026!' });
+    for (const path of ['/it-IT/staff/people/new', '/it-IT/staff/people/import', '/de-DE/staff/people/import', '/it-IT/staff/settings']) {
+      found.push(...(await seriousViolations(staff, path)));
+    }
+    const visitor = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
+    found.push(...(await seriousViolations(visitor, '/it-IT/invitation?t=not-a-link-that-exists-0123456789')));
+  }
+  expect(found).toEqual([]);
+});
+
 test('the CMS panel has no serious accessibility violations and works from the keyboard', async ({ page }) => {
   await signIn(page, EDITOR);
   await switchMode(page, 'Redazione (CMS)');

@@ -24,12 +24,23 @@ interface Listed {
   messageId: string;
 }
 
+/** Every message listed, newest first: the explorer gives 25 a page unless asked, so all pages of 100 are read (an import sends hundreds). */
+async function listAll(request: APIRequestContext): Promise<Listed[]> {
+  const all: Listed[] = [];
+  let cursor: string | undefined;
+  do {
+    const listing = await request.get(`${SENDING}?${new URLSearchParams({ worker: WORKER, per_page: '100', ...(cursor ? { cursor } : {}) })}`);
+    expect(listing.ok(), await listing.text()).toBe(true);
+    const page = (await listing.json()) as { result: Listed[]; result_info?: { has_more?: boolean; cursor?: string } };
+    all.push(...page.result);
+    cursor = page.result_info?.has_more ? page.result_info.cursor : undefined;
+  } while (cursor);
+  return all;
+}
+
 /** Every message sent to `address` so far, newest first, with its text and HTML. */
 export async function mailTo(request: APIRequestContext, address: string): Promise<LocalMail[]> {
-  const listing = await request.get(`${SENDING}?${new URLSearchParams({ worker: WORKER })}`);
-  expect(listing.ok(), await listing.text()).toBe(true);
-  const { result } = (await listing.json()) as { result: Listed[] };
-  const mine = result.filter((mail) => mail.to.some((to) => to.toLowerCase() === address.toLowerCase()));
+  const mine = (await listAll(request)).filter((mail) => mail.to.some((to) => to.toLowerCase() === address.toLowerCase()));
   return Promise.all(
     mine.map(async (mail) => {
       const one = await request.get(`${SENDING}?${new URLSearchParams({ email_id: mail.messageId })}`);

@@ -10,7 +10,7 @@ export interface ResetAccount {
   firstName: string;
   email: string | null;
   locale: string;
-  /** No password: the account signs in through these identity providers only. */
+  /** No password: the account signs in through these identity providers only (an invited account has none yet either, and is not). */
   federated: boolean;
   providers: string[];
 }
@@ -19,7 +19,7 @@ export interface ResetAccount {
 export async function findResetAccounts(db: D1Database, siteId: string, identifier: string, limit = 5): Promise<ResetAccount[]> {
   const { results } = await db
     .prepare(
-      `SELECT u.id, u.code, u.first_name, u.email, u.locale, u.password_hash IS NULL AS federated,
+      `SELECT u.id, u.code, u.first_name, u.email, u.locale, u.password_hash IS NULL AND u.status <> 'invited' AS federated,
          (SELECT json_group_array(provider) FROM user_federation WHERE user_id = u.id) AS providers
        FROM user u WHERE u.site_id = ?1 AND (u.code = ?2 COLLATE NOCASE OR u.email = ?2 COLLATE NOCASE) ORDER BY u.created_at LIMIT ?3`,
     )
@@ -115,7 +115,12 @@ export async function completeReset(db: D1Database, siteId: string, tokenHash: s
     db
       .prepare('UPDATE password_reset SET used_at = ?1 WHERE token_hash = ?2 AND user_id = ?3 AND used_at IS NULL AND voided_at IS NULL AND expires_at > ?1')
       .bind(now, tokenHash, userId),
-    db.prepare('UPDATE user SET password_hash = ?, updated_at = ? WHERE id = ? AND changes() > 0').bind(passwordHash, now, userId),
+    // An invited account that resets its password has proved its address as its invitation would: it becomes active.
+    db
+      .prepare(
+        "UPDATE user SET password_hash = ?, status = CASE status WHEN 'invited' THEN 'active' ELSE status END, updated_at = ? WHERE id = ? AND changes() > 0",
+      )
+      .bind(passwordHash, now, userId),
     eventIfChangedStatement(db, siteId, userId, 'auth.password.reset', 'e-mail', now),
     voidLinksStatement(db, userId, passwordHash, now),
     endSessionsStatement(db, userId, passwordHash, now),

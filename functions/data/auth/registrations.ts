@@ -13,6 +13,14 @@ export async function registrationSettings(db: D1Database, siteId: string): Prom
   return row && { mode: row.registration, privacyVersion: row.privacy_version };
 }
 
+/** Staff set who may register (`site.registration`), with `people.registration` (subject the mode) when it changed. */
+export async function saveRegistrationMode(db: D1Database, change: { siteId: string; actorId: string; now: number }, mode: RegistrationMode): Promise<void> {
+  await db.batch([
+    db.prepare('UPDATE site SET registration = ? WHERE id = ? AND registration <> ?').bind(mode, change.siteId, mode),
+    eventIfChangedStatement(db, change.siteId, change.actorId, 'people.registration', mode, change.now),
+  ]);
+}
+
 /** An account an address names, as its user code or its e-mail address. */
 export interface AddressAccount {
   id: string;

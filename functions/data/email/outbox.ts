@@ -26,6 +26,26 @@ export function insertOutboxStatement(db: D1Database, mail: OutboxInsert, onlyIf
     .bind(mail.id, mail.siteId, mail.recipient, mail.locale, mail.template, mail.origin, mail.payload, mail.now, onlyIfPreviousChanged ? 1 : 0);
 }
 
+/**
+ * Many messages in one statement (an import's invitations), each row of `rows` one message. With
+ * `onlyWhere`, a row is written only where that condition holds; it may read the row's `key`
+ * (`json_extract(j.value, '$.key')`), which the caller gives each row (a user id).
+ */
+export function insertOutboxRowsStatement(
+  db: D1Database,
+  rows: readonly (OutboxInsert & { key?: string })[],
+  onlyWhere: { sql: string; values: unknown[] } = { sql: '1', values: [] },
+): D1PreparedStatement {
+  const field = (name: string) => `json_extract(j.value, '$.${name}')`;
+  return db
+    .prepare(
+      `INSERT INTO email_outbox (id, site_id, recipient, locale, template, origin, payload, status, attempts, next_attempt_at, created_at)
+       SELECT ${['id', 'siteId', 'recipient', 'locale', 'template', 'origin', 'payload'].map(field).join(', ')}, 'pending', 0, ${field('now')}, ${field('now')}
+       FROM json_each(?) j WHERE ${onlyWhere.sql}`,
+    )
+    .bind(JSON.stringify(rows), ...onlyWhere.values);
+}
+
 /** A message claimed for one delivery attempt (`attempts` counts this one). */
 export interface ClaimedMail {
   id: string;

@@ -105,6 +105,14 @@ export async function enrol(db: D1Database, write: EnrolmentWrite): Promise<Enro
   return row;
 }
 
+/** A person's enrolment in a course as stored, or null. */
+export async function findEnrolment(db: D1Database, courseId: string, userId: string): Promise<Enrolment | null> {
+  return db
+    .prepare('SELECT course_id AS courseId, user_id AS userId, enrolled_at AS enrolledAt, via FROM enrolment WHERE user_id = ? AND course_id = ?')
+    .bind(userId, courseId)
+    .first<Enrolment>();
+}
+
 /** Ends an enrolment, with its audit event; false when there was none. The learner's records stay. */
 export async function unenrol(db: D1Database, change: AccessChange & { userId: string }): Promise<boolean> {
   const [removed] = await db.batch([

@@ -107,6 +107,19 @@ export async function findPerson(db: D1Database, siteId: string, userId: string)
   };
 }
 
+/** People of the site by id, with what an e-mail to them needs. */
+export async function listPeopleByIds(
+  db: D1Database,
+  siteId: string,
+  ids: readonly string[],
+): Promise<{ id: string; firstName: string; email: string | null; locale: string }[]> {
+  const { results } = await db
+    .prepare('SELECT u.id, u.first_name AS firstName, u.email, u.locale FROM json_each(?2) j CROSS JOIN user u ON u.id = j.value AND u.site_id = ?1')
+    .bind(siteId, JSON.stringify(ids))
+    .all<{ id: string; firstName: string; email: string | null; locale: string }>();
+  return results;
+}
+
 /**
  * The person of the site whose user code, or else e-mail, is this (any case): their id, `many`
  * when several people share the e-mail, or null.
@@ -117,6 +130,33 @@ export async function findPersonByLogin(db: D1Database, siteId: string, login: s
   const { results } = await db.prepare('SELECT id FROM user WHERE site_id = ? AND email = ? COLLATE NOCASE LIMIT 2').bind(siteId, login).all<{ id: string }>();
   if (results.length > 1) return 'many';
   return results[0]?.id ?? null;
+}
+
+/**
+ * Each login of a list resolved as `findPersonByLogin` does (a user code, else an e-mail that one
+ * person has): its person's id, `many`, or null, in one batch for the whole list.
+ */
+export async function findPeopleByLogins(db: D1Database, siteId: string, logins: readonly string[]): Promise<Map<string, string | 'many' | null>> {
+  // Two statements, each by its index (the code's is binary: the login as typed and lowercased; the
+  // e-mail's is NOCASE); one over both columns, or a NOCASE match on the code, reads every person per login.
+  const list = JSON.stringify(logins);
+  const [byCode, byEmail] = await db.batch<{ login: string; id: string; byCode: number }>([
+    db
+      .prepare('SELECT j.value AS login, u.id, 1 AS byCode FROM json_each(?2) j CROSS JOIN user u ON u.site_id = ?1 AND u.code IN (j.value, lower(j.value))')
+      .bind(siteId, list),
+    db
+      .prepare('SELECT j.value AS login, u.id, 0 AS byCode FROM json_each(?2) j CROSS JOIN user u ON u.site_id = ?1 AND u.email = j.value COLLATE NOCASE')
+      .bind(siteId, list),
+  ]);
+  const results = [...(byCode?.results ?? []), ...(byEmail?.results ?? [])];
+  const found = new Map<string, string | 'many' | null>(logins.map((login) => [login, null]));
+  const byLogin = new Map<string, { id: string; byCode: number }[]>();
+  for (const row of results) byLogin.set(row.login, [...(byLogin.get(row.login) ?? []), row]);
+  for (const [login, rows] of byLogin) {
+    const code = rows.find((row) => row.byCode === 1);
+    found.set(login, code ? code.id : rows.length > 1 ? 'many' : (rows[0]?.id ?? null));
+  }
+  return found;
 }
 
 export interface StatusChange {

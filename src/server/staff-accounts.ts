@@ -1,0 +1,95 @@
+import { newPersonBody } from '../../core/contracts/people.ts';
+import type { ImportReport } from '../../core/contracts/people.ts';
+import { IMPORT_DUPLICATES, type ImportDuplicates } from '../../core/people-import.ts';
+import { HttpError } from '../../functions/http-error.ts';
+import { message } from '../../functions/messages.ts';
+import { createPerson } from '../../functions/people/invitations.ts';
+import { importPeople } from '../../functions/people/people-import.ts';
+import { setRegistrationMode } from '../../functions/people/registration-setting.ts';
+import { REGISTRATION_MODES, type RegistrationMode } from '../../core/registration-allowance.ts';
+import { env } from 'cloudflare:workers';
+import { fileBytes, staffMailContext, type StaffPost } from './staff-forms.ts';
+import type { StaffPage } from './staff-page.ts';
+
+/**
+ * The staff pages that add people and set registration, posted without scripts: the same services
+ * as their API calls (functions/people), refusals shown on the page in its language.
+ */
+const text = (form: FormData, name: string): string => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value.trim() : '';
+};
+
+/** The new-person form: the person created and invited, or the refusal (the form keeps what was typed). */
+export async function submitNewPerson(form: FormData, staff: StaffPage, origin: string): Promise<StaffPost & { userId?: string }> {
+  const parsed = newPersonBody.safeParse(
+    Object.fromEntries(['firstName', 'lastName', 'email', 'fiscalCode', 'locale'].map((name) => [name, text(form, name)])),
+  );
+  try {
+    if (!parsed.success) {
+      const field = String(parsed.error.issues[0]?.path[0] ?? 'form');
+      throw new HttpError(400, message('invalidField', staff.language, { field, detail: text(form, field).slice(0, 100) }));
+    }
+    const person = await createPerson(staffMailContext(staff, origin), parsed.data);
+    return { kind: 'done', done: 'created', userId: person.id };
+  } catch (error) {
+    if (error instanceof HttpError) return { kind: 'refused', action: 'create', message: error.message, status: error.statusCode };
+    throw error;
+  }
+}
+
+export interface ImportState {
+  report: ImportReport | null;
+  /** The file as sent, base64, carried by the confirmation form of a dry run (a file field cannot be filled again). */
+  file: string;
+  duplicates: ImportDuplicates;
+  course: string;
+  problem: string | null;
+  status: number;
+}
+
+const toBase64 = (bytes: Uint8Array) => {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+};
+const fromBase64 = (value: string) => Uint8Array.from(atob(value), (character) => character.charCodeAt(0));
+
+/**
+ * The import page's two steps: `check` reads the chosen file and reports, writing nothing (a dry
+ * run), and carries the file on to `import`, which writes every valid row.
+ */
+export async function submitImport(form: FormData, staff: StaffPage, origin: string): Promise<ImportState> {
+  const step = text(form, 'step');
+  const typed = text(form, 'duplicates');
+  const duplicates: ImportDuplicates = (IMPORT_DUPLICATES as readonly string[]).includes(typed) ? (typed as ImportDuplicates) : 'skip';
+  const course = text(form, 'course');
+  const state: ImportState = { report: null, file: '', duplicates, course, problem: null, status: 200 };
+  try {
+    const bytes = step === 'import' ? fromBase64(text(form, 'file64')) : await fileBytes(form, 'file');
+    state.file = toBase64(bytes);
+    state.report = await importPeople(staffMailContext(staff, origin), bytes, { dryRun: step !== 'import', duplicates, courseId: course || null });
+    return state;
+  } catch (error) {
+    if (error instanceof HttpError) return { ...state, file: '', problem: error.message, status: error.statusCode };
+    // A damaged base64 copy (the form was tampered with) reads as an empty file.
+    if (error instanceof DOMException)
+      return { ...state, file: '', problem: message('invalidField', staff.language, { field: 'file64', detail: '' }), status: 400 };
+    throw error;
+  }
+}
+
+/** The settings page's form: who may register. */
+export async function submitRegistration(form: FormData, staff: StaffPage): Promise<StaffPost> {
+  const mode = text(form, 'registration');
+  if (!(REGISTRATION_MODES as readonly string[]).includes(mode)) {
+    return {
+      kind: 'refused',
+      action: 'registration',
+      message: message('invalidField', staff.language, { field: 'registration', detail: mode.slice(0, 40) }),
+      status: 400,
+    };
+  }
+  await setRegistrationMode(env, staff.actor, mode as RegistrationMode, Date.now());
+  return { kind: 'done', done: 'registration' };
+}
