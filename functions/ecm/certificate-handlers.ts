@@ -53,7 +53,8 @@ export async function postSatisfaction(
     siteId: context.siteId,
     userId: user.id,
     courseId: course.courseId,
-    edition: course.edition,
+    // The questionnaire counts in the edition the learner passed in.
+    edition: standing.passedAttempt.edition ?? 0,
     month: romeDayHour(context.now).day.slice(0, 7),
     answers,
   });
