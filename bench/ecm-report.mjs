@@ -32,8 +32,8 @@ function editionSql(now) {
     `INSERT INTO ecm_edition (course_id, number, starts_on, ends_on, hours, credit_tenths, objective_id, tipologia) VALUES ('${COURSE}', ${EDITION}, '2020-01-01', '2020-12-30', 6, 60, 18, 1);`,
     `INSERT INTO ecm_edition_discipline SELECT '${COURSE}', ${EDITION}, id FROM ecm_discipline;`,
   ];
-  for (let i = 0; i < rows.length; i += 500) {
-    const chunk = rows.slice(i, i + 500);
+  for (let i = 0; i < rows.length; i += 100) {
+    const chunk = rows.slice(i, i + 100);
     lines.push(
       `INSERT INTO user (id, site_id, code, first_name, last_name, fiscal_code, profession_id, discipline_id, employment, gender, locale, roles, created_at, updated_at) VALUES\n${chunk
         .map((row, j) => {

@@ -1,3 +1,4 @@
+import { PDFDocument } from 'pdf-lib';
 import type { z } from 'zod';
 import type {
   EcmCourseSetup,
@@ -140,24 +141,34 @@ export async function getEcmSettings(context: ApiContext): Promise<EcmSettings> 
   };
 }
 
-function decodeSignature(context: ApiContext, signature: NonNullable<z.output<typeof ecmSettingsBody>['signature']>): { bytes: Uint8Array; type: string } {
+/**
+ * The signature's bytes, refused unless they are the image the body says, whole: the certificate
+ * embeds it with pdf-lib, so pdf-lib must read it now rather than fail on every certificate later.
+ */
+async function decodeSignature(
+  context: ApiContext,
+  signature: NonNullable<z.output<typeof ecmSettingsBody>['signature']>,
+): Promise<{ bytes: Uint8Array; type: string }> {
+  const refused = () => new HttpError(400, ecmMessage('signatureImage', context.language));
   let bytes: Uint8Array;
   try {
     bytes = Uint8Array.from(atob(signature.base64), (char) => char.charCodeAt(0));
   } catch {
-    throw new HttpError(400, ecmMessage('signatureImage', context.language));
+    throw refused();
   }
-  // The image's own first bytes must say what the body claims: PNG's signature, JPEG's SOI marker.
-  const png = bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47;
-  const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
-  if (bytes.length > MAX_SIGNATURE_BYTES || (signature.type === 'image/png' ? !png : !jpeg))
-    throw new HttpError(400, ecmMessage('signatureImage', context.language));
+  if (bytes.length > MAX_SIGNATURE_BYTES) throw refused();
+  try {
+    const pdf = await PDFDocument.create();
+    await (signature.type === 'image/png' ? pdf.embedPng(bytes) : pdf.embedJpg(bytes));
+  } catch {
+    throw refused();
+  }
   return { bytes, type: signature.type };
 }
 
 /** PUT /api/cms/ecm/settings: the provider (id, name, accreditation code, legal representative, signature) and the time rule. */
 export async function putEcmSettings(context: ApiContext, { json }: { json: z.output<typeof ecmSettingsBody> }): Promise<EcmSettings> {
-  const signature = json.signature ? decodeSignature(context, json.signature) : null;
+  const signature = json.signature ? await decodeSignature(context, json.signature) : null;
   await saveEcmSettings(
     context.env.DB,
     context.siteId,

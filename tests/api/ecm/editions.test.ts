@@ -1,4 +1,5 @@
 import { env } from 'cloudflare:workers';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Assessment, AssessmentResult, EcmCourseSetup, EcmSettings } from '../../../core/contracts/ecm.ts';
 import { call, EDITOR, LEARNER, outcome, seedFixtures, signIn, SITE } from '../fixtures.ts';
@@ -118,7 +119,9 @@ describe('editions set by staff', () => {
 
 describe('the provider on the ECM screen', () => {
   const SETTINGS = { providerId: '1234', providerName: 'Tiles Formazione', accreditationCode: '050', legalRepresentative: 'Maria Colombo', minTimeShare: null };
-  const PNG = btoa(String.fromCharCode(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0));
+  // A whole 1×1 PNG: the certificate embeds the signature, so a header alone is refused.
+  const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+  const HEADER_ONLY = btoa(String.fromCharCode(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0));
 
   it('saves the provider, its accreditation code and the signature image, and lists the 38 national objectives', async () => {
     const editor = await signIn(EDITOR);
@@ -133,6 +136,12 @@ describe('the provider on the ECM screen', () => {
     });
     expect(notImage.status).toBe(400);
     expect(await message(notImage)).toBe('La firma deve essere un’immagine PNG o JPEG di al massimo 200 KB.');
+    const broken = await call('/api/cms/ecm/settings', {
+      method: 'PUT',
+      cookie: editor,
+      body: { ...SETTINGS, signature: { type: 'image/png', base64: HEADER_ONLY } },
+    });
+    expect(broken.status).toBe(400);
     const saved = await outcome<EcmSettings>(
       await call('/api/cms/ecm/settings', { method: 'PUT', cookie: editor, body: { ...SETTINGS, signature: { type: 'image/png', base64: PNG } } }),
     );
@@ -207,8 +216,16 @@ describe('the assessment runs inside an edition', () => {
       cookie,
       body: { relevance: 5, quality: 4, usefulness: 4, timeAdequacy: 3, commercialInfluence: 4, comment: '' },
     });
-    const certificate = await outcome<{ credits: number }>(await call(`/api/lms/course/${FIXED_COURSE}/certificate`, { method: 'POST', cookie }));
+    const certificate = await outcome<{ credits: number; code: string }>(await call(`/api/lms/course/${FIXED_COURSE}/certificate`, { method: 'POST', cookie }));
     expect(certificate.credits).toBe(0);
+    // The PDF says why there are no credits, and carries the legal representative's signature image.
+    const pdf = new Uint8Array(await (await call(`/api/lms/certificates/${certificate.code}.pdf`, { cookie })).arrayBuffer());
+    // Read before pdf.js takes the buffer over.
+    const raw = new TextDecoder('latin1').decode(pdf);
+    const { text } = await extractText(await getDocumentProxy(pdf), { mergePages: true });
+    expect(text).toContain('non sono tra quelle accreditate per l');
+    expect(text).not.toContain('ha conseguito');
+    expect(raw).toContain('/Subtype /Image');
     const editor = await signIn(EDITOR);
     const report = new TextDecoder('latin1').decode(
       await (await call(`/api/cms/ecm/${FIXED_COURSE}/participants.xml?edition=2`, { cookie: editor })).arrayBuffer(),
