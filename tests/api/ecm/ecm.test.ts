@@ -3,7 +3,19 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Assessment, AssessmentResult, CertificateSummary, EcmStatus } from '../../../core/contracts/ecm.ts';
 import { call, EDITOR, outcome, seedFixtures, signIn, SITE, TESTER } from '../fixtures.ts';
-import { answersWith, bank, completeCourse, correctAnswers, DRAW_COURSE, ecmUser, FIXED_COURSE, PLAIN_COURSE, seedEcm, VALID_CF } from './ecm-fixtures.ts';
+import {
+  answersWith,
+  bank,
+  completeCourse,
+  correctAnswers,
+  DRAW_COURSE,
+  ecmUser,
+  FIXED_COURSE,
+  OPEN_EDITION,
+  PLAIN_COURSE,
+  seedEcm,
+  VALID_CF,
+} from './ecm-fixtures.ts';
 
 beforeAll(async () => {
   await seedFixtures();
@@ -333,13 +345,21 @@ describe('passing, questionnaire and certificate', () => {
       'Triage',
       '1234-5678',
       'Tiles Formazione Sanitaria Srl',
-      '1234',
+      'Provider ECM n. 1234',
       issued.code,
       `/it-IT/verifica-attestato/${issued.code}`,
+      // The edition, its hours and objective, the credits in figures and words, the legal representative.
+      'Edizione 2',
+      'Durata: 6 ore',
+      'Obiettivo formativo nazionale 18: Contenuti tecnico-professionali',
+      'ha conseguito 6 (sei) crediti formativi ECM',
+      'Il legale rappresentante',
+      'Maria Colombo',
     ]) {
       expect(text).toContain(part);
     }
-    expect(text).toContain('6 crediti');
+    const day = (iso: string) => iso.split('-').reverse().join('/');
+    expect(text).toContain(`Edizione dal ${day(OPEN_EDITION.startsOn)} al ${day(OPEN_EDITION.endsOn)}`);
 
     const other = await signIn(ecmUser(1));
     expect((await call(`/api/lms/certificates/${issued.code}.pdf`, { cookie: other })).status).toBe(404);
