@@ -71,12 +71,12 @@ export async function markReported(db: D1Database, courseId: string, number: num
   await db.prepare('UPDATE ecm_edition SET reported_at = ? WHERE course_id = ? AND number = ?').bind(now, courseId, number).run();
 }
 
-/** Which of the codes are the registry's disciplines. */
+/** Which of the codes are the registry's disciplines (one JSON parameter: an edition may name all 102, over D1's 100 bound values). */
 export async function knownDisciplines(db: D1Database, codes: string[]): Promise<Set<string>> {
   if (!codes.length) return new Set();
   const { results } = await db
-    .prepare(`SELECT id FROM ecm_discipline WHERE id IN (${codes.map(() => '?').join(', ')})`)
-    .bind(...codes)
+    .prepare('SELECT id FROM ecm_discipline WHERE id IN (SELECT value FROM json_each(?))')
+    .bind(JSON.stringify(codes))
     .all<{ id: string }>();
   return new Set(results.map((row) => row.id));
 }
