@@ -35,11 +35,18 @@ import {
   certificateFileQuery,
   certificateSummary,
   ecmCourseParams,
+  ecmCourseSetup,
+  ecmEventBody,
+  ecmSettings,
+  ecmSettingsBody,
+  editionBody,
+  editionParams,
   ecmProfile,
   ecmProfileBody,
   ecmProfileForm,
   ecmStatus,
   participantsParams,
+  participantsQuery,
   satisfactionForm,
   satisfactionOutcome,
   savedAnswers,
@@ -384,8 +391,33 @@ export const API_ROUTES = {
   },
   getEcmProfile: { method: 'GET', path: '/lms/ecm/profile', auth: 'session', response: ecmProfileForm },
   putEcmProfile: { method: 'PUT', path: '/lms/ecm/profile', auth: 'profile:write', request: { json: ecmProfileBody }, response: ecmProfile },
-  // `:report` is `participants.csv` or `participants.xml`.
-  getParticipants: { method: 'GET', path: '/cms/ecm/:courseId/:report', auth: 'ecm:report', request: { param: participantsParams }, response: fileAnswer },
+  // The ECM screen: the provider, the time rule, each course's event and editions.
+  getEcmSettings: { method: 'GET', path: '/cms/ecm/settings', auth: 'ecm:report', response: ecmSettings },
+  putEcmSettings: { method: 'PUT', path: '/cms/ecm/settings', auth: 'content:edit', request: { json: ecmSettingsBody }, response: ecmSettings },
+  // Before `/cms/ecm/:courseId/:report`, which would otherwise take `editions` for a report.
+  getEcmCourseSetup: { method: 'GET', path: '/cms/ecm/:courseId/editions', auth: 'ecm:report', request: { param: ecmCourseParams }, response: ecmCourseSetup },
+  putEcmEvent: {
+    method: 'PUT',
+    path: '/cms/ecm/:courseId/event',
+    auth: 'content:edit',
+    request: { param: ecmCourseParams, json: ecmEventBody },
+    response: ecmCourseSetup,
+  },
+  putEdition: {
+    method: 'PUT',
+    path: '/cms/ecm/:courseId/editions/:number',
+    auth: 'content:edit',
+    request: { param: editionParams, json: editionBody },
+    response: ecmCourseSetup,
+  },
+  // `:report` is `participants.csv` or `participants.xml`; `?edition=N` picks the edition (else the current one).
+  getParticipants: {
+    method: 'GET',
+    path: '/cms/ecm/:courseId/:report',
+    auth: 'ecm:report',
+    request: { param: participantsParams, query: participantsQuery },
+    response: fileAnswer,
+  },
   // A learner enrols with the course key staff handed out.
   postKeyEnrolment: {
     method: 'POST',

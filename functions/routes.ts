@@ -11,6 +11,7 @@ import { getAssessment, getAssessmentReview, getEcmStatus, putAssessmentAnswers,
 import { getCertificatePdf, getCertificates, getSatisfaction, postCertificate, postSatisfaction } from './ecm/certificate-handlers.ts';
 import { getEcmProfile, putEcmProfile } from './ecm/profile-handlers.ts';
 import { getParticipants } from './ecm/report-handlers.ts';
+import { getEcmCourseSetup, getEcmSettings, putEcmEvent, putEcmSettings, putEdition } from './ecm/setup-handlers.ts';
 import type { Env } from './env.ts';
 import { postEvent } from './events/handlers.ts';
 import { getHitWriter, postHit } from './hits/handlers.ts';
@@ -124,6 +125,11 @@ const HANDLERS: { [Name in RouteName]: HandlerOf<ApiRoutes[Name]> } = {
   getCertificatePdf,
   getEcmProfile,
   putEcmProfile,
+  getEcmSettings,
+  putEcmSettings,
+  getEcmCourseSetup,
+  putEcmEvent,
+  putEdition,
   getParticipants,
   postKeyEnrolment,
   getPeople,

@@ -33,6 +33,93 @@ export const participantsParams = z.preprocess(
   z.object({ format: z.enum(['csv', 'xml']), courseId: courseIdParam }),
 );
 
+/** `?edition=N`: the edition whose report to download; without it, the current edition (open today, else the latest that started). */
+export const participantsQuery = z.object({ edition: z.coerce.number().int().min(1).max(999).optional() });
+
+/** `/cms/ecm/:courseId/editions/:number`. */
+export const editionParams = z.object({ courseId: courseIdParam, number: z.coerce.number().int().min(1).max(999) });
+
+/** The learner's working relationship as the registry codes it (lib_dip). */
+export const employment = z.enum(['L', 'D', 'C', 'P']);
+
+/**
+ * An edition as staff set it. Dates, credits and codes are checked by the server against the
+ * registry's rules, each with its own message (so they are plain strings here).
+ */
+export const editionBody = z.object({
+  startsOn: z.string().max(10),
+  endsOn: z.string().max(10),
+  hours: z.number().int().min(1).max(9999),
+  /** One decimal and a full stop, at most 50.0: "8.0", "12.5". */
+  credits: z.string().trim().max(5),
+  objectiveId: z.number().int().min(1).max(99),
+  tipologia: z.number().int().min(1).max(11),
+  eventType: z.enum(['E', 'P']),
+  /** The registry codes of the accredited disciplines (3 digits). */
+  disciplines: z
+    .array(z.string().regex(/^[0-9]{3}$/))
+    .min(1)
+    .max(200),
+  /** Participants a sponsor recruited, by codice fiscale. */
+  recruits: z.array(z.object({ fiscalCode: z.string().trim().toUpperCase().max(16), sponsor: z.string().trim().min(1).max(200) })).max(5000),
+});
+export type EditionBody = z.infer<typeof editionBody>;
+
+export const reportState = z.enum(['open', 'waiting', 'due', 'late', 'sent']);
+
+export const ecmEdition = editionBody.extend({
+  number: z.number().int(),
+  /** The registry report is due by this day (90 days after the end). */
+  reportDeadline: z.string(),
+  reportState,
+});
+export type EcmEdition = z.infer<typeof ecmEdition>;
+
+/** The ECM event of a course: its accredited event id and how attempts draw questions. */
+export const ecmEventBody = z.object({
+  eventId: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Za-z-]{1,30}$/),
+  mode: z.enum(['fixed', 'draw']),
+});
+
+/** A course's ECM set-up on the ECM screen: the event (null until set) and its editions. */
+export const ecmCourseSetup = z.object({
+  courseId: z.string(),
+  credits: z.number().nullable(),
+  event: ecmEventBody.nullable(),
+  editions: z.array(ecmEdition),
+});
+export type EcmCourseSetup = z.infer<typeof ecmCourseSetup>;
+
+/** The provider and the time rule, as the ECM screen sets them. A new signature replaces the old one. */
+export const ecmSettingsBody = z.object({
+  providerId: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Za-z]{1,20}$/),
+  providerName: z.string().trim().min(1).max(200),
+  accreditationCode: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{3}$/),
+  legalRepresentative: z.string().trim().min(1).max(200),
+  /** Share of a course's declared duration to spend in it before the assessment; null: no rule. */
+  minTimeShare: z.number().min(0.05).max(1).nullable(),
+  /** A PNG or JPEG image as base64 (at most 200 KB once decoded), or null to keep the one stored. */
+  signature: z.object({ type: z.enum(['image/png', 'image/jpeg']), base64: z.string().max(280_000) }).nullable(),
+});
+export type EcmSettingsBody = z.infer<typeof ecmSettingsBody>;
+
+/** The ECM screen's reference lists and provider. */
+export const ecmSettings = ecmSettingsBody.omit({ signature: true }).extend({
+  configured: z.boolean(),
+  hasSignature: z.boolean(),
+  objectives: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type EcmSettings = z.infer<typeof ecmSettings>;
+
 /** `{ answers: { [questionId]: optionId } }`: ids are checked against the attempt by the server. */
 export const answersBody = z.object({
   answers: z.record(z.string().regex(/^[a-z0-9-]{1,40}$/), z.string().regex(/^[a-z0-9]{1,40}$/)).refine((answers) => Object.keys(answers).length <= 400),
@@ -44,8 +131,10 @@ export const ecmProfileBody = z.object({
     .trim()
     .transform((value) => value.toUpperCase())
     .pipe(z.string().regex(FISCAL_CODE_SHAPE)),
-  professionId: z.string().regex(/^[a-z0-9-]{1,60}$/),
-  disciplineId: z.string().regex(/^[a-z0-9-]{1,60}$/),
+  /** The registry's codes: profession 2 digits, discipline 3 digits. */
+  professionId: z.string().regex(/^[0-9]{2}$/),
+  disciplineId: z.string().regex(/^[0-9]{3}$/),
+  employment,
 });
 
 export type EcmProfileBody = z.infer<typeof ecmProfileBody>;
@@ -86,7 +175,7 @@ export const ecmStep = z.enum(['sessions', 'time', 'assessment', 'exhausted', 's
 export type EcmStep = z.infer<typeof ecmStep>;
 
 /** Registry fields a certificate needs and the learner has not given yet. */
-const missingProfile = z.array(z.enum(['fiscalCode', 'professionId', 'disciplineId']));
+const missingProfile = z.array(z.enum(['fiscalCode', 'professionId', 'disciplineId', 'employment']));
 
 export const certificateSummary = z.object({
   code: z.string(),
@@ -135,6 +224,7 @@ export const ecmProfile = z.object({
   fiscalCode: z.string().nullable(),
   professionId: z.string().nullable(),
   disciplineId: z.string().nullable(),
+  employment: employment.nullable(),
 });
 export type EcmProfile = z.infer<typeof ecmProfile>;
 

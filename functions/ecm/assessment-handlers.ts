@@ -6,6 +6,8 @@ import { bankProblem, validQuestions } from '../../core/ecm/question-bank.ts';
 import type { answersBody, attemptParams, ecmCourseParams, Assessment, AssessmentResult, AssessmentReview, EcmStatus } from '../../core/contracts/ecm.ts';
 import { createAttempt, findAttempt, saveAnswers, submitAttempt, type Attempt } from '../data/ecm/attempts.ts';
 import { readBank, type EcmCourse } from '../data/ecm/courses.ts';
+import { editionOn, type Edition } from '../data/ecm/editions.ts';
+import { romeDayHour } from '../../core/rome-time.ts';
 import { ecmService } from './ecm-service.ts';
 import { ecmMessage } from './messages.ts';
 import { randomHex, randomUnit } from './random-id.ts';
@@ -47,6 +49,13 @@ function assertOpen(context: ApiContext, standing: Standing): void {
   if (standing.step === 'exhausted') throw new HttpError(409, ecmMessage('noAttemptsLeft', language, { max: MAX_FIXED_ATTEMPTS }));
 }
 
+/** The edition open today: the assessment is sat, and a learner reported, only inside one. */
+async function openEdition(context: ApiContext, course: EcmCourse): Promise<Edition> {
+  const edition = await editionOn(context.env.DB, course.courseId, romeDayHour(context.now).day);
+  if (!edition) throw new HttpError(409, ecmMessage('editionClosed', context.language));
+  return edition;
+}
+
 /**
  * GET /api/lms/course/{id}/assessment: the open attempt, or a new one when the rules allow it.
  * The bank is the one of the request's locale, else the site's default locale; the attempt keeps
@@ -59,6 +68,7 @@ export async function getAssessment(context: ApiContext, { param }: CourseInput)
   const { DB } = context.env;
   const standing = await ecm.standing(course, user.id);
   assertOpen(context, standing);
+  await openEdition(context, course);
   if (standing.open) return asAssessment(standing.open, standing);
 
   const defaultLocale = await ecm.defaultLocale();
@@ -133,7 +143,8 @@ export async function submitAssessment(context: ApiContext, { param, json }: Att
   const total = attempt.questions.length;
   const correct = attempt.questions.filter((question) => answers[question.id] === question.correct).length;
   const passed = isPassed(correct, total);
-  if (!(await submitAttempt(context.env.DB, attempt.id, { answers, correct, total, passed }, context.now))) {
+  const edition = await openEdition(context, course);
+  if (!(await submitAttempt(context.env.DB, attempt.id, { answers, correct, total, passed, edition: edition.number }, context.now))) {
     throw new HttpError(409, ecmMessage('attemptClosed', context.language));
   }
   // Read after the grading, so that the attempts left count this one.

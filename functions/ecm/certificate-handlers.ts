@@ -12,6 +12,7 @@ import type {
 import { translator } from '../../core/translate.ts';
 import { findCertificate, listCertificates, saveSatisfaction } from '../data/ecm/records.ts';
 import { findStrings } from '../data/site/sites.ts';
+import { readSignature } from '../data/ecm/courses.ts';
 import { checkCertificateCode } from './certificate-code.ts';
 import { certificatePdf } from './certificate-pdf.ts';
 import { certificateReadiness, certificateRefusal, ecmService, issueCertificate } from './ecm-service.ts';
@@ -53,7 +54,8 @@ export async function postSatisfaction(
     siteId: context.siteId,
     userId: user.id,
     courseId: course.courseId,
-    edition: course.edition,
+    // The questionnaire counts in the edition the learner passed in.
+    edition: standing.passedAttempt.edition ?? 0,
     month: romeDayHour(context.now).day.slice(0, 7),
     answers,
   });
@@ -118,7 +120,8 @@ export async function getCertificatePdf(
   }
   const strings = { ...(await findStrings(DB, context.siteId, defaultLocale)), ...(await findStrings(DB, context.siteId, locale)) };
   const verifyUrl = new URL(`/${locale}/verifica-attestato/${view.code}`, context.url).href;
-  const bytes = await certificatePdf({ certificate: view, locale, verifyUrl, t: translator(strings) });
+  const signature = await readSignature(DB, context.siteId);
+  const bytes = await certificatePdf({ certificate: view, locale, verifyUrl, signature, t: translator(strings) });
   return new Response(new Uint8Array(bytes), {
     headers: {
       'content-type': 'application/pdf',

@@ -1,5 +1,6 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import { encode } from 'uqr';
+import { creditsInItalianWords } from '../../core/ecm/credit-words.ts';
 import { printableLine } from '../../core/plain-text.ts';
 import type { Translate } from '../../core/translate.ts';
 import type { CertificateView } from '../data/ecm/records.ts';
@@ -56,11 +57,19 @@ export interface CertificatePdfInput {
   locale: string;
   /** Absolute address of the public verification page: the QR code opens it. */
   verifyUrl: string;
+  /** The legal representative's signature image, printed above their name; null when none is stored. */
+  signature: { bytes: Uint8Array; type: string } | null;
   t: Translate;
 }
 
-/** The ECM certificate (attestato) as a one-page A4 landscape PDF, in the locale's language. */
-export async function certificatePdf({ certificate: c, locale, verifyUrl, t }: CertificatePdfInput): Promise<Uint8Array> {
+/**
+ * The ECM certificate (attestato) as a one-page A4 landscape PDF, in the locale's language: the
+ * provider and its accreditation, the participant, the event and its edition, the credits in figures
+ * and in Italian words (or, for a discipline the edition is not accredited for, participation
+ * without credits), and the legal representative's signature. Each line moves down by its own
+ * height, so a larger line never touches the one above it.
+ */
+export async function certificatePdf({ certificate: c, locale, verifyUrl, signature, t }: CertificatePdfInput): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   const title = t('ecmPdf.title');
   pdf.setTitle(printableLine(`${title} - ${c.courseTitle}`));
@@ -72,43 +81,71 @@ export async function certificatePdf({ certificate: c, locale, verifyUrl, t }: C
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   const { width, height } = page.getSize();
-  const margin = 56;
-  const date = (ms: number) => new Intl.DateTimeFormat(locale, { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(ms));
-  const credits = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(c.credits);
+  const margin = 48;
+  const format = new Intl.DateTimeFormat(locale, { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
+  const date = (ms: number) => format.format(new Date(ms));
+  const day = (iso: string) => format.format(new Date(`${iso}T12:00:00Z`));
+  const tenths = Math.round(c.credits * 10);
+  const credits = `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(c.credits)} (${creditsInItalianWords(tenths)})`;
 
-  page.drawRectangle({ x: 24, y: 24, width: width - 48, height: height - 48, borderColor: ACCENT, borderWidth: 2 });
-  let y = height - margin - 18;
+  page.drawRectangle({ x: 20, y: 20, width: width - 40, height: height - 40, borderColor: ACCENT, borderWidth: 2 });
+  let y = height - margin + 8;
   const centred = (text: string, font: PDFFont, size: number, color = INK) => {
     for (const line of wrap(font, encodable(font, text), size, width - 2 * margin - 40)) {
+      y -= font.heightAtSize(size, { descender: false });
       page.drawText(line, { x: (width - font.widthOfTextAtSize(line, size)) / 2, y, size, font, color });
-      y -= size * 1.35;
+      y -= size * 0.4;
     }
   };
+  const gap = (points: number) => (y -= points);
   centred(c.providerName, bold, 13, ACCENT);
   centred(t('ecmPdf.provider', { id: c.providerId }), regular, 10);
-  y -= 14;
-  centred(title, bold, 26, ACCENT);
-  centred(t('ecmPdf.subtitle'), regular, 12);
-  y -= 12;
+  gap(8);
+  centred(title, bold, 24, ACCENT);
+  centred(t('ecmPdf.subtitle'), regular, 11);
+  gap(18);
   centred(t('ecmPdf.certifies'), regular, 12);
-  centred(`${c.firstName} ${c.lastName}`, bold, 22);
-  centred(t('ecmPdf.fiscalCode', { code: c.fiscalCode }), regular, 12);
-  centred(t('ecmPdf.profession', { profession: c.professionName, discipline: c.disciplineName }), regular, 12);
-  y -= 6;
+  gap(4);
+  centred(`${c.firstName} ${c.lastName}`, bold, 20);
+  gap(2);
+  centred(t('ecmPdf.fiscalCode', { code: c.fiscalCode }), regular, 11);
+  centred(t('ecmPdf.profession', { profession: c.professionName, discipline: c.disciplineName }), regular, 11);
+  gap(14);
   centred(t('ecmPdf.attended'), regular, 12);
-  centred(c.courseTitle, bold, 16);
-  centred(t('ecmPdf.event', { id: c.eventId, edition: c.edition }), regular, 12);
-  y -= 6;
-  centred(t('ecmPdf.outcome', { date: date(c.completedAt), credits }), regular, 12);
+  centred(c.courseTitle, bold, 15);
+  centred(t('ecmPdf.event', { id: c.eventId, edition: c.edition }), regular, 11);
+  if (c.editionStartsOn && c.editionEndsOn && c.hours !== null) {
+    centred(t('ecmPdf.edition', { from: day(c.editionStartsOn), to: day(c.editionEndsOn), hours: c.hours }), regular, 11);
+  }
+  if (c.objectiveId !== null && c.objectiveName) centred(t('ecmPdf.objective', { id: c.objectiveId, name: c.objectiveName }), regular, 9);
+  gap(16);
+  centred(tenths > 0 ? t('ecmPdf.outcome', { date: date(c.completedAt), credits }) : t('ecmPdf.participation', { date: date(c.completedAt) }), regular, 12);
 
-  const qrSize = 96;
-  drawQr(page, verifyUrl, margin, margin - 6, qrSize);
-  const textX = margin + qrSize + 16;
+  const qrSize = 88;
+  drawQr(page, verifyUrl, margin, margin - 14, qrSize);
+  const textX = margin + qrSize + 14;
   const small = (text: string, line: number, font = regular) =>
-    page.drawText(encodable(font, text), { x: textX, y: margin + qrSize - 14 - line * 14, size: 9, font, color: INK });
+    page.drawText(encodable(font, text), { x: textX, y: margin + qrSize - 26 - line * 12, size: 8.5, font, color: INK });
   small(t('ecmPdf.issued', { date: date(c.issuedAt) }), 0);
   small(t('ecmPdf.code', { code: c.code }), 1, bold);
   small(t('ecmPdf.verify'), 2);
   small(verifyUrl, 3);
+
+  // The legal representative: the signature image over their name, at the bottom right.
+  if (c.legalRepresentative) {
+    const right = width - margin;
+    const label = encodable(regular, t('ecmPdf.representative'));
+    const name = encodable(bold, c.legalRepresentative);
+    const blockWidth = Math.max(regular.widthOfTextAtSize(label, 9), bold.widthOfTextAtSize(name, 10), 150);
+    const x = right - blockWidth;
+    page.drawText(label, { x: x + (blockWidth - regular.widthOfTextAtSize(label, 9)) / 2, y: margin + 4, size: 9, font: regular, color: INK });
+    page.drawText(name, { x: x + (blockWidth - bold.widthOfTextAtSize(name, 10)) / 2, y: margin - 9, size: 10, font: bold, color: INK });
+    if (signature) {
+      const image = signature.type === 'image/jpeg' ? await pdf.embedJpg(signature.bytes) : await pdf.embedPng(signature.bytes);
+      const scaled = image.scaleToFit(blockWidth, 46);
+      page.drawImage(image, { x: x + (blockWidth - scaled.width) / 2, y: margin + 18, width: scaled.width, height: scaled.height });
+    }
+    page.drawLine({ start: { x, y: margin + 16 }, end: { x: right, y: margin + 16 }, thickness: 0.6, color: INK });
+  }
   return pdf.save({ useObjectStreams: false });
 }

@@ -1,5 +1,7 @@
 import { findEcmCourse, type EcmCourse } from '../data/ecm/courses.ts';
 import { issueCertificate as writeCertificate } from '../data/ecm/records.ts';
+import { editionOn, findEdition } from '../data/ecm/editions.ts';
+import { romeDayHour } from '../../core/rome-time.ts';
 import type { SessionUser } from '../data/auth/users.ts';
 import { eventIfChangedStatement } from '../data/events.ts';
 import { findSite, type Site } from '../data/site/sites.ts';
@@ -81,7 +83,7 @@ export function certificateReadiness(standing: Standing): CertificateReadiness {
   return { kind: 'ready' };
 }
 
-const FIELD_NAMES = { fiscalCode: 'fieldFiscalCode', professionId: 'fieldProfession', disciplineId: 'fieldDiscipline' } as const;
+const FIELD_NAMES = { fiscalCode: 'fieldFiscalCode', professionId: 'fieldProfession', disciplineId: 'fieldDiscipline', employment: 'fieldEmployment' } as const;
 
 /** The refusal the certificate call answers for a standing that cannot have one yet. */
 export function certificateRefusal(context: ApiContext, readiness: Exclude<CertificateReadiness, { kind: 'ready' | 'issued' }>): HttpError {
@@ -110,6 +112,15 @@ export async function issueCertificate(context: ApiContext, course: EcmCourse, s
   const settings = standing.settings;
   if (!attempt || !settings) throw new Error('issueCertificate needs a ready standing');
   const { profile } = standing;
+  const completedAt = attempt.submittedAt ?? context.now;
+  // The edition the assessment was passed in (attempts before editions: the one open that day).
+  const edition =
+    attempt.edition !== null
+      ? await findEdition(context.env.DB, course.courseId, attempt.edition)
+      : await editionOn(context.env.DB, course.courseId, romeDayHour(completedAt).day);
+  if (!edition) throw new HttpError(409, ecmMessage('editionClosed', context.language));
+  // A discipline the edition is not accredited for earns a certificate of participation, without credits.
+  const accredited = profile.disciplineId !== null && edition.disciplines.includes(profile.disciplineId);
   const code = await newCertificateCode(assertSessionSecret(context.env));
   return writeCertificate(
     context.env.DB,
@@ -124,13 +135,20 @@ export async function issueCertificate(context: ApiContext, course: EcmCourse, s
       fiscalCode: profile.fiscalCode ?? '',
       professionId: profile.professionId ?? '',
       disciplineId: profile.disciplineId ?? '',
-      credits: course.credits,
+      credits: accredited ? edition.creditTenths / 10 : 0,
       eventId: course.eventId,
-      edition: course.edition,
+      edition: edition.number,
       providerId: settings.providerId,
       providerName: settings.providerName,
-      completedAt: attempt.submittedAt ?? context.now,
+      completedAt,
       issuedAt: context.now,
+      hours: edition.hours,
+      objectiveId: edition.objectiveId,
+      editionStartsOn: edition.startsOn,
+      editionEndsOn: edition.endsOn,
+      accreditationCode: settings.accreditationCode,
+      legalRepresentative: settings.legalRepresentative,
+      employment: profile.employment,
     },
     // Only the request whose certificate is written records it.
     eventIfChangedStatement(context.env.DB, context.siteId, user.id, 'ecm.certificate.issue', `${course.courseId}#${code}`, context.now),

@@ -137,6 +137,82 @@ const ECM_MESSAGES = {
     en: 'Question {question} repeats the id "{id}" of another question.',
     de: 'Frage {question} wiederholt die Kennung „{id}“ einer anderen Frage.',
   },
+  editionNone: {
+    it: 'Il corso «{id}» non ha ancora edizioni: impostane una nella schermata ECM.',
+    en: 'The course "{id}" has no edition yet: set one up on the ECM screen.',
+    de: 'Der Kurs „{id}“ hat noch keine Ausgabe: Legen Sie eine in der ECM-Ansicht an.',
+  },
+  editionNotFound: {
+    it: 'Il corso «{id}» non ha un’edizione {edition}.',
+    en: 'The course "{id}" has no edition {edition}.',
+    de: 'Der Kurs „{id}“ hat keine Ausgabe {edition}.',
+  },
+  editionClosed: {
+    it: 'Nessuna edizione di questo corso è aperta oggi: la verifica si svolge solo durante un’edizione.',
+    en: 'No edition of this course is open today: the assessment can be taken only during an edition.',
+    de: 'Heute ist keine Ausgabe dieses Kurses geöffnet: Die Lernerfolgskontrolle ist nur während einer Ausgabe möglich.',
+  },
+  editionDay: {
+    it: 'La data «{day}» non è un giorno del calendario (AAAA-MM-GG).',
+    en: 'The date "{day}" is not a calendar day (YYYY-MM-DD).',
+    de: 'Das Datum „{day}“ ist kein Kalendertag (JJJJ-MM-TT).',
+  },
+  editionOrder: {
+    it: 'La data di fine viene prima della data di inizio.',
+    en: 'The end date comes before the start date.',
+    de: 'Das Enddatum liegt vor dem Anfangsdatum.',
+  },
+  editionTooLong: {
+    it: 'Un’edizione dura al massimo {max} giorni: questa ne dura {days}.',
+    en: 'An edition lasts at most {max} days: this one lasts {days}.',
+    de: 'Eine Ausgabe dauert höchstens {max} Tage: Diese dauert {days}.',
+  },
+  editionTriennium: {
+    it: 'Un’edizione inizia e finisce nello stesso triennio ECM ({from}–{to}).',
+    en: 'An edition starts and ends in the same ECM triennium ({from}–{to}).',
+    de: 'Eine Ausgabe beginnt und endet im selben ECM-Dreijahreszeitraum ({from}–{to}).',
+  },
+  editionOverlap: {
+    it: 'Le date si sovrappongono all’edizione {edition} ({from} – {to}).',
+    en: 'The dates overlap edition {edition} ({from} – {to}).',
+    de: 'Die Daten überschneiden sich mit Ausgabe {edition} ({from} – {to}).',
+  },
+  creditsPattern: {
+    it: 'I crediti si scrivono con una cifra decimale e il punto, fino a 50.0 (per esempio 8.0 o 12.5): «{credits}» non va bene.',
+    en: 'Credits are written with one decimal and a full stop, up to 50.0 (for example 8.0 or 12.5): "{credits}" does not fit.',
+    de: 'Punkte werden mit einer Dezimalstelle und Punkt geschrieben, höchstens 50.0 (zum Beispiel 8.0 oder 12.5): „{credits}“ passt nicht.',
+  },
+  objectiveUnknown: {
+    it: 'Obiettivo formativo sconosciuto: {id}',
+    en: 'Unknown training objective: {id}',
+    de: 'Unbekanntes Fortbildungsziel: {id}',
+  },
+  disciplineUnknown: {
+    it: 'Discipline sconosciute: {codes}',
+    en: 'Unknown disciplines: {codes}',
+    de: 'Unbekannte Fachrichtungen: {codes}',
+  },
+  recruitFiscalCode: {
+    it: 'Il codice fiscale del partecipante reclutato «{code}» non è valido.',
+    en: 'The codice fiscale of the recruited participant "{code}" is not valid.',
+    de: 'Die Steuernummer des angeworbenen Teilnehmers „{code}“ ist ungültig.',
+  },
+  reportProvider: {
+    it: 'Per il rapporto servono il codice del provider e il codice di accreditamento (3 cifre): completali nella schermata ECM.',
+    en: 'The report needs the provider id and the 3-digit accreditation code: fill them in on the ECM screen.',
+    de: 'Der Bericht braucht die Anbieterkennung und den dreistelligen Akkreditierungscode: Ergänzen Sie sie in der ECM-Ansicht.',
+  },
+  reportEmployment: {
+    it: '{count} partecipanti non hanno indicato il rapporto di lavoro (libero professionista, dipendente, convenzionato, privo di occupazione): il rapporto non può essere generato.',
+    en: '{count} participants have not stated their working relationship (self-employed, employee, contracted, not employed): the report cannot be produced.',
+    de: '{count} Teilnehmende haben ihr Arbeitsverhältnis nicht angegeben (selbstständig, angestellt, vertraglich gebunden, ohne Beschäftigung): Der Bericht kann nicht erstellt werden.',
+  },
+  signatureImage: {
+    it: 'La firma deve essere un’immagine PNG o JPEG di al massimo 200 KB.',
+    en: 'The signature must be a PNG or JPEG image of at most 200 KB.',
+    de: 'Die Unterschrift muss ein PNG- oder JPEG-Bild von höchstens 200 KB sein.',
+  },
+  fieldEmployment: { it: 'rapporto di lavoro', en: 'working relationship', de: 'Arbeitsverhältnis' },
   fieldFiscalCode: { it: 'codice fiscale', en: 'codice fiscale (tax code)', de: 'Steuernummer (Codice fiscale)' },
   fieldProfession: { it: 'professione', en: 'profession', de: 'Beruf' },
   fieldDiscipline: { it: 'disciplina', en: 'discipline', de: 'Fachrichtung' },

@@ -1,8 +1,9 @@
+import { creditsText } from '../../core/ecm/credits.ts';
 import { csvCell } from '../../core/plain-text.ts';
 import { romeDayHour } from '../../core/rome-time.ts';
-import type { CertificateView } from '../data/ecm/records.ts';
+import type { ReportParticipant } from '../data/ecm/records.ts';
 
-/** One row of the provider's report to the national registry: a certified participant. */
+/** One participant of the provider's report to the national registry: a learner who earned credits. */
 export interface ParticipantRow {
   fiscalCode: string;
   firstName: string;
@@ -11,47 +12,60 @@ export interface ParticipantRow {
   profession: string;
   disciplineId: string;
   discipline: string;
-  /** Every learner of a FAD course takes part as a participant ('P'), never as faculty. */
-  role: 'P';
-  credits: number;
+  /** L, D, C or P (lib_dip); null when the learner never stated it (the XML report is refused then). */
+  employment: string | null;
+  /** The sponsor who recruited the participant, or null. */
+  sponsor: string | null;
+  creditTenths: number;
   /** YYYY-MM-DD, Europe/Rome: the day the assessment was passed. */
   completedOn: string;
 }
 
+/** The event (one edition) the report is about, as the registry names its fields. */
 export interface ReportEvent {
-  providerId: string;
-  providerName: string;
   eventId: string;
   edition: number;
-  courseId: string;
-  courseTitle: string;
-  credits: number;
+  providerId: string;
+  accreditationCode: string;
+  startsOn: string;
+  endsOn: string;
+  creditTenths: number;
+  hours: number;
+  eventType: 'E' | 'P';
+  objectiveId: number;
+  tipologia: number;
 }
 
-export function participantRows(certificates: CertificateView[]): ParticipantRow[] {
-  return certificates.map((c) => ({
-    fiscalCode: c.fiscalCode,
-    firstName: c.firstName,
-    lastName: c.lastName,
-    professionId: c.professionId,
-    profession: c.professionName,
-    disciplineId: c.disciplineId,
-    discipline: c.disciplineName,
-    role: 'P',
-    credits: c.credits,
-    completedOn: romeDayHour(c.completedAt).day,
+export function participantRows(participants: ReportParticipant[]): ParticipantRow[] {
+  return participants.map((p) => ({
+    fiscalCode: p.fiscalCode,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    professionId: p.professionId,
+    profession: p.professionName,
+    disciplineId: p.disciplineId,
+    discipline: p.disciplineName,
+    employment: p.employment,
+    sponsor: p.sponsor,
+    creditTenths: Math.round(p.credits * 10),
+    completedOn: romeDayHour(p.completedAt).day,
   }));
 }
 
 const CSV_COLUMNS: [string, (row: ParticipantRow) => string][] = [
-  ['codice_fiscale', (row) => row.fiscalCode],
+  ['cod_fisc', (row) => row.fiscalCode],
   ['nome', (row) => row.firstName],
   ['cognome', (row) => row.lastName],
+  ['cod_prof', (row) => row.professionId],
   ['professione', (row) => row.profession],
-  ['disciplina', (row) => row.discipline],
-  ['ruolo', () => 'partecipante'],
-  ['crediti', (row) => String(row.credits)],
-  ['data_completamento', (row) => row.completedOn],
+  ['disciplina', (row) => row.disciplineId],
+  ['nome_disciplina', (row) => row.discipline],
+  ['ruolo', () => 'P'],
+  ['lib_dip', (row) => row.employment ?? ''],
+  ['part_reclutato', (row) => (row.sponsor ? '1' : '0')],
+  ['sponsor', (row) => row.sponsor ?? ''],
+  ['cred_acq', (row) => creditsText(row.creditTenths)],
+  ['data_acq', (row) => row.completedOn],
 ];
 
 /** RFC 4180 CSV with a byte-order mark, so spreadsheets open it as UTF-8 (accented names intact). */

@@ -27,7 +27,7 @@ export function certificateSummary(view: CertificateView): CertificateSummary {
 }
 
 export function missingProfileFields(profile: EcmProfile): EcmStatus['missingProfile'] {
-  return (['fiscalCode', 'professionId', 'disciplineId'] as const).filter((field) => !profile[field]);
+  return (['fiscalCode', 'professionId', 'disciplineId', 'employment'] as const).filter((field) => !profile[field]);
 }
 
 /** Where a learner stands in an ECM course: every rule the next step depends on, read once. */

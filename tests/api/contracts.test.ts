@@ -91,7 +91,7 @@ describe('the ECM answers match their contracts exactly', () => {
     ).toBe(true);
     await read('GET', '/api/lms/course/:courseId/assessment/review', `${course}/assessment/review`);
     await read('GET', '/api/lms/course/:courseId/satisfaction', `${course}/satisfaction`);
-    await read('PUT', '/api/lms/ecm/profile', '/api/lms/ecm/profile', { fiscalCode: VALID_CF, professionId: 'medico-chirurgo', disciplineId: 'cardiologia' });
+    await read('PUT', '/api/lms/ecm/profile', '/api/lms/ecm/profile', { fiscalCode: VALID_CF, professionId: '01', disciplineId: '003', employment: 'D' });
     await read('GET', '/api/lms/ecm/profile', '/api/lms/ecm/profile');
     const satisfaction = { relevance: 5, quality: 4, usefulness: 4, timeAdequacy: 3, commercialInfluence: 4, comment: 'Chiaro.' };
     const answered = await read<{ certificate: string | null }>('POST', '/api/lms/course/:courseId/satisfaction', `${course}/satisfaction`, satisfaction);

@@ -14,6 +14,8 @@ export interface Attempt {
   correct: number | null;
   total: number | null;
   passed: boolean | null;
+  /** The edition open when the attempt was submitted. */
+  edition: number | null;
 }
 
 interface AttemptRow {
@@ -29,6 +31,7 @@ interface AttemptRow {
   correct: number | null;
   total: number | null;
   passed: number | null;
+  edition: number | null;
 }
 
 const toAttempt = (row: AttemptRow): Attempt => ({
@@ -44,6 +47,7 @@ const toAttempt = (row: AttemptRow): Attempt => ({
   correct: row.correct,
   total: row.total,
   passed: row.passed === null ? null : row.passed === 1,
+  edition: row.edition,
 });
 
 /** Every attempt of a learner in a course, oldest first. */
@@ -109,12 +113,14 @@ export async function saveAnswers(db: D1Database, attemptId: string, answers: Re
 export async function submitAttempt(
   db: D1Database,
   attemptId: string,
-  outcome: { answers: Record<string, string>; correct: number; total: number; passed: boolean },
+  outcome: { answers: Record<string, string>; correct: number; total: number; passed: boolean; edition: number },
   now: number,
 ): Promise<boolean> {
   const result = await db
-    .prepare('UPDATE ecm_attempt SET answers = ?, correct = ?, total = ?, passed = ?, submitted_at = ?, updated_at = ? WHERE id = ? AND submitted_at IS NULL')
-    .bind(JSON.stringify(outcome.answers), outcome.correct, outcome.total, outcome.passed ? 1 : 0, now, now, attemptId)
+    .prepare(
+      'UPDATE ecm_attempt SET answers = ?, correct = ?, total = ?, passed = ?, edition = ?, submitted_at = ?, updated_at = ? WHERE id = ? AND submitted_at IS NULL',
+    )
+    .bind(JSON.stringify(outcome.answers), outcome.correct, outcome.total, outcome.passed ? 1 : 0, outcome.edition, now, now, attemptId)
     .run();
   return (result.meta.changes ?? 0) > 0;
 }

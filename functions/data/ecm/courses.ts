@@ -7,7 +7,6 @@ export interface EcmCourse {
   courseId: string;
   credits: number;
   eventId: string;
-  edition: number;
   mode: AssessmentMode;
   /** Declared duration of all sessions, in milliseconds. */
   declaredMs: number;
@@ -16,6 +15,10 @@ export interface EcmCourse {
 export interface EcmSettings {
   providerId: string;
   providerName: string;
+  /** The provider's accreditation code with the registry (cod_accr, 3 digits); null until set. */
+  accreditationCode: string | null;
+  legalRepresentative: string | null;
+  hasSignature: boolean;
   minTimeShare: number | null;
 }
 
@@ -23,7 +26,7 @@ export interface EcmSettings {
 export async function findEcmCourse(db: D1Database, siteId: string, courseId: string): Promise<EcmCourse | null> {
   const row = await db
     .prepare(
-      `SELECT c.id AS courseId, c.ecm_credits AS credits, e.event_id AS eventId, e.edition, e.mode,
+      `SELECT c.id AS courseId, c.ecm_credits AS credits, e.event_id AS eventId, e.mode,
               (SELECT group_concat(s.duration, '|') FROM session s WHERE s.course_id = c.id AND s.removed_at IS NULL) AS durations
        FROM course c JOIN ecm_course e ON e.course_id = c.id
        WHERE c.site_id = ? AND c.id = ? AND c.ecm_credits IS NOT NULL`,
@@ -40,10 +43,50 @@ export async function findEcmCourse(db: D1Database, siteId: string, courseId: st
 }
 
 export async function findEcmSettings(db: D1Database, siteId: string): Promise<EcmSettings | null> {
-  return db
-    .prepare('SELECT provider_id AS providerId, provider_name AS providerName, min_time_share AS minTimeShare FROM ecm_site WHERE site_id = ?')
+  const row = await db
+    .prepare(
+      `SELECT provider_id AS providerId, provider_name AS providerName, accreditation_code AS accreditationCode, legal_representative AS legalRepresentative,
+              signature IS NOT NULL AS hasSignature, min_time_share AS minTimeShare FROM ecm_site WHERE site_id = ?`,
+    )
     .bind(siteId)
-    .first<EcmSettings>();
+    .first<Omit<EcmSettings, 'hasSignature'> & { hasSignature: number }>();
+  return row ? { ...row, hasSignature: row.hasSignature === 1 } : null;
+}
+
+/** Writes the provider and the time rule; the signature only when a new one is given. */
+export async function saveEcmSettings(
+  db: D1Database,
+  siteId: string,
+  settings: Omit<EcmSettings, 'hasSignature'>,
+  signature: { bytes: Uint8Array; type: string } | null,
+): Promise<void> {
+  await db
+    .prepare(
+      `INSERT INTO ecm_site (site_id, provider_id, provider_name, accreditation_code, legal_representative, min_time_share, signature, signature_type)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+       ON CONFLICT (site_id) DO UPDATE SET provider_id = ?2, provider_name = ?3, accreditation_code = ?4, legal_representative = ?5, min_time_share = ?6,
+         signature = COALESCE(?7, signature), signature_type = COALESCE(?8, signature_type)`,
+    )
+    .bind(
+      siteId,
+      settings.providerId,
+      settings.providerName,
+      settings.accreditationCode,
+      settings.legalRepresentative,
+      settings.minTimeShare,
+      signature?.bytes ?? null,
+      signature?.type ?? null,
+    )
+    .run();
+}
+
+/** The legal representative's signature image, for the certificate. */
+export async function readSignature(db: D1Database, siteId: string): Promise<{ bytes: Uint8Array; type: string } | null> {
+  const row = await db
+    .prepare('SELECT signature, signature_type AS type FROM ecm_site WHERE site_id = ? AND signature IS NOT NULL')
+    .bind(siteId)
+    .first<{ signature: ArrayBuffer | number[]; type: string }>();
+  return row ? { bytes: new Uint8Array(row.signature), type: row.type } : null;
 }
 
 /** Sessions of the course the learner completed, of how many. */
@@ -71,4 +114,28 @@ export async function readBank(db: D1Database, courseId: string, locale: string)
   if (!row) return null;
   const parsed = bankFields.safeParse({ questions: JSON.parse(row.questions) as unknown });
   return parsed.success ? parsed.data : null;
+}
+
+/** A course of the site with its credits (null: no ECM credits) and its ECM event, if set; null for an unknown course. */
+export async function findCourseEvent(
+  db: D1Database,
+  siteId: string,
+  courseId: string,
+): Promise<{ credits: number | null; event: { eventId: string; mode: AssessmentMode } | null } | null> {
+  const row = await db
+    .prepare(
+      `SELECT c.ecm_credits AS credits, e.event_id AS eventId, e.mode FROM course c LEFT JOIN ecm_course e ON e.course_id = c.id
+       WHERE c.site_id = ? AND c.id = ?`,
+    )
+    .bind(siteId, courseId)
+    .first<{ credits: number | null; eventId: string | null; mode: AssessmentMode | null }>();
+  if (!row) return null;
+  return { credits: row.credits, event: row.eventId && row.mode ? { eventId: row.eventId, mode: row.mode } : null };
+}
+
+export async function saveEcmEvent(db: D1Database, courseId: string, eventId: string, mode: AssessmentMode): Promise<void> {
+  await db
+    .prepare('INSERT INTO ecm_course (course_id, event_id, mode) VALUES (?1, ?2, ?3) ON CONFLICT (course_id) DO UPDATE SET event_id = ?2, mode = ?3')
+    .bind(courseId, eventId, mode)
+    .run();
 }

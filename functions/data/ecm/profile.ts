@@ -3,21 +3,21 @@ import type { EcmProfile, Profession } from '../../../core/contracts/ecm.ts';
 
 export async function readEcmProfile(db: D1Database, userId: string): Promise<EcmProfile> {
   const row = await db
-    .prepare('SELECT fiscal_code AS fiscalCode, profession_id AS professionId, discipline_id AS disciplineId FROM user WHERE id = ?')
+    .prepare('SELECT fiscal_code AS fiscalCode, profession_id AS professionId, discipline_id AS disciplineId, employment FROM user WHERE id = ?')
     .bind(userId)
     .first<EcmProfile>();
-  return row ?? { fiscalCode: null, professionId: null, disciplineId: null };
+  return row ?? { fiscalCode: null, professionId: null, disciplineId: null, employment: null };
 }
 
 export async function saveEcmProfile(
   db: D1Database,
   userId: string,
-  profile: { fiscalCode: string; professionId: string; disciplineId: string },
+  profile: { fiscalCode: string; professionId: string; disciplineId: string; employment: string },
   now: number,
 ): Promise<void> {
   await db
-    .prepare('UPDATE user SET fiscal_code = ?, profession_id = ?, discipline_id = ?, updated_at = ? WHERE id = ?')
-    .bind(profile.fiscalCode, profile.professionId, profile.disciplineId, now, userId)
+    .prepare('UPDATE user SET fiscal_code = ?, profession_id = ?, discipline_id = ?, employment = ?, updated_at = ? WHERE id = ?')
+    .bind(profile.fiscalCode, profile.professionId, profile.disciplineId, profile.employment, now, userId)
     .run();
 }
 

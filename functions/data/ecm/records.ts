@@ -62,6 +62,15 @@ export interface Certificate {
   providerName: string;
   completedAt: number;
   issuedAt: number;
+  /** What the certificate keeps of its edition and provider; null on certificates issued before editions. */
+  hours: number | null;
+  objectiveId: number | null;
+  editionStartsOn: string | null;
+  editionEndsOn: string | null;
+  accreditationCode: string | null;
+  legalRepresentative: string | null;
+  /** L, D, C or P (lib_dip): the learner's working relationship when the certificate was issued. */
+  employment: string | null;
 }
 
 /** A certificate with the names a page or a PDF shows, in one locale (the default one when missing). */
@@ -69,17 +78,21 @@ export interface CertificateView extends Certificate {
   courseTitle: string;
   professionName: string;
   disciplineName: string;
+  objectiveName: string | null;
 }
 
 const CERTIFICATE_COLUMNS = `c.code, c.site_id AS siteId, c.user_id AS userId, c.course_id AS courseId, c.attempt_id AS attemptId,
   c.first_name AS firstName, c.last_name AS lastName, c.fiscal_code AS fiscalCode, c.profession_id AS professionId,
   c.discipline_id AS disciplineId, c.credits, c.event_id AS eventId, c.edition, c.provider_id AS providerId,
-  c.provider_name AS providerName, c.completed_at AS completedAt, c.issued_at AS issuedAt`;
+  c.provider_name AS providerName, c.completed_at AS completedAt, c.issued_at AS issuedAt, c.hours, c.objective_id AS objectiveId,
+  c.edition_starts_on AS editionStartsOn, c.edition_ends_on AS editionEndsOn, c.accreditation_code AS accreditationCode,
+  c.legal_representative AS legalRepresentative, c.employment`;
 
 const VIEW_SELECT = `SELECT ${CERTIFICATE_COLUMNS},
   COALESCE(t.title, t_d.title, c.course_id) AS courseTitle,
   COALESCE(p.name, p_d.name, c.profession_id) AS professionName,
-  COALESCE(d.name, d_d.name, c.discipline_id) AS disciplineName
+  COALESCE(d.name, d_d.name, c.discipline_id) AS disciplineName,
+  (SELECT o.name FROM ecm_objective o WHERE o.id = c.objective_id) AS objectiveName
   FROM ecm_certificate c
   LEFT JOIN course_text t ON t.course_id = c.course_id AND t.locale = ?1
   LEFT JOIN course_text t_d ON t_d.course_id = c.course_id AND t_d.locale = ?2
@@ -94,7 +107,8 @@ export async function issueCertificate(db: D1Database, certificate: Certificate,
   const insert = db
     .prepare(
       `INSERT OR IGNORE INTO ecm_certificate (code, site_id, user_id, course_id, attempt_id, first_name, last_name, fiscal_code, profession_id, discipline_id,
-         credits, event_id, edition, provider_id, provider_name, completed_at, issued_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         credits, event_id, edition, provider_id, provider_name, completed_at, issued_at, hours, objective_id, edition_starts_on, edition_ends_on,
+         accreditation_code, legal_representative, employment) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .bind(
       c.code,
@@ -114,6 +128,13 @@ export async function issueCertificate(db: D1Database, certificate: Certificate,
       c.providerName,
       c.completedAt,
       c.issuedAt,
+      c.hours,
+      c.objectiveId,
+      c.editionStartsOn,
+      c.editionEndsOn,
+      c.accreditationCode,
+      c.legalRepresentative,
+      c.employment,
     );
   await db.batch([insert, event]);
   const row = await db.prepare('SELECT code FROM ecm_certificate WHERE user_id = ? AND course_id = ?').bind(c.userId, c.courseId).first<{ code: string }>();
@@ -133,12 +154,41 @@ export async function listCertificates(db: D1Database, siteId: string, userId: s
   return results;
 }
 
-/** Everyone certified in a course, for the provider's report to the national registry. */
-export async function listParticipants(db: D1Database, siteId: string, courseId: string, locale: string, defaultLocale: string): Promise<CertificateView[]> {
+/** A credited participant of an edition as the registry report needs it. */
+export interface ReportParticipant {
+  fiscalCode: string;
+  firstName: string;
+  lastName: string;
+  professionId: string;
+  professionName: string;
+  disciplineId: string;
+  disciplineName: string;
+  credits: number;
+  completedAt: number;
+  /** The certificate's, else the learner's current one; null when neither was given. */
+  employment: string | null;
+  sponsor: string | null;
+}
+
+/**
+ * Everyone who earned credits in one edition of a course, for the provider's report to the
+ * registry: certificates of participation (0 credits) are not reported.
+ */
+export async function listParticipants(db: D1Database, siteId: string, courseId: string, edition: number, locale: string): Promise<ReportParticipant[]> {
   const { results } = await db
-    .prepare(`${VIEW_SELECT} WHERE c.site_id = ?3 AND c.course_id = ?4 ORDER BY c.completed_at, c.last_name, c.first_name`)
-    .bind(locale, defaultLocale, siteId, courseId)
-    .all<CertificateView>();
+    .prepare(
+      `SELECT c.fiscal_code AS fiscalCode, c.first_name AS firstName, c.last_name AS lastName, c.profession_id AS professionId,
+              c.discipline_id AS disciplineId, c.credits, c.completed_at AS completedAt, COALESCE(c.employment, u.employment) AS employment, r.sponsor,
+              COALESCE((SELECT name FROM ecm_profession_text WHERE profession_id = c.profession_id AND locale = ?4), c.profession_id) AS professionName,
+              COALESCE((SELECT name FROM ecm_discipline_text WHERE discipline_id = c.discipline_id AND locale = ?4), c.discipline_id) AS disciplineName
+       FROM ecm_certificate c
+       JOIN user u ON u.id = c.user_id
+       LEFT JOIN ecm_recruit r ON r.course_id = c.course_id AND r.edition = c.edition AND r.fiscal_code = c.fiscal_code
+       WHERE c.site_id = ?1 AND c.course_id = ?2 AND c.edition = ?3 AND c.credits > 0
+       ORDER BY c.completed_at, c.last_name, c.first_name`,
+    )
+    .bind(siteId, courseId, edition, locale)
+    .all<ReportParticipant>();
   return results;
 }
 

@@ -6,6 +6,8 @@ import { $drafts, $unsaved } from '../../stores/cms.ts';
 import { $mode, resetMode } from '../../stores/mode.ts';
 import DocumentEditor from './DocumentEditor.tsx';
 import DraftList from './DraftList.tsx';
+import EcmCourseSetup from './ecm/EcmCourseSetup.tsx';
+import EcmProviderSettings from './ecm/EcmProviderSettings.tsx';
 import CourseList from './course/CourseList.tsx';
 import OutlineEditor from './course/OutlineEditor.tsx';
 import MediaLibrary from './media/MediaLibrary.tsx';
@@ -61,6 +63,8 @@ export default function CmsPanel() {
 
   if (mode === 'user') return null;
   const admin = mode === 'admin';
+  // A course page: its ECM event and editions come after its documents, next to the question bank.
+  const course = context.documents.find((document) => document.kind === 'outline')?.key;
   const problem = error ?? strings.error;
   return (
     <aside className="cms-panel" aria-labelledby="cms-panel-title" data-testid="cms-panel" data-open={open}>
@@ -110,10 +114,15 @@ export default function CmsPanel() {
                       )}
                     </details>
                   ))}
+                  {course && <EcmCourseSetup key={`${context.path}/ecm`} api={api} courseId={course} t={t} />}
                 </section>
                 <section aria-labelledby="cms-courses-title">
                   <h3 id="cms-courses-title">{t('cms.courses.title')}</h3>
                   <CourseList api={api} locale={context.locale} t={t} />
+                </section>
+                <section aria-labelledby="cms-ecm-title">
+                  <h3 id="cms-ecm-title">{t('cms.ecm.provider')}</h3>
+                  <EcmProviderSettings api={api} t={t} />
                 </section>
                 <section aria-labelledby="cms-strings-title">
                   <h3 id="cms-strings-title">{t('cms.strings.title')}</h3>

@@ -172,18 +172,6 @@ export default function DocumentEditor({ document, locale, api, t, strings, form
           </p>
         );
       })}
-      {document.kind === 'bank' && (
-        <p className="hint" data-testid="cms-bank-reports">
-          {t('cms.bank.reports')}:{' '}
-          <a href={apiUrl('/cms/ecm/:courseId/:report', { param: { courseId: document.key, report: 'participants.csv' } })} download>
-            {t('cms.bank.csv')}
-          </a>{' '}
-          ·{' '}
-          <a href={apiUrl('/cms/ecm/:courseId/:report', { param: { courseId: document.key, report: 'participants.xml' } })} download>
-            {t('cms.bank.xml')}
-          </a>
-        </p>
-      )}
       {livePlaceholders.length > 0 && <p className="hint">{t('cms.placeholders', { names: livePlaceholders.map((name) => `{${name}}`).join(', ') })}</p>}
       <p className="cms-actions">
         <button type="submit" disabled={status.kind === 'saving'}>

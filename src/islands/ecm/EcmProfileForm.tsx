@@ -13,16 +13,25 @@ interface Props {
   intro?: string;
 }
 
-type Field = 'fiscalCode' | 'professionId' | 'disciplineId';
+type Field = 'fiscalCode' | 'professionId' | 'disciplineId' | 'employment';
+const FIELDS = ['fiscalCode', 'professionId', 'disciplineId', 'employment'] as const;
+const EMPLOYMENT = ['L', 'D', 'C', 'P'] as const;
+
+const formOf = (profile: EcmProfile): Record<Field, string> => ({
+  fiscalCode: profile.fiscalCode ?? '',
+  professionId: profile.professionId ?? '',
+  disciplineId: profile.disciplineId ?? '',
+  employment: profile.employment ?? '',
+});
 
 /**
- * Codice fiscale, profession and discipline, the fields an ECM certificate needs: on the
+ * Codice fiscale, profession, discipline and working relationship, the fields an ECM certificate and the registry report need: on the
  * certificate step and in the user data. The lists are the commission's (GET /api/lms/ecm/profile).
  */
 export default function EcmProfileForm({ api, t, onSaved, heading, intro }: Props) {
   const id = useId();
   const [professions, setProfessions] = useState<Profession[] | null>(null);
-  const [form, setForm] = useState<Record<Field, string>>({ fiscalCode: '', professionId: '', disciplineId: '' });
+  const [form, setForm] = useState<Record<Field, string>>({ fiscalCode: '', professionId: '', disciplineId: '', employment: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [status, setStatus] = useState<{ kind: 'idle' | 'saving' | 'saved' } | { kind: 'error'; message: string }>({ kind: 'idle' });
 
@@ -30,7 +39,7 @@ export default function EcmProfileForm({ api, t, onSaved, heading, intro }: Prop
     api.get('/lms/ecm/profile').then(
       (loaded) => {
         setProfessions(loaded.professions);
-        setForm({ fiscalCode: loaded.fiscalCode ?? '', professionId: loaded.professionId ?? '', disciplineId: loaded.disciplineId ?? '' });
+        setForm(formOf(loaded));
       },
       (error: Error) => setStatus({ kind: 'error', message: error.message }),
     );
@@ -46,16 +55,18 @@ export default function EcmProfileForm({ api, t, onSaved, heading, intro }: Prop
     else if (!FISCAL_CODE_SHAPE.test(fiscalCode)) found.fiscalCode = t('ecmProfile.fiscalCodeInvalid');
     if (!form.professionId) found.professionId = t('ecmProfile.required');
     if (!form.disciplineId) found.disciplineId = t('ecmProfile.required');
+    const employment = EMPLOYMENT.find((code) => code === form.employment);
+    if (!employment) found.employment = t('ecmProfile.required');
     setErrors(found);
-    const first = (['fiscalCode', 'professionId', 'disciplineId'] as const).find((field) => found[field]);
-    if (first) {
+    const first = FIELDS.find((field) => found[field]);
+    if (first || !employment) {
       document.getElementById(`${id}-${first}`)?.focus();
       return;
     }
     setStatus({ kind: 'saving' });
     try {
-      const saved = await api.put('/lms/ecm/profile', { json: { ...form, fiscalCode } });
-      setForm({ fiscalCode: saved.fiscalCode ?? '', professionId: saved.professionId ?? '', disciplineId: saved.disciplineId ?? '' });
+      const saved = await api.put('/lms/ecm/profile', { json: { ...form, fiscalCode, employment } });
+      setForm(formOf(saved));
       setStatus({ kind: 'saved' });
       onSaved?.(saved);
     } catch (error) {
@@ -138,6 +149,26 @@ export default function EcmProfileForm({ api, t, onSaved, heading, intro }: Prop
           ))}
         </select>
         {error('disciplineId')}
+      </p>
+      <p className="field">
+        <label htmlFor={`${id}-employment`}>{t('ecmProfile.employment')}</label>
+        <select
+          id={`${id}-employment`}
+          name="employment"
+          value={form.employment}
+          disabled={professions === null}
+          aria-invalid={errors.employment ? true : undefined}
+          aria-describedby={described('employment')}
+          onChange={(event) => setForm({ ...form, employment: event.target.value })}
+        >
+          <option value="">{t('ecmProfile.choose')}</option>
+          {EMPLOYMENT.map((code) => (
+            <option key={code} value={code}>
+              {t(`ecmProfile.employment.${code}`)}
+            </option>
+          ))}
+        </select>
+        {error('employment')}
       </p>
       <p>
         <button type="submit" disabled={status.kind === 'saving' || professions === null}>

@@ -9,6 +9,11 @@ export const DRAW_COURSE = 'ecm-draw'; // 1 credit: 3 questions drawn from a ban
 export const PLAIN_COURSE = 'no-ecm';
 export const VALID_CF = 'BNCGLI88C52F205X';
 
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+/** The fixtures' editions: the one open today (number 2 of the fixed course) and, for it, one that ended. */
+export const OPEN_EDITION = { number: 2, startsOn: day(-20), endsOn: day(20) };
+export const PAST_EDITION = { number: 1, startsOn: day(-200), endsOn: day(-100) };
+
 export const ecmUser = (n: number) => ({ id: `u-ecm-${n}`, code: `ecm.learner${n}`, password: `Ecm-Learner-${n}-2026!` });
 export const ECM_EDITOR = { id: 'u-ecm-editor', code: 'ecm.editor', password: 'Ecm-Editor-2026!' };
 
@@ -28,8 +33,10 @@ export async function seedEcm(): Promise<void> {
   const pdfStrings = Object.entries(italian as Record<string, string>).filter(([key]) => key.startsWith('ecmPdf.'));
   const statements = [
     ...pdfStrings.map(([key, text]) => env.DB.prepare('INSERT OR IGNORE INTO boilerplate VALUES (?, ?, ?, ?)').bind(SITE, key, 'it-IT', text)),
-    env.DB.prepare("INSERT OR IGNORE INTO ecm_site VALUES (?, '1234', 'Tiles Formazione Sanitaria Srl', NULL)").bind(SITE),
-    env.DB.prepare("INSERT OR IGNORE INTO ecm_course VALUES ('triage', '1234-5678', 2, 'fixed')"),
+    env.DB.prepare(
+      "INSERT OR IGNORE INTO ecm_site (site_id, provider_id, provider_name, accreditation_code, legal_representative, min_time_share) VALUES (?, '1234', 'Tiles Formazione Sanitaria Srl', '000', 'Maria Colombo', NULL)",
+    ).bind(SITE),
+    env.DB.prepare("INSERT OR IGNORE INTO ecm_course (course_id, event_id, mode) VALUES ('triage', '1234-5678', 'fixed')"),
     env.DB.prepare(
       "INSERT OR IGNORE INTO course (id, site_id, category_id, ecm_credits, position) VALUES ('ecm-draw', ?, 'cat-rischio', 1, 5), ('no-ecm', ?, 'cat-rischio', NULL, 6)",
     ).bind(SITE, SITE),
@@ -40,16 +47,21 @@ export async function seedEcm(): Promise<void> {
     env.DB.prepare(
       "INSERT OR IGNORE INTO session (course_id, module_number, number, kind, duration, media_url) VALUES ('ecm-draw', 1, 1, 'text', '0h 20m 0s', NULL), ('no-ecm', 1, 1, 'text', '0h 10m 0s', NULL)",
     ),
-    env.DB.prepare("INSERT OR IGNORE INTO ecm_course VALUES ('ecm-draw', '1234-9999', 1, 'draw')"),
+    env.DB.prepare("INSERT OR IGNORE INTO ecm_course (course_id, event_id, mode) VALUES ('ecm-draw', '1234-9999', 'draw')"),
+    // Triage: edition 1 ended, edition 2 open today, accredited for cardiology (003) and nursing (085).
+    ...[PAST_EDITION, OPEN_EDITION].map((edition) =>
+      env.DB.prepare("INSERT OR IGNORE INTO ecm_edition VALUES ('triage', ?, ?, ?, 6, 60, 18, 1, 'E', NULL)").bind(
+        edition.number,
+        edition.startsOn,
+        edition.endsOn,
+      ),
+    ),
+    env.DB.prepare("INSERT OR IGNORE INTO ecm_edition_discipline VALUES ('triage', 1, '003'), ('triage', 2, '003'), ('triage', 2, '085')"),
+    env.DB.prepare("INSERT OR IGNORE INTO ecm_edition VALUES ('ecm-draw', 1, ?, ?, 1, 10, 6, 1, 'E', NULL)").bind(OPEN_EDITION.startsOn, OPEN_EDITION.endsOn),
+    env.DB.prepare("INSERT OR IGNORE INTO ecm_edition_discipline SELECT 'ecm-draw', 1, id FROM ecm_discipline"),
     env.DB.prepare('INSERT OR IGNORE INTO ecm_bank VALUES (?, ?, ?, ?)').bind(FIXED_COURSE, 'it-IT', JSON.stringify(bank(18)), now),
     env.DB.prepare('INSERT OR IGNORE INTO ecm_bank VALUES (?, ?, ?, ?)').bind(FIXED_COURSE, 'en-US', JSON.stringify(bank(18, 'e')), now),
     env.DB.prepare('INSERT OR IGNORE INTO ecm_bank VALUES (?, ?, ?, ?)').bind(DRAW_COURSE, 'it-IT', JSON.stringify(bank(6)), now),
-    env.DB.prepare("INSERT OR IGNORE INTO ecm_profession VALUES ('medico-chirurgo', 0), ('infermiere', 1)"),
-    env.DB.prepare(
-      "INSERT OR IGNORE INTO ecm_profession_text VALUES ('medico-chirurgo', 'it-IT', 'Medico chirurgo'), ('infermiere', 'it-IT', 'Infermiere'), ('infermiere', 'en-US', 'Nurse')",
-    ),
-    env.DB.prepare("INSERT OR IGNORE INTO ecm_discipline VALUES ('cardiologia', 'medico-chirurgo', 0), ('infermiere', 'infermiere', 0)"),
-    env.DB.prepare("INSERT OR IGNORE INTO ecm_discipline_text VALUES ('cardiologia', 'it-IT', 'Cardiologia'), ('infermiere', 'it-IT', 'Infermiere')"),
     ...(await Promise.all(
       users.map(async (user, i) =>
         env.DB.prepare(

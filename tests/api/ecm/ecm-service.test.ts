@@ -69,7 +69,7 @@ describe('one ECM service per request', () => {
     expect((await outcome<AssessmentResult>(submitted.response)).passed).toBe(true);
     expect(submitted.reads).toMatchObject({ course: 1, attempts: 1 });
 
-    await call('/api/lms/ecm/profile', { method: 'PUT', cookie, body: { fiscalCode: VALID_CF, professionId: 'medico-chirurgo', disciplineId: 'cardiologia' } });
+    await call('/api/lms/ecm/profile', { method: 'PUT', cookie, body: { fiscalCode: VALID_CF, professionId: '01', disciplineId: '003', employment: 'L' } });
     // The questionnaire issues the certificate from the standing it read once (site, provider and course included).
     const answered = await counted(`${course}/satisfaction`, {
       method: 'POST',
@@ -103,6 +103,11 @@ describe('the ECM routes in the route table', () => {
       'GET /api/lms/certificates/:code': 'session',
       'GET /api/lms/ecm/profile': 'session',
       'PUT /api/lms/ecm/profile': 'profile:write',
+      'GET /api/cms/ecm/settings': 'ecm:report',
+      'PUT /api/cms/ecm/settings': 'content:edit',
+      'GET /api/cms/ecm/:courseId/editions': 'ecm:report',
+      'PUT /api/cms/ecm/:courseId/event': 'content:edit',
+      'PUT /api/cms/ecm/:courseId/editions/:number': 'content:edit',
       'GET /api/cms/ecm/:courseId/:report': 'ecm:report',
     });
   });

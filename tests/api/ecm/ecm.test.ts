@@ -3,7 +3,19 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Assessment, AssessmentResult, CertificateSummary, EcmStatus } from '../../../core/contracts/ecm.ts';
 import { call, EDITOR, outcome, seedFixtures, signIn, SITE, TESTER } from '../fixtures.ts';
-import { answersWith, bank, completeCourse, correctAnswers, DRAW_COURSE, ecmUser, FIXED_COURSE, PLAIN_COURSE, seedEcm, VALID_CF } from './ecm-fixtures.ts';
+import {
+  answersWith,
+  bank,
+  completeCourse,
+  correctAnswers,
+  DRAW_COURSE,
+  ecmUser,
+  FIXED_COURSE,
+  OPEN_EDITION,
+  PLAIN_COURSE,
+  seedEcm,
+  VALID_CF,
+} from './ecm-fixtures.ts';
 
 beforeAll(async () => {
   await seedFixtures();
@@ -41,7 +53,7 @@ async function passedLearner(n: number): Promise<{ cookie: string; user: ReturnT
 }
 
 const SATISFACTION = { relevance: 5, quality: 4, usefulness: 4, timeAdequacy: 3, commercialInfluence: 4, comment: 'Utile e chiaro, grazie.' };
-const PROFILE = { fiscalCode: VALID_CF.toLowerCase(), professionId: 'medico-chirurgo', disciplineId: 'cardiologia' };
+const PROFILE = { fiscalCode: VALID_CF.toLowerCase(), professionId: '01', disciplineId: '003', employment: 'D' };
 
 describe('opening the assessment', () => {
   it('needs a session, an ECM course and every session complete', async () => {
@@ -261,7 +273,7 @@ describe('passing, questionnaire and certificate', () => {
     const answered = await outcome<{ certificate: string | null; missingProfile: string[] }>(
       await call(`/api/lms/course/${FIXED_COURSE}/satisfaction`, { method: 'POST', cookie, body: SATISFACTION }),
     );
-    expect(answered).toEqual({ done: true, certificate: null, missingProfile: ['fiscalCode', 'professionId', 'disciplineId'] });
+    expect(answered).toEqual({ done: true, certificate: null, missingProfile: ['fiscalCode', 'professionId', 'disciplineId', 'employment'] });
     const rows = await env.DB.prepare('SELECT * FROM ecm_satisfaction').all<Record<string, unknown>>();
     expect(rows.results.length).toBe((before?.n ?? 0) + 1);
     const stored = rows.results.find((row) => row.comment === SATISFACTION.comment) ?? {};
@@ -283,7 +295,7 @@ describe('passing, questionnaire and certificate', () => {
 
     const missing = await call(`/api/lms/course/${FIXED_COURSE}/certificate`, { method: 'POST', cookie });
     expect(missing.status).toBe(409);
-    expect((await json(missing)).message).toBe("Per rilasciare l'attestato mancano questi dati: codice fiscale, professione, disciplina.");
+    expect((await json(missing)).message).toBe("Per rilasciare l'attestato mancano questi dati: codice fiscale, professione, disciplina, rapporto di lavoro.");
   });
 
   it('checks the codice fiscale with its check character and the discipline against the profession', async () => {
@@ -292,12 +304,22 @@ describe('passing, questionnaire and certificate', () => {
     expect(wrongCheck.status).toBe(400);
     expect((await json(wrongCheck)).message).toContain('carattere di controllo');
     expect((await call('/api/lms/ecm/profile', { method: 'PUT', cookie, body: { ...PROFILE, fiscalCode: 'NONVALIDO' } })).status).toBe(400);
-    expect((await call('/api/lms/ecm/profile', { method: 'PUT', cookie, body: { ...PROFILE, disciplineId: 'infermiere' } })).status).toBe(400);
-    expect((await call('/api/lms/ecm/profile', { method: 'PUT', cookie, body: { ...PROFILE, professionId: 'astronauta' } })).status).toBe(400);
+    // Nursing (085) is not a physician's discipline; 99 is no profession of the registry; the slugs of old are gone.
+    expect((await call('/api/lms/ecm/profile', { method: 'PUT', cookie, body: { ...PROFILE, disciplineId: '085' } })).status).toBe(400);
+    expect((await call('/api/lms/ecm/profile', { method: 'PUT', cookie, body: { ...PROFILE, professionId: '99' } })).status).toBe(400);
+    expect((await call('/api/lms/ecm/profile', { method: 'PUT', cookie, body: { ...PROFILE, professionId: 'medico-chirurgo' } })).status).toBe(400);
+    expect((await call('/api/lms/ecm/profile', { method: 'PUT', cookie, body: { ...PROFILE, employment: 'X' } })).status).toBe(400);
     const profile = await outcome(await call('/api/lms/ecm/profile', { method: 'PUT', cookie, body: PROFILE }));
-    expect(profile).toEqual({ fiscalCode: VALID_CF, professionId: 'medico-chirurgo', disciplineId: 'cardiologia' });
-    const lists = await outcome<{ professions: { id: string; disciplines: { id: string }[] }[] }>(await call('/api/lms/ecm/profile', { cookie }));
-    expect(lists.professions.map((p) => p.id)).toEqual(['medico-chirurgo', 'infermiere']);
+    expect(profile).toEqual({ fiscalCode: VALID_CF, professionId: '01', disciplineId: '003', employment: 'D' });
+    // The registry's whole table: 30 professions, the physician's 69 disciplines among them.
+    const lists = await outcome<{ professions: { id: string; name: string; disciplines: { id: string; name: string }[] }[] }>(
+      await call('/api/lms/ecm/profile', { cookie }),
+    );
+    expect(lists.professions).toHaveLength(30);
+    expect(lists.professions[0]).toMatchObject({ id: '01', name: 'Medico chirurgo' });
+    expect(lists.professions[0]?.disciplines).toHaveLength(69);
+    expect(lists.professions[0]?.disciplines).toContainEqual({ id: '117', name: 'Medicina subacquea e iperbarica' });
+    expect(lists.professions.find((p) => p.id === '14')?.disciplines).toEqual([{ id: '085', name: 'Infermiere' }]);
   });
 
   it('issues one certificate, lists it, and gives its PDF to its owner only', async () => {
@@ -323,13 +345,21 @@ describe('passing, questionnaire and certificate', () => {
       'Triage',
       '1234-5678',
       'Tiles Formazione Sanitaria Srl',
-      '1234',
+      'Provider ECM n. 1234',
       issued.code,
       `/it-IT/verifica-attestato/${issued.code}`,
+      // The edition, its hours and objective, the credits in figures and words, the legal representative.
+      'Edizione 2',
+      'Durata: 6 ore',
+      'Obiettivo formativo nazionale 18: Contenuti tecnico-professionali',
+      'ha conseguito 6 (sei) crediti formativi ECM',
+      'Il legale rappresentante',
+      'Maria Colombo',
     ]) {
       expect(text).toContain(part);
     }
-    expect(text).toContain('6 crediti');
+    const day = (iso: string) => iso.split('-').reverse().join('/');
+    expect(text).toContain(`Edizione dal ${day(OPEN_EDITION.startsOn)} al ${day(OPEN_EDITION.endsOn)}`);
 
     const other = await signIn(ecmUser(1));
     expect((await call(`/api/lms/certificates/${issued.code}.pdf`, { cookie: other })).status).toBe(404);
@@ -360,8 +390,17 @@ describe('a site without a provider', () => {
         satisfactionDone: true,
       });
     } finally {
-      await env.DB.prepare('INSERT INTO ecm_site VALUES (?, ?, ?, ?)')
-        .bind(SITE, provider?.provider_id ?? '', provider?.provider_name ?? '', provider?.min_time_share ?? null)
+      await env.DB.prepare(
+        'INSERT INTO ecm_site (site_id, provider_id, provider_name, accreditation_code, legal_representative, min_time_share) VALUES (?, ?, ?, ?, ?, ?)',
+      )
+        .bind(
+          SITE,
+          provider?.provider_id ?? '',
+          provider?.provider_name ?? '',
+          provider?.accreditation_code ?? null,
+          provider?.legal_representative ?? null,
+          provider?.min_time_share ?? null,
+        )
         .run();
     }
     expect((await call(`/api/lms/course/${FIXED_COURSE}/certificate`, { method: 'POST', cookie })).status).toBe(200);
@@ -369,7 +408,7 @@ describe('a site without a provider', () => {
 });
 
 describe('participants report', () => {
-  it('is for editors: CSV and XML with the registry fields of every certified participant', async () => {
+  it('is for editors: CSV and the registry XML of the current edition, with the registry codes of every credited participant', async () => {
     const learner = await signIn(ecmUser(12));
     expect((await call(`/api/cms/ecm/${FIXED_COURSE}/participants.csv`, { cookie: learner })).status).toBe(403);
     expect((await call(`/api/cms/ecm/${FIXED_COURSE}/participants.csv`, { cookie: await signIn(TESTER) })).status).toBe(403);
@@ -377,22 +416,47 @@ describe('participants report', () => {
     const csv = await call(`/api/cms/ecm/${FIXED_COURSE}/participants.csv`, { cookie: editor });
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toContain('text/csv');
+    expect(csv.headers.get('content-disposition')).toContain('partecipanti-1234-5678-2.csv');
     const lines = (await csv.text())
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('codice_fiscale,nome,cognome,professione,disciplina,ruolo,crediti,data_completamento');
+    expect(lines[0]).toBe('cod_fisc,nome,cognome,cod_prof,professione,disciplina,nome_disciplina,ruolo,lib_dip,part_reclutato,sponsor,cred_acq,data_acq');
     // Learners 12 and 14 are certified in the course (see above), nobody else.
     expect(lines.slice(1)).toHaveLength(2);
     expect(lines.slice(1)).toContainEqual(
-      expect.stringMatching(new RegExp(`^"${VALID_CF}","Giulia12","Bianchi","Medico chirurgo","Cardiologia","partecipante","6","\\d{4}-\\d{2}-\\d{2}"$`)),
+      expect.stringMatching(
+        new RegExp(`^"${VALID_CF}","Giulia12","Bianchi","01","Medico chirurgo","003","Cardiologia","P","D","0","","6\\.0","\\d{4}-\\d{2}-\\d{2}"$`),
+      ),
     );
-    const xml = await (await call(`/api/cms/ecm/${FIXED_COURSE}/participants.xml`, { cookie: editor })).text();
-    expect(xml).toContain('<evento id="1234-5678" edizione="2"');
-    expect(xml).toContain(`<codice_fiscale>${VALID_CF}</codice_fiscale>`);
-    expect(xml).toContain('<ruolo codice="P">partecipante</ruolo>');
+    const xml = await call(`/api/cms/ecm/${FIXED_COURSE}/participants.xml`, { cookie: editor });
+    expect(xml.headers.get('content-type')).toBe('application/xml; charset=ISO-8859-1');
+    const text = new TextDecoder('latin1').decode(await xml.arrayBuffer());
+    expect(text).toMatch(
+      /^<\?xml version="1\.0" encoding="ISO-8859-1"\?>\n<dataroot>\n  <evento cod_evento="1234-5678" cod_edi="2" cod_org="1234" cod_accr="000" data_ini="\d{4}-\d{2}-\d{2}" data_fine="\d{4}-\d{2}-\d{2}" crediti="6\.0" ore="6" tipo_form="1" tipo_eve="E" cod_obi="18" num_part="1" cod_tipologia_form="1">/,
+    );
+    // Learners 12 and 14 gave the same codice fiscale: the registry takes one participant per code.
+    expect(text.match(/<partecipante /g)).toHaveLength(1);
+    expect(text).toContain(
+      `<partecipante cod_fisc="${VALID_CF}" nome="Giulia" cognome="Bianchi" ruolo="P" lib_dip="D" part_reclutato="0" cred_acq="6.0" data_acq="`,
+    );
+    expect(text).toContain('<professione cod_prof="01">\n        <disciplina>003</disciplina>\n      </professione>');
     expect((await call(`/api/cms/ecm/${FIXED_COURSE}/participants.pdf`, { cookie: editor })).status).toBe(400);
     expect((await call(`/api/cms/ecm/${PLAIN_COURSE}/participants.csv`, { cookie: editor })).status).toBe(404);
+  });
+
+  it('takes the edition as a query parameter: an earlier edition has its own (empty) report, an unknown one is a 404', async () => {
+    const editor = await signIn(EDITOR);
+    const past = new TextDecoder('latin1').decode(
+      await (await call(`/api/cms/ecm/${FIXED_COURSE}/participants.xml?edition=1`, { cookie: editor })).arrayBuffer(),
+    );
+    expect(past).toContain('cod_edi="1"');
+    expect(past).toContain('num_part="0"');
+    expect(past).not.toContain('<partecipante');
+    const unknown = await call(`/api/cms/ecm/${FIXED_COURSE}/participants.xml?edition=7`, { cookie: editor, locale: 'en-US' });
+    expect(unknown.status).toBe(404);
+    expect((await json(unknown)).message).toBe('The course "triage" has no edition 7.');
+    expect((await call(`/api/cms/ecm/${FIXED_COURSE}/participants.xml?edition=abc`, { cookie: editor })).status).toBe(400);
   });
 });
 
@@ -411,10 +475,10 @@ describe('reports and certificates of names stored with control characters', () 
       const editor = await signIn(EDITOR);
       const xmlResponse = await call(`/api/cms/ecm/${FIXED_COURSE}/participants.xml`, { cookie: editor });
       expect(xmlResponse.status).toBe(200);
-      const xml = await xmlResponse.text();
+      const xml = new TextDecoder('latin1').decode(await xmlResponse.arrayBuffer());
       expect(xml).not.toMatch(XML_FORBIDDEN);
-      expect(xml).toContain('<nome>Giulia12</nome>');
-      expect(xml).toContain('<cognome>\u202EBianchi\u200B</cognome>');
+      // Only the characters the registry allows: what is not a letter becomes a space, digits included.
+      expect(xml).toContain('nome="Giu lia" cognome="Bian chi"');
       // Well-formed: every element opened is closed, in order.
       const open: string[] = [];
       for (const [, closing, name, selfClosing] of xml.replace(/^<\?xml[^>]*\?>/, '').matchAll(/<(\/?)([a-z_]+)[^>]*?(\/?)>/g)) {

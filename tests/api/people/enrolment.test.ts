@@ -231,12 +231,8 @@ describe('who is where', () => {
         "INSERT INTO hit (site_id, user_id, identity, ua, origin, path, ms, device, course_id, module_number, session_number, created_at) VALUES (?, 'u-pp-luca', 't', 'ua', 'web', '/it-IT/course/session/triage/1/1', 600000, 'linux', ?, 1, 1, ?), (?, 'u-pp-luca', 't', 'ua', 'web', '/it-IT/course/session/triage/1/2', 300000, 'linux', ?, 1, 2, ?)",
       ).bind(SITE, COURSE, now - 5000, SITE, COURSE, now - 4000),
       env.DB.prepare('INSERT INTO session_progress VALUES (?, ?, 1, 1, ?)').bind('u-pp-marta', COURSE, now - 90_000_000),
-      env.DB.prepare('UPDATE user SET fiscal_code = ?, profession_id = ?, discipline_id = ? WHERE id = ?').bind(
-        VALID_CF,
-        'infermiere',
-        'infermiere',
-        'u-pp-luca',
-      ),
+      // A nurse: the registry's codes 14 / 085.
+      env.DB.prepare("UPDATE user SET fiscal_code = ?, profession_id = '14', discipline_id = '085', employment = 'D' WHERE id = ?").bind(VALID_CF, 'u-pp-luca'),
     ]);
     const luca = cookie('u-pp-luca');
     const attempt = await outcome<{ attemptId: string }>(await call(`/api/lms/course/${COURSE}/assessment`, { cookie: luca }));

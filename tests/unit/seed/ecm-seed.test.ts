@@ -5,7 +5,8 @@ import type { AssessmentMode } from '../../../core/ecm/assessment-rules.ts';
 
 const read = <T>(path: string): T => JSON.parse(readFileSync(new URL(`../../../seed/${path}`, import.meta.url), 'utf8')) as T;
 const { courses } = read<{ courses: { id: string; ecmCredits: number | null }[] }>('content/courses.json');
-const ecm = read<{ events: Record<string, { mode: AssessmentMode }>; professions: { id: string; disciplines: { id: string }[] }[] }>('ecm.json');
+const ecm = read<{ events: Record<string, { mode: AssessmentMode; disciplines: string[] | 'all'; objective: number; tipologia: number }> }>('ecm.json');
+const migration = readFileSync(new URL('../../../migrations/0028_ecm_registry_editions.sql', import.meta.url), 'utf8');
 const banks = read<Record<string, Record<string, unknown[]>>>('content/ecm-banks.json');
 
 describe('demo ECM seed', () => {
@@ -24,9 +25,16 @@ describe('demo ECM seed', () => {
     }
   });
 
-  it('has a course in draw mode with a larger bank, and unique discipline ids', () => {
+  it('has a course in draw mode with a larger bank', () => {
     expect(Object.values(ecm.events).some((event) => event.mode === 'draw')).toBe(true);
-    const disciplines = ecm.professions.flatMap((profession) => profession.disciplines.map((discipline) => discipline.id));
-    expect(new Set(disciplines).size).toBe(disciplines.length);
+  });
+
+  it('accredits each event for registry disciplines, objectives and tipologie the migration loads', () => {
+    for (const [id, event] of Object.entries(ecm.events)) {
+      for (const code of event.disciplines === 'all' ? [] : event.disciplines) expect(migration, `${id} ${code}`).toContain(`('${code}', '`);
+      expect(migration, id).toContain(`(${event.objective}, '`);
+      expect(event.tipologia, id).toBeGreaterThanOrEqual(1);
+      expect(event.tipologia, id).toBeLessThanOrEqual(11);
+    }
   });
 });
