@@ -53,6 +53,7 @@ import {
   courseProgress,
   myCourses,
   positionRequest,
+  completeRequest,
   progressQuery,
   savedPosition,
   sessionDetail,
@@ -208,7 +209,7 @@ export const API_ROUTES = {
     path: '/lms/course/:courseId/session/:module/:session/complete',
     auth: 'progress:write',
     enrolled: true,
-    request: { param: sessionParams },
+    request: { param: sessionParams, json: completeRequest },
     response: completion,
   },
   putSessionPosition: {

@@ -276,7 +276,7 @@ test('draw mode and a learner without registry fields: the certificate step asks
     [2, 2],
     [2, 3],
   ]) {
-    const response = await page.request.post(`/api/lms/course/${course}/session/${module}/${session}/complete`, { headers });
+    const response = await page.request.post(`/api/lms/course/${course}/session/${module}/${session}/complete`, { headers, data: {} });
     expect(response.status(), await response.text()).toBe(200);
   }
   await page.goto(`/it-IT/course/ecm/${course}`);
