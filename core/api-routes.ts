@@ -40,6 +40,7 @@ import {
   ecmProfileForm,
   ecmStatus,
   participantsParams,
+  auditFileParams,
   satisfactionForm,
   satisfactionOutcome,
   savedAnswers,
@@ -367,6 +368,9 @@ export const API_ROUTES = {
   putEcmProfile: { method: 'PUT', path: '/lms/ecm/profile', auth: 'profile:write', request: { json: ecmProfileBody }, response: ecmProfile },
   // `:report` is `participants.csv` or `participants.xml`.
   getParticipants: { method: 'GET', path: '/cms/ecm/:courseId/:report', auth: 'ecm:report', request: { param: participantsParams }, response: fileAnswer },
+  // For the inspector and the staff: every learner's tracked time, attempts, questionnaire (done or not) and
+  // certificate; the questionnaire's anonymous totals.
+  getAuditFile: { method: 'GET', path: '/audit/ecm/:courseId/:file', auth: 'ecm:audit', request: { param: auditFileParams }, response: fileAnswer },
   // A learner enrols with the course key staff handed out.
   postKeyEnrolment: {
     method: 'POST',

@@ -24,6 +24,7 @@ export const RESERVED_PATHS: readonly string[] = [
   'favicon.svg',
   'federated',
   'home',
+  'ispezione-ecm',
   'login',
   'logo',
   'logout',

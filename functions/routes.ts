@@ -11,6 +11,7 @@ import { getAssessment, getAssessmentReview, getEcmStatus, putAssessmentAnswers,
 import { getCertificatePdf, getCertificates, getSatisfaction, postCertificate, postSatisfaction } from './ecm/certificate-handlers.ts';
 import { getEcmProfile, putEcmProfile } from './ecm/profile-handlers.ts';
 import { getParticipants } from './ecm/report-handlers.ts';
+import { getAuditFile } from './ecm/audit-handlers.ts';
 import type { Env } from './env.ts';
 import { postEvent } from './events/handlers.ts';
 import { getHitWriter, postHit } from './hits/handlers.ts';
@@ -112,6 +113,7 @@ const HANDLERS: { [Name in RouteName]: HandlerOf<ApiRoutes[Name]> } = {
   getEcmProfile,
   putEcmProfile,
   getParticipants,
+  getAuditFile,
   postKeyEnrolment,
   getPeople,
   getPerson,

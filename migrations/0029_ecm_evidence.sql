@@ -31,3 +31,8 @@ ALTER TABLE hit_clock ADD COLUMN page_session INTEGER;
 ALTER TABLE hit_clock ADD COLUMN credit_course TEXT;
 ALTER TABLE hit_clock ADD COLUMN credit_module INTEGER;
 ALTER TABLE hit_clock ADD COLUMN credit_session INTEGER;
+
+-- The perceived-quality form's way to report an anomaly (anonymous, as the rest of the answers);
+-- `time_adequacy` now holds the form's "time spent against the planned hours": 1 much less ... 3 the
+-- same ... 5 much more.
+ALTER TABLE ecm_satisfaction ADD COLUMN anomaly TEXT NOT NULL DEFAULT '';

@@ -144,6 +144,7 @@ export function referenceSql(): string {
     { id: 'admin', name: 'Redattore', mode: 'admin' },
     { id: 'tester', name: 'Collaudatore', mode: 'tester' },
     { id: 'staff', name: 'Segreteria', mode: 'user' },
+    { id: 'auditor', name: 'Ispettore', mode: 'user' },
   ] as const;
   out.push(
     `INSERT OR REPLACE INTO role (id, name, mode, permissions) VALUES\n${roles.map((r) => row(r.id, r.name, r.mode, JSON.stringify(ROLE_PERMISSIONS[r.id]))).join(',\n')};\n`,
@@ -636,6 +637,8 @@ const STUDIED: [string, string, 'open' | 'all'][] = [
 ];
 
 export const DEMO_STAFF = { id: 'u-segreteria-demo', code: 'segreteria.demo', password: 'Segreteria-Demo-2026!' };
+/** The accrediting body's inspector: reads courses, tracking, reports and questionnaire totals, writes nothing. */
+export const DEMO_AUDITOR = { id: 'u-ispettore-demo', code: 'ispettore.demo', password: 'Ispettore-Demo-2026!' };
 export const DEMO_ENROLMENT_COURSE = { id: 'movimentazione-pazienti', key: 'MVPZKEYS2345' };
 /** Every learner of the demo cohort signs in with this password (user code: nome.cognome). */
 export const COHORT_PASSWORD = 'Corsista-Demo-2026!';
@@ -719,6 +722,21 @@ async function demoPeopleSql(pepper: string, now: number): Promise<string> {
       'f',
       'it-IT',
       '["staff"]',
+      now,
+      now,
+    ),
+    row(
+      DEMO_AUDITOR.id,
+      SITE_ID,
+      DEMO_AUDITOR.code,
+      await hashPassword(DEMO_AUDITOR.password, pepper),
+      'Marta',
+      'Ispettori',
+      null,
+      null,
+      'f',
+      'it-IT',
+      '["auditor"]',
       now,
       now,
     ),

@@ -33,6 +33,12 @@ export const participantsParams = z.preprocess(
   z.object({ format: z.enum(['csv', 'xml']), courseId: courseIdParam }),
 );
 
+/**
+ * `/audit/ecm/:courseId/:file`: the learners' records (`records.csv`, `records.pdf`) or the
+ * questionnaire's totals (`questionnaire.csv`).
+ */
+export const auditFileParams = z.object({ courseId: courseIdParam, file: z.enum(['records.csv', 'records.pdf', 'questionnaire.csv']) });
+
 /** `{ answers: { [questionId]: optionId } }`: ids are checked against the attempt by the server. */
 export const answersBody = z.object({
   answers: z.record(z.string().regex(/^[a-z0-9-]{1,40}$/), z.string().regex(/^[a-z0-9]{1,40}$/)).refine((answers) => Object.keys(answers).length <= 400),

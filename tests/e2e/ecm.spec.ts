@@ -95,7 +95,7 @@ test('ECM journey: last session, a failed attempt without answers, a pass, the q
   await form.getByRole('button', { name: 'Invia il questionario' }).click();
   await expect(form.getByText('Scegli una risposta.')).toHaveCount(5);
   await form
-    .getByRole('group', { name: /rilevanti gli argomenti/ })
+    .getByRole('group', { name: /rilevanza degli argomenti/ })
     .getByLabel('Molto rilevanti')
     .check();
   await form
@@ -103,18 +103,20 @@ test('ECM journey: last session, a failed attempt without answers, a pass, the q
     .getByLabel('Buona')
     .check();
   await form
-    .getByRole('group', { name: /utile il corso/ })
+    .getByRole('group', { name: /utilità di questo evento/ })
     .getByLabel('Molto utile', { exact: true })
     .check();
   await form
-    .getByRole('group', { name: /tempo dedicato/ })
-    .getByLabel('Adeguato', { exact: true })
+    .getByRole('group', { name: /rispetto alle ore previste/ })
+    .getByLabel('Uguale', { exact: true })
     .check();
   await form
-    .getByRole('group', { name: /influenze commerciali/ })
+    .getByRole('group', { name: /influenza dello sponsor/ })
     .getByLabel('Nessuna')
     .check();
   await form.getByLabel('Commento libero (facoltativo)').fill('Scenari pratici chiari.');
+  // The form's way to report an anomaly: anonymous as the answers, read by staff and inspectors (inspection.spec.ts).
+  await form.getByLabel(/Segnala un'anomalia/).fill('I sottotitoli del secondo video partono in ritardo.');
   await form.getByRole('button', { name: 'Invia il questionario' }).click();
 
   // The certificate: a PDF with the learner, the event and a verification address.

@@ -104,6 +104,7 @@ describe('the ECM routes in the route table', () => {
       'GET /api/lms/ecm/profile': 'session',
       'PUT /api/lms/ecm/profile': 'profile:write',
       'GET /api/cms/ecm/:courseId/:report': 'ecm:report',
+      'GET /api/audit/ecm/:courseId/:file': 'ecm:audit',
     });
   });
 

@@ -266,6 +266,7 @@ describe('passing, questionnaire and certificate', () => {
     expect(rows.results.length).toBe((before?.n ?? 0) + 1);
     const stored = rows.results.find((row) => row.comment === SATISFACTION.comment) ?? {};
     expect(Object.keys(stored).sort()).toEqual([
+      'anomaly',
       'comment',
       'commercial_influence',
       'course_id',
