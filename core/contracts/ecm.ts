@@ -78,8 +78,15 @@ export const savedAnswers = z.object({ saved: z.number().int().nonnegative() });
 
 const score = { correct: z.number().int(), total: z.number().int(), score: z.number(), passed: z.boolean() };
 
-/** A submitted attempt; `attemptsLeft` counts the attempts still allowed after this one. */
-export const assessmentResult = z.object({ ...score, attemptsLeft });
+/** A session to go over before the next attempt: where the wrong answers of a failed one come from. */
+export const reviewSession = z.object({ moduleNumber: z.number().int(), number: z.number().int(), modulePosition: z.number().int(), title: z.string() });
+export type ReviewSession = z.infer<typeof reviewSession>;
+
+/**
+ * A submitted attempt; `attemptsLeft` counts the attempts still allowed after this one. `review`:
+ * after a failed attempt, the sessions its wrong answers come from, in course order (empty after a pass).
+ */
+export const assessmentResult = z.object({ ...score, attemptsLeft, review: z.array(reviewSession) });
 export type AssessmentResult = z.infer<typeof assessmentResult>;
 
 /** After passing only: each question with the learner's answer and the correct option. */

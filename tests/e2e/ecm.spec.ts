@@ -63,11 +63,20 @@ test('ECM journey: last session, a failed attempt without answers, a pass, the q
   const firstOrder = await answerAll(page, false);
   await page.getByRole('button', { name: 'Consegna la verifica' }).click();
   const result = page.getByTestId('assessment-result');
-  await expect(result.getByRole('heading')).toHaveText(`Verifica non superata: 0 risposte corrette su ${TOTAL} (0%). Serve almeno il 75%.`);
-  await expect(result.getByRole('heading')).toBeFocused();
+  await expect(result.getByRole('heading', { level: 2 })).toHaveText(`Verifica non superata: 0 risposte corrette su ${TOTAL} (0%). Serve almeno il 75%.`);
+  await expect(result.getByRole('heading', { level: 2 })).toBeFocused();
   await expect(page.getByText('Le risposte corrette non vengono mostrate')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Rivedi le risposte corrette' })).toHaveCount(0);
   await expect(page.getByText('risposta corretta', { exact: false })).toHaveCount(0);
+  // Instead, the sessions the wrong answers come from (here all of them), in course order, to go over first.
+  await expect(page.getByRole('heading', { name: 'Da ripassare prima del prossimo tentativo' })).toBeVisible();
+  await expect(page.getByTestId('assessment-review-sessions').getByRole('link')).toHaveText([
+    'Modulo 1: La catena della sopravvivenza',
+    'Modulo 1: Valutazione della scena e della vittima',
+    'Modulo 2: Compressioni toraciche di qualità',
+    'Modulo 2: Uso del defibrillatore semiautomatico',
+  ]);
+  await expect(page.getByTestId('assessment-review-sessions').getByRole('link').first()).toHaveAttribute('href', `/it-IT/course/session/${COURSE}/1/1`);
 
   // Second attempt: a new order; half answered, left, resumed after a reload with the answers kept.
   await page.getByRole('button', { name: 'Inizia un nuovo tentativo' }).click();
@@ -85,7 +94,7 @@ test('ECM journey: last session, a failed attempt without answers, a pass, the q
   await expect(page.getByRole('alert')).toHaveText(`Rispondi a tutte le domande prima di consegnare: ne mancano ${TOTAL - HALF}.`);
   await answerAll(page, true, (i) => i >= HALF);
   await page.getByRole('button', { name: 'Consegna la verifica' }).click();
-  await expect(result.getByRole('heading')).toHaveText(`Verifica superata: ${TOTAL} risposte corrette su ${TOTAL} (100%).`);
+  await expect(result.getByRole('heading', { level: 2 })).toHaveText(`Verifica superata: ${TOTAL} risposte corrette su ${TOTAL} (100%).`);
   await page.getByRole('button', { name: 'Rivedi le risposte corrette' }).click();
   await expect(page.getByTestId('assessment-review').getByText('✓ risposta corretta')).toHaveCount(TOTAL);
 
@@ -287,7 +296,7 @@ test('draw mode and a learner without registry fields: the certificate step asks
   await expect(page.getByTestId('assessment-question')).toHaveCount(12);
   await answerAll(page, true, undefined, BANKS[course]?.['it-IT'] ?? []);
   await page.getByRole('button', { name: 'Consegna la verifica' }).click();
-  await expect(page.getByTestId('assessment-result').getByRole('heading')).toHaveText('Verifica superata: 12 risposte corrette su 12 (100%).');
+  await expect(page.getByTestId('assessment-result').getByRole('heading', { level: 2 })).toHaveText('Verifica superata: 12 risposte corrette su 12 (100%).');
   await page.getByRole('button', { name: 'Compila il questionario di gradimento' }).click();
   const form = page.getByTestId('satisfaction-form');
   for (const group of await form.getByRole('group').all()) await group.getByRole('radio').last().check();

@@ -162,7 +162,8 @@ describe('answers and refusals: 4xx and nothing written', () => {
     // 13 of 18 is 72 %: under 75 %.
     const response = await submit(cookie, attempt, await answersWith(attempt.attemptId, 13));
     const body = await response.clone().text();
-    expect(await outcome<AssessmentResult>(response)).toEqual({ correct: 13, total: 18, score: 72, passed: false, attemptsLeft: 4 });
+    // The score and the sessions the wrong answers come from (review.test.ts), nothing of the answers.
+    expect(await outcome<AssessmentResult>(response)).toMatchObject({ correct: 13, total: 18, score: 72, passed: false, attemptsLeft: 4 });
     expect(body).not.toMatch(/"correct":"|options/);
     const review = await call(`${assessment()}/review`, { cookie });
     expect(review.status).toBe(403);
@@ -238,6 +239,7 @@ describe('passing, questionnaire and certificate', () => {
       score: 75,
       passed: true,
       attemptsLeft: 0,
+      review: [],
     });
     const review = await outcome<{ questions: { id: string; answer: string; correct: string }[] }>(await call(`${assessment()}/review`, { cookie }));
     expect(review.questions).toHaveLength(20);
