@@ -47,6 +47,7 @@ import {
   ecmStatus,
   participantsParams,
   participantsQuery,
+  auditFileParams,
   satisfactionForm,
   satisfactionOutcome,
   savedAnswers,
@@ -61,6 +62,7 @@ import {
   courseProgress,
   myCourses,
   positionRequest,
+  completeRequest,
   progressQuery,
   savedPosition,
   sessionDetail,
@@ -227,7 +229,7 @@ export const API_ROUTES = {
     path: '/lms/course/:courseId/session/:module/:session/complete',
     auth: 'progress:write',
     enrolled: true,
-    request: { param: sessionParams },
+    request: { param: sessionParams, json: completeRequest },
     response: completion,
   },
   putSessionPosition: {
@@ -418,6 +420,9 @@ export const API_ROUTES = {
     request: { param: participantsParams, query: participantsQuery },
     response: fileAnswer,
   },
+  // For the inspector and the staff: every learner's tracked time, attempts, questionnaire (done or not) and
+  // certificate; the questionnaire's anonymous totals.
+  getAuditFile: { method: 'GET', path: '/audit/ecm/:courseId/:file', auth: 'ecm:audit', request: { param: auditFileParams }, response: fileAnswer },
   // A learner enrols with the course key staff handed out.
   postKeyEnrolment: {
     method: 'POST',

@@ -23,6 +23,21 @@ export function sessionIdentity(storage: Pick<Storage, 'getItem' | 'setItem'>): 
   return created;
 }
 
+/**
+ * The session a page's address names (`/{locale}/course/session/{course}/{module}/{session}`), or
+ * null. The server reads a hit's session from here, never from the body's own fields.
+ */
+export function sessionAddress(path: string): { course: string; module: number; session: number } | null {
+  const segments = pathSegments(path);
+  const rest = isLocaleCode(segments[0]) ? segments.slice(1) : segments;
+  if (rest[0] !== 'course' || rest[1] !== 'session' || rest.length !== 5) return null;
+  const module = Number(rest[3]);
+  const session = Number(rest[4]);
+  const number = (n: number) => Number.isSafeInteger(n) && n >= 1 && n <= 999_999;
+  if (!/^[a-z0-9-]{1,100}$/.test(rest[2] ?? '') || !number(module) || !number(session)) return null;
+  return { course: rest[2] ?? '', module, session };
+}
+
 /** The hit body; on the session route it also names course, module and session as integers. */
 export function buildHit(options: { path: string; ms: number; ua: string; identity: string }): Hit {
   const hit: Hit = {
@@ -31,16 +46,11 @@ export function buildHit(options: { path: string; ms: number; ua: string; identi
     origin: 'web',
     subject: { id: options.path, meta: [{ field: 'ms', value: options.ms }] },
   };
-  const segments = pathSegments(options.path);
-  const rest = isLocaleCode(segments[0]) ? segments.slice(1) : segments;
-  if (rest[0] === 'course' && rest[1] === 'session' && rest.length === 5) {
-    const module = Number.parseInt(rest[3] ?? '', 10);
-    const session = Number.parseInt(rest[4] ?? '', 10);
-    if (Number.isInteger(module) && Number.isInteger(session)) {
-      hit.course = rest[2];
-      hit.module = module;
-      hit.session = session;
-    }
+  const address = sessionAddress(options.path);
+  if (address) {
+    hit.course = address.course;
+    hit.module = address.module;
+    hit.session = address.session;
   }
   return hit;
 }

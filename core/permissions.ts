@@ -11,6 +11,7 @@ export const PERMISSIONS = [
   'support:read',
   'ecm:report',
   'people:manage',
+  'ecm:audit',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -18,13 +19,16 @@ const LEARNER: Permission[] = ['course:read', 'progress:write', 'profile:write']
 
 /**
  * `staff` ("Segreteria") manages people, enrolment and progress reports without touching content:
- * a provider can give the one without the other.
+ * a provider can give the one without the other. `auditor` (the accrediting body's inspector)
+ * reads courses, the registry reports, the tracking records and the questionnaire totals, and
+ * writes nothing: not even a learner's progress or profile.
  */
-export const ROLE_PERMISSIONS: Record<'learner' | 'admin' | 'tester' | 'staff', Permission[]> = {
+export const ROLE_PERMISSIONS: Record<'learner' | 'admin' | 'tester' | 'staff' | 'auditor', Permission[]> = {
   learner: LEARNER,
-  admin: [...LEARNER, 'content:edit', 'content:publish', 'drafts:read', 'test:read', 'support:read', 'ecm:report', 'people:manage'],
+  admin: [...LEARNER, 'content:edit', 'content:publish', 'drafts:read', 'test:read', 'support:read', 'ecm:report', 'people:manage', 'ecm:audit'],
   tester: [...LEARNER, 'drafts:read', 'test:read'],
-  staff: [...LEARNER, 'people:manage'],
+  staff: [...LEARNER, 'people:manage', 'ecm:audit'],
+  auditor: ['course:read', 'ecm:report', 'ecm:audit'],
 };
 
 export function isPermission(value: unknown): value is Permission {

@@ -25,6 +25,7 @@ export const RESERVED_PATHS: readonly string[] = [
   'federated',
   'home',
   'invitation',
+  'ispezione-ecm',
   'login',
   'logo',
   'logout',

@@ -24,13 +24,15 @@ export function resumeAt(saved: number | null, duration: number | null): number 
   return Math.floor(saved);
 }
 
-export type SaveReason = 'tick' | 'pause' | 'leave';
+export type SaveReason = 'play' | 'tick' | 'pause' | 'leave';
 
 /**
- * Whether the player writes the position now: on pause and on leaving the page, and while playing
- * at most every POSITION_SAVE_INTERVAL_MS; never when it moved less than a second since the last write.
+ * Whether the player writes the position now: always when playing starts (the server times the
+ * playing from there), on pause and on leaving the page, and while playing at most every
+ * POSITION_SAVE_INTERVAL_MS; never otherwise when it moved less than a second since the last write.
  */
 export function shouldSavePosition(last: { seconds: number; at: number } | null, current: { seconds: number; at: number }, reason: SaveReason): boolean {
+  if (reason === 'play') return true;
   if (last && Math.abs(current.seconds - last.seconds) < 1) return false;
   if (reason !== 'tick') return true;
   return !last || current.at - last.at >= POSITION_SAVE_INTERVAL_MS;

@@ -16,6 +16,23 @@ export function romeDayHour(epochMs: number): { day: string; hour: number } {
   return { day: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
 }
 
+const minuteFormatter = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** An instant as a Europe/Rome time to the second, `YYYY-MM-DD HH:MM:SS`: records an inspector reads. */
+export function romeDateTime(epochMs: number): string {
+  const parts = Object.fromEntries(minuteFormatter.formatToParts(new Date(epochMs)).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
 /** Day of the week of a YYYY-MM-DD day, 0 = Monday ... 6 = Sunday. */
 export function weekdayOf(day: string): number {
   const date = new Date(`${day}T12:00:00Z`);

@@ -310,6 +310,16 @@ const MESSAGES = {
     en: 'Video session not found: {id}',
     de: 'Videoeinheit nicht gefunden: {id}',
   },
+  sessionTimeMissing: {
+    it: 'Questa sessione non è ancora completata: servono ancora {minutes} min {seconds} s di studio sulla sua pagina.',
+    en: 'This session is not complete yet: it still needs {minutes} min {seconds} s of study on its page.',
+    de: 'Diese Einheit ist noch nicht abgeschlossen: Es fehlen noch {minutes} Min. {seconds} s Lernzeit auf ihrer Seite.',
+  },
+  sessionVideoUnwatched: {
+    it: 'Questa sessione non è ancora completata: guarda il video fino alla fine senza saltare parti (visto finora fino a {watched} di {required}).',
+    en: 'This session is not complete yet: watch the video to its end without skipping (watched so far up to {watched} of {required}).',
+    de: 'Diese Einheit ist noch nicht abgeschlossen: Sehen Sie das Video ohne Überspringen bis zum Ende (bisher bis {watched} von {required}).',
+  },
   tooManyRequests: {
     it: 'Troppe richieste in poco tempo: riprova tra {seconds} secondi.',
     en: 'Too many requests in a short time: try again in {seconds} seconds.',

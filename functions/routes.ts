@@ -12,6 +12,7 @@ import { getCertificatePdf, getCertificates, getSatisfaction, postCertificate, p
 import { getEcmProfile, putEcmProfile } from './ecm/profile-handlers.ts';
 import { getParticipants } from './ecm/report-handlers.ts';
 import { getEcmCourseSetup, getEcmSettings, putEcmEvent, putEcmSettings, putEdition } from './ecm/setup-handlers.ts';
+import { getAuditFile } from './ecm/audit-handlers.ts';
 import type { Env } from './env.ts';
 import { postEvent } from './events/handlers.ts';
 import { getHitWriter, postHit } from './hits/handlers.ts';
@@ -131,6 +132,7 @@ const HANDLERS: { [Name in RouteName]: HandlerOf<ApiRoutes[Name]> } = {
   putEcmEvent,
   putEdition,
   getParticipants,
+  getAuditFile,
   postKeyEnrolment,
   getPeople,
   postPerson,

@@ -42,6 +42,8 @@ export const ON_DEMAND_PAGES = [
   { path: '/it-IT/staff/settings', as: 'staff' },
   { path: '/it-IT/invitation?t=not-a-link-that-exists-0123456789', status: 400 },
   { path: '/it-IT/course/movimentazione-pazienti', as: 'outsider' },
+  { path: '/it-IT/ispezione-ecm', as: 'auditor' },
+  { path: '/it-IT/ispezione-ecm?corso=bls-d-adulto', as: 'auditor' },
 ];
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
@@ -52,6 +54,7 @@ export const ACCOUNTS = {
   editor: ['editor.demo', 'Editor-Demo-2026!'],
   tester: ['tester.demo', 'Tester-Demo-2026!'],
   staff: ['segreteria.demo', 'Segreteria-Demo-2026!'],
+  auditor: ['ispettore.demo', 'Ispettore-Demo-2026!'],
   // A learner of the demo cohort the course taken by enrolment does not let in.
   outsider: ['noemi.coppola', 'Corsista-Demo-2026!'],
 };

@@ -20,6 +20,7 @@ import { declaredType } from '../core/media/kinds.ts';
 import { ArrayBufferReader } from 'unzipit';
 import { inspectPackage } from '../functions/scorm/accept-package.ts';
 import { SEED_UNPACK } from '../core/scorm/package-path.ts';
+import { parseDuration } from '../core/duration.ts';
 import fiscalCodes from 'codice-fiscale-js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -170,6 +171,7 @@ export function referenceSql(): string {
     { id: 'admin', name: 'Redattore', mode: 'admin' },
     { id: 'tester', name: 'Collaudatore', mode: 'tester' },
     { id: 'staff', name: 'Segreteria', mode: 'user' },
+    { id: 'auditor', name: 'Ispettore', mode: 'user' },
   ] as const;
   out.push(
     `INSERT OR REPLACE INTO role (id, name, mode, permissions) VALUES\n${roles.map((r) => row(r.id, r.name, r.mode, JSON.stringify(ROLE_PERMISSIONS[r.id]))).join(',\n')};\n`,
@@ -431,6 +433,38 @@ export async function demoSql(pepper: string, secret: string, now = Date.now()):
   const completedDays: string[] = [];
   const lastDone = new Map<string, number>();
   let minutes = 0;
+  // Before that history, the demo learner studied the sessions of one ECM course they have not
+  // marked done yet, and the editor a whole ECM course as a learner: the time on each page and the
+  // videos played through are the evidence completing them needs (core/session-evidence.ts), so the
+  // ECM journeys finish them honestly.
+  const watches: string[] = [];
+  for (const [userId, courseId, which] of STUDIED) {
+    const course = courses.find((candidate) => candidate.id === courseId);
+    if (!course) continue;
+    const all = course.modules.flatMap((mod, m) => mod.sessions.map((session, n) => ({ session, module: m + 1, number: n + 1 })));
+    const studied = which === 'open' ? all.slice(Math.ceil(all.length / 2)) : all;
+    let at = now - 62 * 86_400_000;
+    for (const { session, module, number } of studied) {
+      const [h, m, sec] = parseDuration(session.duration);
+      const ms = ((h * 60 + m) * 60 + sec) * 1000;
+      const path = `/it-IT/course/session/${course.id}/${module}/${number}`;
+      const visit = {
+        siteId: SITE_ID,
+        userId,
+        identity: `studied-${userId}-${course.id}-${module}-${number}`,
+        ua: uas.windows ?? '',
+        origin: 'web',
+        device: 'windows',
+        path,
+      };
+      const opened = { ...visit, receipt: `${visit.identity}-opened`, course: course.id, module, session: number, claimedMs: 0, at };
+      const left = { ...opened, receipt: `${visit.identity}-left`, claimedMs: ms, at: at + ms };
+      hits.push(...hitBatchStatements([opened, left], hits.length + 1).map(renderStatement));
+      if (userId === learner) minutes += ms / 60_000;
+      if (session.kind === 'video') watches.push(row(userId, course.id, module, number, ms / 1000, ms / 1000, at + ms));
+      at += ms + 60_000;
+    }
+  }
   for (let daysAgo = 59; daysAgo >= 0; daysAgo--) {
     if (next() < 0.2) continue; // a day off
     const dayStart = now - daysAgo * 86_400_000 - (now % 86_400_000);
@@ -460,19 +494,17 @@ export async function demoSql(pepper: string, secret: string, now = Date.now()):
         module: null,
         session: null,
       };
-      const landing = { ...visit, receipt: `${visit.identity}-landing`, path: `/it-IT/course/${course.id}`, course: null, claimedMs: 0, at: start };
       // A visit without a new session goes back over one already open to the learner.
       const revisited = item ?? { module: 1, number: 1 + Math.floor(next() * (course.modules[0]?.sessions.length ?? 1)) };
-      const reached = {
-        ...visit,
-        receipt: `${visit.identity}-reached`,
+      // The visit opens a session's page (its first hit earns nothing) and its time arrives as the page is left.
+      const page = {
         path: `/it-IT/course/session/${course.id}/${revisited.module}/${revisited.number}`,
         course: course.id,
         module: revisited.module,
         session: revisited.number,
-        claimedMs: ms,
-        at,
       };
+      const landing = { ...visit, ...page, receipt: `${visit.identity}-landing`, claimedMs: 0, at: start };
+      const reached = { ...visit, ...page, receipt: `${visit.identity}-reached`, claimedMs: ms, at };
       hits.push(...hitBatchStatements([landing, reached], hits.length + 1).map(renderStatement));
       minutes += ms / 60_000;
       if (item) {
@@ -484,6 +516,7 @@ export async function demoSql(pepper: string, secret: string, now = Date.now()):
   }
   out.push(hits.join(''));
   out.push(insert('session_progress', 'user_id, course_id, module_number, number, completed_at', progress));
+  out.push(insert('session_watch', 'user_id, course_id, module_number, number, watched_to, last_seconds, last_at', watches));
   out.push(await ecmDemoSql(learner, lastDone, next, secret, now));
   out.push(await demoPeopleSql(pepper, now));
 
@@ -678,7 +711,15 @@ export async function mediaSql(): Promise<string> {
 const CodiceFiscale = (fiscalCodes as unknown as { CodiceFiscale?: typeof fiscalCodes }).CodiceFiscale ?? fiscalCodes;
 
 /** The demo's secretary and the course the demo takes by enrolment (its key, as staff hand it out: MVPZ-KEYS-2345). */
+/** Who studied which ECM course before the demo's history: its sessions still 'open', or 'all'. */
+const STUDIED: [string, string, 'open' | 'all'][] = [
+  ['u-studente-demo', 'bls-d-adulto', 'open'],
+  ['u-editor-demo', 'comunicazione-efficace-paziente', 'all'],
+];
+
 export const DEMO_STAFF = { id: 'u-segreteria-demo', code: 'segreteria.demo', password: 'Segreteria-Demo-2026!' };
+/** The accrediting body's inspector: reads courses, tracking, reports and questionnaire totals, writes nothing. */
+export const DEMO_AUDITOR = { id: 'u-ispettore-demo', code: 'ispettore.demo', password: 'Ispettore-Demo-2026!' };
 export const DEMO_ENROLMENT_COURSE = { id: 'movimentazione-pazienti', key: 'MVPZKEYS2345' };
 /** Every learner of the demo cohort signs in with this password (user code: nome.cognome). */
 export const COHORT_PASSWORD = 'Corsista-Demo-2026!';
@@ -762,6 +803,21 @@ async function demoPeopleSql(pepper: string, now: number): Promise<string> {
       'f',
       'it-IT',
       '["staff"]',
+      now,
+      now,
+    ),
+    row(
+      DEMO_AUDITOR.id,
+      SITE_ID,
+      DEMO_AUDITOR.code,
+      await hashPassword(DEMO_AUDITOR.password, pepper),
+      'Marta',
+      'Ispettori',
+      null,
+      null,
+      'f',
+      'it-IT',
+      '["auditor"]',
       now,
       now,
     ),

@@ -119,6 +119,11 @@ export const ecmSettings = ecmSettingsBody.omit({ signature: true }).extend({
   objectives: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
 export type EcmSettings = z.infer<typeof ecmSettings>;
+/**
+ * `/audit/ecm/:courseId/:file`: the learners' records (`records.csv`, `records.pdf`) or the
+ * questionnaire's totals (`questionnaire.csv`).
+ */
+export const auditFileParams = z.object({ courseId: courseIdParam, file: z.enum(['records.csv', 'records.pdf', 'questionnaire.csv']) });
 
 /** `{ answers: { [questionId]: optionId } }`: ids are checked against the attempt by the server. */
 export const answersBody = z.object({
@@ -161,8 +166,15 @@ export const savedAnswers = z.object({ saved: z.number().int().nonnegative() });
 
 const score = { correct: z.number().int(), total: z.number().int(), score: z.number(), passed: z.boolean() };
 
-/** A submitted attempt; `attemptsLeft` counts the attempts still allowed after this one. */
-export const assessmentResult = z.object({ ...score, attemptsLeft });
+/** A session to go over before the next attempt: where the wrong answers of a failed one come from. */
+export const reviewSession = z.object({ moduleNumber: z.number().int(), number: z.number().int(), modulePosition: z.number().int(), title: z.string() });
+export type ReviewSession = z.infer<typeof reviewSession>;
+
+/**
+ * A submitted attempt; `attemptsLeft` counts the attempts still allowed after this one. `review`:
+ * after a failed attempt, the sessions its wrong answers come from, in course order (empty after a pass).
+ */
+export const assessmentResult = z.object({ ...score, attemptsLeft, review: z.array(reviewSession) });
 export type AssessmentResult = z.infer<typeof assessmentResult>;
 
 /** After passing only: each question with the learner's answer and the correct option. */

@@ -85,9 +85,26 @@ export type LearnerCourse = z.infer<typeof learnerCourse>;
 /** `GET /api/lms/courses/mine`. */
 export const myCourses = z.object({ inProgress: z.array(learnerCourse), completed: z.array(learnerCourse) });
 
+/**
+ * `POST .../complete`: the tab's identity and the visible time its page counted since its last hit
+ * (the hit beacon's), credited by the server's clocks before the evidence is read, so the time
+ * spent on the page until the click counts. Both or neither.
+ */
+export const completeRequest = z
+  .object({
+    identity: z.string().trim().min(8).max(64),
+    ms: z
+      .number()
+      .min(0)
+      .max(24 * 60 * 60 * 1000),
+  })
+  .partial()
+  .refine((body) => (body.identity === undefined) === (body.ms === undefined), { path: ['ms'] });
+
 /** `PUT /api/lms/course/{id}/session/{module}/{session}/position`: where the video stopped. */
 export const positionRequest = z.object({ seconds: z.number().min(0).max(MAX_POSITION_SECONDS) });
-export const savedPosition = z.object({ seconds: z.number(), updatedAt: z.number() });
+/** `watchedTo`: how far the server saw the video played at no more than real speed (core/session-evidence.ts). */
+export const savedPosition = z.object({ seconds: z.number(), updatedAt: z.number(), watchedTo: z.number() });
 
 /** `GET /api/lms/courses/progress?ids=a,b`: a learner's progress in the courses of a page built for everyone. */
 export const progressQuery = z.object({

@@ -8,6 +8,8 @@ export interface DrawnQuestion {
   options: { id: string; text: string }[];
   /** The id of the correct option: never sent to the learner before they pass. */
   correct: string;
+  /** The session it comes from (`module.session`), or null; absent in attempts drawn before banks named one. */
+  session?: string | null;
 }
 
 export interface DrawInput {
@@ -88,6 +90,7 @@ export function drawAttempt({ bank, mode, required, previous, random, newId }: D
       text: question.text,
       options: options.map((option, i) => ({ id: ids[i] as string, text: option.text })),
       correct: ids[options.findIndex((option) => option.index === question.correct)] as string,
+      session: question.session,
     };
   });
 }

@@ -17,6 +17,14 @@ export const bankQuestion = z.object({
     .superRefine(plainText({ multiline: true })),
   options: z.array(z.string().trim().max(500).superRefine(plainText())).max(10),
   correct: z.number().int().min(0).max(9).nullable(),
+  /**
+   * The session the question comes from, `module.session` (the numbers in its address): after a
+   * failed attempt the learner is sent back to the sessions of their wrong answers, never told which.
+   */
+  session: z
+    .string()
+    .regex(/^[1-9][0-9]{0,5}\.[1-9][0-9]{0,5}$/)
+    .nullish(),
 });
 
 export const bankFields = z.object({ questions: z.array(bankQuestion).max(400) });
@@ -30,6 +38,7 @@ export interface ValidQuestion {
   text: string;
   options: string[];
   correct: number;
+  session: string | null;
 }
 
 export type BankProblem =
@@ -60,5 +69,11 @@ export function bankProblem(fields: BankFields, credits: number, mode: Assessmen
 
 /** The bank's questions once `bankProblem` found none. */
 export function validQuestions(fields: BankFields): ValidQuestion[] {
-  return fields.questions.map((question) => ({ id: question.id, text: question.text, options: question.options, correct: question.correct ?? 0 }));
+  return fields.questions.map((question) => ({
+    id: question.id,
+    text: question.text,
+    options: question.options,
+    correct: question.correct ?? 0,
+    session: question.session ?? null,
+  }));
 }

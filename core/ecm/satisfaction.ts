@@ -19,6 +19,13 @@ export const satisfactionBody = z.object({
     .max(COMMENT_MAX_LENGTH)
     .superRefine(plainText({ multiline: true }))
     .default(''),
+  /** An anomaly the learner reports (content, platform, tracking), anonymous as the rest. */
+  anomaly: z
+    .string()
+    .trim()
+    .max(COMMENT_MAX_LENGTH)
+    .superRefine(plainText({ multiline: true }))
+    .default(''),
 });
 
 export type SatisfactionAnswers = z.infer<typeof satisfactionBody>;

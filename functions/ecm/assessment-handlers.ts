@@ -3,7 +3,18 @@ import type { ApiContext } from '../api-context.ts';
 import { isPassed, MAX_FIXED_ATTEMPTS, requiredQuestions, scorePercent } from '../../core/ecm/assessment-rules.ts';
 import { drawAttempt } from '../../core/ecm/draw-attempt.ts';
 import { bankProblem, validQuestions } from '../../core/ecm/question-bank.ts';
-import type { answersBody, attemptParams, ecmCourseParams, Assessment, AssessmentResult, AssessmentReview, EcmStatus } from '../../core/contracts/ecm.ts';
+import type {
+  answersBody,
+  attemptParams,
+  ecmCourseParams,
+  Assessment,
+  AssessmentResult,
+  AssessmentReview,
+  EcmStatus,
+  ReviewSession,
+} from '../../core/contracts/ecm.ts';
+import { sessionsToReview } from '../../core/ecm/review-sessions.ts';
+import { findCourse } from '../data/lms/courses.ts';
 import { createAttempt, findAttempt, saveAnswers, submitAttempt, type Attempt } from '../data/ecm/attempts.ts';
 import { readBank, type EcmCourse } from '../data/ecm/courses.ts';
 import { editionOn, type Edition } from '../data/ecm/editions.ts';
@@ -149,8 +160,21 @@ export async function submitAssessment(context: ApiContext, { param, json }: Att
   }
   // Read after the grading, so that the attempts left count this one.
   const standing = await ecm.standing(course, user.id);
-  // After a failed attempt only the score is told: never which answers were wrong or right.
-  return { correct, total, score: scorePercent(correct, total), passed, attemptsLeft: passed ? 0 : standing.attemptsLeft };
+  // After a failed attempt the score and the sessions to go over are told: never which answers were wrong or right.
+  const review = passed ? [] : await reviewOf(context, course.courseId, user.id, sessionsToReview(attempt.questions, answers));
+  return { correct, total, score: scorePercent(correct, total), passed, attemptsLeft: passed ? 0 : standing.attemptsLeft, review };
+}
+
+/** The sessions named by `keys` (`module.session`) as the learner's course shows them, in its order; unknown or removed ones are left out. */
+async function reviewOf(context: ApiContext, courseId: string, userId: string, keys: Set<string>): Promise<ReviewSession[]> {
+  if (keys.size === 0) return [];
+  const defaultLocale = await ecmService(context).defaultLocale();
+  const course = await findCourse(context.env.DB, context.siteId, courseId, context.localeCode, defaultLocale, userId);
+  return (course?.modules ?? []).flatMap((module) =>
+    module.sessions
+      .filter((session) => keys.has(`${session.moduleNumber}.${session.number}`))
+      .map((session) => ({ moduleNumber: session.moduleNumber, number: session.number, modulePosition: module.position, title: session.title })),
+  );
 }
 
 /** GET .../assessment/review: after passing, the passed attempt with the correct answers. */

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { hitRequest, HitWriterStatus } from '../../core/contracts/event.ts';
+import { sessionAddress } from '../../core/hit.ts';
 import { detectPlatform } from '../../core/platform.ts';
 import type { ApiContext } from '../api-context.ts';
 import { addressKey, clientAddress } from '../client-address.ts';
@@ -22,6 +23,9 @@ export async function postHit(context: ApiContext, { json: body }: { json: z.out
   const ua = (body.ua || context.request.headers.get('user-agent') || '').slice(0, 512);
   const claimed = Number(body.subject.meta.find((entry) => entry.field === 'ms')?.value ?? 0);
   const receipt = crypto.randomUUID();
+  // The session comes from the page's address (and is checked against the site's sessions where
+  // it is written); the body's own course, module and session are only the beacon's echo of it.
+  const address = sessionAddress(body.subject.id);
   await acceptHit(context.env, {
     receipt,
     siteId: context.siteId,
@@ -32,9 +36,9 @@ export async function postHit(context: ApiContext, { json: body }: { json: z.out
     path: body.subject.id,
     claimedMs: Number.isFinite(claimed) ? claimed : 0,
     device: detectPlatform(ua),
-    course: body.course ?? null,
-    module: body.module ?? null,
-    session: body.session ?? null,
+    course: address?.course ?? null,
+    module: address?.module ?? null,
+    session: address?.session ?? null,
     at: context.now,
   });
   return { _id: receipt };

@@ -1,15 +1,20 @@
 import type { z } from 'zod';
-import type { courseParams, positionRequest, progressQuery, sessionParams } from '../../core/contracts/lms.ts';
+import type { completeRequest, courseParams, positionRequest, progressQuery, sessionParams } from '../../core/contracts/lms.ts';
 import type { ApiContext } from '../api-context.ts';
 import { findCourse, findSession, type CourseDetail, type SessionDetail } from '../data/lms/courses.ts';
 import { listLearnerCourses, type LearnerCourse } from '../data/lms/learner.ts';
 import { listCourseProgress, type CourseProgress } from '../data/lms/path-courses.ts';
-import { savePosition } from '../data/lms/positions.ts';
+import { findWatch, savePosition } from '../data/lms/positions.ts';
+import { recordHits } from '../data/hits/hits.ts';
+import { requireSessionEvidence } from './session-evidence.ts';
 import { completeSession, type Completion } from '../data/lms/progress.ts';
 import { findSite } from '../data/site/sites.ts';
 import { HttpError } from '../http-error.ts';
 import { message } from '../messages.ts';
 import { storedPosition } from '../../core/resume.ts';
+import { advanceWatch } from '../../core/session-evidence.ts';
+import { sessionPath } from '../../core/course-path.ts';
+import { detectPlatform } from '../../core/platform.ts';
 
 type SessionParams = { param: z.output<typeof sessionParams> };
 
@@ -40,8 +45,37 @@ export async function getSession(context: ApiContext, { param: params }: Session
   return found;
 }
 
-export async function postSessionComplete(context: ApiContext, { param: params }: SessionParams): Promise<Completion> {
+/**
+ * Completes a session on the evidence the server saw (functions/lms/session-evidence.ts): the time
+ * the tab counted on the page since its last hit is credited first, as a hit of that page.
+ */
+export async function postSessionComplete(
+  context: ApiContext,
+  { param: params, json: body }: SessionParams & { json: z.output<typeof completeRequest> },
+): Promise<Completion> {
   const user = await context.requireSession();
+  const ref = { siteId: context.siteId, userId: user.user.id, courseId: params.courseId, moduleNumber: params.module, number: params.session };
+  if (body.identity !== undefined && body.ms !== undefined) {
+    const ua = (context.request.headers.get('user-agent') ?? '').slice(0, 512);
+    await recordHits(context.env.DB, [
+      {
+        receipt: crypto.randomUUID(),
+        siteId: context.siteId,
+        userId: user.user.id,
+        identity: body.identity,
+        ua,
+        origin: 'web',
+        path: sessionPath(context.localeCode, params.courseId, { moduleNumber: params.module, number: params.session }),
+        claimedMs: body.ms,
+        device: detectPlatform(ua),
+        course: params.courseId,
+        module: params.module,
+        session: params.session,
+        at: context.now,
+      },
+    ]);
+  }
+  await requireSessionEvidence(context.env.DB, ref, context.language);
   const completion = await completeSession(
     context.env.DB,
     context.siteId,
@@ -66,12 +100,14 @@ export async function getMyCourses(context: ApiContext): Promise<{ inProgress: L
 export async function putSessionPosition(
   context: ApiContext,
   { param: params, json: body }: SessionParams & { json: z.output<typeof positionRequest> },
-): Promise<{ seconds: number; updatedAt: number }> {
+): Promise<{ seconds: number; updatedAt: number; watchedTo: number }> {
   const user = await context.requireSession();
   const seconds = storedPosition(body.seconds);
-  const saved = await savePosition(context.env.DB, context.siteId, user.user.id, params.courseId, params.module, params.session, seconds, context.now);
+  const db = context.env.DB;
+  const watch = advanceWatch(await findWatch(db, user.user.id, params.courseId, params.module, params.session), { seconds, at: context.now });
+  const saved = await savePosition(db, context.siteId, user.user.id, params.courseId, params.module, params.session, seconds, context.now, watch);
   if (!saved) throw new HttpError(404, message('videoSessionNotFound', context.language, { id: `${params.courseId}/${params.module}/${params.session}` }));
-  return { seconds, updatedAt: context.now };
+  return { seconds, updatedAt: context.now, watchedTo: watch.watchedTo };
 }
 
 /**

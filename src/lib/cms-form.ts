@@ -26,6 +26,8 @@ export interface BankQuestionForm {
   text: string;
   options: string[];
   correct: number | null;
+  /** The session it comes from, `module.session` (shown after a failed attempt), or empty. */
+  session?: string | null;
 }
 
 export type FormFields = Record<string, string | Block[] | BankQuestionForm[]>;
@@ -65,6 +67,7 @@ export function toPayload(kind: DocumentKind, fields: FormFields): FormFields {
             text: question.text.trim(),
             options: question.options.map((option) => option.trim()),
             correct: question.correct,
+            session: question.session?.trim() || null,
           })),
         ];
       }

@@ -48,6 +48,18 @@ function flush(): void {
 }
 
 /**
+ * Takes the time the page counted since its last hit, for a request that the server credits as
+ * this page's hit (completing a session), with the tab's identity. Null before the beacon runs.
+ */
+export function takePageTime(): { identity: string; ms: number } | null {
+  if (!started) return null;
+  const taken = takeVisibleTime(clock, Date.now(), isVisible());
+  clock = taken.state;
+  save();
+  return { identity: sessionIdentity(sessionStorage), ms: taken.ms };
+}
+
+/**
  * Learning time is the time a page was visible. One hit per navigation carries the visible time
  * since the previous one (Astro's `astro:page-load` fires for the first load and after every
  * client-router navigation); hiding or leaving the tab sends what was counted, so the last page's

@@ -64,8 +64,8 @@ export function visitorRedirect(pathname: string, search: string): string | null
   const segments = pathSegments(pathname);
   const [first, second, ...rest] = isLocaleCode(segments[0]) ? segments.slice(1) : segments;
   if (first === 'profile') return '/';
-  // The staff area, from a bookmark or a colleague's link: sign in, then that exact list or person.
-  if (first === 'staff') return signInPath(`${pathname}${search}`);
+  // The staff area and the ECM inspection, from a bookmark or a colleague's link: sign in, then that exact page.
+  if (first === 'staff' || first === 'ispezione-ecm') return signInPath(`${pathname}${search}`);
   if (first !== 'course') return null;
   // The ECM page, `course/ecm/{id}`, is its own route; `course/ecm` alone is the page of a course whose id is 'ecm'.
   const coursePage = second !== 'session' && !(second === 'ecm' && rest.length === 1);

@@ -97,6 +97,17 @@ test('the staff pages that add people and set registration, and the invitation p
   expect(found).toEqual([]);
 });
 
+test('the ECM inspection page has no serious accessibility violations, at 1280 and 390 px', async ({ browser }) => {
+  const found: string[] = [];
+  for (const width of [1280, 390]) {
+    // The accrediting body's inspector: the course chooser, the downloads, the questionnaire's charts and tables.
+    const auditor = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
+    await signIn(auditor, { code: 'ispettore.demo', password: 'Ispettore-Demo-2026!' });
+    found.push(...(await seriousViolations(auditor, '/it-IT/ispezione-ecm?corso=bls-d-adulto')));
+  }
+  expect(found).toEqual([]);
+});
+
 test('the CMS panel has no serious accessibility violations and works from the keyboard', async ({ page }) => {
   await signIn(page, EDITOR);
   await switchMode(page, 'Redazione (CMS)');

@@ -6,7 +6,8 @@ test('a learner opens a course, plays and completes its sessions, and sees progr
   await page.getByRole('navigation', { name: 'Area personale' }).getByRole('link', { name: 'Archivio corsi' }).click();
   await expect(page.getByText('Non hai ancora completato un corso.')).toBeVisible();
 
-  await page.goto('/it-IT/catalogo-corsi');
+  // A course without ECM credits: its sessions ask for no study time (an ECM course's do: evidence.spec.ts).
+  await page.goto('/it-IT/catalogo-corsi-no-ecm');
   const card = page.getByTestId('course-card').first();
   const title = (await card.getByRole('link').textContent())?.trim() ?? '';
   await card.getByRole('link').click();

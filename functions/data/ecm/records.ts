@@ -20,8 +20,8 @@ export async function saveSatisfaction(
       db.prepare('INSERT INTO ecm_satisfaction_done (user_id, course_id) VALUES (?, ?)').bind(entry.userId, entry.courseId),
       db
         .prepare(
-          `INSERT INTO ecm_satisfaction (id, site_id, course_id, edition, month, relevance, quality, usefulness, time_adequacy, commercial_influence, comment)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO ecm_satisfaction (id, site_id, course_id, edition, month, relevance, quality, usefulness, time_adequacy, commercial_influence, comment, anomaly)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .bind(
           entry.id,
@@ -35,6 +35,7 @@ export async function saveSatisfaction(
           answers.timeAdequacy,
           answers.commercialInfluence,
           answers.comment,
+          answers.anomaly,
         ),
     ]);
     return true;

@@ -37,9 +37,19 @@ const EARNED = `MAX(0, MIN(?5, ?4 - hit_clock.credited_to,
 // a queue message delivered again (or twice in one batch) moves no clock and adds nothing.
 const FRESH = (receipt: number) => `NOT EXISTS (SELECT 1 FROM hit WHERE site_id = ?1 AND receipt = ?${receipt})`;
 
-// ?7 receipt.
-const IDENTITY_CLOCK = `INSERT INTO hit_clock (site_id, owner, identity, credited_to, credit) SELECT ?1, ?2, ?3, ?4, 0 WHERE ${FRESH(7)}
-ON CONFLICT (site_id, owner, identity) DO UPDATE SET credit = ${EARNED}, credited_to = MAX(hit_clock.credited_to + ${EARNED}, ?4 - ?6)`;
+// The session the hit's page is, when it is one of this site's (?8 course, ?9 module, ?10 session, as
+// the API read them from the page's address): what the tab shows from now on.
+const PAGE_SESSION = `SELECT s.course_id FROM session s JOIN course co ON co.id = s.course_id
+  WHERE co.site_id = ?1 AND s.course_id = ?8 AND s.module_number = ?9 AND s.number = ?10`;
+
+// ?7 receipt. The credit is spent on the page the tab showed until this hit (`page_*`, as the
+// clock held it before this update: SQLite's SET reads the old row), which this hit's page replaces.
+const IDENTITY_CLOCK = `INSERT INTO hit_clock (site_id, owner, identity, credited_to, credit, page_course, page_module, page_session)
+SELECT ?1, ?2, ?3, ?4, 0, p.course, CASE WHEN p.course IS NOT NULL THEN ?9 END, CASE WHEN p.course IS NOT NULL THEN ?10 END
+FROM (SELECT (${PAGE_SESSION}) AS course) p WHERE ${FRESH(7)}
+ON CONFLICT (site_id, owner, identity) DO UPDATE SET credit = ${EARNED}, credited_to = MAX(hit_clock.credited_to + ${EARNED}, ?4 - ?6),
+  credit_course = hit_clock.page_course, credit_module = hit_clock.page_module, credit_session = hit_clock.page_session,
+  page_course = excluded.page_course, page_module = excluded.page_module, page_session = excluded.page_session`;
 
 /** The rest of a hit's statements read what it earned from its identity's clock row. */
 const EARNED_ROW = 'FROM hit_clock c WHERE c.site_id = ?1 AND c.owner = ?2 AND c.identity = ?3';
@@ -49,9 +59,10 @@ const LEARNER_CLOCK = `INSERT INTO hit_clock (site_id, owner, identity, credited
 SELECT ?1, ?2, '', ?4 - ?5, c.credit ${EARNED_ROW} AND c.credit > 0 AND ${FRESH(6)}
 ON CONFLICT (site_id, owner, identity) DO UPDATE SET credited_to = MAX(hit_clock.credited_to + excluded.credit, ?4 - ?5), credit = excluded.credit`;
 
-// ?4 ua ... ?11 at, ?12 receipt, ?13 batch.
+// ?4 ua ... ?7 device, ?8 at, ?9 receipt, ?10 batch. Its course, module and session are where its
+// credit was spent (the tab's previous page), not the hit's own page.
 const HIT = `INSERT INTO hit (site_id, user_id, identity, ua, origin, path, ms, device, course_id, module_number, session_number, created_at, receipt, batch)
-SELECT ?1, NULLIF(?2, ''), ?3, ?4, ?5, ?6, c.credit, ?7, ?8, ?9, ?10, ?11, ?12, ?13 ${EARNED_ROW} AND ${FRESH(12)}`;
+SELECT ?1, NULLIF(?2, ''), ?3, ?4, ?5, ?6, c.credit, ?7, c.credit_course, c.credit_module, c.credit_session, ?8, ?9, ?10 ${EARNED_ROW} AND ${FRESH(9)}`;
 
 // The roll-ups add up, once per batch, the learners' hits this batch wrote: rows of an earlier
 // delivery carry another batch number. ?1 batch, ?2 JSON [[site, receipt, Rome day, hour], ...].
@@ -87,7 +98,10 @@ export function hitBatchStatements(hits: readonly HitInput[], batch: number): St
     if (seen.has(once)) continue;
     seen.add(once);
     const key = [hit.siteId, hit.userId ?? '', hit.identity];
-    statements.push({ sql: IDENTITY_CLOCK, params: [...key, hit.at, clampClaim(hit.claimedMs), HIT_DELAY_TOLERANCE_MS, hit.receipt] });
+    statements.push({
+      sql: IDENTITY_CLOCK,
+      params: [...key, hit.at, clampClaim(hit.claimedMs), HIT_DELAY_TOLERANCE_MS, hit.receipt, hit.course, hit.module, hit.session],
+    });
     if (hit.userId) {
       statements.push({ sql: LEARNER_CLOCK, params: [...key, hit.at, HIT_DELAY_TOLERANCE_MS, hit.receipt] });
       const { day, hour } = romeDayHour(hit.at);
@@ -95,7 +109,7 @@ export function hitBatchStatements(hits: readonly HitInput[], batch: number): St
     }
     statements.push({
       sql: HIT,
-      params: [...key, hit.ua, hit.origin, hit.path, hit.device, hit.course, hit.module, hit.session, hit.at, hit.receipt, batch],
+      params: [...key, hit.ua, hit.origin, hit.path, hit.device, hit.at, hit.receipt, batch],
     });
   }
   if (learnerHits.length) {

@@ -1,8 +1,10 @@
 import type { D1Database } from '@cloudflare/workers-types';
+import type { WatchState } from '../../../core/session-evidence.ts';
 
 /**
- * Writes where the learner stopped in a video session of this site. False when there is no such
- * video session (nothing written). One statement: the session check and the write are atomic.
+ * Writes where the learner stopped in a video session of this site, and the watch state the server
+ * derived from it (core/session-evidence.ts). False when there is no such video session (nothing
+ * written). One batch: the session check and both writes are atomic.
  */
 export async function savePosition(
   db: D1Database,
@@ -13,17 +15,37 @@ export async function savePosition(
   number: number,
   seconds: number,
   now: number,
+  watch: WatchState,
 ): Promise<boolean> {
-  const result = await db
-    .prepare(
-      `INSERT INTO session_position (user_id, course_id, module_number, number, seconds, updated_at)
-       SELECT ?1, s.course_id, s.module_number, s.number, ?5, ?6 FROM session s JOIN course c ON c.id = s.course_id
-       WHERE c.site_id = ?7 AND s.course_id = ?2 AND s.module_number = ?3 AND s.number = ?4 AND s.kind = 'video' AND s.removed_at IS NULL
+  const videoSession = `FROM session s JOIN course c ON c.id = s.course_id
+       WHERE c.site_id = ?7 AND s.course_id = ?2 AND s.module_number = ?3 AND s.number = ?4 AND s.kind = 'video' AND s.removed_at IS NULL`;
+  const [position] = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO session_position (user_id, course_id, module_number, number, seconds, updated_at)
+       SELECT ?1, s.course_id, s.module_number, s.number, ?5, ?6 ${videoSession}
        ON CONFLICT (user_id, course_id, module_number, number) DO UPDATE SET seconds = excluded.seconds, updated_at = excluded.updated_at`,
+      )
+      .bind(userId, courseId, moduleNumber, number, seconds, now, siteId),
+    db
+      .prepare(
+        `INSERT INTO session_watch (user_id, course_id, module_number, number, watched_to, last_seconds, last_at)
+       SELECT ?1, s.course_id, s.module_number, s.number, ?8, ?5, ?6 ${videoSession}
+       ON CONFLICT (user_id, course_id, module_number, number) DO UPDATE SET watched_to = excluded.watched_to, last_seconds = excluded.last_seconds, last_at = excluded.last_at`,
+      )
+      .bind(userId, courseId, moduleNumber, number, watch.lastSeconds, watch.lastAt, siteId, watch.watchedTo),
+  ]);
+  return (position?.meta.changes ?? 0) > 0;
+}
+
+/** How far the server saw the learner watch a video session, or null before any report. */
+export async function findWatch(db: D1Database, userId: string, courseId: string, moduleNumber: number, number: number): Promise<WatchState | null> {
+  return db
+    .prepare(
+      'SELECT watched_to AS watchedTo, last_seconds AS lastSeconds, last_at AS lastAt FROM session_watch WHERE user_id = ? AND course_id = ? AND module_number = ? AND number = ?',
     )
-    .bind(userId, courseId, moduleNumber, number, seconds, now, siteId)
-    .run();
-  return (result.meta.changes ?? 0) > 0;
+    .bind(userId, courseId, moduleNumber, number)
+    .first<WatchState>();
 }
 
 /** The learner's saved position in one session, in seconds, or null. */

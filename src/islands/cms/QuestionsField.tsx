@@ -55,6 +55,18 @@ export default function QuestionsField({ id, label, questions, onChange, t }: Pr
                   </p>
                 ))}
               </fieldset>
+              <p>
+                <label htmlFor={`${id}-q${n}-session`}>{t('cms.bank.session', { n })}</label>
+                <input
+                  type="text"
+                  id={`${id}-q${n}-session`}
+                  value={question.session ?? ''}
+                  maxLength={13}
+                  inputMode="decimal"
+                  pattern="[1-9][0-9]*\.[1-9][0-9]*"
+                  onChange={(event) => update(index, { session: event.target.value })}
+                />
+              </p>
               <button type="button" className="secondary" onClick={() => onChange(questions.filter((_, i) => i !== index))}>
                 {t('cms.bank.remove', { n })}
               </button>

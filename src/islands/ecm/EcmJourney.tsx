@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AssessmentResult, CertificateSummary, EcmStatus, ReviewQuestion } from '../../../core/contracts/ecm.ts';
 import { ecmStepMessage } from '../../../core/ecm/step-message.ts';
+import { sessionPath } from '../../../core/course-path.ts';
 import { translator } from '../../../core/translate.ts';
 import { ApiRequestError, createApiClient } from '../../lib/api-client.ts';
 import { certificatePdfUrl } from '../../lib/api-url.ts';
@@ -94,6 +95,18 @@ export default function EcmJourney({ courseId, siteId, locale, status, strings }
           ) : (
             <>
               <p>{t('ecm.failedHint')}</p>
+              {view.result.review.length > 0 && (
+                <>
+                  <h3>{t('ecm.reviewSessions')}</h3>
+                  <ul data-testid="assessment-review-sessions">
+                    {view.result.review.map((session) => (
+                      <li key={`${session.moduleNumber}.${session.number}`}>
+                        <a href={sessionPath(locale, courseId, session)}>{t('ecm.reviewSession', { module: session.modulePosition, title: session.title })}</a>
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )}
               {view.result.attemptsLeft === 0 ? (
                 <p className="notice">{t('ecm.exhausted')}</p>
               ) : (

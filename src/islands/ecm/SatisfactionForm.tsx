@@ -14,11 +14,12 @@ interface Props {
 const isComplete = (answers: Partial<Record<SatisfactionKey, number>>): answers is Record<SatisfactionKey, number> =>
   SATISFACTION_ITEMS.every((item) => answers[item.key] !== undefined);
 
-/** The anonymous satisfaction questionnaire on the commission's model: five scales and a comment. */
+/** The anonymous satisfaction questionnaire on the commission's perceived-quality form: five scales, a comment and an anomaly to report. */
 export default function SatisfactionForm({ api, courseId, t, onSent }: Props) {
   const id = useId();
   const [answers, setAnswers] = useState<Partial<Record<SatisfactionKey, number>>>({});
   const [comment, setComment] = useState('');
+  const [anomaly, setAnomaly] = useState('');
   const [missing, setMissing] = useState<SatisfactionKey[]>([]);
   const [status, setStatus] = useState<{ kind: 'idle' | 'sending' } | { kind: 'error'; message: string }>({ kind: 'idle' });
 
@@ -32,7 +33,7 @@ export default function SatisfactionForm({ api, courseId, t, onSent }: Props) {
     }
     setStatus({ kind: 'sending' });
     try {
-      onSent(await api.post('/lms/course/:courseId/satisfaction', { param: { courseId }, json: { ...answers, comment } }));
+      onSent(await api.post('/lms/course/:courseId/satisfaction', { param: { courseId }, json: { ...answers, comment, anomaly } }));
     } catch (error) {
       setStatus({ kind: 'error', message: error instanceof ApiRequestError ? error.message : String(error) });
     }
@@ -77,6 +78,18 @@ export default function SatisfactionForm({ api, courseId, t, onSent }: Props) {
           maxLength={COMMENT_MAX_LENGTH}
           value={comment}
           onChange={(event) => setComment(event.target.value)}
+        />
+      </p>
+      <p className="field">
+        <label htmlFor={`${id}-anomaly`}>{t('satisfaction.anomaly')}</label>
+        <textarea
+          id={`${id}-anomaly`}
+          name="anomaly"
+          rows={3}
+          maxLength={COMMENT_MAX_LENGTH}
+          value={anomaly}
+          onChange={(event) => setAnomaly(event.target.value)}
+          data-testid="satisfaction-anomaly"
         />
       </p>
       <p>

@@ -2,7 +2,9 @@ import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'rea
 import { ApiRequestError, createApiClient } from '../../lib/api-client.ts';
 import type { Completion, SessionDetail } from '../../../core/contracts/lms.ts';
 import { translator } from '../../../core/translate.ts';
-import { resumeAt, shouldSavePosition, storedPosition, type SaveReason } from '../../../core/resume.ts';
+import { clockTime, resumeAt, shouldSavePosition, storedPosition, type SaveReason } from '../../../core/resume.ts';
+import type { SessionEvidence } from '../../../core/session-evidence.ts';
+import { takePageTime } from '../../lib/hit-beacon.ts';
 import { sessionPath } from '../../../core/course-path.ts';
 import type { ScormCommitted } from '../../../core/contracts/scorm.ts';
 import SessionBody from './SessionBody.tsx';
@@ -25,12 +27,14 @@ interface Props {
   preview?: boolean;
   /** A SCORM session's package and the learner's data (src/server/scorm-launch.ts): the package completes the session. */
   scorm?: ScormLaunch | null;
+  /** What the server saw of the learner in this session against what completing it asks, or null (preview). */
+  evidence?: SessionEvidence | null;
 }
 
 type State = { kind: 'idle' } | { kind: 'saving' } | { kind: 'done'; completion: Completion } | { kind: 'failed'; message: string };
 
 /** Plays one session: its content, the way to the previous and next one, and marking it complete. */
-export default function SessionPlayer({ session, progress, siteId, locale, strings, preview = false, scorm = null }: Props) {
+export default function SessionPlayer({ session, progress, siteId, locale, strings, preview = false, scorm = null, evidence = null }: Props) {
   const t = translator(strings);
   const [state, setState] = useState<State>({ kind: 'idle' });
   const [packageState, setPackageState] = useState<{ answer: ScormCommitted; completedHere: boolean } | null>(null);
@@ -54,13 +58,17 @@ export default function SessionPlayer({ session, progress, siteId, locale, strin
   const score = packageState?.answer.scoreScaled;
   const link = (target: { moduleNumber: number; number: number }) => sessionPath(locale, session.courseId, target);
   const video = useRef<HTMLVideoElement>(null);
-  useResume(video, session, siteId, locale, !preview);
+  const [watchedTo, setWatchedTo] = useState(evidence?.video?.watchedSeconds ?? 0);
+  useResume(video, session, siteId, locale, !preview, setWatchedTo);
+  const visibleMs = useVisibleTime(evidence !== null && evidence.requiredMs > 0 && !completed);
 
   async function complete() {
     setState({ kind: 'saving' });
     try {
       const client = createApiClient({ siteId: () => siteId, localeCode: () => locale });
-      const completion = await client.post('/lms/course/:courseId/session/:module/:session/complete', { param: sessionParam(session) });
+      // The time counted on this page since its last hit goes with the request, so it counts now.
+      const json = takePageTime() ?? {};
+      const completion = await client.post('/lms/course/:courseId/session/:module/:session/complete', { param: sessionParam(session), json });
       setState({ kind: 'done', completion });
     } catch (error) {
       setState({ kind: 'failed', message: error instanceof ApiRequestError ? error.message : t('player.failed') });
@@ -115,6 +123,9 @@ export default function SessionPlayer({ session, progress, siteId, locale, strin
       </section>
 
       <section className="player-progress" aria-live="polite">
+        {evidence && !preview && !completed && evidence.requiredMs > 0 && (
+          <EvidenceProgress evidence={evidence} trackedMs={evidence.trackedMs + visibleMs} watchedTo={watchedTo} t={t} />
+        )}
         <p data-testid="player-progress">{t('course.progress', { done: current.done, total: current.total })}</p>
         <progress max={current.total} value={current.done} aria-label={t('course.progress', { done: current.done, total: current.total })} />
         {preview ? (
@@ -172,6 +183,69 @@ export default function SessionPlayer({ session, progress, siteId, locale, strin
   );
 }
 
+/**
+ * The learner's progress against what completing the session asks: visible time on this page (the
+ * server's figure when the page was rendered, plus what this page has counted since) and, for a
+ * video, how far the server saw it played. The server decides; this only shows the way there.
+ */
+function EvidenceProgress({
+  evidence,
+  trackedMs,
+  watchedTo,
+  t,
+}: {
+  evidence: SessionEvidence;
+  trackedMs: number;
+  watchedTo: number;
+  t: ReturnType<typeof translator>;
+}) {
+  const shown = Math.min(trackedMs, evidence.requiredMs);
+  const time = t('player.evidence.time', { tracked: clockTime(shown / 1000), required: clockTime(evidence.requiredMs / 1000) });
+  return (
+    <div className="player-evidence" data-testid="session-evidence">
+      <p>{time}</p>
+      <progress max={evidence.requiredMs} value={shown} aria-label={time} />
+      {evidence.video && (
+        <p data-testid="session-evidence-video">
+          {t('player.evidence.video', {
+            watched: clockTime(Math.min(watchedTo, evidence.video.requiredSeconds)),
+            required: clockTime(evidence.video.requiredSeconds),
+          })}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Milliseconds this page has been visible since it was shown, from the clock at each change of
+ * visibility (a browser may run a hidden or busy page's timers late); redrawn every second while `running`.
+ */
+function useVisibleTime(running: boolean): number {
+  const [ms, setMs] = useState(0);
+  useEffect(() => {
+    if (!running) return;
+    let counted = 0;
+    let since: number | null = document.visibilityState === 'visible' ? Date.now() : null;
+    const current = () => counted + (since === null ? 0 : Date.now() - since);
+    const onVisibility = () => {
+      if (document.visibilityState === 'visible') since ??= Date.now();
+      else {
+        counted = current();
+        since = null;
+      }
+      setMs(current());
+    };
+    const timer = window.setInterval(() => setMs(current()), 1000);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [running]);
+  return ms;
+}
+
 /** The page's locale first, so it is the captions shown by default; the others follow to choose from. */
 const orderedCaptions = (captions: PlayerSession['captions'], locale: string) =>
   [...captions].sort((a, b) => Number(b.locale === locale) - Number(a.locale === locale));
@@ -184,7 +258,14 @@ const sessionParam = (session: PlayerSession) => ({ courseId: session.courseId, 
  * position is written back sparingly (core/resume.ts): on pause, when the page is hidden or left
  * (a keepalive request that outlives the page), and at most every 20 s while playing.
  */
-function useResume(video: RefObject<HTMLVideoElement | null>, session: PlayerSession, siteId: string, locale: string, enabled: boolean) {
+function useResume(
+  video: RefObject<HTMLVideoElement | null>,
+  session: PlayerSession,
+  siteId: string,
+  locale: string,
+  enabled: boolean,
+  onWatched: (seconds: number) => void,
+) {
   useEffect(() => {
     const element = video.current;
     if (!element || session.kind !== 'video' || !enabled) return;
@@ -200,7 +281,11 @@ function useResume(video: RefObject<HTMLVideoElement | null>, session: PlayerSes
     };
     // Only a video the learner has played moves the saved position: opening the page and leaving does not.
     let played = false;
-    const onPlay = () => (played = true);
+    const onPlay = () => {
+      played = true;
+      // The server measures playing speed from here: every play starts a stretch it times.
+      save('play');
+    };
     const save = (reason: SaveReason) => {
       if (!played) return;
       const current = { seconds: storedPosition(element.currentTime), at: Date.now() };
@@ -208,6 +293,7 @@ function useResume(video: RefObject<HTMLVideoElement | null>, session: PlayerSes
       last = current;
       (reason === 'leave' ? leaving : client)
         .put('/lms/course/:courseId/session/:module/:session/position', { param, json: { seconds: current.seconds } })
+        .then((saved) => onWatched(saved.watchedTo))
         .catch(() => undefined);
     };
     const onTick = () => save('tick');

@@ -97,7 +97,7 @@ describe('course authoring', () => {
   it('reorders and removes sessions, keeping learners’ records and never reusing a number', async () => {
     const editor = await signIn(EDITOR);
     const learner = await signIn(LEARNER);
-    expect((await call('/api/lms/course/igiene-base/session/1/1/complete', { method: 'POST', cookie: learner })).status).toBe(200);
+    expect((await call('/api/lms/course/igiene-base/session/1/1/complete', { method: 'POST', cookie: learner, body: {} })).status).toBe(200);
     const structure = await outcome<CourseStructure>(await call('/api/cms/courses/igiene-base/structure', { cookie: editor }));
     expect(structure.learners).toEqual({ '1.1': 1 });
     expect(structure.usedSessions.sort()).toEqual(['1.1', '1.2', '2.1']);
@@ -166,7 +166,7 @@ describe('course authoring', () => {
     const learner = await signIn(LEARNER);
     expect((await outcome<CourseDetail>(await course(learner, 'igiene-base-2027'))).title).toBe('Igiene 2027');
 
-    expect((await call('/api/lms/course/igiene-base/session/2/1/complete', { method: 'POST', cookie: learner })).status).toBe(200);
+    expect((await call('/api/lms/course/igiene-base/session/2/1/complete', { method: 'POST', cookie: learner, body: {} })).status).toBe(200);
     const outline = (await outcome<{ live: Outline }>(await call(doc('outline', 'igiene-base'), { cookie: editor }))).live;
     expect((await put(editor, 'outline', 'igiene-base', { ...outline, withdrawn: true })).status).toBe(200);
     expect((await publish(editor)).status).toBe(200);

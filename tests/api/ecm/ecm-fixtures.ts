@@ -23,6 +23,8 @@ export function bank(size: number, prefix = 'q') {
     text: `Domanda ${i + 1}: quale risposta è giusta?`,
     options: [`Risposta A${i + 1}`, `Risposta B${i + 1}`, `Risposta C${i + 1}`, `Risposta D${i + 1}`],
     correct: i % 4,
+    // The fixtures' triage sessions in turn: 1.1, 1.2, 2.1.
+    session: ['1.1', '1.2', '2.1'][i % 3],
   }));
 }
 

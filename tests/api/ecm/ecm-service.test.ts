@@ -109,6 +109,7 @@ describe('the ECM routes in the route table', () => {
       'PUT /api/cms/ecm/:courseId/event': 'content:edit',
       'PUT /api/cms/ecm/:courseId/editions/:number': 'content:edit',
       'GET /api/cms/ecm/:courseId/:report': 'ecm:report',
+      'GET /api/audit/ecm/:courseId/:file': 'ecm:audit',
     });
   });
 

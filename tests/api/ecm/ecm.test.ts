@@ -174,7 +174,8 @@ describe('answers and refusals: 4xx and nothing written', () => {
     // 13 of 18 is 72 %: under 75 %.
     const response = await submit(cookie, attempt, await answersWith(attempt.attemptId, 13));
     const body = await response.clone().text();
-    expect(await outcome<AssessmentResult>(response)).toEqual({ correct: 13, total: 18, score: 72, passed: false, attemptsLeft: 4 });
+    // The score and the sessions the wrong answers come from (review.test.ts), nothing of the answers.
+    expect(await outcome<AssessmentResult>(response)).toMatchObject({ correct: 13, total: 18, score: 72, passed: false, attemptsLeft: 4 });
     expect(body).not.toMatch(/"correct":"|options/);
     const review = await call(`${assessment()}/review`, { cookie });
     expect(review.status).toBe(403);
@@ -250,6 +251,7 @@ describe('passing, questionnaire and certificate', () => {
       score: 75,
       passed: true,
       attemptsLeft: 0,
+      review: [],
     });
     const review = await outcome<{ questions: { id: string; answer: string; correct: string }[] }>(await call(`${assessment()}/review`, { cookie }));
     expect(review.questions).toHaveLength(20);
@@ -278,6 +280,7 @@ describe('passing, questionnaire and certificate', () => {
     expect(rows.results.length).toBe((before?.n ?? 0) + 1);
     const stored = rows.results.find((row) => row.comment === SATISFACTION.comment) ?? {};
     expect(Object.keys(stored).sort()).toEqual([
+      'anomaly',
       'comment',
       'commercial_influence',
       'course_id',

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Completion } from '../../../functions/data/lms/progress.ts';
 import { call, OTHER, outcome, seedFixtures, signIn } from '../fixtures.ts';
+import { studySession } from '../study.ts';
 
 beforeAll(seedFixtures);
 afterEach(async () => {
@@ -18,17 +19,18 @@ const snapshot = async (userId: string) =>
 describe('a write that fails half-way', () => {
   it('leaves no half-written progress, level or badge when D1 fails inside the completion batch, and the retry then succeeds', async () => {
     const cookie = await signIn(OTHER);
+    await studySession(OTHER.id, 'triage', 1, 1);
     const before = await snapshot(OTHER.id);
     // A real D1 failure in the middle of the batch: the badge insert, after progress and level were written.
     await env.DB.prepare("CREATE TRIGGER fail_half_way BEFORE INSERT ON user_badge BEGIN SELECT RAISE(ABORT, 'simulated D1 failure'); END").run();
-    const failed = await call('/api/lms/course/triage/session/1/1/complete', { method: 'POST', cookie, env: { ENVIRONMENT: 'production' } });
+    const failed = await call('/api/lms/course/triage/session/1/1/complete', { method: 'POST', body: {}, cookie, env: { ENVIRONMENT: 'production' } });
     expect(failed.status).toBe(500);
     const body = await failed.json<{ message: string }>();
     expect(JSON.stringify(body)).not.toMatch(/simulated|    at |\.ts:/);
     expect(await snapshot(OTHER.id)).toEqual(before);
 
     await env.DB.prepare('DROP TRIGGER fail_half_way').run();
-    const done = await outcome<Completion>(await call('/api/lms/course/triage/session/1/1/complete', { method: 'POST', cookie }));
+    const done = await outcome<Completion>(await call('/api/lms/course/triage/session/1/1/complete', { method: 'POST', body: {}, cookie }));
     const after = await snapshot(OTHER.id);
     expect(after[0]).toEqual([{ course_id: 'triage', module_number: 1, number: 1 }]);
     expect(after[1]).toContainEqual({ badge_id: 'prima-sessione', amount: 1 });

@@ -1,13 +1,14 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, outcome, seedFixtures, signIn, THIRD } from '../fixtures.ts';
+import { studySession } from '../study.ts';
 
 beforeAll(seedFixtures);
 
 describe('course content', () => {
   it('needs a session', async () => {
     for (const path of ['/api/lms/course/triage', '/api/lms/course/triage/session/1/1', '/api/lms/courses/mine']) expect((await call(path)).status).toBe(401);
-    expect((await call('/api/lms/course/triage/session/1/1/complete', { method: 'POST' })).status).toBe(401);
+    expect((await call('/api/lms/course/triage/session/1/1/complete', { method: 'POST', body: {} })).status).toBe(401);
   });
 
   it('GET /api/lms/course/{id} returns modules, sessions and summed duration', async () => {
@@ -48,25 +49,32 @@ describe('course content', () => {
     const missingSession = await call('/api/lms/course/triage/session/9/9', { cookie, locale: 'en-US' });
     expect(missingSession.status).toBe(404);
     expect((await missingSession.json<{ message: string }>()).message).toBe('Session not found: triage/9/9');
-    expect((await call('/api/lms/course/triage/session/9/9/complete', { method: 'POST', cookie })).status).toBe(404);
+    expect((await call('/api/lms/course/triage/session/9/9/complete', { method: 'POST', cookie, body: {} })).status).toBe(404);
   });
 });
 
 describe('completing sessions', () => {
   it('records progress once, and awards experience, levels and badges by the rules', async () => {
     const cookie = await signIn(THIRD);
-    const first = await outcome<Record<string, unknown>>(await call('/api/lms/course/triage/session/1/1/complete', { method: 'POST', cookie }));
+    // 'triage' is an ECM course: each session counts only after its time was spent on it.
+    for (const [module, session] of [
+      [1, 1],
+      [1, 2],
+      [2, 1],
+    ] as const)
+      await studySession(THIRD.id, 'triage', module, session);
+    const first = await outcome<Record<string, unknown>>(await call('/api/lms/course/triage/session/1/1/complete', { method: 'POST', cookie, body: {} }));
     expect(first).toMatchObject({
       newlyCompleted: true,
       progress: { done: 1, total: 3, courseCompleted: false },
       level: { categoryId: 'cat-rischio', level: 1, experience: 10, levelUp: true },
       badges: [{ _id: 'prima-sessione', name: 'Primo passo' }],
     });
-    const again = await outcome<Record<string, unknown>>(await call('/api/lms/course/triage/session/1/1/complete', { method: 'POST', cookie }));
+    const again = await outcome<Record<string, unknown>>(await call('/api/lms/course/triage/session/1/1/complete', { method: 'POST', cookie, body: {} }));
     expect(again).toMatchObject({ newlyCompleted: false, progress: { done: 1 }, badges: [] });
 
-    await call('/api/lms/course/triage/session/1/2/complete', { method: 'POST', cookie });
-    const last = await outcome<Record<string, unknown>>(await call('/api/lms/course/triage/session/2/1/complete', { method: 'POST', cookie }));
+    await call('/api/lms/course/triage/session/1/2/complete', { method: 'POST', cookie, body: {} });
+    const last = await outcome<Record<string, unknown>>(await call('/api/lms/course/triage/session/2/1/complete', { method: 'POST', cookie, body: {} }));
     // 3 sessions x 10 + 1 course x 50 = 80 experience: level 2 (from 40).
     expect(last).toMatchObject({ progress: { done: 3, total: 3, courseCompleted: true }, level: { level: 2, experience: 80, levelUp: true } });
     const stored = await env.DB.prepare('SELECT level, experience FROM user_level WHERE user_id = ?').bind(THIRD.id).first();

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, LEARNER, OTHER, outcome, seedFixtures, signIn } from '../fixtures.ts';
+import { studySession } from '../study.ts';
 
 beforeAll(seedFixtures);
 
@@ -43,7 +44,8 @@ describe('progress in a list of courses', () => {
 
   it("gives a learner each known course's completed and total sessions", async () => {
     const cookie = await signIn(OTHER);
-    await call('/api/lms/course/triage/session/1/1/complete', { method: 'POST', cookie });
+    await studySession(OTHER.id, 'triage', 1, 1);
+    await call('/api/lms/course/triage/session/1/1/complete', { method: 'POST', cookie, body: {} });
     expect(await outcome(await call('/api/lms/courses/progress?ids=triage,inesistente', { cookie }))).toEqual({
       signedIn: true,
       courses: [{ id: 'triage', done: 1, total: 3 }],

@@ -4,6 +4,7 @@ import type { CourseAccess, CourseLearnersPage, Enrolment, ProgressRow, StaffCou
 import { call, EDITOR, outcome, seedFixtures, signIn, SITE, TESTER } from '../fixtures.ts';
 import { completeCourse, correctAnswers, FIXED_COURSE, seedEcm, VALID_CF } from '../ecm/ecm-fixtures.ts';
 import { personById, seedPeople, STAFF } from './people-fixtures.ts';
+import { studySession } from '../study.ts';
 
 const COURSE = FIXED_COURSE; // 'triage', an ECM course
 let staff = '';
@@ -31,7 +32,7 @@ const enrolWithKey = (cookie: string, key: string, courseId = COURSE) =>
 const COURSE_CALLS: [string, string, unknown?][] = [
   ['GET', `/api/lms/course/${COURSE}`],
   ['GET', `/api/lms/course/${COURSE}/session/1/1`],
-  ['POST', `/api/lms/course/${COURSE}/session/1/1/complete`],
+  ['POST', `/api/lms/course/${COURSE}/session/1/1/complete`, {}],
   ['PUT', `/api/lms/course/${COURSE}/session/1/2/position`, { seconds: 12 }],
   ['GET', `/api/lms/course/${COURSE}/ecm`],
   ['GET', `/api/lms/course/${COURSE}/assessment`],
@@ -85,7 +86,8 @@ describe('a course taken by enrolment', () => {
     // Enrolling again keeps the first enrolment.
     expect(await outcome<Enrolment>(await call(`/api/staff/courses/${COURSE}/enrolments/u-pp-anna`, { method: 'PUT', cookie: staff }))).toEqual(enrolment);
     expect((await call(`/api/lms/course/${COURSE}`, { cookie: cookie('u-pp-anna') })).status).toBe(200);
-    expect((await call(`/api/lms/course/${COURSE}/session/1/1/complete`, { method: 'POST', cookie: cookie('u-pp-anna') })).status).toBe(200);
+    await studySession('u-pp-anna', COURSE, 1, 1);
+    expect((await call(`/api/lms/course/${COURSE}/session/1/1/complete`, { method: 'POST', cookie: cookie('u-pp-anna'), body: {} })).status).toBe(200);
 
     expect(await outcome(await call(`/api/staff/courses/${COURSE}/enrolments/u-pp-anna`, { method: 'DELETE', cookie: staff }))).toEqual({ removed: true });
     expect(await outcome(await call(`/api/staff/courses/${COURSE}/enrolments/u-pp-anna`, { method: 'DELETE', cookie: staff }))).toEqual({ removed: false });

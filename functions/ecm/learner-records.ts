@@ -1,0 +1,160 @@
+import { PDFDocument, rgb, StandardFonts, type PDFFont } from 'pdf-lib';
+import { csvCell, printableLine } from '../../core/plain-text.ts';
+import { romeDateTime } from '../../core/rome-time.ts';
+import type { EcmCourse } from '../data/ecm/courses.ts';
+import type { LearnerRecord } from '../data/ecm/inspection.ts';
+
+/**
+ * The group of learners one inspection report covers: today the whole course (its one event and
+ * edition). When a course runs as editions, this is the one function to change: it then names the
+ * edition, and readLearnerRecords reads the learners who completed in it.
+ */
+export function recordsGroup(course: Pick<EcmCourse, 'courseId' | 'eventId' | 'edition'>): { courseId: string; eventId: string; edition: number } {
+  return { courseId: course.courseId, eventId: course.eventId, edition: course.edition };
+}
+
+const when = (epochMs: number | null) => (epochMs === null ? '' : romeDateTime(epochMs));
+const minutes = (ms: number) => (Math.round(ms / 6_000) / 10).toFixed(1);
+
+const COLUMNS = [
+  'codice_fiscale',
+  'cognome',
+  'nome',
+  'codice_utente',
+  'voce',
+  'modulo',
+  'sessione',
+  'titolo',
+  'primo_tracciamento',
+  'ultimo_tracciamento',
+  'minuti_tracciati',
+  'completata_il',
+  'tentativo',
+  'inizio',
+  'consegna',
+  'risposte_corrette',
+  'domande',
+  'esito',
+  'attestato',
+] as const;
+type Line = Partial<Record<(typeof COLUMNS)[number], string>>;
+
+/** One line per tracked session, attempt, questionnaire and certificate of each learner. */
+export function recordLines(records: readonly LearnerRecord[]): Line[] {
+  return records.flatMap((record) => {
+    const who: Line = { codice_fiscale: record.fiscalCode ?? '', cognome: record.lastName, nome: record.firstName, codice_utente: record.code };
+    return [
+      ...record.sessions.map((session): Line => ({
+        ...who,
+        voce: 'sessione',
+        modulo: String(session.moduleNumber),
+        sessione: String(session.number),
+        titolo: session.title,
+        primo_tracciamento: when(session.firstAt),
+        ultimo_tracciamento: when(session.lastAt),
+        minuti_tracciati: minutes(session.trackedMs),
+        completata_il: when(session.completedAt),
+      })),
+      ...record.attempts.map((attempt): Line => ({
+        ...who,
+        voce: 'tentativo',
+        tentativo: String(attempt.number),
+        inizio: when(attempt.startedAt),
+        consegna: when(attempt.submittedAt),
+        risposte_corrette: attempt.correct === null ? '' : String(attempt.correct),
+        domande: attempt.total === null ? '' : String(attempt.total),
+        esito: attempt.passed === null ? 'in corso' : attempt.passed ? 'superato' : 'non superato',
+      })),
+      { ...who, voce: 'questionario', esito: record.questionnaireDone ? 'compilato' : 'non compilato' },
+      ...(record.certificate
+        ? [
+            {
+              ...who,
+              voce: 'attestato',
+              completata_il: when(record.certificate.completedAt),
+              consegna: when(record.certificate.issuedAt),
+              attestato: record.certificate.code,
+            },
+          ]
+        : []),
+    ];
+  });
+}
+
+/** RFC 4180 CSV with a byte-order mark, as the participants report. */
+export function learnerRecordsCsv(records: readonly LearnerRecord[]): string {
+  const lines = [COLUMNS.join(','), ...recordLines(records).map((line) => COLUMNS.map((column) => csvCell(line[column] ?? '')).join(','))];
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+/** A letter the standard font cannot draw loses its accent or becomes '?', never fails the PDF. */
+function drawable(font: PDFFont, text: string): string {
+  const supported = new Set(font.getCharacterSet());
+  return [...printableLine(text)]
+    .map((char) => {
+      if (supported.has(char.codePointAt(0) ?? 0)) return char;
+      const plain = char.normalize('NFD').replace(/\p{M}/gu, '');
+      return [...plain].every((c) => supported.has(c.codePointAt(0) ?? 0)) ? plain : '?';
+    })
+    .join('');
+}
+
+/**
+ * The same records as a PDF an inspector can file: per learner, the tracked sessions with their
+ * times, the attempts with scores, the questionnaire (done or not, never its answers) and the certificate.
+ */
+export async function learnerRecordsPdf(
+  title: string,
+  group: ReturnType<typeof recordsGroup>,
+  records: readonly LearnerRecord[],
+  now: number,
+): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(`Registro di tracciamento - ${title}`);
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const [width, height, margin] = [595.28, 841.89, 40];
+  let page = pdf.addPage([width, height]);
+  let y = height - margin;
+  const line = (text: string, options: { size?: number; bold?: boolean; indent?: number } = {}) => {
+    const size = options.size ?? 9;
+    if (y - size * 1.5 < margin) {
+      page = pdf.addPage([width, height]);
+      y = height - margin;
+    }
+    const face = options.bold ? bold : font;
+    let shown = drawable(face, text);
+    while (shown.length > 1 && face.widthOfTextAtSize(shown, size) > width - 2 * margin - (options.indent ?? 0)) shown = shown.slice(0, -2) + '…';
+    page.drawText(shown, { x: margin + (options.indent ?? 0), y: y - size, size, font: face, color: rgb(0.1, 0.12, 0.16) });
+    y -= size * 1.5;
+  };
+  line(`Registro di tracciamento: ${title}`, { size: 14, bold: true });
+  line(`Evento ${group.eventId}, edizione ${group.edition} - generato il ${romeDateTime(now)} (ora di Roma)`);
+  line(`${records.length} partecipanti con attività registrate`);
+  y -= 6;
+  for (const record of records) {
+    y -= 4;
+    line(`${record.lastName} ${record.firstName} (${record.code})${record.fiscalCode ? ` - CF ${record.fiscalCode}` : ''}`, { size: 11, bold: true });
+    for (const session of record.sessions) {
+      const tracked =
+        session.firstAt === null ? 'nessun tempo tracciato' : `${minutes(session.trackedMs)} min, dal ${when(session.firstAt)} al ${when(session.lastAt)}`;
+      const done = session.completedAt === null ? 'non completata' : `completata il ${when(session.completedAt)}`;
+      line(`Sessione ${session.moduleNumber}.${session.number} ${session.title}: ${tracked}; ${done}`, { indent: 10 });
+    }
+    for (const attempt of record.attempts) {
+      const score = attempt.total === null ? 'in corso' : `${attempt.correct}/${attempt.total}, ${attempt.passed ? 'superato' : 'non superato'}`;
+      line(
+        `Tentativo ${attempt.number}: iniziato il ${when(attempt.startedAt)}${attempt.submittedAt ? `, consegnato il ${when(attempt.submittedAt)}` : ''}; ${score}`,
+        { indent: 10 },
+      );
+    }
+    line(`Questionario di gradimento: ${record.questionnaireDone ? 'compilato (risposte anonime)' : 'non compilato'}`, { indent: 10 });
+    line(
+      record.certificate
+        ? `Attestato ${record.certificate.code} rilasciato il ${when(record.certificate.issuedAt)}, ${record.certificate.credits} crediti`
+        : 'Attestato: non rilasciato',
+      { indent: 10 },
+    );
+  }
+  return pdf.save();
+}

@@ -1,0 +1,50 @@
+import { clockTime } from '../../core/resume.ts';
+import { minutesAndSeconds, sessionEvidence, timeShare, type SessionEvidence } from '../../core/session-evidence.ts';
+import type { D1Database } from '@cloudflare/workers-types';
+import { readEvidence } from '../data/lms/evidence.ts';
+import { HttpError } from '../http-error.ts';
+import { message, type Language } from '../messages.ts';
+
+export interface SessionRef {
+  siteId: string;
+  userId: string;
+  courseId: string;
+  moduleNumber: number;
+  number: number;
+}
+
+/** The evidence the server holds for a learner's session (core/session-evidence.ts) and whether it is done, or null when there is no such session. */
+export async function findSessionEvidence(db: D1Database, ref: SessionRef): Promise<(SessionEvidence & { completed: boolean }) | null> {
+  const row = await readEvidence(db, ref.siteId, ref.userId, ref.courseId, ref.moduleNumber, ref.number);
+  if (!row) return null;
+  const evidence = sessionEvidence({
+    kind: row.kind,
+    declaredSeconds: row.declaredSeconds,
+    share: timeShare(row.courseShare, row.isEcm),
+    trackedMs: row.trackedMs,
+    watch: row.watch,
+  });
+  return { ...evidence, completed: row.completed };
+}
+
+/**
+ * The one gate every way of completing a session goes through (the player's "complete", a SCORM
+ * package's status): a 404 when there is no such session, a 409 in the learner's language saying
+ * what is still missing when the evidence falls short. A session done already stays done.
+ */
+export async function requireSessionEvidence(db: D1Database, ref: SessionRef, language: Language): Promise<SessionEvidence> {
+  const evidence = await findSessionEvidence(db, ref);
+  if (!evidence) throw new HttpError(404, message('sessionNotFound', language, { id: `${ref.courseId}/${ref.moduleNumber}/${ref.number}` }));
+  if (evidence.completed) return evidence;
+  if (evidence.missingMs > 0) {
+    const { minutes, seconds } = minutesAndSeconds(evidence.missingMs);
+    throw new HttpError(409, message('sessionTimeMissing', language, { minutes: String(minutes), seconds: String(seconds) }));
+  }
+  if (evidence.video && evidence.video.watchedSeconds < evidence.video.requiredSeconds) {
+    throw new HttpError(
+      409,
+      message('sessionVideoUnwatched', language, { watched: clockTime(evidence.video.watchedSeconds), required: clockTime(evidence.video.requiredSeconds) }),
+    );
+  }
+  return evidence;
+}

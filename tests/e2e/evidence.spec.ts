@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+import { islandsReady, signIn } from './helpers.ts';
+
+// An ECM session counts as done on evidence the server saw: here a 24-second video session, so the
+// test waits for real seconds, as the learner does. Run at 1280 and 390 px, each with a learner of
+// its own from the demo cohort, new to the course.
+const SESSION = '/it-IT/course/session/prevenzione-ica/1/2';
+
+for (const [width, code] of [
+  [1280, 'camilla.longo'],
+  [390, 'filippo.vitale'],
+] as const) {
+  test(`at ${width} px a learner's completion waits for the video played through and the time spent on its page`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width, height: 900 });
+    await signIn(page, { code, password: 'Corsista-Demo-2026!' });
+    await page.goto(SESSION);
+    await islandsReady(page);
+    const evidence = page.getByTestId('session-evidence');
+    await expect(evidence).toContainText('Tempo di studio su questa pagina: 0:');
+    await expect(evidence).toContainText('su 0:19 richiesti');
+    await expect(page.getByTestId('session-evidence-video')).toHaveText('Video guardato senza salti fino a 0:00 su 0:22');
+
+    // Straight away: refused, saying what is missing.
+    await page.getByTestId('complete-session').click();
+    await expect(page.getByRole('alert')).toContainText('Questa sessione non è ancora completata: servono ancora 0 min');
+    await expect(page.getByTestId('session-completed')).toHaveCount(0);
+
+    // The learner plays the video to its end: the player reports its positions as it goes.
+    const video = page.getByTestId('session-video');
+    const ended = video.evaluate(
+      (element: HTMLVideoElement) =>
+        new Promise<void>((resolve) => {
+          element.addEventListener('ended', () => resolve(), { once: true });
+          element.muted = true;
+          void element.play();
+        }),
+    );
+    await ended;
+    await expect(page.getByTestId('session-evidence-video')).toHaveText('Video guardato senza salti fino a 0:22 su 0:22');
+    // The page's own count has passed the requirement as well.
+    await expect(evidence.getByRole('progressbar')).toHaveJSProperty('value', 19_200);
+    await page.getByTestId('complete-session').click();
+    await expect(page.getByTestId('session-completed')).toBeVisible();
+    await expect(page.getByTestId('completion-rewards')).toBeVisible();
+    // Nothing is wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  });
+}
