@@ -33,7 +33,7 @@ export async function getAuditFile(context: ApiContext, { param }: { param: z.ou
     body =
       format === 'csv' ? learnerRecordsCsv(records) : new Uint8Array(await learnerRecordsPdf(detail?.title ?? course.courseId, group, records, context.now));
   }
-  const filename = `${name === 'questionnaire' ? 'questionario' : 'registro'}-${group.eventId}-${group.edition}.${format}`.replace(/[^A-Za-z0-9._-]/g, '_');
+  const filename = `${name === 'questionnaire' ? 'questionario' : 'registro'}-${group.eventId}.${format}`.replace(/[^A-Za-z0-9._-]/g, '_');
   return new Response(body, {
     headers: {
       'content-type': format === 'csv' ? 'text/csv; charset=utf-8' : 'application/pdf',

@@ -5,12 +5,12 @@ import type { EcmCourse } from '../data/ecm/courses.ts';
 import type { LearnerRecord } from '../data/ecm/inspection.ts';
 
 /**
- * The group of learners one inspection report covers: today the whole course (its one event and
- * edition). When a course runs as editions, this is the one function to change: it then names the
- * edition, and readLearnerRecords reads the learners who completed in it.
+ * The group of learners one inspection report covers: the whole course, every edition together
+ * (the records name each attempt's and certificate's moment; the registry report is the one made
+ * per edition). A file per edition changes only this function and readLearnerRecords.
  */
-export function recordsGroup(course: Pick<EcmCourse, 'courseId' | 'eventId' | 'edition'>): { courseId: string; eventId: string; edition: number } {
-  return { courseId: course.courseId, eventId: course.eventId, edition: course.edition };
+export function recordsGroup(course: Pick<EcmCourse, 'courseId' | 'eventId'>): { courseId: string; eventId: string } {
+  return { courseId: course.courseId, eventId: course.eventId };
 }
 
 const when = (epochMs: number | null) => (epochMs === null ? '' : romeDateTime(epochMs));
@@ -129,7 +129,7 @@ export async function learnerRecordsPdf(
     y -= size * 1.5;
   };
   line(`Registro di tracciamento: ${title}`, { size: 14, bold: true });
-  line(`Evento ${group.eventId}, edizione ${group.edition} - generato il ${romeDateTime(now)} (ora di Roma)`);
+  line(`Evento ${group.eventId}, tutte le edizioni - generato il ${romeDateTime(now)} (ora di Roma)`);
   line(`${records.length} partecipanti con attività registrate`);
   y -= 6;
   for (const record of records) {

@@ -2,13 +2,16 @@ import type { D1Database } from '@cloudflare/workers-types';
 import { packageDone, type CmiFacts } from '../../core/scorm/runtime.ts';
 import { completeSession, type Completion } from '../data/lms/progress.ts';
 import type { SessionRef } from '../data/scorm/state.ts';
+import { findSessionEvidence } from '../lms/session-evidence.ts';
 
 /**
  * The one place a SCORM package completes its session: when the package says the learner is done
- * (core/scorm/runtime.ts `packageDone`), through the platform's completion path (progress,
- * experience, badges), as the "complete" button does for other sessions. The learning time is
- * the server's tracked visible time (hits), never the package's session time; rules that weigh
- * it (ECM evidence) belong in the completion path, which this calls.
+ * (core/scorm/runtime.ts `packageDone`) and the server's own evidence suffices (the ECM rule of
+ * functions/lms/session-evidence.ts: visible time tracked on the session's page, never the
+ * package's session time), through the platform's completion path (progress, experience, badges),
+ * as the "complete" button does for other sessions. A package done before that time is kept as
+ * the package said; a later commit (every 30 s while the package runs, and on leaving) completes
+ * the session once the time is there.
  */
 export async function completeFromPackage(
   db: D1Database,
@@ -19,5 +22,8 @@ export async function completeFromPackage(
   now: number,
 ): Promise<Completion | null> {
   if (!packageDone(facts)) return null;
+  const evidence = await findSessionEvidence(db, { siteId, ...ref });
+  if (!evidence) return null;
+  if (!evidence.completed && evidence.missingMs > 0) return null;
   return completeSession(db, siteId, ref.userId, ref.courseId, ref.moduleNumber, ref.number, locale, now);
 }

@@ -746,7 +746,8 @@ function isFileRoute(request: Request): boolean {
   const { pathname } = new URL(request.url);
   // HEAD is answered as GET.
   const method = request.method.toUpperCase() === 'HEAD' ? 'GET' : request.method.toUpperCase();
-  return ROUTES.some((route) => route.method === method && route.response === fileAnswer && patternOf(route).test({ pathname }));
+  // The first route that matches answers, as in the router (`/cms/ecm/:id/editions` before `/cms/ecm/:id/:report`).
+  return ROUTES.find((route) => route.method === method && patternOf(route).test({ pathname }))?.response === fileAnswer;
 }
 
 async function checkResponse(request: Request, response: Response): Promise<void> {

@@ -3,6 +3,7 @@ import { strToU8, zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PACKAGES } from '../../../seed/scorm/demo-packages.ts';
 import { EDITOR, LEARNER, OTHER, seedFixtures, signIn } from '../fixtures.ts';
+import { studySession } from '../study.ts';
 import { api, uploaded } from '../media/media-fixtures.ts';
 
 let learner = '';
@@ -69,28 +70,37 @@ describe('a SCORM session', () => {
     });
     expect(await stored()).toMatchObject({ completion: 'incomplete', location: 'question', suspend: '{"answer":"b"}', seconds: 60, commits: 1 });
 
-    const passed = await commit(learner, {
-      attempt: 'aaaa1111',
-      sequence: 3,
-      cmi: {
-        core: {
-          lesson_status: 'passed',
-          lesson_location: 'result',
-          score: { raw: '100', min: '0', max: '100' },
-          session_time: '00:02:00',
-          total_time: '00:00:00',
+    const passedCommit = (sequence: number) =>
+      commit(learner, {
+        attempt: 'aaaa1111',
+        sequence,
+        cmi: {
+          core: {
+            lesson_status: 'passed',
+            lesson_location: 'result',
+            score: { raw: '100', min: '0', max: '100' },
+            session_time: '00:02:00',
+            total_time: '00:00:00',
+          },
         },
-      },
+      });
+    // In an ECM course the package's word is not enough: the server has seen no time on the session yet.
+    const early = await passedCommit(3);
+    expect((await early.json()) as unknown).toEqual({
+      outcome: { completion: 'passed', success: 'passed', scoreScaled: 1, completed: false, newlyCompleted: false },
     });
+    expect(await completed()).toBe(0);
+    await studySession(LEARNER.id, 'triage', 2, 9);
+    const passed = await passedCommit(4);
     expect((await passed.json()) as unknown).toEqual({
       outcome: { completion: 'passed', success: 'passed', scoreScaled: 1, completed: true, newlyCompleted: true },
     });
     expect(await completed()).toBe(1);
 
-    // Commit 2 was retried after a dropped connection and arrives last: what 3 kept stands.
+    // Commit 2 was retried after a dropped connection and arrives last: what 4 kept stands.
     const late = await commit(learner, { attempt: 'aaaa1111', sequence: 2, cmi: { core: { lesson_status: 'incomplete', lesson_location: 'question' } } });
     expect(late.status).toBe(200);
-    expect(await stored()).toMatchObject({ completion: 'passed', location: 'result', score: 1, commits: 3 });
+    expect(await stored()).toMatchObject({ completion: 'passed', location: 'result', score: 1, commits: 4 });
     expect(await completed()).toBe(1);
 
     // Staff see it in the course's report.
