@@ -17,14 +17,14 @@ export type Permission = (typeof PERMISSIONS)[number];
 const LEARNER: Permission[] = ['course:read', 'progress:write', 'profile:write'];
 
 /**
- * `staff` ("Segreteria") manages people, enrolment and progress reports without touching content:
- * a provider can give the one without the other.
+ * `staff` ("Segreteria") manages people, enrolment and progress reports and answers support
+ * requests without touching content: a provider can give the one without the other.
  */
 export const ROLE_PERMISSIONS: Record<'learner' | 'admin' | 'tester' | 'staff', Permission[]> = {
   learner: LEARNER,
   admin: [...LEARNER, 'content:edit', 'content:publish', 'drafts:read', 'test:read', 'support:read', 'ecm:report', 'people:manage'],
   tester: [...LEARNER, 'drafts:read', 'test:read'],
-  staff: [...LEARNER, 'people:manage'],
+  staff: [...LEARNER, 'people:manage', 'support:read'],
 };
 
 export function isPermission(value: unknown): value is Permission {

@@ -34,7 +34,8 @@ import {
   putEnrolment,
 } from './people/course-handlers.ts';
 import { getPeople, getPerson, getPersonCourses, getPersonCoursesCsv, postReactivation, postSuspension } from './people/handlers.ts';
-import { getSupportRequests, postSupportRequest } from './support/handlers.ts';
+import { getSupportRequests, postSupportReply, postSupportRequest, putSupportStatus } from './support/handlers.ts';
+import { getMyData, postAccountDeletion } from './rights/handlers.ts';
 
 /**
  * A handler for every contract of core/api-routes.ts, typed by it: a missing handler, or one whose
@@ -51,6 +52,8 @@ const HANDLERS: { [Name in RouteName]: HandlerOf<ApiRoutes[Name]> } = {
   postPasswordForgot,
   postPasswordReset,
   putPassword,
+  getMyData,
+  postAccountDeletion,
   postRegister,
   postRegisterConfirm,
   postRegisterResend,
@@ -76,6 +79,8 @@ const HANDLERS: { [Name in RouteName]: HandlerOf<ApiRoutes[Name]> } = {
   publish,
   getBuilds,
   getSupportRequests,
+  postSupportReply,
+  putSupportStatus,
   getCmsCourses,
   postCourse,
   postCourseDuplicate,
