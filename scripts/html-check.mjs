@@ -26,6 +26,10 @@ export const ON_DEMAND_PAGES = [
   { path: '/it-IT/profile/user-archive', as: 'learner' },
   { path: '/it-IT/profile/user-courses', as: 'learner' },
   { path: '/it-IT/profile/user-progress', as: 'learner' },
+  { path: '/it-IT/profile/my-data', as: 'learner' },
+  { path: '/it-IT/profile/my-data/view', as: 'learner' },
+  { path: '/en-US/profile/ecm-details', as: 'learner' },
+  { path: '/it-IT/account-deleted' },
   { path: '/en-US/profile/user-progress', as: 'newcomer' },
   { path: '/it-IT/course/triage-pronto-soccorso', as: 'learner' },
   { path: '/it-IT/course/session/triage-pronto-soccorso/1/1', as: 'learner' },
@@ -37,6 +41,7 @@ export const ON_DEMAND_PAGES = [
   { path: '/it-IT/staff/people/u-corsista-1', as: 'staff' },
   { path: '/it-IT/staff/courses', as: 'staff' },
   { path: '/it-IT/staff/courses/movimentazione-pazienti', as: 'staff' },
+  { path: '/it-IT/staff/support', as: 'staff' },
   { path: '/it-IT/course/movimentazione-pazienti', as: 'outsider' },
 ];
 

@@ -76,7 +76,9 @@ export type MyData = z.infer<typeof myData>;
  * `POST /api/auth/user/delete`: the owner confirms with the current password, or, for an account
  * without one (it signs in through a provider), by typing its e-mail address (else its user code).
  */
-export const accountDeletionRequest = z.object({ confirm: z.string().min(1).max(Math.max(PASSWORD_MAX_LENGTH, EMAIL_MAX_LENGTH)) });
+/** The longest confirmation: a password or an e-mail address. */
+export const DELETION_CONFIRM_MAX_LENGTH = Math.max(PASSWORD_MAX_LENGTH, EMAIL_MAX_LENGTH);
+export const accountDeletionRequest = z.object({ confirm: z.string().min(1).max(DELETION_CONFIRM_MAX_LENGTH) });
 export type AccountDeletionRequest = z.input<typeof accountDeletionRequest>;
 
 export const accountDeletionOutcome = z.object({ deleted: z.literal(true) });
