@@ -107,7 +107,17 @@ import {
 import { role, roleParams } from './contracts/role.ts';
 import { boilerplateEntry, categoryTag, locale, localesQuery, site, siteParams, tagQuery } from './contracts/site.ts';
 import { statsOutcome } from './contracts/stats.ts';
-import { createdSupportRequest, supportRequest, supportRequestBody } from './contracts/support.ts';
+import {
+  createdSupportRequest,
+  supportPage,
+  supportParams,
+  supportQuery,
+  supportReplyBody,
+  supportRequest,
+  supportRequestBody,
+  supportStatusBody,
+} from './contracts/support.ts';
+import { accountDeletionOutcome, accountDeletionRequest } from './contracts/data-rights.ts';
 import {
   botChallenge,
   federatedLoginOutcome,
@@ -200,6 +210,15 @@ export const API_ROUTES = {
   // The invited person chooses a password through the invitation e-mail's link.
   postInvitationAccept: { method: 'POST', path: '/auth/invitation', request: { json: invitationAcceptRequest }, response: invitationAcceptOutcome },
   putPassword: { method: 'PUT', path: '/auth/password', auth: 'profile:write', request: { json: passwordChangeRequest }, response: passwordChangeOutcome },
+  // Data rights (functions/rights/): the person's data as a JSON file (contract myData), and deleting the account.
+  getMyData: { method: 'GET', path: '/auth/user/data', auth: 'session', response: fileAnswer },
+  postAccountDeletion: {
+    method: 'POST',
+    path: '/auth/user/delete',
+    auth: 'session',
+    request: { json: accountDeletionRequest },
+    response: accountDeletionOutcome,
+  },
   // Registration (functions/auth/registration.ts); the pages post the same rules without JavaScript.
   postRegister: { method: 'POST', path: '/auth/register', request: { json: registerRequest }, response: registerOutcome },
   postRegisterConfirm: { method: 'POST', path: '/auth/register/confirm', request: { json: registerConfirmRequest }, response: registerConfirmOutcome },
@@ -264,7 +283,22 @@ export const API_ROUTES = {
   revertVersion: { method: 'POST', path: '/cms/versions/:id/revert', auth: 'content:edit', request: { param: versionParams }, response: editorView },
   publish: { method: 'POST', path: '/cms/publish', auth: 'content:publish', response: publishOutcome },
   getBuilds: { method: 'GET', path: '/cms/builds', auth: 'content:publish', response: z.array(buildRequest) },
-  getSupportRequests: { method: 'GET', path: '/cms/support', auth: 'support:read', response: z.array(supportRequest) },
+  // Support requests for staff (functions/support/): a page at a time, replies by e-mail, closing and reopening.
+  getSupportRequests: { method: 'GET', path: '/cms/support', auth: 'support:read', request: { query: supportQuery }, response: supportPage },
+  postSupportReply: {
+    method: 'POST',
+    path: '/cms/support/:id/reply',
+    auth: 'support:read',
+    request: { param: supportParams, json: supportReplyBody },
+    response: supportRequest,
+  },
+  putSupportStatus: {
+    method: 'PUT',
+    path: '/cms/support/:id/status',
+    auth: 'support:read',
+    request: { param: supportParams, json: supportStatusBody },
+    response: supportRequest,
+  },
   // Course authoring: new courses, copies and categories start as drafts; the outline document holds the structure.
   getCmsCourses: { method: 'GET', path: '/cms/courses', auth: 'drafts:read', response: cmsCatalogue },
   postCourse: { method: 'POST', path: '/cms/courses', auth: 'content:edit', request: { json: newCourseRequest }, response: createdCourse },

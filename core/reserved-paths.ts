@@ -12,6 +12,7 @@ export const RESERVED_PATHS: readonly string[] = [
   '_server-islands',
   '_worker.js',
   'about',
+  'account-deleted',
   'api',
   'assistenza',
   'builds',

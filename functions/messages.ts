@@ -400,6 +400,26 @@ const MESSAGES = {
     en: 'You sign in with {provider}: your password is managed there, not on this site.',
     de: 'Sie melden sich mit {provider} an: Ihr Passwort wird dort verwaltet, nicht auf dieser Website.',
   },
+  deleteConfirmEmail: {
+    it: "Per eliminare l'account scrivi l'indirizzo e-mail del tuo account, esattamente com'è.",
+    en: "To delete the account, type your account's e-mail address exactly as it is.",
+    de: 'Um das Konto zu löschen, geben Sie die E-Mail-Adresse Ihres Kontos genau so ein, wie sie ist.',
+  },
+  deleteConfirmCode: {
+    it: "Per eliminare l'account scrivi il tuo codice utente, esattamente com'è.",
+    en: 'To delete the account, type your user code exactly as it is.',
+    de: 'Um das Konto zu löschen, geben Sie Ihren Benutzercode genau so ein, wie er ist.',
+  },
+  deleteTooMany: {
+    it: "Troppi tentativi con la password: riprova tra un'ora.",
+    en: 'Too many attempts with the password: try again in an hour.',
+    de: 'Zu viele Versuche mit dem Passwort: Versuchen Sie es in einer Stunde erneut.',
+  },
+  deleteRaced: {
+    it: "L'account è cambiato mentre lo eliminavi (per esempio la password): non è stato eliminato, riprova.",
+    en: 'The account changed while you were deleting it (the password, for instance): it was not deleted, try again.',
+    de: 'Das Konto hat sich während des Löschens geändert (zum Beispiel das Passwort): Es wurde nicht gelöscht, versuchen Sie es erneut.',
+  },
   passwordCommon: {
     it: "Questa password è tra le più usate e facili da indovinare: scegline un'altra, per esempio una frase di alcune parole.",
     en: 'This password is one of the most common and easiest to guess: choose another, for example a phrase of a few words.',

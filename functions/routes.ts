@@ -47,7 +47,8 @@ import {
   putRegistrationSetting,
 } from './people/account-handlers.ts';
 import { getPeople, getPerson, getPersonCourses, getPersonCoursesCsv, postReactivation, postSuspension } from './people/handlers.ts';
-import { getSupportRequests, postSupportRequest } from './support/handlers.ts';
+import { getSupportRequests, postSupportReply, postSupportRequest, putSupportStatus } from './support/handlers.ts';
+import { getMyData, postAccountDeletion } from './rights/handlers.ts';
 
 /**
  * A handler for every contract of core/api-routes.ts, typed by it: a missing handler, or one whose
@@ -65,6 +66,8 @@ const HANDLERS: { [Name in RouteName]: HandlerOf<ApiRoutes[Name]> } = {
   postPasswordReset,
   postInvitationAccept,
   putPassword,
+  getMyData,
+  postAccountDeletion,
   postRegister,
   postRegisterConfirm,
   postRegisterResend,
@@ -91,6 +94,8 @@ const HANDLERS: { [Name in RouteName]: HandlerOf<ApiRoutes[Name]> } = {
   publish,
   getBuilds,
   getSupportRequests,
+  postSupportReply,
+  putSupportStatus,
   getCmsCourses,
   postCourse,
   postCourseDuplicate,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FISCAL_CODE_SHAPE } from '../ecm/fiscal-code-shape.ts';
+import { GENDERS } from '../user-fields.ts';
 
 /** Request bodies and answers of the ECM calls (assessment, questionnaire, certificates, profile). */
 
@@ -250,3 +251,21 @@ export type Profession = z.infer<typeof profession>;
 /** The registry fields with the commission's professions and disciplines to choose from. */
 export const ecmProfileForm = ecmProfile.extend({ professions: z.array(profession) });
 export type EcmProfileForm = z.infer<typeof ecmProfileForm>;
+
+/**
+ * The one-time question after a federated account's first sign-in (`/{locale}/profile/ecm-details`):
+ * gender, and for ECM learners codice fiscale and discipline (whose profession it belongs to),
+ * both or neither.
+ */
+export const ecmDetailsBody = z
+  .object({
+    gender: z.enum(GENDERS),
+    fiscalCode: z
+      .string()
+      .trim()
+      .transform((value) => value.toUpperCase())
+      .pipe(z.union([z.literal(''), z.string().regex(FISCAL_CODE_SHAPE)])),
+    disciplineId: z.union([z.literal(''), z.string().regex(/^[a-z0-9-]{1,60}$/)]),
+  })
+  .refine((body) => (body.fiscalCode === '') === (body.disciplineId === ''), { path: ['disciplineId'], params: { reason: 'ecmDetailsPair' } });
+export type EcmDetailsBody = z.output<typeof ecmDetailsBody>;

@@ -22,3 +22,4 @@ export * from './support.ts';
 export * from './password.ts';
 export * from './registration.ts';
 export * from './people.ts';
+export * from './data-rights.ts';

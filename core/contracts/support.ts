@@ -34,8 +34,17 @@ export const supportRequestBody = z.object({
 });
 export type SupportRequestBody = z.input<typeof supportRequestBody>;
 
+/** open: nobody answered yet; answered: staff replied by e-mail; closed: nothing more to do (no further reply). */
+export const SUPPORT_STATUSES = ['open', 'answered', 'closed'] as const;
+export const supportStatus = z.enum(SUPPORT_STATUSES);
+export type SupportStatus = z.infer<typeof supportStatus>;
+
+export const supportReply = z.object({ message: z.string(), createdAt: z.string(), by: z.string() });
+
 export const supportRequest = z.object({
   id: z.number().int(),
+  status: supportStatus,
+  replies: z.array(supportReply),
   locale: z.string(),
   name: z.string(),
   email: z.string(),
@@ -50,3 +59,38 @@ export const supportRequest = z.object({
 export type SupportRequest = z.infer<typeof supportRequest>;
 
 export const createdSupportRequest = z.object({ id: z.number().int() });
+
+export const SUPPORT_PAGE_SIZE = 20;
+
+/** `GET /api/cms/support`: a page of 20, newest first, all or of one status (an empty status is all). */
+export const supportQuery = z.object({
+  status: z.preprocess((value) => (value === '' ? undefined : value), supportStatus.optional()),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+});
+export type SupportQuery = z.output<typeof supportQuery>;
+
+export const supportPage = z.object({
+  requests: z.array(supportRequest),
+  total: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type SupportPage = z.infer<typeof supportPage>;
+
+export const supportParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+/** `POST /api/cms/support/{id}/reply`: the reply, e-mailed to the sender; `close` also closes the request. */
+export const supportReplyBody = z.object({
+  message: z
+    .string()
+    .trim()
+    .min(2)
+    .max(5000)
+    .superRefine(plainText({ multiline: true })),
+  close: z.boolean().default(false),
+});
+export type SupportReplyBody = z.input<typeof supportReplyBody>;
+
+/** `PUT /api/cms/support/{id}/status`: close a request, or open it again. */
+export const supportStatusBody = z.object({ status: supportStatus });

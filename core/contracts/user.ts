@@ -38,7 +38,8 @@ export const user = z.object({
   phone: z.string().nullable(),
   locale: z.string(),
   role: z.array(z.string()),
-  fields: z.object({ gender }),
+  /** null until the user says (a provider's new account, a registration). */
+  fields: z.object({ gender: gender.nullable() }),
   federated: z.array(z.object({ provider: z.string(), federatedId: z.string() })),
 });
 export type User = z.infer<typeof user>;
@@ -54,7 +55,7 @@ const clearable = (max?: number) =>
 /**
  * `PUT /api/auth/user`: every field may be left out, and a field left out keeps its stored value.
  * A field sent is changed: `email` and `phone` are cleared by `""` or null; first and last name,
- * locale and gender cannot be cleared (they always have a value). Role, code and ids in the body
+ * locale and gender cannot be cleared (gender is null only until first given). Role, code and ids in the body
  * are ignored, never written.
  */
 export const userUpdateRequest = z.object({

@@ -43,7 +43,8 @@ type Rendered = { kind: 'text'; text: string } | { kind: 'action'; label: string
 const COLORS = { text: '#1b2733', muted: '#4a5b6c', primary: '#0b5cad', border: '#c5d3e0', fill: '#eef3f8' };
 
 function htmlBlock(block: Rendered, fallback: string): string {
-  if (block.kind === 'text') return `<p style="margin:0 0 16px">${escapeHtml(block.text)}</p>`;
+  // pre-line keeps the line breaks a person wrote (a support reply) without trusting any markup.
+  if (block.kind === 'text') return `<p style="margin:0 0 16px;white-space:pre-line">${escapeHtml(block.text)}</p>`;
   const href = escapeHtml(block.href);
   return [
     `<p style="margin:24px 0"><a href="${href}" style="display:inline-block;padding:12px 20px;background:${COLORS.primary};color:#ffffff;font-weight:bold;text-decoration:none;border-radius:8px">${escapeHtml(block.label)}</a></p>`,

@@ -84,6 +84,18 @@ export const EMAIL_TEMPLATES = {
     values: ['name', 'course', 'path'],
     blocks: [{ text: 'email.greeting' }, { text: 'email.courseEnrolled.intro' }, { action: 'email.courseEnrolled.action', path: 'path' }],
   },
+  /** Staff's reply to a support request, with what the sender wrote, and a way to write again. */
+  'support-reply': {
+    subject: 'email.supportReply.subject',
+    values: ['name', 'id', 'message', 'reply', 'path'],
+    blocks: [
+      { text: 'email.greeting' },
+      { text: 'email.supportReply.intro' },
+      { text: 'email.supportReply.reply' },
+      { text: 'email.supportReply.yours' },
+      { action: 'email.supportReply.action', path: 'path' },
+    ],
+  },
 } as const satisfies Record<string, EmailTemplate>;
 
 export type EmailTemplateName = keyof typeof EMAIL_TEMPLATES;

@@ -38,6 +38,7 @@ export async function resolveSession(env: Env, request: Request, now = Date.now(
   if (!user) return { kind: 'stale', reason: 'Unknown user' };
   // Suspending ends every session at once (their tokens are revoked); a renewal racing it ends here.
   if (user.status === 'suspended') return { kind: 'stale', reason: 'Suspended account' };
+  if (user.status === 'deleted') return { kind: 'stale', reason: 'Deleted account' };
   if (check.kind === 'renewed') {
     const sealed = await sealSession(check.tokens, secret);
     return { kind: 'user', session: { user, tokens: check.tokens, renewedCookie: sessionSetCookie(sealed, new URL(request.url)) } };

@@ -25,7 +25,8 @@ export interface UserForm {
   lastName: string;
   email: string;
   phone: string;
-  gender: GenderName;
+  /** '' while the account has none (a provider's new account): nothing is sent. */
+  gender: GenderName | '';
   locale: string;
 }
 
@@ -39,7 +40,7 @@ export function toUserUpdate(form: UserForm): UserUpdateRequest {
     email: form.email || null,
     phone: form.phone || null,
     locale: form.locale,
-    fields: { gender: form.gender },
+    fields: form.gender ? { gender: form.gender } : {},
   };
 }
 
@@ -75,7 +76,7 @@ export function validateUserForm(form: UserForm): Partial<Record<keyof UserForm,
     email: emailError(form.email),
     phone: phoneError(form.phone),
     locale: LOCALE_PATTERN.test(form.locale) ? undefined : { key: 'validation.format' },
-    gender: Object.values(GENDER_NAMES).includes(form.gender) ? undefined : { key: 'validation.format' },
+    gender: form.gender === '' || Object.values(GENDER_NAMES).includes(form.gender) ? undefined : { key: 'validation.format' },
   };
   return Object.fromEntries(Object.entries(errors).filter(([, error]) => error)) as Partial<Record<keyof UserForm, FieldError>>;
 }

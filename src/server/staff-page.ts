@@ -1,4 +1,5 @@
 import { env } from 'cloudflare:workers';
+import type { Permission } from '../../core/permissions.ts';
 import { loadPermissions } from '../../functions/data/auth/roles.ts';
 import type { User } from '../../functions/data/auth/users.ts';
 import { languageOf, type Language } from '../../functions/messages.ts';
@@ -15,14 +16,14 @@ export interface StaffPage {
 }
 
 /**
- * A staff page (`/{locale}/staff/...`, people:manage): its context and the staff member, or null
- * for anyone else, whom the page answers with a 404, as `/test` does (visitors were sent to sign in
- * by the session guard).
+ * A staff page (`/{locale}/staff/...`; people:manage, support requests support:read): its context
+ * and the staff member, or null for anyone else, whom the page answers with a 404, as `/test` does
+ * (visitors were sent to sign in by the session guard).
  */
-export async function loadStaffPage(locals: App.Locals): Promise<StaffPage | null> {
+export async function loadStaffPage(locals: App.Locals, permission: Permission = 'people:manage'): Promise<StaffPage | null> {
   const { user, session } = locals;
   if (!user || !session) return null;
-  if (!(await loadPermissions(env.DB, user.role)).has('people:manage')) return null;
+  if (!(await loadPermissions(env.DB, user.role)).has(permission)) return null;
   const page = await locals.page;
   return { page, user, actor: { id: user._id, siteId: session.user.siteId, roles: user.role }, language: languageOf(page.locale) };
 }

@@ -29,7 +29,7 @@ export function userDataValues(user: User): UserDataValues {
     lastName: user.lastName,
     email: user.email ?? '',
     phone: user.phone ?? '',
-    gender: GENDER_NAMES[user.fields.gender],
+    gender: user.fields.gender ? GENDER_NAMES[user.fields.gender] : '',
     locale: user.locale,
   };
 }
@@ -56,7 +56,7 @@ export async function submitUserData(form: FormData, user: User, siteId: string,
   const granted = await loadPermissions(env.DB, user.role);
   if (!granted.has('profile:write')) return refused({}, message('forbidden', language, { permission: 'profile:write' }), 403);
   // The form sends every field: the API's contract for a PUT of all of them.
-  const parsed = userUpdateRequest.safeParse({ ...values, fields: { gender } });
+  const parsed = userUpdateRequest.safeParse({ ...values, fields: gender ? { gender } : {} });
   if (!parsed.success) return refused(fieldErrors(parsed.error, { ...values }), null, 400);
   const site = await findSite(env.DB, siteId);
   const locale = parsed.data.locale ?? values.locale;

@@ -755,8 +755,8 @@ async function checkResponse(request: Request, response: Response): Promise<void
   const text = await response.text();
   expect(response.status, `${label} answered ${response.status}: ${text.slice(0, 500)}`).toBeLessThan(500);
   if (response.status < 400) {
-    // A file route (a report) answers its file; every other success is `{ outcome }`.
-    if (isFileRoute(request)) expect(response.headers.get('content-type'), label).toMatch(/^(text\/csv|application\/(pdf|xml))\b/);
+    // A file route (a report, the data export) answers its file; every other success is `{ outcome }`.
+    if (isFileRoute(request)) expect(response.headers.get('content-type'), label).toMatch(/^(text\/csv|application\/(pdf|xml|json))\b/);
     else expect(JSON.parse(text), label).toHaveProperty('outcome');
     return;
   }

@@ -15,6 +15,8 @@ async function seriousViolations(page: Page, path: string) {
 }
 
 test('public page templates have no serious accessibility violations, in it-IT and en-US', async ({ page }) => {
+  // Many pages, each analysed in full: more than the default 30 s on a busy machine.
+  test.setTimeout(120_000);
   const found: string[] = [];
   for (const locale of ['it-IT', 'en-US']) {
     for (const path of [
@@ -23,6 +25,7 @@ test('public page templates have no serious accessibility violations, in it-IT a
       '/catalogo-corsi-no-ecm',
       '/privacy',
       '/assistenza',
+      '/account-deleted',
       '/pf/percorso-infermieri',
       '/repository/linee-guida',
       '/course/prevenzione-ica',
@@ -39,6 +42,8 @@ test('public page templates have no serious accessibility violations, in it-IT a
 });
 
 test('signed-in page templates have no serious accessibility violations', async ({ page }) => {
+  // Many pages, each analysed in full: more than the default 30 s on a busy machine.
+  test.setTimeout(120_000);
   await signIn(page);
   const found: string[] = [];
   for (const path of [
@@ -48,6 +53,9 @@ test('signed-in page templates have no serious accessibility violations', async 
     '/it-IT/profile/user-courses',
     '/it-IT/profile/user-archive',
     '/it-IT/profile/user-progress',
+    '/it-IT/profile/my-data',
+    '/it-IT/profile/my-data/view',
+    '/it-IT/profile/ecm-details',
     '/it-IT/course/triage-pronto-soccorso',
     '/it-IT/course/session/triage-pronto-soccorso/1/1',
     '/en-US/profile/user-progress',
@@ -58,6 +66,8 @@ test('signed-in page templates have no serious accessibility violations', async 
 });
 
 test('staff pages and a course that does not let the learner in have no serious accessibility violations, at 1280 and 390 px', async ({ browser }) => {
+  // Many pages, each analysed in full: more than the default 30 s on a busy machine.
+  test.setTimeout(120_000);
   const found: string[] = [];
   for (const width of [1280, 390]) {
     const staff = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
@@ -70,6 +80,8 @@ test('staff pages and a course that does not let the learner in have no serious 
       '/it-IT/staff/courses',
       '/it-IT/staff/courses/movimentazione-pazienti',
       '/en-US/staff/people',
+      '/it-IT/staff/support',
+      '/de-DE/staff/support?status=closed',
     ]) {
       found.push(...(await seriousViolations(staff, path)));
     }
@@ -104,6 +116,24 @@ test('the ECM inspection page has no serious accessibility violations, at 1280 a
     const auditor = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
     await signIn(auditor, { code: 'ispettore.demo', password: 'Ispettore-Demo-2026!' });
     found.push(...(await seriousViolations(auditor, '/it-IT/ispezione-ecm?corso=bls-d-adulto')));
+  }
+  expect(found).toEqual([]);
+});
+
+test('a support request as staff read and answer it has no serious accessibility violations, at 1280 and 390 px', async ({ browser }) => {
+  const visitor = await (await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { 'cf-connecting-ip': '198.18.200.1' } })).newPage();
+  await visitor.goto('/it-IT/assistenza');
+  await visitor.locator('#support-form').getByLabel('Nome e cognome').fill('Lucia Ferri');
+  await visitor.locator('#support-form').getByLabel('E-mail').fill('lucia.ferri@example.it');
+  await visitor.locator('#support-form').getByLabel('Messaggio').fill('Il video della sessione non parte.');
+  await visitor.getByRole('button', { name: 'Invia richiesta' }).click();
+  await visitor.waitForURL(/inviata\?n=\d+$/);
+  const id = new URL(visitor.url()).searchParams.get('n');
+  const found: string[] = [];
+  for (const width of [1280, 390]) {
+    const staff = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
+    await signIn(staff, { code: 'segreteria.demo', password: 'Segreteria-Demo-2026!' });
+    found.push(...(await seriousViolations(staff, `/it-IT/staff/support/${id}`)));
   }
   expect(found).toEqual([]);
 });

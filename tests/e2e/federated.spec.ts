@@ -4,6 +4,9 @@ import { expect, test, type Page } from '@playwright/test';
 const APP = process.env.E2E_PORT ?? '4399';
 const IDP = process.env.E2E_OIDC_PORT ?? '4398';
 const onApp = (path: string) => new RegExp(`localhost:${APP}${path.replaceAll('/', '\\/')}$`);
+/** The once-only question a new federated account gets on its way to the profile. */
+const askedForDetails = (url: URL) =>
+  url.port === APP && url.pathname === '/it-IT/profile/ecm-details' && url.searchParams.get('returnTo') === '/it-IT/profile';
 
 /** Drives the provider's own pages: its development login accepts any account name. */
 async function signInAtProvider(page: Page, account: string) {
@@ -26,6 +29,10 @@ test('Medikey sign-in creates a learner, logout ends the provider session, the n
   await page.getByRole('link', { name: 'Accedi con Medikey' }).click();
   await page.waitForURL(new RegExp(`localhost:${IDP}/interaction/`));
   await signInAtProvider(page, 'fed-e2e-1');
+  // A new account is asked once for what ECM needs (tests/e2e/data-rights.spec.ts follows it); answered here with the gender alone.
+  await page.waitForURL(askedForDetails);
+  await page.getByLabel('Neutro').check();
+  await page.getByRole('button', { name: 'Salva' }).click();
   await page.waitForURL(onApp('/it-IT/profile'));
   await expect(page.getByTestId('profile-greeting')).toHaveText('Ciao, Federica Medici');
   const first = await currentUser(page);
@@ -75,7 +82,7 @@ test('a foreign returnTo on the sign-in link is ignored: the learner lands on th
   });
   await page.goto('/federated/medikey?returnTo=https://evil.example/steal');
   await signInAtProvider(page, 'fed-e2e-2');
-  await page.waitForURL(onApp('/it-IT/profile'));
+  await page.waitForURL(askedForDetails);
   expect(new URL(page.url()).origin).toBe(`http://localhost:${APP}`);
   expect(visited.filter((url) => new URL(url).hostname === 'evil.example')).toEqual([]);
   expect((await currentUser(page))?.federated).toEqual([{ provider: 'medikey', federatedId: 'fed-e2e-2' }]);

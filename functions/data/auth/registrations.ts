@@ -102,7 +102,7 @@ export function registrationStatements(
       .prepare(
         `INSERT OR IGNORE INTO user (id, site_id, code, password_hash, first_name, last_name, email, gender, locale, roles, registration_pending,
            privacy_version, privacy_accepted_at, created_at, updated_at)
-         SELECT ?1, ?2, ?3, ?10, ?4, ?5, ?3, 'n', ?6, '["learner"]', 1, ?7, ?8, ?8, ?8 WHERE ${COUNTED.replace('?', '?9')}`,
+         SELECT ?1, ?2, ?3, ?10, ?4, ?5, ?3, NULL, ?6, '["learner"]', 1, ?7, ?8, ?8, ?8 WHERE ${COUNTED.replace('?', '?9')}`,
       )
       .bind(user.id, user.siteId, user.email, user.firstName, user.lastName, user.locale, user.privacyVersion, link.now, attempt.id, link.passwordHash),
     mail,

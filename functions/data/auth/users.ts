@@ -4,7 +4,7 @@ import type { Gender, User } from '../../../core/contracts/user.ts';
 export type { Gender, User };
 
 /** The user table's `status` (migration 0022); `invited` is kept for accounts that wait for their first password. */
-export type AccountStatus = 'active' | 'invited' | 'suspended';
+export type AccountStatus = 'active' | 'invited' | 'suspended' | 'deleted';
 
 /** The user table's row as D1 gives it: never leaves functions/data (it holds the password hash). */
 interface UserRow {
@@ -16,7 +16,7 @@ interface UserRow {
   last_name: string;
   email: string | null;
   phone: string | null;
-  gender: Gender;
+  gender: Gender | null;
   locale: string;
   roles: string;
   status: AccountStatus;
@@ -35,7 +35,7 @@ export interface SessionUser {
   lastName: string;
   email: string | null;
   phone: string | null;
-  gender: Gender;
+  gender: Gender | null;
   locale: string;
   roles: string[];
   /** Only an `active` account signs in and keeps its sessions (a `suspended` one's ended when it was suspended). */
@@ -173,7 +173,7 @@ export async function createFederatedUser(db: D1Database, user: FederatedUser, n
   await db.batch([
     db
       .prepare(
-        "INSERT INTO user (id, site_id, code, password_hash, first_name, last_name, email, gender, locale, roles, created_at, updated_at) VALUES (?, ?, ?, NULL, ?, ?, ?, 'm', ?, '[\"learner\"]', ?, ?)",
+        'INSERT INTO user (id, site_id, code, password_hash, first_name, last_name, email, gender, locale, roles, created_at, updated_at) VALUES (?, ?, ?, NULL, ?, ?, ?, NULL, ?, \'["learner"]\', ?, ?)',
       )
       .bind(user.id, user.siteId, user.code, user.firstName, user.lastName, user.email, user.locale, now, now),
     db

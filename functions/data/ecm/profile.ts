@@ -50,3 +50,43 @@ export async function listProfessions(db: D1Database, locale: string, defaultLoc
     disciplines: (disciplines?.results ?? []).filter((d) => d.professionId === profession.id).map((d) => ({ id: d.id, name: d.name })),
   }));
 }
+
+/**
+ * Whether to ask a federated account, after sign-in, for what ECM needs: it signs in through a
+ * provider, never answered the question, and lacks gender or the registry fields.
+ */
+export async function ecmDetailsWanted(db: D1Database, userId: string): Promise<boolean> {
+  const row = await db
+    .prepare(
+      `SELECT 1 FROM user u WHERE u.id = ? AND u.details_answered_at IS NULL AND (u.gender IS NULL OR u.fiscal_code IS NULL)
+         AND EXISTS (SELECT 1 FROM user_federation f WHERE f.user_id = u.id)`,
+    )
+    .bind(userId)
+    .first();
+  return row !== null;
+}
+
+/** The profession a discipline belongs to, or null for an unknown discipline. */
+export async function professionOfDiscipline(db: D1Database, disciplineId: string): Promise<string | null> {
+  const row = await db.prepare('SELECT profession_id AS professionId FROM ecm_discipline WHERE id = ?').bind(disciplineId).first<{ professionId: string }>();
+  return row?.professionId ?? null;
+}
+
+/**
+ * The answer to the one-time question: gender, and the registry fields when given (left as they
+ * were otherwise), and the time it was answered, so it is not asked again.
+ */
+export async function saveEcmDetails(
+  db: D1Database,
+  userId: string,
+  details: { gender: string; fiscalCode: string | null; professionId: string | null; disciplineId: string | null },
+  now: number,
+): Promise<void> {
+  await db
+    .prepare(
+      `UPDATE user SET gender = ?, fiscal_code = COALESCE(?, fiscal_code), profession_id = COALESCE(?, profession_id), discipline_id = COALESCE(?, discipline_id),
+         details_answered_at = ?, updated_at = ? WHERE id = ?`,
+    )
+    .bind(details.gender, details.fiscalCode, details.professionId, details.disciplineId, now, now, userId)
+    .run();
+}

@@ -67,7 +67,11 @@ export async function searchPeople(db: D1Database, siteId: string, filter: Peopl
     : course
       ? [`FROM (${courseLearnersSql('?')}) l CROSS JOIN user u ON u.id = l.user_id`, [course, course, course]]
       : ['FROM user u', []];
-  const conditions: [sql: string, values: string[]][] = [['u.site_id = ?', [siteId]]];
+  // A deleted account is only the pseudonym its ECM records point to: nobody staff can find.
+  const conditions: [sql: string, values: string[]][] = [
+    ['u.site_id = ?', [siteId]],
+    ["u.status <> 'deleted'", []],
+  ];
   if (expression) conditions.push(['person_search MATCH ?', [expression]]);
   if (filter.status) conditions.push(['u.status = ?', [filter.status]]);
   if (course && expression) conditions.push([`u.id IN (${courseLearnersSql('?')})`, [course, course, course]]);
@@ -91,7 +95,9 @@ export async function searchPeople(db: D1Database, siteId: string, filter: Peopl
 export async function findPerson(db: D1Database, siteId: string, userId: string): Promise<PersonDetail | null> {
   const [people, providers] = await db.batch<Record<string, unknown>>([
     db
-      .prepare(`SELECT ${SUMMARY_COLUMNS}, u.phone, u.roles, u.created_at, u.registration_pending FROM user u WHERE u.id = ? AND u.site_id = ?`)
+      .prepare(
+        `SELECT ${SUMMARY_COLUMNS}, u.phone, u.roles, u.created_at, u.registration_pending FROM user u WHERE u.id = ? AND u.site_id = ? AND u.status <> 'deleted'`,
+      )
       .bind(userId, siteId),
     db.prepare('SELECT provider FROM user_federation WHERE user_id = ? ORDER BY provider').bind(userId),
   ]);

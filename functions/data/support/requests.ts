@@ -1,5 +1,5 @@
-import type { D1Database } from '@cloudflare/workers-types';
-import type { SupportRequest } from '../../../core/contracts/support.ts';
+import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
+import { SUPPORT_PAGE_SIZE, type SupportPage, type SupportQuery, type SupportRequest, type SupportStatus } from '../../../core/contracts/support.ts';
 import { eventIfChangedStatement } from '../events.ts';
 
 export type { SupportRequest };
@@ -52,27 +52,42 @@ export async function createSupportRequest(
   return Number(inserted?.results[0]?.id ?? 0);
 }
 
-export async function listSupportRequests(db: D1Database, siteId: string, limit: number): Promise<SupportRequest[]> {
-  const { results } = await db
-    .prepare(
-      'SELECT id, locale, user_id, name, email, message, error_code, error_message, error_path, error_request, created_at FROM support_request WHERE site_id = ? ORDER BY id DESC LIMIT ?',
-    )
-    .bind(siteId, limit)
-    .all<{
-      id: number;
-      locale: string;
-      user_id: string | null;
-      name: string;
-      email: string;
-      message: string;
-      error_code: string | null;
-      error_message: string | null;
-      error_path: string | null;
-      error_request: string | null;
-      created_at: number;
-    }>();
-  return results.map((row) => ({
+interface RequestRow {
+  id: number;
+  locale: string;
+  user_id: string | null;
+  name: string;
+  email: string;
+  message: string;
+  error_code: string | null;
+  error_message: string | null;
+  error_path: string | null;
+  error_request: string | null;
+  status: SupportStatus;
+  created_at: number;
+}
+
+interface ReplyRow {
+  request_id: number;
+  message: string;
+  created_at: number;
+  by: string;
+}
+
+const REQUEST_COLUMNS = 'id, locale, user_id, name, email, message, error_code, error_message, error_path, error_request, status, created_at';
+
+/** Replies of some requests with who wrote them, oldest first; `?` is a JSON array of request ids. */
+const REPLIES_OF = `SELECT r.request_id, r.message, r.created_at, TRIM(u.first_name || ' ' || u.last_name) AS by
+  FROM support_reply r JOIN user u ON u.id = r.user_id
+  WHERE r.request_id IN (SELECT value FROM json_each(?)) ORDER BY r.request_id, r.id`;
+
+function toRequest(row: RequestRow, replies: ReplyRow[]): SupportRequest {
+  return {
     id: row.id,
+    status: row.status,
+    replies: replies
+      .filter((reply) => reply.request_id === row.id)
+      .map((reply) => ({ message: reply.message, createdAt: new Date(reply.created_at).toISOString(), by: reply.by })),
     locale: row.locale,
     name: row.name,
     email: row.email,
@@ -83,7 +98,96 @@ export async function listSupportRequests(db: D1Database, siteId: string, limit:
     r: row.error_request,
     signedIn: row.user_id !== null,
     createdAt: new Date(row.created_at).toISOString(),
-  }));
+  };
+}
+
+/** A page of the site's requests, newest first, all or of one status, with their replies and how many there are. */
+export async function listSupportRequests(db: D1Database, siteId: string, query: SupportQuery): Promise<SupportPage> {
+  const where = query.status ? 'site_id = ?1 AND status = ?2' : 'site_id = ?1 AND ?2 IS NULL';
+  const [rows, count] = await db.batch<Record<string, unknown>>([
+    db
+      .prepare(`SELECT ${REQUEST_COLUMNS} FROM support_request WHERE ${where} ORDER BY id DESC LIMIT ?3 OFFSET ?4`)
+      .bind(siteId, query.status ?? null, SUPPORT_PAGE_SIZE, (query.page - 1) * SUPPORT_PAGE_SIZE),
+    db.prepare(`SELECT COUNT(*) AS total FROM support_request WHERE ${where}`).bind(siteId, query.status ?? null),
+  ]);
+  const requests = (rows?.results ?? []) as unknown as RequestRow[];
+  const { results: replies } = await db
+    .prepare(REPLIES_OF)
+    .bind(JSON.stringify(requests.map((row) => row.id)))
+    .all<ReplyRow>();
+  const total = Number(count?.results[0]?.total ?? 0);
+  return {
+    requests: requests.map((row) => toRequest(row, replies)),
+    total,
+    page: query.page,
+    pages: Math.ceil(total / SUPPORT_PAGE_SIZE),
+    pageSize: SUPPORT_PAGE_SIZE,
+  };
+}
+
+/** One request of the site with its replies, or null. */
+export async function findSupportRequest(db: D1Database, siteId: string, id: number): Promise<SupportRequest | null> {
+  const [rows, replies] = await db.batch<Record<string, unknown>>([
+    db.prepare(`SELECT ${REQUEST_COLUMNS} FROM support_request WHERE id = ? AND site_id = ?`).bind(id, siteId),
+    db.prepare(REPLIES_OF).bind(JSON.stringify([id])),
+  ]);
+  const row = rows?.results[0] as RequestRow | undefined;
+  return row ? toRequest(row, (replies?.results ?? []) as unknown as ReplyRow[]) : null;
+}
+
+export interface SupportReplyWrite {
+  siteId: string;
+  requestId: number;
+  userId: string;
+  message: string;
+  close: boolean;
+  now: number;
+}
+
+/**
+ * A staff member's reply, in one batch: the request's new status (only while it is not closed),
+ * then the reply, its e-mail and the audit event, each only if the status was written. False when
+ * the request was closed (or gone) by the time the batch ran: nothing was written or sent.
+ */
+export async function replyToSupportRequest(db: D1Database, reply: SupportReplyWrite, mail: D1PreparedStatement): Promise<boolean> {
+  const [status] = await db.batch([
+    db
+      .prepare("UPDATE support_request SET status = ? WHERE id = ? AND site_id = ? AND status <> 'closed'")
+      .bind(reply.close ? 'closed' : 'answered', reply.requestId, reply.siteId),
+    db
+      .prepare('INSERT INTO support_reply (request_id, user_id, message, created_at) SELECT ?, ?, ?, ? WHERE changes() > 0')
+      .bind(reply.requestId, reply.userId, reply.message, reply.now),
+    mail,
+    eventIfChangedStatement(db, reply.siteId, reply.userId, 'support.request.reply', `support#${reply.requestId}`, reply.now),
+  ]);
+  return (status?.meta.changes ?? 0) > 0;
+}
+
+/**
+ * Closes a request, or opens it again (answered if it has replies, else open), with its audit
+ * event; false when it was already so.
+ */
+export async function setSupportStatus(
+  db: D1Database,
+  change: { siteId: string; requestId: number; userId: string; close: boolean; now: number },
+): Promise<boolean> {
+  const status = change.close
+    ? "'closed'"
+    : "CASE WHEN EXISTS (SELECT 1 FROM support_reply WHERE request_id = support_request.id) THEN 'answered' ELSE 'open' END";
+  const [updated] = await db.batch([
+    db
+      .prepare(`UPDATE support_request SET status = ${status} WHERE id = ? AND site_id = ? AND (status = 'closed') = ?`)
+      .bind(change.requestId, change.siteId, change.close ? 0 : 1),
+    eventIfChangedStatement(
+      db,
+      change.siteId,
+      change.userId,
+      change.close ? 'support.request.close' : 'support.request.reopen',
+      `support#${change.requestId}`,
+      change.now,
+    ),
+  ]);
+  return (updated?.meta.changes ?? 0) > 0;
 }
 
 /** Drops the sender hashes older than the allowance's window: they only ever served to count it. */

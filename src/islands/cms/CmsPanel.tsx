@@ -142,7 +142,7 @@ export default function CmsPanel() {
                 </section>
                 <section aria-labelledby="cms-support-title">
                   <h3 id="cms-support-title">{t('cms.support.title')}</h3>
-                  <SupportRequests api={api} t={t} formatDate={formatDate} />
+                  <SupportRequests api={api} t={t} formatDate={formatDate} locale={context.locale} />
                 </section>
                 <section aria-labelledby="cms-publish-title">
                   <h3 id="cms-publish-title">{t('cms.publish.title')}</h3>

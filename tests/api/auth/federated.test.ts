@@ -2,6 +2,8 @@ import { env } from 'cloudflare:workers';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rememberFederatedLogin } from '../../../functions/data/auth/federated-logins.ts';
+import { ecmDetailsWanted, saveEcmDetails } from '../../../functions/data/ecm/profile.ts';
+import { message } from '../../../functions/messages.ts';
 import { call, seedFixtures, SITE } from '../fixtures.ts';
 
 const ISSUER = 'https://idp.example.test';
@@ -187,5 +189,45 @@ describe('POST /api/auth/federated/login', () => {
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM user WHERE site_id = 'nowhere'").first()).toEqual({ n: 0 });
     // The sign-in was not used up: the same token still opens a session on its own site.
     expect((await call('/api/auth/federated/login', { method: 'POST', body: { provider: 'mock', token } })).status).toBe(200);
+  });
+});
+
+describe('a federated account’s gender and ECM details', () => {
+  async function federatedSignIn(sub: string) {
+    const response = await call('/api/auth/federated/login', {
+      method: 'POST',
+      body: { provider: 'mock', token: await idToken({ sub, nonce: await pendingNonce() }) },
+    });
+    expect(response.status).toBe(200);
+    const { user } = (await response.json<{ outcome: { user: { _id: string; fields: { gender: string | null } } } }>()).outcome;
+    return { user, cookie: (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '' };
+  }
+
+  it('gets no gender, is asked for what ECM needs until it answers, and never after', async () => {
+    stubProvider();
+    const { user } = await federatedSignIn('fed-gender');
+    expect(user.fields.gender).toBeNull();
+    expect(await env.DB.prepare('SELECT gender FROM user WHERE id = ?').bind(user._id).first()).toEqual({ gender: null });
+    expect(await ecmDetailsWanted(env.DB, user._id)).toBe(true);
+    // "Later": the next sign-in asks again.
+    await federatedSignIn('fed-gender');
+    expect(await ecmDetailsWanted(env.DB, user._id)).toBe(true);
+    // Answered with gender alone (no ECM courses): not asked again, and nothing else was invented.
+    await saveEcmDetails(env.DB, user._id, { gender: 'f', fiscalCode: null, professionId: null, disciplineId: null }, Date.now());
+    expect(await ecmDetailsWanted(env.DB, user._id)).toBe(false);
+    expect(await env.DB.prepare('SELECT gender, fiscal_code FROM user WHERE id = ?').bind(user._id).first()).toEqual({ gender: 'f', fiscal_code: null });
+  });
+
+  it('deletes itself by typing its e-mail address (it has no password here); the identity then makes a new account', async () => {
+    stubProvider();
+    const { user, cookie } = await federatedSignIn('fed-delete');
+    const wrong = await call('/api/auth/user/delete', { method: 'POST', cookie, body: { confirm: 'someone@example.it' } });
+    expect(wrong.status).toBe(400);
+    expect((await wrong.json<{ message: string }>()).message).toBe(message('deleteConfirmEmail', 'it'));
+    const deleted = await call('/api/auth/user/delete', { method: 'POST', cookie, body: { confirm: ' FEDERICA@example.it ' } });
+    expect(deleted.status).toBe(200);
+    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM user_federation WHERE user_id = ?').bind(user._id).first()).toEqual({ n: 0 });
+    const again = await federatedSignIn('fed-delete');
+    expect(again.user._id).not.toBe(user._id);
   });
 });

@@ -51,7 +51,8 @@ describe('registering', () => {
     const row = await env.DB.prepare('SELECT code, email, roles, registration_pending, privacy_version, privacy_accepted_at, gender FROM user WHERE email = ?')
       .bind(email)
       .first<Record<string, unknown>>();
-    expect(row).toMatchObject({ code: email, email, roles: '["learner"]', registration_pending: 1, privacy_version: PRIVACY });
+    // Nobody asked the registering nurse's gender: none is stored (it once said 'n' for everyone).
+    expect(row).toMatchObject({ code: email, email, roles: '["learner"]', registration_pending: 1, privacy_version: PRIVACY, gender: null });
     expect(row?.privacy_accepted_at).toEqual(expect.any(Number));
     // Only the token's hash is stored.
     const stored = await env.DB.prepare('SELECT token_hash, expires_at - created_at AS ttl FROM registration_confirmation WHERE token_hash = ?')

@@ -52,7 +52,7 @@ describe('functions/data/support/requests.ts', () => {
     });
   });
 
-  it('lists the newest requests of a site first, up to the limit, without who sent them', async () => {
+  it('lists the newest requests of a site first, with their status and replies, without who sent them', async () => {
     const older = await createSupportRequest(env.DB, { ...input, message: 'Primo messaggio.', siteId: SITE, locale: 'it-IT', userId: null, now: 2_000 });
     const newer = await createSupportRequest(env.DB, {
       ...input,
@@ -67,10 +67,14 @@ describe('functions/data/support/requests.ts', () => {
       now: 3_000,
     });
     await createSupportRequest(env.DB, { ...input, siteId: 'another-site', locale: 'it-IT', userId: null, now: 4_000 });
-    const listed = await listSupportRequests(env.DB, SITE, 2);
-    expect(listed).toEqual([
+    const listed = await listSupportRequests(env.DB, SITE, { page: 1 });
+    const ofSite = await env.DB.prepare('SELECT COUNT(*) AS n FROM support_request WHERE site_id = ?').bind(SITE).first<{ n: number }>();
+    expect(listed).toMatchObject({ total: ofSite?.n, page: 1, pages: 1, pageSize: 20 });
+    expect(listed.requests.slice(0, 2)).toEqual([
       {
         id: newer,
+        status: 'open',
+        replies: [],
         locale: 'it-IT',
         name: 'Anna Verdi',
         email: 'anna@example.it',
@@ -84,6 +88,8 @@ describe('functions/data/support/requests.ts', () => {
       },
       {
         id: older,
+        status: 'open',
+        replies: [],
         locale: 'it-IT',
         name: 'Anna Verdi',
         email: 'anna@example.it',

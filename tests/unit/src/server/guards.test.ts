@@ -23,12 +23,27 @@ describe('route validation (guard 1)', () => {
 
 describe('staff pages (guard 1)', () => {
   it('accept the two lists, a person by user id and a course by id', () => {
-    for (const path of ['/it-IT/staff/people', '/it-IT/staff/people/u-studente-demo', '/en-US/staff/courses', '/it-IT/staff/courses/triage'])
+    for (const path of [
+      '/it-IT/staff/people',
+      '/it-IT/staff/people/u-studente-demo',
+      '/en-US/staff/courses',
+      '/it-IT/staff/courses/triage',
+      '/de-DE/staff/support',
+      '/it-IT/staff/support/12',
+    ])
       expect(validateRoute(path), path).toBeNull();
   });
 
   it('refuse anything else with the fatal 404', () => {
-    for (const path of ['/it-IT/staff', '/it-IT/staff/other', '/it-IT/staff/people/u%20x', '/it-IT/staff/courses/Triage', '/it-IT/staff/people/a/b'])
+    for (const path of [
+      '/it-IT/staff',
+      '/it-IT/staff/other',
+      '/it-IT/staff/people/u%20x',
+      '/it-IT/staff/courses/Triage',
+      '/it-IT/staff/people/a/b',
+      '/it-IT/staff/support/0',
+      '/it-IT/staff/support/x',
+    ])
       expect(validateRoute(path)?.statusCode, path).toBe(404);
   });
 });

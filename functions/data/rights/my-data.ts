@@ -1,0 +1,198 @@
+import type { D1Database } from '@cloudflare/workers-types';
+import type { MyData } from '../../../core/contracts/data-rights.ts';
+import type { Gender } from '../../../core/contracts/user.ts';
+import { parseRoles } from '../auth/users.ts';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
+
+/** A course's title in the reader's locale, else the site's default locale, else its id (`?1`, `?2`). */
+const courseTitle = (column: string) =>
+  `COALESCE((SELECT title FROM course_text WHERE course_id = ${column} AND locale = ?1), (SELECT title FROM course_text WHERE course_id = ${column} AND locale = ?2), ${column})`;
+
+interface AccountRow {
+  id: string;
+  code: string;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  phone: string | null;
+  gender: Gender | null;
+  locale: string;
+  roles: string;
+  status: string;
+  created_at: number;
+  last_sign_in_at: number | null;
+  fiscal_code: string | null;
+  profession: string | null;
+  discipline: string | null;
+  privacy_version: string | null;
+  privacy_accepted_at: number | null;
+}
+
+type Rows = Record<string, unknown>[];
+
+/**
+ * Everything stored about one person, read in one batch (one consistent snapshot): the account,
+ * its ECM fields, consents, enrolments, progress, video positions, learning time, a summary of the
+ * pages seen, badges and levels, ECM attempts (never their questions) and certificates, support
+ * requests and their replies. Null when the account does not exist.
+ */
+export async function readMyData(db: D1Database, siteId: string, userId: string, locale: string, defaultLocale: string, now: number): Promise<MyData | null> {
+  const statements = [
+    db
+      .prepare(
+        `SELECT u.id, u.code, u.first_name, u.last_name, u.email, u.phone, u.gender, u.locale, u.roles, u.status, u.created_at, u.last_sign_in_at,
+           u.fiscal_code, u.privacy_version, u.privacy_accepted_at,
+           COALESCE((SELECT name FROM ecm_profession_text WHERE profession_id = u.profession_id AND locale = ?1),
+             (SELECT name FROM ecm_profession_text WHERE profession_id = u.profession_id AND locale = ?2), u.profession_id) AS profession,
+           COALESCE((SELECT name FROM ecm_discipline_text WHERE discipline_id = u.discipline_id AND locale = ?1),
+             (SELECT name FROM ecm_discipline_text WHERE discipline_id = u.discipline_id AND locale = ?2), u.discipline_id) AS discipline
+         FROM user u WHERE u.id = ?3 AND u.site_id = ?4 AND u.status <> 'deleted'`,
+      )
+      .bind(locale, defaultLocale, userId, siteId),
+    db.prepare('SELECT provider FROM user_federation WHERE user_id = ? ORDER BY provider').bind(userId),
+    db
+      .prepare(`SELECT course_id, ${courseTitle('course_id')} AS course, via, enrolled_at FROM enrolment WHERE user_id = ?3 ORDER BY enrolled_at`)
+      .bind(locale, defaultLocale, userId),
+    db
+      .prepare(
+        `SELECT course_id, ${courseTitle('course_id')} AS course, module_number, number, completed_at FROM session_progress WHERE user_id = ?3
+         ORDER BY course_id, module_number, number`,
+      )
+      .bind(locale, defaultLocale, userId),
+    db
+      .prepare('SELECT course_id, module_number, number, seconds, updated_at FROM session_position WHERE user_id = ? ORDER BY course_id, module_number, number')
+      .bind(userId),
+    db.prepare('SELECT ms FROM stats_total WHERE site_id = ? AND user_id = ?').bind(siteId, userId),
+    db
+      .prepare(
+        `SELECT course_id, ${courseTitle('course_id')} AS course, SUM(ms) AS ms FROM hit
+         WHERE user_id = ?3 AND site_id = ?4 AND course_id IS NOT NULL GROUP BY course_id ORDER BY course_id`,
+      )
+      .bind(locale, defaultLocale, userId, siteId),
+    db.prepare('SELECT COUNT(*) AS count, MIN(created_at) AS first, MAX(created_at) AS last FROM hit WHERE user_id = ? AND site_id = ?').bind(userId, siteId),
+    db.prepare('SELECT device, COUNT(*) AS count FROM hit WHERE user_id = ? AND site_id = ? GROUP BY device ORDER BY device').bind(userId, siteId),
+    db.prepare('SELECT badge_id, obtained_at, amount FROM user_badge WHERE user_id = ? ORDER BY obtained_at, badge_id').bind(userId),
+    db.prepare('SELECT category_id, level, experience FROM user_level WHERE user_id = ? ORDER BY category_id').bind(userId),
+    db
+      .prepare(
+        `SELECT course_id, ${courseTitle('course_id')} AS course, number, started_at, submitted_at, correct, total, passed FROM ecm_attempt
+         WHERE user_id = ?3 ORDER BY course_id, number`,
+      )
+      .bind(locale, defaultLocale, userId),
+    db
+      .prepare(
+        `SELECT code, course_id, ${courseTitle('course_id')} AS course, credits, completed_at, issued_at FROM ecm_certificate
+         WHERE user_id = ?3 ORDER BY completed_at`,
+      )
+      .bind(locale, defaultLocale, userId),
+    db.prepare('SELECT id, created_at, status, message FROM support_request WHERE user_id = ? AND site_id = ? ORDER BY id').bind(userId, siteId),
+    db
+      .prepare(
+        `SELECT r.request_id, r.message, r.created_at FROM support_reply r JOIN support_request q ON q.id = r.request_id
+         WHERE q.user_id = ? AND q.site_id = ? ORDER BY r.id`,
+      )
+      .bind(userId, siteId),
+  ];
+  const results = (await db.batch<Record<string, unknown>>(statements)).map((result) => (result.results ?? []) as Rows);
+  const [
+    accounts,
+    providers,
+    enrolments,
+    progress,
+    positions,
+    total,
+    courseTime,
+    hitSummary,
+    devices,
+    badges,
+    levels,
+    attempts,
+    certificates,
+    requests,
+    replies,
+  ] = results as [Rows, Rows, Rows, Rows, Rows, Rows, Rows, Rows, Rows, Rows, Rows, Rows, Rows, Rows, Rows];
+  const account = accounts[0] as AccountRow | undefined;
+  if (!account) return null;
+  const summary = hitSummary[0] as { count: number; first: number | null; last: number | null };
+  return {
+    exportedAt: iso(now),
+    account: {
+      id: account.id,
+      code: account.code,
+      firstName: account.first_name,
+      lastName: account.last_name,
+      email: account.email,
+      phone: account.phone,
+      gender: account.gender,
+      locale: account.locale,
+      roles: parseRoles(account.roles),
+      status: account.status,
+      createdAt: iso(account.created_at),
+      lastSignInAt: isoOrNull(account.last_sign_in_at),
+      providers: providers.map((row) => String(row.provider)),
+    },
+    profile: { fiscalCode: account.fiscal_code, profession: account.profession, discipline: account.discipline },
+    consents: account.privacy_version ? [{ kind: 'privacy', version: account.privacy_version, acceptedAt: isoOrNull(account.privacy_accepted_at) }] : [],
+    enrolments: enrolments.map((row) => ({
+      courseId: String(row.course_id),
+      course: String(row.course),
+      via: String(row.via),
+      enrolledAt: iso(Number(row.enrolled_at)),
+    })),
+    progress: progress.map((row) => ({
+      courseId: String(row.course_id),
+      course: String(row.course),
+      module: Number(row.module_number),
+      session: Number(row.number),
+      completedAt: iso(Number(row.completed_at)),
+    })),
+    positions: positions.map((row) => ({
+      courseId: String(row.course_id),
+      module: Number(row.module_number),
+      session: Number(row.number),
+      seconds: Number(row.seconds),
+      updatedAt: iso(Number(row.updated_at)),
+    })),
+    trackedTime: {
+      totalSeconds: Math.round(Number(total[0]?.ms ?? 0) / 1000),
+      courses: courseTime.map((row) => ({ courseId: String(row.course_id), course: String(row.course), seconds: Math.round(Number(row.ms) / 1000) })),
+    },
+    hits: {
+      count: Number(summary.count),
+      first: isoOrNull(summary.first),
+      last: isoOrNull(summary.last),
+      devices: devices.map((row) => ({ device: String(row.device), count: Number(row.count) })),
+    },
+    badges: badges.map((row) => ({ id: String(row.badge_id), obtainedAt: iso(Number(row.obtained_at)), amount: Number(row.amount) })),
+    levels: levels.map((row) => ({ categoryId: String(row.category_id), level: Number(row.level), experience: Number(row.experience) })),
+    ecmAttempts: attempts.map((row) => ({
+      courseId: String(row.course_id),
+      course: String(row.course),
+      number: Number(row.number),
+      startedAt: iso(Number(row.started_at)),
+      submittedAt: row.submitted_at === null ? null : iso(Number(row.submitted_at)),
+      correct: row.correct === null ? null : Number(row.correct),
+      total: row.total === null ? null : Number(row.total),
+      passed: row.passed === null ? null : row.passed === 1,
+    })),
+    certificates: certificates.map((row) => ({
+      code: String(row.code),
+      courseId: String(row.course_id),
+      course: String(row.course),
+      credits: Number(row.credits),
+      completedAt: iso(Number(row.completed_at)),
+      issuedAt: iso(Number(row.issued_at)),
+    })),
+    supportRequests: requests.map((row) => ({
+      id: Number(row.id),
+      createdAt: iso(Number(row.created_at)),
+      status: String(row.status),
+      message: String(row.message),
+      replies: replies
+        .filter((reply) => reply.request_id === row.id)
+        .map((reply) => ({ message: String(reply.message), createdAt: iso(Number(reply.created_at)) })),
+    })),
+  };
+}

@@ -1,0 +1,46 @@
+import { env } from 'cloudflare:workers';
+import { ecmDetailsBody } from '../../core/contracts/ecm.ts';
+import { isSafeReturnPath } from '../../core/return-path.ts';
+import { professionOfDiscipline, saveEcmDetails } from '../../functions/data/ecm/profile.ts';
+import { isValidFiscalCode } from '../../functions/ecm/fiscal-code.ts';
+import { fieldErrors, type FieldErrors } from './form-errors.ts';
+
+export interface EcmDetailsValues {
+  gender: string;
+  fiscalCode: string;
+  disciplineId: string;
+}
+
+export type EcmDetailsPost = { kind: 'saved' } | { kind: 'refused'; values: EcmDetailsValues; errors: FieldErrors };
+
+/** Where the question sends the person next: the address they were going to (same site only), else their profile. */
+export function detailsReturnPath(url: URL, locale: string): string {
+  const wanted = url.searchParams.get('returnTo') ?? '';
+  return wanted && wanted !== '/' && isSafeReturnPath(wanted) ? wanted : `/${locale}/profile`;
+}
+
+/**
+ * The one-time ECM question posted without scripts: gender, and codice fiscale with a discipline
+ * (its profession taken from the commission's list) or neither; the codice fiscale's check
+ * character verified as the ECM profile does.
+ */
+export async function submitEcmDetails(form: FormData, userId: string): Promise<EcmDetailsPost> {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  const values = { gender: text('gender'), fiscalCode: text('fiscalCode'), disciplineId: text('disciplineId') };
+  const parsed = ecmDetailsBody.safeParse(values);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error, values);
+    if (parsed.error.issues.some((issue) => issue.path[0] === 'disciplineId' && issue.code === 'custom')) errors.disciplineId = { key: 'ecmDetails.pair' };
+    if (errors.gender) errors.gender = { key: 'ecmProfile.required' };
+    return { kind: 'refused', values, errors };
+  }
+  const { gender, fiscalCode, disciplineId } = parsed.data;
+  if (fiscalCode && !isValidFiscalCode(fiscalCode)) return { kind: 'refused', values, errors: { fiscalCode: { key: 'ecmProfile.fiscalCodeInvalid' } } };
+  const professionId = disciplineId ? await professionOfDiscipline(env.DB, disciplineId) : null;
+  if (disciplineId && !professionId) return { kind: 'refused', values, errors: { disciplineId: { key: 'validation.format' } } };
+  await saveEcmDetails(env.DB, userId, { gender, fiscalCode: fiscalCode || null, professionId, disciplineId: disciplineId || null }, Date.now());
+  return { kind: 'saved' };
+}

@@ -1,0 +1,173 @@
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { myData } from '../../../core/contracts/data-rights.ts';
+import { findUserToSignIn } from '../../../functions/data/auth/users.ts';
+import { findCertificate, listParticipants } from '../../../functions/data/ecm/records.ts';
+import { searchPeople } from '../../../functions/data/people/people.ts';
+import { message } from '../../../functions/messages.ts';
+import { call, newSignedInLearner, outcome, seedFixtures, SITE } from '../fixtures.ts';
+
+beforeAll(seedFixtures);
+
+const PASSWORD = 'Api-Learner-2026!';
+const errorOf = async (response: Response) => (await response.json<{ message: string }>()).message;
+
+/** A learner with something in every kind of record: the export lists it, the deletion removes it or keeps it for the ECM registry. */
+async function learnerWithHistory(prefix: string) {
+  const learner = await newSignedInLearner(prefix);
+  const id = learner.id;
+  const email = `${id}@example.it`;
+  const now = Date.now();
+  const attempt = `att-${id}`;
+  const code = `CERT-${id}`.toUpperCase();
+  await env.DB.batch([
+    env.DB.prepare("UPDATE user SET email = ?, fiscal_code = 'RSSMRA80A01H501U', privacy_version = '2026-01', privacy_accepted_at = ? WHERE id = ?").bind(
+      email,
+      now,
+      id,
+    ),
+    env.DB.prepare("INSERT INTO enrolment (user_id, course_id, enrolled_at, via) VALUES (?, 'triage', ?, 'key')").bind(id, now),
+    env.DB.prepare("INSERT INTO session_progress VALUES (?, 'triage', 1, 1, ?)").bind(id, now),
+    env.DB.prepare("INSERT INTO session_position VALUES (?, 'triage', 1, 2, 95, ?)").bind(id, now),
+    env.DB.prepare(
+      "INSERT INTO hit (site_id, user_id, identity, ua, origin, path, ms, device, course_id, created_at) VALUES (?, ?, 'tab', 'vitest', 'web', '/it-IT/course/triage', 60000, 'desktop', 'triage', ?)",
+    ).bind(SITE, id, now),
+    env.DB.prepare('INSERT INTO stats_total VALUES (?, ?, 60000)').bind(SITE, id),
+    env.DB.prepare("INSERT INTO user_badge VALUES (?, 'prima-sessione', ?, 1, 1)").bind(id, now),
+    env.DB.prepare(
+      "INSERT INTO ecm_attempt (id, site_id, user_id, course_id, number, locale, questions, started_at, updated_at, submitted_at, correct, total, passed) VALUES (?, ?, ?, 'triage', 1, 'it-IT', '[]', ?, ?, ?, 17, 18, 1)",
+    ).bind(attempt, SITE, id, now, now, now),
+    env.DB.prepare(
+      `INSERT INTO ecm_certificate (code, site_id, user_id, course_id, attempt_id, first_name, last_name, fiscal_code, profession_id, discipline_id, credits, event_id,
+         edition, provider_id, provider_name, completed_at, issued_at) VALUES (?, ?, ?, 'triage', ?, 'Prova', 'Nuova', 'RSSMRA80A01H501U', '1', '1', 6, '1234', 1, '99', 'Provider', ?, ?)`,
+    ).bind(code, SITE, id, attempt, now, now),
+    env.DB.prepare(
+      "INSERT INTO support_request (site_id, locale, user_id, name, email, message, created_at, status) VALUES (?, 'it-IT', ?, 'Prova Nuova', ?, 'Il video non parte.', ?, 'answered')",
+    ).bind(SITE, id, email, now),
+    env.DB.prepare("INSERT INTO support_reply (request_id, user_id, message, created_at) VALUES (last_insert_rowid(), 'u-api-editor', 'Riprova ora.', ?)").bind(
+      now,
+    ),
+  ]);
+  return { ...learner, email, code };
+}
+
+const remaining = async (userId: string) => {
+  const tables = ['user_federation', 'auth_token', 'enrolment', 'session_progress', 'session_position', 'user_badge', 'hit', 'stats_total', 'support_request'];
+  const counts: Record<string, number> = {};
+  for (const table of tables) {
+    counts[table] = (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE user_id = ?`).bind(userId).first<{ n: number }>())?.n ?? -1;
+  }
+  return counts;
+};
+
+describe('GET /api/auth/user/data', () => {
+  it('gives the signed-in person everything stored about them, as a JSON file in the contract', async () => {
+    const learner = await learnerWithHistory('export');
+    const response = await call('/api/auth/user/data', { cookie: learner.cookie });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="my-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    const data = myData.parse(await response.json());
+    expect(data.account).toMatchObject({ id: learner.id, email: learner.email, firstName: 'Prova', lastName: 'Nuova', gender: 'f', roles: ['learner'] });
+    expect(data.profile.fiscalCode).toBe('RSSMRA80A01H501U');
+    expect(data.consents).toEqual([{ kind: 'privacy', version: '2026-01', acceptedAt: expect.any(String) }]);
+    expect(data.enrolments).toEqual([expect.objectContaining({ courseId: 'triage', course: 'Triage', via: 'key' })]);
+    expect(data.progress).toEqual([expect.objectContaining({ courseId: 'triage', module: 1, session: 1 })]);
+    expect(data.positions).toEqual([expect.objectContaining({ courseId: 'triage', module: 1, session: 2, seconds: 95 })]);
+    expect(data.trackedTime).toEqual({ totalSeconds: 60, courses: [{ courseId: 'triage', course: 'Triage', seconds: 60 }] });
+    expect(data.hits).toMatchObject({ count: 1, devices: [{ device: 'desktop', count: 1 }] });
+    expect(data.badges).toEqual([expect.objectContaining({ id: 'prima-sessione' })]);
+    expect(data.ecmAttempts).toEqual([expect.objectContaining({ courseId: 'triage', number: 1, correct: 17, total: 18, passed: true })]);
+    expect(data.certificates).toEqual([expect.objectContaining({ code: learner.code, courseId: 'triage', credits: 6 })]);
+    expect(data.supportRequests).toEqual([
+      expect.objectContaining({ message: 'Il video non parte.', status: 'answered', replies: [expect.objectContaining({ message: 'Riprova ora.' })] }),
+    ]);
+    // Never another person's data, nor the attempts' questions.
+    expect(JSON.stringify(data)).not.toContain('Giulia');
+    expect(JSON.stringify(data)).not.toContain('questions');
+  });
+
+  it('refuses a visitor', async () => {
+    expect((await call('/api/auth/user/data')).status).toBe(401);
+  });
+});
+
+describe('POST /api/auth/user/delete', () => {
+  it('refuses a wrong password and changes nothing', async () => {
+    const learner = await learnerWithHistory('wrong');
+    const refused = await call('/api/auth/user/delete', { method: 'POST', cookie: learner.cookie, body: { confirm: 'not-the-password' } });
+    expect(refused.status).toBe(400);
+    expect(await errorOf(refused)).toBe(message('passwordWrongCurrent', 'it'));
+    expect((await call('/api/auth/user', { cookie: learner.cookie })).status).toBe(200);
+    expect(await remaining(learner.id)).toMatchObject({ enrolment: 1, hit: 1, support_request: 1 });
+    expect((await call('/api/auth/user/delete', { method: 'POST', cookie: learner.cookie, body: { confirm: '' } })).status).toBe(400);
+  });
+
+  it('counts password tries like a password change: the sixth in an hour is refused unchecked', async () => {
+    const learner = await learnerWithHistory('tries');
+    for (let i = 0; i < 5; i += 1) {
+      expect((await call('/api/auth/user/delete', { method: 'POST', cookie: learner.cookie, body: { confirm: `guess-${i}` } })).status).toBe(400);
+    }
+    const sixth = await call('/api/auth/user/delete', { method: 'POST', cookie: learner.cookie, body: { confirm: PASSWORD } });
+    expect(sixth.status).toBe(429);
+    expect(await errorOf(sixth)).toBe(message('deleteTooMany', 'it'));
+    expect((await call('/api/auth/user', { cookie: learner.cookie })).status).toBe(200);
+  });
+
+  it('deletes the account in one go: sessions end, personal data goes, the ECM certificate stays verifiable and reported', async () => {
+    const learner = await learnerWithHistory('gone');
+    const other = await call('/api/auth/login', { method: 'POST', body: { cu: `api.gone.${learner.id.split('-').at(-1)}`, cp: PASSWORD, ua: 'vitest' } });
+    const otherCookie = (other.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const deleted = await call('/api/auth/user/delete', { method: 'POST', cookie: learner.cookie, body: { confirm: PASSWORD } });
+    expect(deleted.status).toBe(200);
+    expect(await outcome(deleted)).toEqual({ deleted: true });
+    expect(deleted.headers.get('set-cookie')).toMatch(/^t-ssid=;/);
+    // Every session, this one and the other device's, has ended.
+    expect((await call('/api/auth/user', { cookie: learner.cookie })).status).toBe(401);
+    expect((await call('/api/auth/user', { cookie: otherCookie })).status).toBe(401);
+    expect(await remaining(learner.id)).toEqual({
+      user_federation: 0,
+      auth_token: 0,
+      enrolment: 0,
+      session_progress: 0,
+      session_position: 0,
+      user_badge: 0,
+      hit: 0,
+      stats_total: 0,
+      support_request: 0,
+    });
+    const row = await env.DB.prepare('SELECT code, first_name, last_name, email, password_hash, gender, fiscal_code, roles, status FROM user WHERE id = ?')
+      .bind(learner.id)
+      .first();
+    expect(row).toEqual({
+      code: `deleted-${learner.id}`,
+      first_name: '',
+      last_name: '',
+      email: null,
+      password_hash: null,
+      gender: null,
+      fiscal_code: null,
+      roles: '[]',
+      status: 'deleted',
+    });
+    // Nobody can sign in as it, by code or e-mail; its address is free to register again.
+    expect(await findUserToSignIn(env.DB, SITE, learner.email)).toBeNull();
+    const again = await call('/api/auth/login', { method: 'POST', body: { cu: `deleted-${learner.id}`, cp: PASSWORD, ua: 'vitest' } });
+    expect(again.status).toBe(401);
+    // The registry's records: the certificate as issued, found by its code and in the course's report.
+    const certificate = await findCertificate(env.DB, learner.code, 'it-IT', 'it-IT');
+    expect(certificate).toMatchObject({ userId: learner.id, firstName: 'Prova', lastName: 'Nuova', fiscalCode: 'RSSMRA80A01H501U', credits: 6 });
+    expect((await listParticipants(env.DB, SITE, 'triage', 'it-IT', 'it-IT')).map((c) => c.code)).toContain(learner.code);
+    expect(await env.DB.prepare('SELECT passed FROM ecm_attempt WHERE user_id = ?').bind(learner.id).first()).toEqual({ passed: 1 });
+    // Staff no longer find the account, by name or at all.
+    const people = await searchPeople(env.DB, SITE, { q: '', page: 1, pageSize: 1000 });
+    expect(people.people.map((person) => person.id)).not.toContain(learner.id);
+    expect(await env.DB.prepare("SELECT subject FROM event WHERE user_id = ? AND action = 'auth' AND scope = 'delete'").bind(learner.id).first()).toEqual({
+      subject: 'account',
+    });
+  });
+
+  it('refuses a visitor', async () => {
+    expect((await call('/api/auth/user/delete', { method: 'POST', body: { confirm: 'x' } })).status).toBe(401);
+  });
+});
