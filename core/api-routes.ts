@@ -455,8 +455,14 @@ export const API_ROUTES = {
     response: fileAnswer,
   },
   // For the inspector and the staff: every learner's tracked time, attempts, questionnaire (done or not) and
-  // certificate; the questionnaire's anonymous totals.
-  getAuditFile: { method: 'GET', path: '/audit/ecm/:courseId/:file', auth: 'ecm:audit', request: { param: auditFileParams }, response: fileAnswer },
+  // certificate; the questionnaire's anonymous totals. `?edition=N`: one edition, else all of them.
+  getAuditFile: {
+    method: 'GET',
+    path: '/audit/ecm/:courseId/:file',
+    auth: 'ecm:audit',
+    request: { param: auditFileParams, query: participantsQuery },
+    response: fileAnswer,
+  },
   // A learner enrols with the course key staff handed out.
   postKeyEnrolment: {
     method: 'POST',

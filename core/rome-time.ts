@@ -16,6 +16,17 @@ export function romeDayHour(epochMs: number): { day: string; hour: number } {
   return { day: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
 }
 
+/** The instant a Europe/Rome day (YYYY-MM-DD) begins: its midnight, an hour or two before UTC's. */
+export function romeDayStart(day: string): number {
+  const utcMidnight = Date.parse(`${day}T00:00:00Z`);
+  for (const hours of [1, 2]) {
+    const candidate = utcMidnight - hours * 3_600_000;
+    const rome = romeDayHour(candidate);
+    if (rome.day === day && rome.hour === 0) return candidate;
+  }
+  throw new Error(`no Europe/Rome midnight found for ${day}`);
+}
+
 const minuteFormatter = new Intl.DateTimeFormat('en-CA', {
   timeZone: TIME_ZONE,
   year: 'numeric',

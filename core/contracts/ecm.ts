@@ -34,7 +34,10 @@ export const participantsParams = z.preprocess(
   z.object({ format: z.enum(['csv', 'xml']), courseId: courseIdParam }),
 );
 
-/** `?edition=N`: the edition whose report to download; without it, the current edition (open today, else the latest that started). */
+/**
+ * `?edition=N`: the edition a file covers. The registry report without it: the current edition
+ * (open today, else the latest that started); the inspection files without it: every edition.
+ */
 export const participantsQuery = z.object({ edition: z.coerce.number().int().min(1).max(999).optional() });
 
 /** `/cms/ecm/:courseId/editions/:number`. */

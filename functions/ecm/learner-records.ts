@@ -1,16 +1,30 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont } from 'pdf-lib';
 import { csvCell, printableLine } from '../../core/plain-text.ts';
-import { romeDateTime } from '../../core/rome-time.ts';
+import { romeDateTime, romeDayStart } from '../../core/rome-time.ts';
+import { addDays } from '../../core/ecm/edition-rules.ts';
 import type { EcmCourse } from '../data/ecm/courses.ts';
 import type { LearnerRecord } from '../data/ecm/inspection.ts';
 
+/** Which learners and moments an inspection file covers: one edition (its days), or the whole course. */
+export interface RecordsGroup {
+  courseId: string;
+  eventId: string;
+  /** Null: every edition of the course. */
+  edition: { number: number; startsOn: string; endsOn: string } | null;
+}
+
 /**
- * The group of learners one inspection report covers: the whole course, every edition together
- * (the records name each attempt's and certificate's moment; the registry report is the one made
- * per edition). A file per edition changes only this function and readLearnerRecords.
+ * The group of learners one inspection file covers: with an edition, those who studied during its
+ * days, sat its assessment or were certified in it, and only that; else the whole course.
  */
-export function recordsGroup(course: Pick<EcmCourse, 'courseId' | 'eventId'>): { courseId: string; eventId: string } {
-  return { courseId: course.courseId, eventId: course.eventId };
+export function recordsGroup(course: Pick<EcmCourse, 'courseId' | 'eventId'>, edition: RecordsGroup['edition']): RecordsGroup {
+  return { courseId: course.courseId, eventId: course.eventId, edition };
+}
+
+/** The instants an edition's days span, [from, to), in Europe/Rome; nulls for the whole course. */
+export function groupWindow(group: RecordsGroup): { from: number | null; to: number | null; edition: number | null } {
+  if (!group.edition) return { from: null, to: null, edition: null };
+  return { from: romeDayStart(group.edition.startsOn), to: romeDayStart(addDays(group.edition.endsOn, 1)), edition: group.edition.number };
 }
 
 const when = (epochMs: number | null) => (epochMs === null ? '' : romeDateTime(epochMs));
@@ -103,12 +117,7 @@ function drawable(font: PDFFont, text: string): string {
  * The same records as a PDF an inspector can file: per learner, the tracked sessions with their
  * times, the attempts with scores, the questionnaire (done or not, never its answers) and the certificate.
  */
-export async function learnerRecordsPdf(
-  title: string,
-  group: ReturnType<typeof recordsGroup>,
-  records: readonly LearnerRecord[],
-  now: number,
-): Promise<Uint8Array> {
+export async function learnerRecordsPdf(title: string, group: RecordsGroup, records: readonly LearnerRecord[], now: number): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Registro di tracciamento - ${title}`);
   const font = await pdf.embedFont(StandardFonts.Helvetica);
@@ -129,7 +138,9 @@ export async function learnerRecordsPdf(
     y -= size * 1.5;
   };
   line(`Registro di tracciamento: ${title}`, { size: 14, bold: true });
-  line(`Evento ${group.eventId}, tutte le edizioni - generato il ${romeDateTime(now)} (ora di Roma)`);
+  line(
+    `Evento ${group.eventId}, ${group.edition ? `edizione ${group.edition.number} (${group.edition.startsOn} - ${group.edition.endsOn})` : 'tutte le edizioni'} - generato il ${romeDateTime(now)} (ora di Roma)`,
+  );
   line(`${records.length} partecipanti con attività registrate`);
   y -= 6;
   for (const record of records) {

@@ -31,6 +31,17 @@ for (const width of [1280, 390]) {
     expect(learner.some((line) => line.includes('"questionario"') && line.includes('"compilato"'))).toBe(true);
     expect(learner.some((line) => line.includes('"attestato"'))).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+    // One edition: the files and the totals are that edition's.
+    await page.getByLabel('Edizione').selectOption({ index: 1 });
+    await page.getByRole('button', { name: 'Mostra' }).click();
+    await page.waitForURL(/edizione=1/);
+    await expect(page.getByLabel('Edizione')).toHaveValue('1');
+    await expect(page.getByRole('link', { name: 'Registro di tracciamento dei partecipanti (CSV)' })).toHaveAttribute(
+      'href',
+      '/api/audit/ecm/bls-d-adulto/records.csv?edition=1',
+    );
+    await expect(page.getByTestId('audit-questionnaire')).toHaveText(/^Questionario di gradimento: \d+ compilati$/);
   });
 }
 

@@ -38,27 +38,45 @@ export interface LearnerRecord {
  * The records of every learner with any trace in a course of this site (a credited hit, a completed
  * session, an attempt or a certificate), by last name. One D1 batch.
  */
-export async function readLearnerRecords(db: D1Database, siteId: string, courseId: string, locale: string, defaultLocale: string): Promise<LearnerRecord[]> {
-  const learners = `SELECT user_id FROM hit WHERE course_id = ?2 AND user_id IS NOT NULL AND ms > 0
-    UNION SELECT user_id FROM session_progress WHERE course_id = ?2
-    UNION SELECT user_id FROM ecm_attempt WHERE course_id = ?2 AND site_id = ?1
-    UNION SELECT user_id FROM ecm_certificate WHERE course_id = ?2 AND site_id = ?1`;
+/** One edition's days ([from, to) in epoch ms) and number, or nulls for the whole course. */
+export interface RecordsWindow {
+  from: number | null;
+  to: number | null;
+  edition: number | null;
+}
+
+export async function readLearnerRecords(
+  db: D1Database,
+  siteId: string,
+  courseId: string,
+  locale: string,
+  defaultLocale: string,
+  window: RecordsWindow = { from: null, to: null, edition: null },
+): Promise<LearnerRecord[]> {
+  // ?5..?7: the edition's first instant, the instant after its last day, its number (all null: the whole course).
+  const inDays = (column: string) => `(?5 IS NULL OR ${column} >= ?5) AND (?6 IS NULL OR ${column} < ?6)`;
+  const inEdition = '(?7 IS NULL OR edition = ?7)';
+  const learners = `SELECT user_id FROM hit WHERE course_id = ?2 AND user_id IS NOT NULL AND ms > 0 AND ${inDays('created_at')}
+    UNION SELECT user_id FROM session_progress WHERE course_id = ?2 AND ${inDays('completed_at')}
+    UNION SELECT user_id FROM ecm_attempt WHERE course_id = ?2 AND site_id = ?1 AND ${inEdition}
+    UNION SELECT user_id FROM ecm_certificate WHERE course_id = ?2 AND site_id = ?1 AND ${inEdition}`;
+  const bounds = [window.from, window.to, window.edition] as const;
   const [people, sessions, attempts] = await db.batch<Record<string, unknown>>([
     db
       .prepare(
         `SELECT u.id AS userId, u.code, u.first_name AS firstName, u.last_name AS lastName, u.fiscal_code AS fiscalCode,
                 EXISTS (SELECT 1 FROM ecm_satisfaction_done d WHERE d.user_id = u.id AND d.course_id = ?2) AS questionnaireDone,
                 k.code AS certificateCode, k.completed_at AS completedAt, k.issued_at AS issuedAt, k.credits
-         FROM user u LEFT JOIN ecm_certificate k ON k.user_id = u.id AND k.course_id = ?2 AND k.site_id = ?1
+         FROM user u LEFT JOIN ecm_certificate k ON k.user_id = u.id AND k.course_id = ?2 AND k.site_id = ?1 AND (?7 IS NULL OR k.edition = ?7)
          WHERE u.site_id = ?1 AND u.id IN (${learners}) ORDER BY u.last_name, u.first_name, u.code`,
       )
-      .bind(siteId, courseId),
+      .bind(siteId, courseId, null, null, ...bounds),
     db
       .prepare(
         `SELECT l.user_id AS userId, s.module_number AS moduleNumber, s.number, COALESCE(t.title, t_d.title, '') AS title,
-                (SELECT MIN(h.created_at - h.ms) FROM hit h WHERE h.user_id = l.user_id AND h.course_id = s.course_id AND h.module_number = s.module_number AND h.session_number = s.number AND h.ms > 0) AS firstAt,
-                (SELECT MAX(h.created_at) FROM hit h WHERE h.user_id = l.user_id AND h.course_id = s.course_id AND h.module_number = s.module_number AND h.session_number = s.number AND h.ms > 0) AS lastAt,
-                (SELECT COALESCE(SUM(h.ms), 0) FROM hit h WHERE h.user_id = l.user_id AND h.course_id = s.course_id AND h.module_number = s.module_number AND h.session_number = s.number) AS trackedMs,
+                (SELECT MIN(h.created_at - h.ms) FROM hit h WHERE h.user_id = l.user_id AND h.course_id = s.course_id AND h.module_number = s.module_number AND h.session_number = s.number AND h.ms > 0 AND ${inDays('h.created_at')}) AS firstAt,
+                (SELECT MAX(h.created_at) FROM hit h WHERE h.user_id = l.user_id AND h.course_id = s.course_id AND h.module_number = s.module_number AND h.session_number = s.number AND h.ms > 0 AND ${inDays('h.created_at')}) AS lastAt,
+                (SELECT COALESCE(SUM(h.ms), 0) FROM hit h WHERE h.user_id = l.user_id AND h.course_id = s.course_id AND h.module_number = s.module_number AND h.session_number = s.number AND ${inDays('h.created_at')}) AS trackedMs,
                 p.completed_at AS completedAt
          FROM (${learners}) l JOIN session s ON s.course_id = ?2 AND s.removed_at IS NULL
          JOIN course c ON c.id = s.course_id AND c.site_id = ?1
@@ -66,15 +84,16 @@ export async function readLearnerRecords(db: D1Database, siteId: string, courseI
          LEFT JOIN session_text t ON t.course_id = s.course_id AND t.module_number = s.module_number AND t.number = s.number AND t.locale = ?3
          LEFT JOIN session_text t_d ON t_d.course_id = s.course_id AND t_d.module_number = s.module_number AND t_d.number = s.number AND t_d.locale = ?4
          LEFT JOIN session_progress p ON p.user_id = l.user_id AND p.course_id = s.course_id AND p.module_number = s.module_number AND p.number = s.number
+           AND ${inDays('p.completed_at')}
          ORDER BY l.user_id, COALESCE(m.position, s.module_number), COALESCE(s.position, s.number)`,
       )
-      .bind(siteId, courseId, locale, defaultLocale),
+      .bind(siteId, courseId, locale, defaultLocale, ...bounds),
     db
       .prepare(
         `SELECT user_id AS userId, number, started_at AS startedAt, submitted_at AS submittedAt, correct, total, passed
-         FROM ecm_attempt WHERE site_id = ?1 AND course_id = ?2 ORDER BY user_id, number`,
+         FROM ecm_attempt WHERE site_id = ?1 AND course_id = ?2 AND ${inEdition} ORDER BY user_id, number`,
       )
-      .bind(siteId, courseId),
+      .bind(siteId, courseId, null, null, ...bounds),
   ]);
   const byUser = <T>(rows: Record<string, unknown>[] | undefined, map: (row: Record<string, unknown>) => T) => {
     const grouped = new Map<string, T[]>();

@@ -18,17 +18,19 @@ const COLUMN: Record<SatisfactionKey, string> = {
   commercialInfluence: 'commercial_influence',
 };
 
-/** The questionnaire's totals for one course of this site. One D1 batch. */
-export async function readSatisfactionTotals(db: D1Database, siteId: string, courseId: string): Promise<SatisfactionTotals> {
+/** The questionnaire's totals for one course of this site, of one edition (null: every edition). One D1 batch. */
+export async function readSatisfactionTotals(db: D1Database, siteId: string, courseId: string, edition: number | null = null): Promise<SatisfactionTotals> {
   const counts = SATISFACTION_ITEMS.map(
     (item) =>
-      `SELECT '${item.key}' AS item, ${COLUMN[item.key]} AS value, COUNT(*) AS n FROM ecm_satisfaction WHERE site_id = ?1 AND course_id = ?2 GROUP BY 2`,
+      `SELECT '${item.key}' AS item, ${COLUMN[item.key]} AS value, COUNT(*) AS n FROM ecm_satisfaction WHERE site_id = ?1 AND course_id = ?2 AND (?3 IS NULL OR edition = ?3) GROUP BY 2`,
   ).join(' UNION ALL ');
   const [rows, anomalies] = await db.batch<Record<string, unknown>>([
-    db.prepare(counts).bind(siteId, courseId),
+    db.prepare(counts).bind(siteId, courseId, edition),
     db
-      .prepare("SELECT month, anomaly AS text FROM ecm_satisfaction WHERE site_id = ?1 AND course_id = ?2 AND anomaly <> '' ORDER BY month, anomaly")
-      .bind(siteId, courseId),
+      .prepare(
+        "SELECT month, anomaly AS text FROM ecm_satisfaction WHERE site_id = ?1 AND course_id = ?2 AND (?3 IS NULL OR edition = ?3) AND anomaly <> '' ORDER BY month, anomaly",
+      )
+      .bind(siteId, courseId, edition),
   ]);
   const totals = Object.fromEntries(SATISFACTION_ITEMS.map((item) => [item.key, Array.from({ length: item.points }, () => 0)])) as Record<
     SatisfactionKey,

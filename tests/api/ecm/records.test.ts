@@ -94,6 +94,23 @@ describe('the learners’ records, for the inspector and the staff', () => {
     expect((await records(auditor, 'records.xls')).status).toBe(400);
     expect((await records(await signIn(EDITOR))).status).toBe(200);
   });
+
+  it('covers one edition when asked: its learners, attempts and certificates only; 404 for an edition the course has not', async () => {
+    const auditor = await signIn(AUDITOR);
+    const codes = async (edition: number) => {
+      const response = await records(auditor, `records.csv?edition=${edition}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-disposition')).toBe(`attachment; filename="registro-1234-5678-${edition}.csv"`);
+      return (await response.text()).split('\r\n').slice(1);
+    };
+    // The learner's attempt was in the edition open today (2); the past edition (1) knows nothing of them.
+    const open = (await codes(2)).filter((line) => line.includes(`"${LEARNER.code}"`));
+    expect(open.some((line) => line.includes('"tentativo"'))).toBe(true);
+    expect((await codes(1)).filter((line) => line.includes(`"${LEARNER.code}"`))).toEqual([]);
+    const missing = await records(auditor, 'records.csv?edition=9');
+    expect(missing.status).toBe(404);
+    expect(((await missing.json()) as { message: string }).message).toMatch(/9/);
+  });
 });
 
 describe('the questionnaire’s totals', () => {
@@ -128,6 +145,15 @@ describe('the questionnaire’s totals', () => {
     expect(lines).toContain('"anomalia","2026-11","","Il video del modulo 2 si interrompe a metà.","",""');
     for (let i = 11; i <= 14; i++) expect(text).not.toContain(ecmUser(i).code);
     expect((await records(await signIn(ecmUser(10)), 'questionnaire.csv')).status).toBe(403);
+  });
+  it('of one edition when asked: the answers given in it only', async () => {
+    const auditor = await signIn(AUDITOR);
+    const timeLine = async (edition: number) => {
+      const text = await (await records(auditor, `questionnaire.csv?edition=${edition}`)).text();
+      return text.split('\r\n').find((line) => line.startsWith('"timeAdequacy"') && line.includes('"Uguale"'));
+    };
+    expect(await timeLine(2)).toContain('"3","Uguale","2","50.0"');
+    expect(await timeLine(1)).toContain('"3","Uguale","0"');
   });
 });
 
