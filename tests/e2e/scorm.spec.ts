@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { strToU8, zipSync } from 'fflate';
-import { EDITOR, islandsReady, signIn, switchMode } from './helpers.ts';
+import { EDITOR, islandsReady, NEW_LEARNER, signIn, switchMode } from './helpers.ts';
 
 // The demo course of two SCORM packages (seed/scorm/demo-packages.ts); no demo user has history in it.
 const COURSE = 'igiene-mani-scorm';
@@ -78,6 +78,11 @@ test('a SCORM 2004 package runs in its own sandboxed frame under its own policy 
   expect((await (await done).json()).outcome).toMatchObject({ completion: 'completed', success: 'passed', completed: true });
   await expect(page.getByTestId('session-completed')).toBeVisible();
   await expect(frame.getByText('Risposta corretta: 100 / 100.')).toBeVisible();
+  // The frame sits inside the session's content at 390 px: nothing below it is covered.
+  const content = await page.locator('section.player-content').boundingBox();
+  const frameBox = await iframe.boundingBox();
+  expect(frameBox!.y + frameBox!.height).toBeLessThanOrEqual(content!.y + content!.height);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
 test('an editor adds a SCORM session: a package leaving its folder is refused with the reason, a sound one is taken', async ({ page }) => {
@@ -100,4 +105,54 @@ test('an editor adds a SCORM session: a package leaving its folder is refused wi
   await expect(field.getByTestId('media-field-value')).toContainText('Igiene 2004.zip');
   await outline.getByRole('button', { name: 'Salva la struttura (bozza)' }).click();
   await expect(outline.getByTestId('cms-outline-status')).toHaveText('Bozza salvata. I visitatori la vedranno dopo la pubblicazione.');
+});
+
+// The issue's "done when", after the editor's test above left session 3 (a SCORM 2004 package) in
+// the draft: the editor adds a SCORM 1.2 package as session 4 and publishes; a learner completes
+// each at 390 px; the staff's report shows completion and score.
+test('the editor adds a SCORM 1.2 package too and publishes; a learner completes both; staff see completion and score', async ({ browser }) => {
+  test.setTimeout(300_000);
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, EDITOR);
+  await switchMode(page, 'Redazione (CMS)');
+  await page.goto(`/it-IT/course/${COURSE}`);
+  await islandsReady(page);
+  await page
+    .getByTestId('cms-panel')
+    .locator('summary', { hasText: `Struttura del corso «${COURSE}»` })
+    .click();
+  const outline = page.getByTestId(`cms-outline-${COURSE}`);
+  await outline.getByRole('button', { name: 'Aggiungi pacchetto SCORM' }).click();
+  const added = outline.getByTestId('cms-module-1').getByTestId('cms-session-4');
+  await added.getByLabel('Titolo della sessione 4').fill('Igiene delle mani, versione 1.2');
+  const field = added.getByRole('group', { name: 'Pacchetto SCORM (zip, SCORM 1.2 o 2004)' });
+  const zip = readFileSync(new URL('../../seed/media/igiene-mani-scorm12.zip', import.meta.url));
+  await field.getByLabel('Carica un file').setInputFiles({ name: 'Igiene 1.2.zip', mimeType: 'application/zip', buffer: zip });
+  await expect(field.getByTestId('media-field-value')).toContainText('Igiene 1.2.zip', { timeout: 60_000 });
+  await outline.getByRole('button', { name: 'Salva la struttura (bozza)' }).click();
+  await expect(outline.getByTestId('cms-outline-status')).toHaveText('Bozza salvata. I visitatori la vedranno dopo la pubblicazione.');
+  await page.getByRole('button', { name: 'Pubblica', exact: true }).click();
+  await expect(page.getByTestId('cms-build-status')).toHaveAttribute('data-status', 'live', { timeout: 180_000 });
+
+  const learner = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await signIn(learner, NEW_LEARNER);
+  for (const n of [3, 4]) {
+    await learner.goto(`/it-IT/course/session/${COURSE}/1/${n}`);
+    await islandsReady(learner);
+    const frame = learner.frameLocator('[data-testid="scorm-frame"]');
+    await frame.getByRole('button', { name: 'Inizia' }).click();
+    await frame.getByLabel('20-30 secondi').check();
+    await frame.getByRole('button', { name: 'Conferma la risposta' }).click();
+    await expect(learner.getByTestId('session-completed')).toBeVisible({ timeout: 30_000 });
+    await expect(learner.getByTestId('scorm-score')).toHaveText('Punteggio: 100%');
+    expect(await learner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  }
+
+  const staff = await (await browser.newContext()).newPage();
+  await signIn(staff, { code: 'segreteria.demo', password: 'Segreteria-Demo-2026!' });
+  await staff.goto(`/it-IT/staff/courses/${COURSE}`);
+  const row = staff.getByRole('row').filter({ hasText: 'nuovo.demo' });
+  await expect(row).toContainText('2 di 4');
+  await expect(row).toContainText('SCORM 1.3: completato, punteggio 100%');
+  await expect(row).toContainText('SCORM 1.4: superato, punteggio 100%');
 });

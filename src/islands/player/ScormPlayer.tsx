@@ -128,7 +128,7 @@ export default function ScormPlayer({ launch, session, siteId, locale, strings, 
           </ul>
         </nav>
       )}
-      {ready && <iframe ref={frame} src={`${launch.base}${item}`} title={launch.title} sandbox={SANDBOX} className="player-scorm" data-testid="scorm-frame" />}
+      {ready && <iframe ref={frame} src={`${launch.base}${item}`} title={launch.title} sandbox={SANDBOX} className="scorm-frame" data-testid="scorm-frame" />}
       <p className="muted" role="status" data-testid="scorm-status" data-status={status}>
         {status === 'saved' ? t('player.scormSaved') : status === 'saving' ? t('player.scormSaving') : t('player.scormRetrying')}
       </p>
