@@ -20,6 +20,8 @@ export default defineConfig(async () => {
               main: './tests/api/api-worker.ts',
               wrangler: { configPath: './wrangler.toml' },
               miniflare: {
+                // A second, empty database: migration-upgrade.test.ts migrates it in two steps.
+                d1Databases: { UPGRADE_DB: 'upgrade-db' },
                 bindings: {
                   TEST_MIGRATIONS: migrations,
                   ENVIRONMENT: 'development',

@@ -7,12 +7,19 @@
 --   certificates and attempts point to (no name, e-mail, code or password left);
 -- * details_answered_at: when the owner answered the one-time question for what ECM needs
 --   (gender, codice fiscale, profession and discipline) after a federated sign-in.
--- The tables that reference user(id) keep their foreign keys (checked at commit), the indexes and
--- the person_search triggers are made again as 0020, 0022 and 0025 made them, and person_search_row
--- keys by user id, so the index stays as it was.
+-- The rows wait in a plain copy while `user` is dropped and made again under its own name, then
+-- come back by INSERT: SQLite counts the rows of the tables that reference user(id) (checked at
+-- commit, as deferred) as orphaned when `user` is dropped, and counts them back only when a row
+-- with their id is inserted into `user`. Renaming a new table into place would leave that count
+-- up and fail the migration on any database with people in it, and renaming the old one away
+-- would take those tables' foreign keys with it. The indexes and the person_search triggers are
+-- made again as 0020, 0022 and 0025 made them; person_search_row keys by user id, so the index
+-- stays as it was.
 PRAGMA defer_foreign_keys = true;
 
-CREATE TABLE user_next (
+CREATE TABLE user_before_0026 AS SELECT * FROM user;
+DROP TABLE user;
+CREATE TABLE user (
   id TEXT PRIMARY KEY,
   site_id TEXT NOT NULL REFERENCES site(id),
   code TEXT NOT NULL,
@@ -38,7 +45,7 @@ CREATE TABLE user_next (
   deleted_at INTEGER,
   UNIQUE (site_id, code)
 );
-INSERT INTO user_next (id, site_id, code, password_hash, first_name, last_name, email, phone, gender, locale, roles, created_at, updated_at,
+INSERT INTO user (id, site_id, code, password_hash, first_name, last_name, email, phone, gender, locale, roles, created_at, updated_at,
     fiscal_code, profession_id, discipline_id, status, last_sign_in_at, registration_pending, privacy_version, privacy_accepted_at)
   SELECT id, site_id, code, password_hash, first_name, last_name, email, phone,
     -- Nobody was asked: registration stored 'n', a provider's new account 'm'. A registered 'n'
@@ -50,9 +57,8 @@ INSERT INTO user_next (id, site_id, code, password_hash, first_name, last_name, 
     END,
     locale, roles, created_at, updated_at, fiscal_code, profession_id, discipline_id, status, last_sign_in_at, registration_pending,
     privacy_version, privacy_accepted_at
-  FROM user;
-DROP TABLE user;
-ALTER TABLE user_next RENAME TO user;
+  FROM user_before_0026;
+DROP TABLE user_before_0026;
 
 CREATE INDEX user_email ON user(site_id, email COLLATE NOCASE);
 CREATE INDEX user_site_name ON user(site_id, last_name COLLATE NOCASE, first_name COLLATE NOCASE, id);

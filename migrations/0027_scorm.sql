@@ -5,8 +5,12 @@
 PRAGMA defer_foreign_keys = on;
 
 -- media.kind and session.kind gain 'package' and 'scorm': SQLite changes a CHECK only by
--- rebuilding the table, with its indexes and triggers.
-CREATE TABLE media_new (
+-- rebuilding the table, with its indexes and triggers. As in 0026, the rows wait in a plain copy
+-- and come back by INSERT into the table made again under its own name, so that the rows
+-- referencing session (session_position's) count as orphaned only until their session is back.
+CREATE TABLE media_before_0027 AS SELECT * FROM media;
+DROP TABLE media;
+CREATE TABLE media (
   key TEXT PRIMARY KEY,
   site_id TEXT NOT NULL REFERENCES site(id),
   name TEXT NOT NULL,
@@ -21,13 +25,14 @@ CREATE TABLE media_new (
   uploaded_by TEXT REFERENCES user(id),
   replaced_at INTEGER
 );
-INSERT INTO media_new (key, site_id, name, type, kind, size, duration_seconds, width, height, etag, uploaded_at, uploaded_by, replaced_at)
-  SELECT key, site_id, name, type, kind, size, duration_seconds, width, height, etag, uploaded_at, uploaded_by, replaced_at FROM media;
-DROP TABLE media;
-ALTER TABLE media_new RENAME TO media;
+INSERT INTO media (key, site_id, name, type, kind, size, duration_seconds, width, height, etag, uploaded_at, uploaded_by, replaced_at)
+  SELECT key, site_id, name, type, kind, size, duration_seconds, width, height, etag, uploaded_at, uploaded_by, replaced_at FROM media_before_0027;
+DROP TABLE media_before_0027;
 CREATE INDEX media_site ON media(site_id, uploaded_at);
 
-CREATE TABLE session_new (
+CREATE TABLE session_before_0027 AS SELECT * FROM session;
+DROP TABLE session;
+CREATE TABLE session (
   course_id TEXT NOT NULL,
   module_number INTEGER NOT NULL,
   number INTEGER NOT NULL,
@@ -40,10 +45,9 @@ CREATE TABLE session_new (
   captions TEXT NOT NULL DEFAULT '{}',
   PRIMARY KEY (course_id, module_number, number)
 );
-INSERT INTO session_new (course_id, module_number, number, kind, duration, media_url, position, removed_at, poster_url, captions)
-  SELECT course_id, module_number, number, kind, duration, media_url, position, removed_at, poster_url, captions FROM session;
-DROP TABLE session;
-ALTER TABLE session_new RENAME TO session;
+INSERT INTO session (course_id, module_number, number, kind, duration, media_url, position, removed_at, poster_url, captions)
+  SELECT course_id, module_number, number, kind, duration, media_url, position, removed_at, poster_url, captions FROM session_before_0027;
+DROP TABLE session_before_0027;
 CREATE INDEX session_course ON session(course_id, module_number, position);
 CREATE TRIGGER course_search_session_insert AFTER INSERT ON session BEGIN
   INSERT INTO course_search_dirty (course_id) VALUES (new.course_id);
