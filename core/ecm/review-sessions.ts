@@ -1,3 +1,4 @@
+import type { ReviewSession } from '../contracts/ecm.ts';
 import type { DrawnQuestion } from './draw-attempt.ts';
 
 /**
@@ -8,4 +9,19 @@ import type { DrawnQuestion } from './draw-attempt.ts';
  */
 export function sessionsToReview(questions: readonly DrawnQuestion[], answers: Record<string, string>): Set<string> {
   return new Set(questions.flatMap((question) => (answers[question.id] !== question.correct && question.session ? [question.session] : [])));
+}
+
+/** A course's outline as the learner sees it: modules in order, each with its sessions in order. */
+interface OutlineModule {
+  position: number;
+  sessions: readonly { moduleNumber: number; number: number; title: string }[];
+}
+
+/** The sessions named by `keys` (`module.session`), in the course's order; unknown or removed ones are left out. */
+export function reviewSessionsIn(modules: readonly OutlineModule[], keys: ReadonlySet<string>): ReviewSession[] {
+  return modules.flatMap((module) =>
+    module.sessions
+      .filter((session) => keys.has(`${session.moduleNumber}.${session.number}`))
+      .map((session) => ({ moduleNumber: session.moduleNumber, number: session.number, modulePosition: module.position, title: session.title })),
+  );
 }

@@ -13,7 +13,7 @@ import type {
   EcmStatus,
   ReviewSession,
 } from '../../core/contracts/ecm.ts';
-import { sessionsToReview } from '../../core/ecm/review-sessions.ts';
+import { reviewSessionsIn, sessionsToReview } from '../../core/ecm/review-sessions.ts';
 import { findCourse } from '../data/lms/courses.ts';
 import { createAttempt, findAttempt, saveAnswers, submitAttempt, type Attempt } from '../data/ecm/attempts.ts';
 import { readBank, type EcmCourse } from '../data/ecm/courses.ts';
@@ -165,16 +165,12 @@ export async function submitAssessment(context: ApiContext, { param, json }: Att
   return { correct, total, score: scorePercent(correct, total), passed, attemptsLeft: passed ? 0 : standing.attemptsLeft, review };
 }
 
-/** The sessions named by `keys` (`module.session`) as the learner's course shows them, in its order; unknown or removed ones are left out. */
+/** The sessions named by `keys` (`module.session`) as the learner's course shows them, in its order. */
 async function reviewOf(context: ApiContext, courseId: string, userId: string, keys: Set<string>): Promise<ReviewSession[]> {
   if (keys.size === 0) return [];
   const defaultLocale = await ecmService(context).defaultLocale();
   const course = await findCourse(context.env.DB, context.siteId, courseId, context.localeCode, defaultLocale, userId);
-  return (course?.modules ?? []).flatMap((module) =>
-    module.sessions
-      .filter((session) => keys.has(`${session.moduleNumber}.${session.number}`))
-      .map((session) => ({ moduleNumber: session.moduleNumber, number: session.number, modulePosition: module.position, title: session.title })),
-  );
+  return reviewSessionsIn(course?.modules ?? [], keys);
 }
 
 /** GET .../assessment/review: after passing, the passed attempt with the correct answers. */

@@ -77,6 +77,12 @@ test('ECM journey: last session, a failed attempt without answers, a pass, the q
     'Modulo 2: Uso del defibrillatore semiautomatico',
   ]);
   await expect(page.getByTestId('assessment-review-sessions').getByRole('link').first()).toHaveAttribute('href', `/it-IT/course/session/${COURSE}/1/1`);
+  // Coming back later: the result and the sessions to go over are still there, before another attempt opens.
+  await page.reload();
+  await islandsReady(page);
+  await expect(result.getByRole('heading', { level: 2 })).toHaveText(`Verifica non superata: 0 risposte corrette su ${TOTAL} (0%). Serve almeno il 75%.`);
+  await expect(page.getByTestId('assessment-review-sessions').getByRole('link')).toHaveCount(4);
+  await expect(page.getByTestId('assessment-question')).toHaveCount(0);
 
   // Second attempt: a new order; half answered, left, resumed after a reload with the answers kept.
   await page.getByRole('button', { name: 'Inizia un nuovo tentativo' }).click();

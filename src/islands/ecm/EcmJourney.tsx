@@ -15,6 +15,8 @@ interface Props {
   siteId: string;
   locale: string;
   status: EcmStatus;
+  /** The last attempt's result when it failed and no other is open: shown first, with "Riprova". */
+  lastFailed: AssessmentResult | null;
   strings: Record<string, string>;
 }
 
@@ -32,10 +34,10 @@ type View =
  * session is complete), the anonymous satisfaction questionnaire after passing, the registry
  * fields if missing, then the certificate.
  */
-export default function EcmJourney({ courseId, siteId, locale, status, strings }: Props) {
+export default function EcmJourney({ courseId, siteId, locale, status, lastFailed, strings }: Props) {
   const t = translator(strings);
   const api = useMemo(() => createApiClient({ siteId: () => siteId, localeCode: () => locale }), [siteId, locale]);
-  const [view, setView] = useState<View>(() => initialView(status, t));
+  const [view, setView] = useState<View>(() => (lastFailed ? { kind: 'result', result: lastFailed } : initialView(status, t)));
   const [review, setReview] = useState<ReviewQuestion[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   // Each step replaces the previous one: keyboard and screen-reader users are taken to its heading.
