@@ -52,7 +52,7 @@ import {
   satisfactionOutcome,
   savedAnswers,
 } from './contracts/ecm.ts';
-import { scormCommit, scormCommitted } from './contracts/scorm.ts';
+import { SCORM_COMMIT_BYTES, scormCommit, scormCommitted } from './contracts/scorm.ts';
 import { eventRequest, hitReceipt, hitRequest, hitWriterStatus } from './contracts/event.ts';
 import { badge, level, progress } from './contracts/game.ts';
 import {
@@ -150,6 +150,8 @@ export interface RequestContract {
   query?: z.ZodType;
   /** The body's schema, or one chosen by the validated path parameters (a CMS document's kind). */
   json?: z.ZodType | ((param: never) => z.ZodType);
+  /** The JSON body's largest size in bytes, where a call needs more than the 64 KiB of every other (413 above it). */
+  jsonBytes?: number;
   /**
    * A body of raw bytes (`application/octet-stream` with its Content-Length): a file's part,
    * handed to the handler as its length and a stream, never read whole or parsed.
@@ -264,7 +266,7 @@ export const API_ROUTES = {
     path: '/lms/course/:courseId/session/:module/:session/scorm',
     auth: 'progress:write',
     enrolled: true,
-    request: { param: sessionParams, json: scormCommit },
+    request: { param: sessionParams, json: scormCommit, jsonBytes: SCORM_COMMIT_BYTES },
     response: scormCommitted,
   },
   // Visitors get `signedIn: false`, not a 401: learning-path pages ask for everyone.

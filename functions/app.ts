@@ -69,13 +69,13 @@ const cookieHeaders = (api: ApiContext | undefined) => {
 };
 
 function chain(route: Route): MiddlewareHandler<AppEnv>[] {
-  const { param, query, json, bytes } = route.request;
+  const { param, query, json, jsonBytes, bytes } = route.request;
   return [
     ...(route.guard ? [hiddenBy(route.guard)] : []),
     ...(bytes ? [drainRefusedBody, sameOriginBytes] : [sameOrigin]),
     apiContext,
     ...(route.auth ? [authorized(route.auth)] : []),
-    ...(json ? [limitBody, requireJson] : []),
+    ...(json ? [limitBody(jsonBytes), requireJson] : []),
     ...(param ? [validated('param', param)] : []),
     ...(route.enrolled ? [courseGate] : []),
     ...(query ? [validated('query', query)] : []),

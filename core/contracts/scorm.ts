@@ -1,6 +1,13 @@
 import { z } from 'zod';
 
-/** The CMI object travels whole (to restore it as it was); a JSON body's limit (64 KiB) bounds it. */
+/**
+ * A commit's largest body. The CMI object travels whole (to restore it as it was), and SCORM lets
+ * a package keep far more than a JSON body's usual 64 KiB: 64,000 characters of suspend data alone
+ * in 2004, plus up to 250 interactions and 100 objectives with their texts. 1 MiB holds any
+ * package's real data and keeps the stored row well under D1's 2 MB.
+ */
+export const SCORM_COMMIT_BYTES = 1024 * 1024;
+
 const cmiObject = z.record(z.string(), z.unknown());
 
 /**

@@ -7,13 +7,14 @@ import { isJsonMediaType } from './same-origin.ts';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
-/** Bodies over 64 KiB are refused (413) before they are read whole: hono/body-limit counts as it reads. */
-export const limitBody = bodyLimit({
-  maxSize: MAX_BODY_BYTES,
-  onError: (c) => {
-    throw new HttpError(413, message('bodyTooLarge', requestLanguage(c)));
-  },
-});
+/** Bodies over `maxSize` (64 KiB unless a call says) are refused (413) before they are read whole: hono/body-limit counts as it reads. */
+export const limitBody = (maxSize = MAX_BODY_BYTES) =>
+  bodyLimit({
+    maxSize,
+    onError: (c) => {
+      throw new HttpError(413, message('bodyTooLarge', requestLanguage(c)));
+    },
+  });
 
 /**
  * A call that takes a JSON body must say so (415) and send JSON that parses (400 in the caller's

@@ -8,18 +8,24 @@ export interface SessionParam {
   session: number;
 }
 
-export type CommitStatus = 'saved' | 'saving' | 'retrying';
+/** 'refused': the server refused the last commit for good (its reason is given); a later one may still be kept. */
+export type CommitStatus = 'saved' | 'saving' | 'retrying' | 'refused';
 
 interface Options {
   siteId: string;
   locale: string;
   session: SessionParam;
   onCommitted: (answer: ScormCommitted) => void;
-  onStatus: (status: CommitStatus) => void;
+  onStatus: (status: CommitStatus, reason?: string) => void;
 }
 
 const FIRST_WAIT_MS = 1_000;
 const LONGEST_WAIT_MS = 30_000;
+/**
+ * Browsers refuse a keepalive request whose body, with the others still in flight, passes 64 KiB:
+ * a larger last commit leaves in an ordinary request, which the page's going may cut short.
+ */
+const KEEPALIVE_BYTES = 60 * 1024;
 
 /**
  * Sends a SCORM session's commits to the server, one at a time and the latest only: a commit
@@ -52,11 +58,11 @@ export function scormCommits({ siteId, locale, session, onCommitted, onStatus }:
       onCommitted(answer);
       onStatus(pending ? 'saving' : 'saved');
     } catch (error) {
-      const passing = !(error instanceof ApiRequestError) || RETRY_STATUSES.has(error.statusCode);
-      if (!passing) {
-        // Refused for good (the session changed, the learner signed out): nothing to retry.
+      if (error instanceof ApiRequestError && !RETRY_STATUSES.has(error.statusCode)) {
+        // Refused for good (the session changed, the learner signed out): nothing to retry, and the
+        // learner is told it was not kept rather than shown "saved".
         if (pending === commit) pending = null;
-        onStatus('saved');
+        onStatus(pending ? 'saving' : 'refused', error.message);
       } else {
         onStatus('retrying');
         timer = setTimeout(() => void send(), wait);
@@ -82,8 +88,10 @@ export function scormCommits({ siteId, locale, session, onCommitted, onStatus }:
     /** The page is going: what is pending leaves in a keepalive request. */
     leave() {
       if (!pending) return;
-      leaving
-        .put('/lms/course/:courseId/session/:module/:session/scorm', { param: session, json: { attempt, ...pending } })
+      const body = { attempt, ...pending };
+      const small = new TextEncoder().encode(JSON.stringify(body)).length <= KEEPALIVE_BYTES;
+      (small ? leaving : client)
+        .put('/lms/course/:courseId/session/:module/:session/scorm', { param: session, json: body })
         .then(onCommitted)
         .catch(() => undefined);
     },

@@ -38,6 +38,12 @@ test('a learner answers inside a SCORM 1.2 package, a dropped commit is sent aga
   await answered;
   expect(dropped).toBe(1);
   await expect(page.getByTestId('scorm-status')).toHaveText('Progressi salvati');
+  // Signed out meanwhile (here: the cookie gone): the next commit is refused for good, and the
+  // learner is told it was not kept instead of "saved"; the other browser below finds the answer only.
+  await first.clearCookies();
+  await frame.getByRole('button', { name: 'Conferma la risposta' }).click();
+  await expect(page.getByTestId('scorm-status')).toHaveAttribute('data-status', 'refused');
+  await expect(page.getByTestId('scorm-status')).toContainText('Progressi non salvati: ');
   await first.close();
 
   // Another device: the package opens on the question, with the answer given.

@@ -50,7 +50,7 @@ const SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-
  */
 export default function ScormPlayer({ launch, session, siteId, locale, strings, onCommitted }: Props) {
   const t = translator(strings);
-  const [status, setStatus] = useState<CommitStatus>('saved');
+  const [status, setStatus] = useState<{ status: CommitStatus; reason?: string }>({ status: 'saved' });
   const [item, setItem] = useState(launch.items[0]?.launch ?? '');
   const [ready, setReady] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
@@ -59,7 +59,13 @@ export default function ScormPlayer({ launch, session, siteId, locale, strings, 
 
   useEffect(() => {
     let cancelled = false;
-    const commits = scormCommits({ siteId, locale, session, onCommitted: (answer) => committed.current(answer), onStatus: setStatus });
+    const commits = scormCommits({
+      siteId,
+      locale,
+      session,
+      onCommitted: (answer) => committed.current(answer),
+      onStatus: (next, reason) => setStatus({ status: next, reason }),
+    });
     // The package cannot change its total time: the server adds this sitting's session time to the one it restored.
     const totalTime = launch.version === '1.2' ? (launch.cmi.core as Record<string, unknown> | undefined)?.total_time : launch.cmi.total_time;
     const cmiOf = (commit: unknown): Record<string, unknown> => {
@@ -129,9 +135,22 @@ export default function ScormPlayer({ launch, session, siteId, locale, strings, 
         </nav>
       )}
       {ready && <iframe ref={frame} src={`${launch.base}${item}`} title={launch.title} sandbox={SANDBOX} className="scorm-frame" data-testid="scorm-frame" />}
-      <p className="muted" role="status" data-testid="scorm-status" data-status={status}>
-        {status === 'saved' ? t('player.scormSaved') : status === 'saving' ? t('player.scormSaving') : t('player.scormRetrying')}
+      <p className={status.status === 'refused' ? 'field-error' : 'muted'} role="status" data-testid="scorm-status" data-status={status.status}>
+        {statusText(status.status, status.reason ?? '', t)}
       </p>
     </div>
   );
+}
+
+function statusText(status: CommitStatus, reason: string, t: (key: string, values?: Record<string, string>) => string): string {
+  switch (status) {
+    case 'saved':
+      return t('player.scormSaved');
+    case 'saving':
+      return t('player.scormSaving');
+    case 'retrying':
+      return t('player.scormRetrying');
+    case 'refused':
+      return t('player.scormRefused', { reason });
+  }
 }

@@ -112,6 +112,25 @@ describe('a SCORM session', () => {
     ]);
   });
 
+  it("keeps a package's large data whole, and refuses a commit over 1 MiB with the reason, keeping what was kept", async () => {
+    // 250 interactions with long answers: past the 64 KiB of other calls, well within what SCORM lets a package keep.
+    const interactions = Array.from({ length: 250 }, (_, i) => ({ id: `q${i}`, type: 'fill-in', student_response: 'risposta '.repeat(120) }));
+    const large = await commit(learner, { attempt: 'cccc3333', sequence: 1, cmi: { core: { lesson_status: 'passed' }, interactions } });
+    expect(large.status).toBe(200);
+    const kept = () =>
+      env.DB.prepare("SELECT length(cmi) AS bytes FROM scorm_state WHERE user_id = ? AND course_id = 'triage'").bind(LEARNER.id).first<{ bytes: number }>();
+    const keptBytes = (await kept())?.bytes ?? 0;
+    expect(keptBytes).toBeGreaterThan(256 * 1024);
+
+    const huge = await commit(learner, { attempt: 'cccc3333', sequence: 2, cmi: { core: { lesson_status: 'passed' }, suspend_data: 'x'.repeat(1024 * 1024) } });
+    expect(huge.status).toBe(413);
+    expect(((await huge.json()) as { message: string }).message).toBe('Il corpo della richiesta è troppo grande.');
+    expect((await kept())?.bytes).toBe(keptBytes);
+    // Every other call keeps its 64 KiB.
+    const position = await api('/lms/course/triage/session/1/1/position', { method: 'PUT', cookie: learner, json: { seconds: 1, pad: 'x'.repeat(70 * 1024) } });
+    expect(position.status).toBe(413);
+  });
+
   it('refuses a commit for a session without a package, or from someone who may not write progress', async () => {
     const other = await api('/lms/course/triage/session/1/1/scorm', { method: 'PUT', cookie: learner, json: { attempt: 'bbbb2222', sequence: 1, cmi: {} } });
     expect(other.status).toBe(404);
