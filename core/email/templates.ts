@@ -78,6 +78,19 @@ export const EMAIL_TEMPLATES = {
       { text: 'email.invitation.ignore' },
     ],
   },
+  /** The invitation of a person created and enrolled in a course at once (a CSV import with a course): one message says both. */
+  'invitation-enrolled': {
+    subject: 'email.invitation.subject',
+    values: ['name', 'code', 'path', 'days', 'course'],
+    blocks: [
+      { text: 'email.greeting' },
+      { text: 'email.invitation.intro' },
+      { action: 'email.invitation.action', path: 'path' },
+      { text: 'email.invitationEnrolled.course' },
+      { text: 'email.invitation.expiry' },
+      { text: 'email.invitation.ignore' },
+    ],
+  },
   /** Staff enrolled the learner in a course (one by one or by CSV): the course's link. */
   'course-enrolled': {
     subject: 'email.courseEnrolled.subject',

@@ -32,6 +32,9 @@ export interface OutboxMail<Name extends EmailTemplateName = EmailTemplateName> 
   origin: string;
 }
 
+/** A message of any one of `Name`'s templates, each with its own values (a caller may mix templates). */
+export type OutboxMailOf<Name extends EmailTemplateName> = Name extends EmailTemplateName ? OutboxMail<Name> : never;
+
 export interface OutboxOptions {
   now?: number;
   /** Write the message only if the batch's previous statement changed a row (a conditional insert that counted). */
@@ -62,10 +65,11 @@ export async function outboxStatement<Name extends EmailTemplateName>(
  */
 export async function outboxRows<Name extends EmailTemplateName>(
   env: Pick<Env, 'SESSION_SECRET' | 'ENVIRONMENT'>,
-  mails: readonly (OutboxMail<Name> & { key: string })[],
+  mails: readonly (OutboxMailOf<Name> & { key: string })[],
   now: number,
 ): Promise<(OutboxInsert & { key: string })[]> {
-  return Promise.all(mails.map(async (mail) => ({ ...(await outboxRow(env, mail, now)), key: mail.key })));
+  // Each mail is its own template's (OutboxMailOf); outboxRow checks its values against that template again.
+  return Promise.all(mails.map(async (mail) => ({ ...(await outboxRow(env, mail as OutboxMail, now)), key: mail.key })));
 }
 
 async function outboxRow<Name extends EmailTemplateName>(

@@ -201,20 +201,32 @@ async function planRows(
   return plan;
 }
 
-/** The invitation e-mail of a new person, and its link for D1. */
-async function invitationOf(context: StaffMailContext, person: NewPerson) {
+/**
+ * The invitation e-mail of a new person, and its link for D1. A person enrolled in a course at the
+ * same time is told of it in this one message (`course`: its title in their language).
+ */
+async function invitationOf(context: StaffMailContext, person: NewPerson, course: string | undefined) {
   const token = newToken();
   const path = `/${person.locale}/invitation?${new URLSearchParams({ t: token })}`;
+  const values = { name: person.firstName, code: person.code, path, days: INVITATION_TTL_MS / 86_400_000 };
   const mail = {
     key: person.id,
     siteId: context.actor.siteId,
     to: person.email,
     locale: person.locale,
     origin: context.origin,
-    template: 'invitation' as const,
-    values: { name: person.firstName, code: person.code, path, days: INVITATION_TTL_MS / 86_400_000 },
+    ...(course === undefined ? { template: 'invitation' as const, values } : { template: 'invitation-enrolled' as const, values: { ...values, course } }),
   };
   return { mail, link: { userId: person.id, tokenHash: await hashToken(token), expiresAt: context.now + INVITATION_TTL_MS } };
+}
+
+/** A course's title in each of `locales` (the site's default language's where one has none). */
+async function courseTitles(context: StaffMailContext, courseId: string, locales: Iterable<string>): Promise<Map<string, string>> {
+  const { env, actor } = context;
+  const defaultLocale = (await findSite(env.DB, actor.siteId))?.defaultLocale ?? 'it-IT';
+  const titles = new Map<string, string>();
+  for (const locale of new Set(locales)) titles.set(locale, (await findCourseTitle(env.DB, actor.siteId, courseId, locale, defaultLocale)) ?? courseId);
+  return titles;
 }
 
 /** The course e-mail of each person of `people` newly enrolled, in their language (the course's title in it). */
@@ -223,17 +235,16 @@ async function enrolmentMails(
   courseId: string,
   people: readonly { id: string; firstName: string; email: string | null; locale: string }[],
 ) {
-  const { env, actor } = context;
-  const defaultLocale = (await findSite(env.DB, actor.siteId))?.defaultLocale ?? 'it-IT';
-  const titles = new Map<string, string>();
-  for (const locale of new Set(people.map((person) => person.locale))) {
-    titles.set(locale, (await findCourseTitle(env.DB, actor.siteId, courseId, locale, defaultLocale)) ?? courseId);
-  }
+  const titles = await courseTitles(
+    context,
+    courseId,
+    people.map((person) => person.locale),
+  );
   return people
     .filter((person): person is typeof person & { email: string } => !!person.email && EMAIL_PATTERN.test(person.email))
     .map((person) => ({
       key: person.id,
-      siteId: actor.siteId,
+      siteId: context.actor.siteId,
       to: person.email,
       locale: person.locale,
       origin: context.origin,
@@ -244,16 +255,19 @@ async function enrolmentMails(
 
 /**
  * The statements that enrol people in a course and send each one newly enrolled its e-mail (the
- * e-mails first, each only while its person is not yet enrolled).
+ * e-mails first, each only while its person is not yet enrolled); those in `invited` are told by
+ * their invitation instead.
  */
 export async function enrolmentStatements(
   context: StaffMailContext,
   courseId: string,
   people: readonly { id: string; firstName: string; email: string | null; locale: string }[],
+  invited: ReadonlySet<string> = new Set(),
 ): Promise<D1PreparedStatement[]> {
   const { env, actor, now } = context;
   const write = { siteId: actor.siteId, actorId: actor.id, now };
-  const rows = await outboxRows(env, await enrolmentMails(context, courseId, people), now);
+  const mailed = people.filter((person) => !invited.has(person.id));
+  const rows = await outboxRows(env, await enrolmentMails(context, courseId, mailed), now);
   const notEnrolled = {
     sql: "NOT EXISTS (SELECT 1 FROM enrolment e WHERE e.user_id = json_extract(j.value, '$.key') AND e.course_id = ?)",
     values: [courseId],
@@ -277,7 +291,15 @@ export async function writePeople(
 ): Promise<void> {
   const { env, actor, now } = context;
   const write = { siteId: actor.siteId, actorId: actor.id, now };
-  const invitations = await Promise.all(create.map((person) => invitationOf(context, person)));
+  // New people enrolled as well get one e-mail, their invitation naming the course.
+  const titles = enrolment
+    ? await courseTitles(
+        context,
+        enrolment.courseId,
+        create.map((person) => person.locale),
+      )
+    : null;
+  const invitations = await Promise.all(create.map((person) => invitationOf(context, person, titles?.get(person.locale))));
   const mails = await outboxRows(
     env,
     invitations.map((invitation) => invitation.mail),
@@ -294,7 +316,7 @@ export async function writePeople(
       insertOutboxRowsStatement(env.DB, mails.slice(i * CHUNK, (i + 1) * CHUNK)),
     ]),
     ...chunks(update).flatMap((people) => updatePeopleStatements(env.DB, write, people)),
-    ...(enrolment ? await enrolmentStatements(context, enrolment.courseId, enrolment.people) : []),
+    ...(enrolment ? await enrolmentStatements(context, enrolment.courseId, enrolment.people, new Set(create.map((person) => person.id))) : []),
   ];
   if (statements.length) await env.DB.batch(statements);
   await kickOutbox(env);
