@@ -4,7 +4,8 @@ import { parsePackageAddress } from '../../core/scorm/package-path.ts';
 import { isSafePath } from '../../core/scorm/package-rules.ts';
 import { createApiContext, LOCALE_HEADER, SITE_HEADER } from '../api-context.ts';
 import { readCookie } from '../auth/session-cookie.ts';
-import { findSessionPackage } from '../data/scorm/packages.ts';
+import { loadPermissions } from '../data/auth/roles.ts';
+import { findDraftSessionPackage, findSessionPackage } from '../data/scorm/packages.ts';
 import type { Env } from '../env.ts';
 import { HttpError } from '../http-error.ts';
 import { languageOf, message } from '../messages.ts';
@@ -19,7 +20,8 @@ const PACKAGE_CACHE_CONTROL = 'private, max-age=300';
 /**
  * A file of a SCORM session's package (`/scorm/{course}/{m}/{s}/{file}`), from the R2 prefix the
  * session's package is unpacked under, to a signed-in user whose role may read courses and whom
- * the course lets in, as its media. The session page frames it; its security headers are the
+ * the course lets in, as its media (for a session still a draft, its draft's package, to those
+ * who may read drafts). The session page frames it; its security headers are the
  * package's own (core/security-headers.ts, set in src/worker.ts). Refusals are plain text: it is
  * a frame's document or a subresource. Byte ranges are answered for a package's audio and video.
  */
@@ -46,7 +48,12 @@ export async function servePackageFile(request: Request, env: Env): Promise<Resp
       return refusal(request, error.statusCode, error.message);
     }
     if (!(await entryOf(env.DB, user, address.courseId)).allowed) return refusal(request, 403, peopleMessage('mediumRefused', language));
-    const found = await findSessionPackage(env.DB, context.siteId, address.courseId, address.module, address.session);
+    // A session not live yet: editors and testers preview its draft's package at the same address.
+    const found =
+      (await findSessionPackage(env.DB, context.siteId, address.courseId, address.module, address.session)) ??
+      ((await loadPermissions(env.DB, user.roles)).has('drafts:read')
+        ? await findDraftSessionPackage(env.DB, context.siteId, address.courseId, address.module, address.session)
+        : null);
     if (!found) return notFound();
     const key = `${found.prefix}${address.file}`;
     const head = await env.MEDIA.head(key);

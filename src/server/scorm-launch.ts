@@ -1,7 +1,7 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import { packageBase } from '../../core/scorm/package-path.ts';
 import { restoredCmi } from '../../core/scorm/runtime.ts';
-import { findSessionPackage } from '../../functions/data/scorm/packages.ts';
+import { findDraftSessionPackage, findSessionPackage, type StoredPackage } from '../../functions/data/scorm/packages.ts';
 import { findScormState } from '../../functions/data/scorm/state.ts';
 import type { ScormLaunch } from '../islands/player/ScormPlayer.tsx';
 
@@ -30,10 +30,39 @@ export async function loadScormLaunch(
   const state = await findScormState(db, { userId: learner._id, courseId, moduleNumber, number });
   const sameVersion = state && (state.version === '1.2') === (found.version === '1.2');
   const cmi = restoredCmi(found.version, sameVersion ? state.cmi : {}, sameVersion ? state.packageSeconds : 0);
+  return launchOf(found, learner, courseId, moduleNumber, number, cmi, false);
+}
+
+/**
+ * A session still a draft, for an editor or tester reviewing it: its draft's package from the
+ * start, run as for a learner but with nothing kept (the player sends no commits). Null when the
+ * draft has no checked package.
+ */
+export async function loadScormPreview(
+  db: D1Database,
+  siteId: string,
+  reviewer: Learner,
+  courseId: string,
+  moduleNumber: number,
+  number: number,
+): Promise<ScormLaunch | null> {
+  const found = await findDraftSessionPackage(db, siteId, courseId, moduleNumber, number);
+  return found ? launchOf(found, reviewer, courseId, moduleNumber, number, restoredCmi(found.version, {}, 0), true) : null;
+}
+
+function launchOf(
+  found: StoredPackage,
+  learner: Learner,
+  courseId: string,
+  moduleNumber: number,
+  number: number,
+  cmi: Record<string, unknown>,
+  preview: boolean,
+): ScormLaunch {
   const name = `${learner.lastName}, ${learner.firstName}`;
   const identified =
     found.version === '1.2'
       ? { ...cmi, core: { ...(cmi.core as Record<string, unknown>), student_id: learner._id, student_name: name } }
       : { ...cmi, learner_id: learner._id, learner_name: name };
-  return { version: found.version, title: found.title, items: found.items, base: packageBase(courseId, moduleNumber, number), cmi: identified };
+  return { version: found.version, title: found.title, items: found.items, base: packageBase(courseId, moduleNumber, number), cmi: identified, preview };
 }

@@ -137,6 +137,20 @@ test('the editor adds a SCORM 1.2 package too and publishes; a learner completes
   await expect(field.getByTestId('media-field-value')).toContainText('Igiene 1.2.zip', { timeout: 60_000 });
   await outline.getByRole('button', { name: 'Salva la struttura (bozza)' }).click();
   await expect(outline.getByTestId('cms-outline-status')).toHaveText('Bozza salvata. I visitatori la vedranno dopo la pubblicazione.');
+  // Before publishing, the editor tries the draft's package in place: it runs, and nothing is kept.
+  const preview = await page.context().newPage();
+  const commits: string[] = [];
+  preview.on('request', (request) => request.url().endsWith('/scorm') && request.method() === 'PUT' && commits.push(request.url()));
+  await preview.goto(`/it-IT/course/session/${COURSE}/1/4`);
+  await islandsReady(preview);
+  await expect(preview.getByTestId('session-preview')).toBeVisible();
+  await expect(preview.getByTestId('scorm-status')).toHaveText('Anteprima: il pacchetto funziona come per un corsista, ma nulla viene salvato.');
+  const tried = preview.frameLocator('[data-testid="scorm-frame"]');
+  await tried.getByRole('button', { name: 'Inizia' }).click();
+  await tried.getByLabel('20-30 secondi').check();
+  await tried.getByRole('button', { name: 'Conferma la risposta' }).click();
+  await preview.close({ runBeforeUnload: true });
+  expect(commits).toEqual([]);
   await page.getByRole('button', { name: 'Pubblica', exact: true }).click();
   await expect(page.getByTestId('cms-build-status')).toHaveAttribute('data-status', 'live', { timeout: 180_000 });
 

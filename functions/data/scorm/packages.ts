@@ -64,7 +64,35 @@ export async function findSessionPackage(
     )
     .bind(siteId, courseId, moduleNumber, number)
     .first<SessionPackageRow>();
-  if (!row) return null;
+  return row ? storedPackage(row) : null;
+}
+
+/**
+ * The package a session of a course not yet published holds in its draft outline (editors' and
+ * testers' preview), or null: no draft, not a SCORM session, or a package not checked.
+ */
+export async function findDraftSessionPackage(
+  db: D1Database,
+  siteId: string,
+  courseId: string,
+  moduleNumber: number,
+  number: number,
+): Promise<StoredPackage | null> {
+  const row = await db
+    .prepare(
+      `SELECT p.media_key, p.version, p.prefix, p.launch, p.title, p.items, p.files, p.bytes
+       FROM cms_draft d, json_each(d.fields, '$.modules') m, json_each(m.value, '$.sessions') s
+       JOIN scorm_package p ON '/media/' || p.media_key = json_extract(s.value, '$.media') AND p.site_id = ?1
+       WHERE d.site_id = ?1 AND d.kind = 'outline' AND d.key = ?2
+         AND json_extract(m.value, '$.number') = ?3 AND json_extract(s.value, '$.number') = ?4 AND json_extract(s.value, '$.kind') = 'scorm'
+       LIMIT 1`,
+    )
+    .bind(siteId, courseId, moduleNumber, number)
+    .first<SessionPackageRow>();
+  return row ? storedPackage(row) : null;
+}
+
+function storedPackage(row: SessionPackageRow): StoredPackage {
   return {
     mediaKey: row.media_key,
     version: row.version,

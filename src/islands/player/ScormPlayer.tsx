@@ -13,6 +13,8 @@ export interface ScormLaunch {
   base: string;
   /** The CMI data to start from (core/scorm/runtime.ts `restoredCmi`): the learner's, or who they are on a first visit. */
   cmi: Record<string, unknown>;
+  /** An editor's or tester's preview of a draft: the package runs, nothing is sent or kept. */
+  preview: boolean;
 }
 
 interface Props {
@@ -59,13 +61,15 @@ export default function ScormPlayer({ launch, session, siteId, locale, strings, 
 
   useEffect(() => {
     let cancelled = false;
-    const commits = scormCommits({
-      siteId,
-      locale,
-      session,
-      onCommitted: (answer) => committed.current(answer),
-      onStatus: (next, reason) => setStatus({ status: next, reason }),
-    });
+    const commits = launch.preview
+      ? { push() {}, leave() {}, stop() {} }
+      : scormCommits({
+          siteId,
+          locale,
+          session,
+          onCommitted: (answer) => committed.current(answer),
+          onStatus: (next, reason) => setStatus({ status: next, reason }),
+        });
     // The package cannot change its total time: the server adds this sitting's session time to the one it restored.
     const totalTime = launch.version === '1.2' ? (launch.cmi.core as Record<string, unknown> | undefined)?.total_time : launch.cmi.total_time;
     const cmiOf = (commit: unknown): Record<string, unknown> => {
@@ -136,7 +140,7 @@ export default function ScormPlayer({ launch, session, siteId, locale, strings, 
       )}
       {ready && <iframe ref={frame} src={`${launch.base}${item}`} title={launch.title} sandbox={SANDBOX} className="scorm-frame" data-testid="scorm-frame" />}
       <p className={status.status === 'refused' ? 'field-error' : 'muted'} role="status" data-testid="scorm-status" data-status={status.status}>
-        {statusText(status.status, status.reason ?? '', t)}
+        {launch.preview ? t('player.scormPreview') : statusText(status.status, status.reason ?? '', t)}
       </p>
     </div>
   );

@@ -2,11 +2,12 @@ import { env, exports } from 'cloudflare:workers';
 import { strToU8, zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PACKAGES } from '../../../seed/scorm/demo-packages.ts';
-import { EDITOR, LEARNER, OTHER, seedFixtures, signIn } from '../fixtures.ts';
+import { EDITOR, LEARNER, OTHER, SITE, seedFixtures, signIn } from '../fixtures.ts';
 import { studySession } from '../study.ts';
 import { api, uploaded } from '../media/media-fixtures.ts';
 
 let learner = '';
+let packageUrl = '';
 const SESSION = '/lms/course/triage/session/2/9/scorm';
 
 beforeAll(async () => {
@@ -19,6 +20,7 @@ beforeAll(async () => {
     'application/zip',
     zipSync(Object.fromEntries(Object.entries(files).map(([name, text]) => [name, strToU8(text)]))),
   );
+  packageUrl = item.url;
   await env.DB.prepare(
     "INSERT INTO session (course_id, module_number, number, kind, duration, media_url, position) VALUES ('triage', 2, 9, 'scorm', '0h 15m 0s', ?, 9)",
   )
@@ -53,6 +55,27 @@ describe('a SCORM session', () => {
     expect((await file('..%2F..%2Fimsmanifest.xml', learner)).status).toBe(404);
     expect((await file('missing.html', learner)).status).toBe(404);
     expect((await exports.default.fetch('http://localhost/scorm/triage/1/1/index.html', { headers: { cookie: learner } })).status).toBe(404);
+  });
+
+  it("serves a session still a draft from its draft's package to those who review drafts, and to nobody else", async () => {
+    const outline = {
+      category: 'emergenza',
+      ecmCredits: null,
+      withdrawn: false,
+      modules: [{ number: 2, sessions: [{ number: 10, kind: 'scorm', duration: '0h 15m 0s', media: packageUrl, poster: null, captions: {} }] }],
+    };
+    await env.DB.prepare(
+      "INSERT OR REPLACE INTO cms_draft (site_id, locale, kind, key, fields, author_id, updated_at) VALUES (?, 'it-IT', 'outline', 'triage', ?, ?, 1)",
+    )
+      .bind(SITE, JSON.stringify(outline), EDITOR.id)
+      .run();
+    const draftFile = (cookie: string) => exports.default.fetch('http://localhost/scorm/triage/2/10/index.html', { headers: { cookie } });
+    const reviewed = await draftFile(await signIn(EDITOR));
+    expect(reviewed.status).toBe(200);
+    expect(await reviewed.text()).toContain('data-scorm="1.2"');
+    expect((await draftFile(learner)).status).toBe(404);
+    await env.DB.prepare("DELETE FROM cms_draft WHERE kind = 'outline' AND key = 'triage'").run();
+    expect((await draftFile(await signIn(EDITOR))).status).toBe(404);
   });
 
   it('keeps each commit, ignores a late retry, and completes the session once the package says passed', async () => {
