@@ -75,9 +75,12 @@ function chain(route: Route): MiddlewareHandler<AppEnv>[] {
     ...(bytes ? [drainRefusedBody, sameOriginBytes] : [sameOrigin]),
     apiContext,
     ...(route.auth ? [authorized(route.auth)] : []),
-    ...(json ? [limitBody(jsonBytes), requireJson] : []),
+    // A call that takes more than the usual 64 KiB (a SCORM commit) reads its body only once its
+    // path is valid and the course lets the caller in.
+    ...(json && !jsonBytes ? [limitBody(), requireJson] : []),
     ...(param ? [validated('param', param)] : []),
     ...(route.enrolled ? [courseGate] : []),
+    ...(json && jsonBytes ? [limitBody(jsonBytes), requireJson] : []),
     ...(query ? [validated('query', query)] : []),
     ...(json ? [typeof json === 'function' ? jsonChosenBy(json) : validated('json', json)] : []),
     ...(bytes ? [byteBody(bytes)] : []),

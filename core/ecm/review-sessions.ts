@@ -1,4 +1,4 @@
-import type { ReviewSession } from '../contracts/ecm.ts';
+import type { AssessmentResult, EcmStatus, ReviewSession } from '../contracts/ecm.ts';
 import type { DrawnQuestion } from './draw-attempt.ts';
 
 /**
@@ -24,4 +24,14 @@ export function reviewSessionsIn(modules: readonly OutlineModule[], keys: Readon
       .filter((session) => keys.has(`${session.moduleNumber}.${session.number}`))
       .map((session) => ({ moduleNumber: session.moduleNumber, number: session.number, modulePosition: module.position, title: session.title })),
   );
+}
+
+/**
+ * The last failed attempt's result, as the submit answered it, for a learner who comes back to the
+ * ECM page before trying again: the score, the attempts left and the sessions to go over.
+ */
+export function lastFailedResult(status: EcmStatus, failedReview: Set<string> | null, modules: readonly OutlineModule[]): AssessmentResult | null {
+  // 'exhausted': no attempt left, the sessions to go over still stand (the island says no attempt is left).
+  if (!failedReview || !status.lastResult || (status.step !== 'assessment' && status.step !== 'exhausted')) return null;
+  return { ...status.lastResult, attemptsLeft: status.attemptsLeft, review: reviewSessionsIn(modules, failedReview) };
 }

@@ -49,8 +49,9 @@ export async function servePackageFile(request: Request, env: Env): Promise<Resp
     }
     if (!(await entryOf(env.DB, user, address.courseId)).allowed) return refusal(request, 403, peopleMessage('mediumRefused', language));
     // A session not live yet: editors and testers preview its draft's package at the same address.
+    const live = await findSessionPackage(env.DB, context.siteId, address.courseId, address.module, address.session);
     const found =
-      (await findSessionPackage(env.DB, context.siteId, address.courseId, address.module, address.session)) ??
+      live ??
       ((await loadPermissions(env.DB, user.roles)).has('drafts:read')
         ? await findDraftSessionPackage(env.DB, context.siteId, address.courseId, address.module, address.session)
         : null);
@@ -63,7 +64,8 @@ export async function servePackageFile(request: Request, env: Env): Promise<Resp
       return refusal(request, 416, message('rangeNotSatisfiable', language, { size: String(head.size) }), { 'Content-Range': `bytes */${head.size}` });
     const served = new Headers({
       'Content-Type': head.httpMetadata?.contentType ?? 'application/octet-stream',
-      'Cache-Control': PACKAGE_CACHE_CONTROL,
+      // A draft's package may be replaced at any save, and the address stays: the reviewer's browser asks again each time.
+      'Cache-Control': live ? PACKAGE_CACHE_CONTROL : 'private, no-cache',
       'Accept-Ranges': 'bytes',
       ETag: head.httpEtag,
       'Content-Length': String(range ? range.length : head.size),

@@ -1,7 +1,6 @@
 import { env } from 'cloudflare:workers';
-import type { AssessmentResult, EcmStatus } from '../../core/contracts/ecm.ts';
-import type { ModuleDetail } from '../../core/contracts/lms.ts';
-import { reviewSessionsIn, sessionsToReview } from '../../core/ecm/review-sessions.ts';
+import type { EcmStatus } from '../../core/contracts/ecm.ts';
+import { sessionsToReview } from '../../core/ecm/review-sessions.ts';
 import { findEcmCourse } from '../../functions/data/ecm/courses.ts';
 import { findCertificate, listCertificates, type CertificateView } from '../../functions/data/ecm/records.ts';
 import { checkCertificateCode } from '../../functions/ecm/certificate-code.ts';
@@ -31,15 +30,6 @@ export async function loadEcmJourney(
   const last = standing.attempts.filter((attempt) => attempt.submittedAt !== null).at(-1);
   const failed = last && !last.passed && !standing.open && !standing.passedAttempt ? last : null;
   return { status: publicStatus(standing), failedReview: failed ? sessionsToReview(failed.questions, failed.answers) : null };
-}
-
-/**
- * The last failed attempt's result, as the submit answered it, for a learner who comes back to the
- * ECM page before trying again: the score, the attempts left and the sessions to go over.
- */
-export function lastFailedResult(status: EcmStatus, failedReview: Set<string> | null, modules: readonly ModuleDetail[]): AssessmentResult | null {
-  if (!failedReview || !status.lastResult || status.step !== 'assessment') return null;
-  return { ...status.lastResult, attemptsLeft: status.attemptsLeft, review: reviewSessionsIn(modules, failedReview) };
 }
 
 export async function loadCertificates(page: PageContext, userId: string): Promise<CertificateView[]> {

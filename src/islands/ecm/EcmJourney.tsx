@@ -15,7 +15,7 @@ interface Props {
   siteId: string;
   locale: string;
   status: EcmStatus;
-  /** The last attempt's result when it failed and no other is open: shown first, with "Riprova". */
+  /** The last attempt's result when it failed and no other is open: shown first, with "Inizia un nuovo tentativo" while attempts are left. */
   lastFailed: AssessmentResult | null;
   strings: Record<string, string>;
 }

@@ -73,6 +73,9 @@ describe('a SCORM session', () => {
     const reviewed = await draftFile(await signIn(EDITOR));
     expect(reviewed.status).toBe(200);
     expect(await reviewed.text()).toContain('data-scorm="1.2"');
+    // A draft's package may change at any save under the same address: never kept by the browser.
+    expect(reviewed.headers.get('cache-control')).toBe('private, no-cache');
+    expect((await file('index.html', learner)).headers.get('cache-control')).toBe('private, max-age=300');
     expect((await draftFile(learner)).status).toBe(404);
     await env.DB.prepare("DELETE FROM cms_draft WHERE kind = 'outline' AND key = 'triage'").run();
     expect((await draftFile(await signIn(EDITOR))).status).toBe(404);
@@ -162,5 +165,10 @@ describe('a SCORM session', () => {
     expect(visitor.status).toBe(401);
     const someone = await signIn(OTHER);
     expect((await commit(someone, { attempt: 'x', sequence: 1, cmi: {} })).status).toBe(400);
+    // A course closed to the learner turns a large commit away before its body is read.
+    await env.DB.prepare("INSERT OR REPLACE INTO course_access (course_id, mode, updated_at) VALUES ('triage', 'closed', 1)").run();
+    const closed = await commit(learner, { attempt: 'dddd4444', sequence: 1, cmi: { suspend_data: 'x'.repeat(2 * 1024 * 1024) } });
+    await env.DB.prepare("DELETE FROM course_access WHERE course_id = 'triage'").run();
+    expect(closed.status).toBe(403);
   });
 });

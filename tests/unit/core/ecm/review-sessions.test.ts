@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { reviewSessionsIn, sessionsToReview } from '../../../../core/ecm/review-sessions.ts';
+import { lastFailedResult, reviewSessionsIn, sessionsToReview } from '../../../../core/ecm/review-sessions.ts';
+import type { EcmStatus } from '../../../../core/contracts/ecm.ts';
 import type { DrawnQuestion } from '../../../../core/ecm/draw-attempt.ts';
 
 const question = (id: string, session: string | null | undefined): DrawnQuestion => ({
@@ -42,5 +43,34 @@ describe('the sessions to go over after a failed attempt', () => {
       { moduleNumber: 3, number: 4, modulePosition: 1, title: 'Secondo' },
       { moduleNumber: 1, number: 2, modulePosition: 2, title: 'Terzo' },
     ]);
+  });
+
+  it('gives a returning learner the last failed result while another attempt may be sat, or none is left, and not once the step moved on', () => {
+    const modules = [{ position: 1, sessions: [{ moduleNumber: 1, number: 1, title: 'Primo' }] }];
+    const status = (step: EcmStatus['step'], attemptsLeft: number | null): EcmStatus => ({
+      courseId: 'c',
+      credits: 6,
+      step,
+      sessions: { done: 1, total: 1 },
+      missingMinutes: 0,
+      attemptsUsed: 2,
+      attemptsLeft,
+      lastResult: { correct: 3, total: 10, score: 30, passed: false },
+      satisfactionDone: false,
+      missingProfile: [],
+      certificate: null,
+    });
+    const review = new Set(['1.1']);
+    expect(lastFailedResult(status('assessment', 3), review, modules)).toEqual({
+      correct: 3,
+      total: 10,
+      score: 30,
+      passed: false,
+      attemptsLeft: 3,
+      review: [{ moduleNumber: 1, number: 1, modulePosition: 1, title: 'Primo' }],
+    });
+    expect(lastFailedResult(status('exhausted', 0), review, modules)?.attemptsLeft).toBe(0);
+    expect(lastFailedResult(status('time', 3), review, modules)).toBeNull();
+    expect(lastFailedResult(status('assessment', 3), null, modules)).toBeNull();
   });
 });
