@@ -229,17 +229,13 @@ async function courseTitles(context: StaffMailContext, courseId: string, locales
   return titles;
 }
 
-/** The course e-mail of each person of `people` newly enrolled, in their language (the course's title in it). */
-async function enrolmentMails(
+/** The course e-mail of each person of `people` newly enrolled, in their language (`titles`: the course's title in each). */
+function enrolmentMails(
   context: StaffMailContext,
   courseId: string,
   people: readonly { id: string; firstName: string; email: string | null; locale: string }[],
+  titles: ReadonlyMap<string, string>,
 ) {
-  const titles = await courseTitles(
-    context,
-    courseId,
-    people.map((person) => person.locale),
-  );
   return people
     .filter((person): person is typeof person & { email: string } => !!person.email && EMAIL_PATTERN.test(person.email))
     .map((person) => ({
@@ -255,19 +251,26 @@ async function enrolmentMails(
 
 /**
  * The statements that enrol people in a course and send each one newly enrolled its e-mail (the
- * e-mails first, each only while its person is not yet enrolled); those in `invited` are told by
- * their invitation instead.
+ * e-mails first, each only while its person is not yet enrolled). An import passes what it already
+ * has: the course's `titles`, and the people its invitations tell (`invited`), who get no second e-mail.
  */
 export async function enrolmentStatements(
   context: StaffMailContext,
   courseId: string,
   people: readonly { id: string; firstName: string; email: string | null; locale: string }[],
-  invited: ReadonlySet<string> = new Set(),
+  from: { invited: ReadonlySet<string>; titles: ReadonlyMap<string, string> } | null = null,
 ): Promise<D1PreparedStatement[]> {
   const { env, actor, now } = context;
   const write = { siteId: actor.siteId, actorId: actor.id, now };
-  const mailed = people.filter((person) => !invited.has(person.id));
-  const rows = await outboxRows(env, await enrolmentMails(context, courseId, mailed), now);
+  const mailed = from ? people.filter((person) => !from.invited.has(person.id)) : people;
+  const titles =
+    from?.titles ??
+    (await courseTitles(
+      context,
+      courseId,
+      mailed.map((person) => person.locale),
+    ));
+  const rows = await outboxRows(env, enrolmentMails(context, courseId, mailed, titles), now);
   const notEnrolled = {
     sql: "NOT EXISTS (SELECT 1 FROM enrolment e WHERE e.user_id = json_extract(j.value, '$.key') AND e.course_id = ?)",
     values: [courseId],
@@ -291,12 +294,13 @@ export async function writePeople(
 ): Promise<void> {
   const { env, actor, now } = context;
   const write = { siteId: actor.siteId, actorId: actor.id, now };
-  // New people enrolled as well get one e-mail, their invitation naming the course.
+  // The course's title in every language the import enrols in, read once: new people enrolled as
+  // well get one e-mail, their invitation naming the course, and the others the course's e-mail.
   const titles = enrolment
     ? await courseTitles(
         context,
         enrolment.courseId,
-        create.map((person) => person.locale),
+        enrolment.people.map((person) => person.locale),
       )
     : null;
   const invitations = await Promise.all(create.map((person) => invitationOf(context, person, titles?.get(person.locale))));
@@ -316,7 +320,9 @@ export async function writePeople(
       insertOutboxRowsStatement(env.DB, mails.slice(i * CHUNK, (i + 1) * CHUNK)),
     ]),
     ...chunks(update).flatMap((people) => updatePeopleStatements(env.DB, write, people)),
-    ...(enrolment ? await enrolmentStatements(context, enrolment.courseId, enrolment.people, new Set(create.map((person) => person.id))) : []),
+    ...(enrolment && titles
+      ? await enrolmentStatements(context, enrolment.courseId, enrolment.people, { invited: new Set(create.map((person) => person.id)), titles })
+      : []),
   ];
   if (statements.length) await env.DB.batch(statements);
   await kickOutbox(env);
