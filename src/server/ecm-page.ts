@@ -9,9 +9,7 @@ import type { PageContext } from './page-context.ts';
 
 /** The learner's ECM status in a course, or null for a course without ECM credits. */
 export async function loadEcmStatus(page: PageContext, courseId: string, userId: string): Promise<EcmStatus | null> {
-  const course = await findEcmCourse(env.DB, page.site._id, courseId);
-  if (!course) return null;
-  return publicStatus(await loadStanding(env.DB, page.site._id, course, userId, page.locale, page.site.defaultLocale));
+  return (await loadEcmJourney(page, courseId, userId))?.status ?? null;
 }
 
 /**

@@ -33,6 +33,9 @@ export async function findPackagePrefix(db: D1Database, mediaKey: string): Promi
   return (await db.prepare('SELECT prefix FROM scorm_package WHERE media_key = ?').bind(mediaKey).first<{ prefix: string }>())?.prefix ?? null;
 }
 
+/** What `storedPackage` reads of a `scorm_package p` row. */
+const PACKAGE_COLUMNS = 'p.media_key, p.version, p.prefix, p.launch, p.title, p.items, p.files, p.bytes';
+
 interface SessionPackageRow {
   media_key: string;
   version: ScormVersion;
@@ -57,7 +60,7 @@ export async function findSessionPackage(
 ): Promise<StoredPackage | null> {
   const row = await db
     .prepare(
-      `SELECT p.media_key, p.version, p.prefix, p.launch, p.title, p.items, p.files, p.bytes FROM session s
+      `SELECT ${PACKAGE_COLUMNS} FROM session s
        JOIN course c ON c.id = s.course_id AND c.site_id = ?1
        JOIN scorm_package p ON '/media/' || p.media_key = s.media_url AND p.site_id = ?1
        WHERE s.course_id = ?2 AND s.module_number = ?3 AND s.number = ?4 AND s.kind = 'scorm' AND s.removed_at IS NULL`,
@@ -80,7 +83,7 @@ export async function findDraftSessionPackage(
 ): Promise<StoredPackage | null> {
   const row = await db
     .prepare(
-      `SELECT p.media_key, p.version, p.prefix, p.launch, p.title, p.items, p.files, p.bytes
+      `SELECT ${PACKAGE_COLUMNS}
        FROM cms_draft d, json_each(d.fields, '$.modules') m, json_each(m.value, '$.sessions') s
        JOIN scorm_package p ON '/media/' || p.media_key = json_extract(s.value, '$.media') AND p.site_id = ?1
        WHERE d.site_id = ?1 AND d.kind = 'outline' AND d.key = ?2
