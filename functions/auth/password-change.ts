@@ -1,5 +1,6 @@
 import { PASSWORD_CHANGE_ATTEMPTS, PASSWORD_WINDOW_MS } from '../../core/password-allowance.ts';
 import { changePassword, countAttempt, findPasswordHash } from '../data/auth/passwords.ts';
+import type { SessionUser } from '../data/auth/users.ts';
 import type { Env } from '../env.ts';
 import { message, type Language } from '../messages.ts';
 import { providerNames } from './oidc/providers.ts';
@@ -11,6 +12,23 @@ import { hashToken } from './token.ts';
 export async function passwordlessProviders(env: Env, userId: string): Promise<string | null> {
   const stored = await findPasswordHash(env.DB, userId);
   return stored && !stored.hash ? providerNames(env, stored.providers) : null;
+}
+
+/**
+ * One try at the signed-in user's current password, counted before it is checked (5 an hour, so a
+ * stolen session cannot guess it); false past the allowance. A password change and an account
+ * deletion confirmed by password share the allowance.
+ */
+export function countCurrentPasswordTry(env: Env, user: Pick<SessionUser, 'id' | 'siteId'>, now: number): Promise<boolean> {
+  return countAttempt(env.DB, {
+    id: crypto.randomUUID(),
+    siteId: user.siteId,
+    scope: 'change',
+    key: user.id,
+    now,
+    since: now - PASSWORD_WINDOW_MS,
+    allowance: PASSWORD_CHANGE_ATTEMPTS,
+  });
 }
 
 export type ChangeResult =
@@ -40,16 +58,8 @@ export async function changeOwnPassword(
       field: null,
     };
   }
-  const counted = await countAttempt(env.DB, {
-    id: crypto.randomUUID(),
-    siteId: user.siteId,
-    scope: 'change',
-    key: user.id,
-    now,
-    since: now - PASSWORD_WINDOW_MS,
-    allowance: PASSWORD_CHANGE_ATTEMPTS,
-  });
-  if (!counted) return { kind: 'refused', status: 429, message: message('passwordChangesTooMany', language), field: null };
+  if (!(await countCurrentPasswordTry(env, user, now)))
+    return { kind: 'refused', status: 429, message: message('passwordChangesTooMany', language), field: null };
   if (!(await verifyPassword(body.current, stored.hash, env.PASSWORD_PEPPER))) {
     return { kind: 'refused', status: 400, message: message('passwordWrongCurrent', language), field: 'current' };
   }

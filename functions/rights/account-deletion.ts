@@ -1,7 +1,7 @@
-import { PASSWORD_CHANGE_ATTEMPTS, PASSWORD_WINDOW_MS } from '../../core/password-allowance.ts';
-import { countAttempt, findPasswordHash } from '../data/auth/passwords.ts';
+import { findPasswordHash } from '../data/auth/passwords.ts';
 import { deleteAccount } from '../data/rights/account-deletion.ts';
 import { providerNames } from '../auth/oidc/providers.ts';
+import { countCurrentPasswordTry } from '../auth/password-change.ts';
 import { verifyPassword } from '../auth/password.ts';
 import type { SessionUser } from '../data/auth/users.ts';
 import type { Env } from '../env.ts';
@@ -29,16 +29,7 @@ export async function deleteOwnAccount(env: Env, user: SessionUser, confirm: str
   const stored = await findPasswordHash(env.DB, user.id);
   const hash = stored?.hash ?? null;
   if (hash) {
-    const counted = await countAttempt(env.DB, {
-      id: crypto.randomUUID(),
-      siteId: user.siteId,
-      scope: 'change',
-      key: user.id,
-      now,
-      since: now - PASSWORD_WINDOW_MS,
-      allowance: PASSWORD_CHANGE_ATTEMPTS,
-    });
-    if (!counted) return { kind: 'refused', status: 429, message: message('deleteTooMany', language) };
+    if (!(await countCurrentPasswordTry(env, user, now))) return { kind: 'refused', status: 429, message: message('deleteTooMany', language) };
     if (!(await verifyPassword(confirm, hash, env.PASSWORD_PEPPER)))
       return { kind: 'refused', status: 400, message: message('passwordWrongCurrent', language) };
   } else {

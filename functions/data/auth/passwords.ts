@@ -1,5 +1,5 @@
 import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
-import { linkState, type LinkState } from './link-state.ts';
+import { linkState, purgeLinksStatement, spendLinkStatement, type LinkState } from './link-state.ts';
 import { eventIfChangedStatement } from '../events.ts';
 import { endSessionsStatement } from './tokens.ts';
 
@@ -112,9 +112,7 @@ export function resetLinkState(db: D1Database, siteId: string, tokenHash: string
  */
 export async function completeReset(db: D1Database, siteId: string, tokenHash: string, userId: string, passwordHash: string, now: number): Promise<boolean> {
   const [, written] = await db.batch([
-    db
-      .prepare('UPDATE password_reset SET used_at = ?1 WHERE token_hash = ?2 AND user_id = ?3 AND used_at IS NULL AND voided_at IS NULL AND expires_at > ?1')
-      .bind(now, tokenHash, userId),
+    spendLinkStatement(db, 'password_reset', tokenHash, userId, now),
     // An invited account that resets its password has proved its address as its invitation would: it becomes active.
     db
       .prepare(
@@ -171,7 +169,7 @@ export async function changePassword(
 export async function purgePasswordRecords(db: D1Database, now: number, windowMs: number): Promise<number> {
   const [attempts, links] = await db.batch([
     db.prepare('DELETE FROM password_attempt WHERE at < ?').bind(now - windowMs),
-    db.prepare('DELETE FROM password_reset WHERE expires_at < ?').bind(now - 24 * 60 * 60 * 1000),
+    purgeLinksStatement(db, 'password_reset', now),
   ]);
   return (attempts?.meta.changes ?? 0) + (links?.meta.changes ?? 0);
 }

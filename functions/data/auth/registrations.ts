@@ -1,5 +1,5 @@
 import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
-import { linkState, type LinkState } from './link-state.ts';
+import { linkState, purgeLinksStatement, spendLinkStatement, voidOpenLinksStatement, type LinkState } from './link-state.ts';
 import type { RegistrationMode } from '../../../core/registration-allowance.ts';
 import { eventIfChangedStatement } from '../events.ts';
 import { countAttemptStatement, type CountedAttempt } from './passwords.ts';
@@ -156,11 +156,7 @@ export function confirmationState(db: D1Database, siteId: string, tokenHash: str
  */
 export async function confirmRegistration(db: D1Database, siteId: string, tokenHash: string, userId: string, now: number): Promise<boolean> {
   const [, activated] = await db.batch([
-    db
-      .prepare(
-        'UPDATE registration_confirmation SET used_at = ?1 WHERE token_hash = ?2 AND user_id = ?3 AND used_at IS NULL AND voided_at IS NULL AND expires_at > ?1',
-      )
-      .bind(now, tokenHash, userId),
+    spendLinkStatement(db, 'registration_confirmation', tokenHash, userId, now),
     db
       .prepare(
         `UPDATE user SET registration_pending = 0, updated_at = ?1,
@@ -169,16 +165,13 @@ export async function confirmRegistration(db: D1Database, siteId: string, tokenH
       )
       .bind(now, tokenHash, userId),
     eventIfChangedStatement(db, siteId, userId, 'auth.register.confirm', 'e-mail', now),
-    db.prepare('UPDATE registration_confirmation SET voided_at = ?1 WHERE user_id = ?2 AND used_at IS NULL AND voided_at IS NULL').bind(now, userId),
+    voidOpenLinksStatement(db, 'registration_confirmation', userId, now),
   ]);
   return (activated?.meta.changes ?? 0) > 0;
 }
 
 /** Links a day past their expiry: the housekeeping's purge. */
 export async function purgeConfirmations(db: D1Database, now: number): Promise<number> {
-  const result = await db
-    .prepare('DELETE FROM registration_confirmation WHERE expires_at < ?')
-    .bind(now - 24 * 60 * 60 * 1000)
-    .run();
+  const result = await purgeLinksStatement(db, 'registration_confirmation', now).run();
   return result.meta.changes ?? 0;
 }

@@ -1,6 +1,6 @@
 import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
 import { splitEventName } from '../../../core/event-name.ts';
-import { linkState, type LinkState } from '../auth/link-state.ts';
+import { linkState, purgeLinksStatement, spendLinkStatement, voidOpenLinksStatement, type LinkState } from '../auth/link-state.ts';
 import { eventIfChangedStatement } from '../events.ts';
 
 /** A person staff create: an invited learner without a password, whose user code is the e-mail address lowercased. */
@@ -184,7 +184,7 @@ export function resendInvitationStatements(
   mail: D1PreparedStatement,
 ): D1PreparedStatement[] {
   return [
-    db.prepare('UPDATE invitation SET voided_at = ?1 WHERE user_id = ?2 AND used_at IS NULL AND voided_at IS NULL').bind(write.now, link.userId),
+    voidOpenLinksStatement(db, 'invitation', link.userId, write.now),
     db
       .prepare(
         `INSERT INTO invitation (token_hash, user_id, site_id, created_at, expires_at)
@@ -208,23 +208,18 @@ export function invitationState(db: D1Database, siteId: string, tokenHash: strin
  */
 export async function acceptInvitation(db: D1Database, siteId: string, tokenHash: string, userId: string, passwordHash: string, now: number): Promise<boolean> {
   const [, activated] = await db.batch([
-    db
-      .prepare('UPDATE invitation SET used_at = ?1 WHERE token_hash = ?2 AND user_id = ?3 AND used_at IS NULL AND voided_at IS NULL AND expires_at > ?1')
-      .bind(now, tokenHash, userId),
+    spendLinkStatement(db, 'invitation', tokenHash, userId, now),
     db
       .prepare("UPDATE user SET password_hash = ?1, status = 'active', updated_at = ?2 WHERE id = ?3 AND status = 'invited' AND changes() > 0")
       .bind(passwordHash, now, userId),
     eventIfChangedStatement(db, siteId, userId, 'people.invitation.accept', 'e-mail', now),
-    db.prepare('UPDATE invitation SET voided_at = ?1 WHERE user_id = ?2 AND used_at IS NULL AND voided_at IS NULL').bind(now, userId),
+    voidOpenLinksStatement(db, 'invitation', userId, now),
   ]);
   return (activated?.meta.changes ?? 0) > 0;
 }
 
 /** Links a day past their expiry: the housekeeping's purge. */
 export async function purgeInvitations(db: D1Database, now: number): Promise<number> {
-  const result = await db
-    .prepare('DELETE FROM invitation WHERE expires_at < ?')
-    .bind(now - 24 * 60 * 60 * 1000)
-    .run();
+  const result = await purgeLinksStatement(db, 'invitation', now).run();
   return result.meta.changes ?? 0;
 }
