@@ -1,9 +1,6 @@
 import type { R2Object } from '@cloudflare/workers-types';
 import { parseByteRange } from '../../core/byte-range.ts';
 import { MEDIA_PREFIX, STAGING_PREFIX } from '../../core/media/kinds.ts';
-import { LOCALE_COOKIE, LOCALE_PATTERN } from '../../core/locale.ts';
-import { createApiContext, LOCALE_HEADER, SITE_HEADER } from '../api-context.ts';
-import { readCookie } from '../auth/session-cookie.ts';
 import type { Env } from '../env.ts';
 import { HttpError } from '../http-error.ts';
 import { languageOf, message, type Language } from '../messages.ts';
@@ -11,6 +8,7 @@ import { LOG_USER_HEADER } from '../request-log.ts';
 import type { SessionUser } from '../data/auth/users.ts';
 import { mediumAllowed } from '../people/course-entry.ts';
 import { peopleMessage } from '../people/messages.ts';
+import { subresourceContext, subresourceRefusal as refusal } from '../subresource-request.ts';
 
 export { MEDIA_PREFIX };
 
@@ -32,17 +30,11 @@ const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}(?:\/[A-Za-z0-9][A-Za-z0-9
  */
 export async function serveMedia(request: Request, env: Env): Promise<Response> {
   const url = new URL(request.url);
-  const locale = requestLocale(request);
+  const { context, locale } = subresourceContext(request, env);
   const language = languageOf(locale);
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return refusal(request, 405, message('methodNotAllowed', language, { method: request.method, path: url.pathname }), { Allow: 'GET, HEAD' });
   }
-  // Media belong to the deployment's site, whatever site a header names; the caller's language
-  // comes from the locale cookie, as a <video> sends no header of ours.
-  const headers = new Headers(request.headers);
-  headers.delete(SITE_HEADER);
-  headers.set(LOCALE_HEADER, locale);
-  const context = createApiContext(new Request(request.url, { method: request.method, headers }), env);
   let user: SessionUser;
   try {
     user = (await context.requirePermission('course:read')).user;
@@ -55,12 +47,6 @@ export async function serveMedia(request: Request, env: Env): Promise<Response> 
   const answer = await mediaAnswer(request, env, url.pathname.slice(MEDIA_PREFIX.length), language);
   answer.headers.set(LOG_USER_HEADER, user.id);
   return withCookies(answer, context.cookies);
-}
-
-/** The locale a media request is answered in: the API's header if sent, else the visitor's locale cookie. */
-function requestLocale(request: Request): string {
-  const candidate = request.headers.get(LOCALE_HEADER) ?? readCookie(request.headers.get('cookie'), LOCALE_COOKIE);
-  return candidate && LOCALE_PATTERN.test(candidate) ? candidate : 'it-IT';
 }
 
 async function mediaAnswer(request: Request, env: Env, key: string, language: Language, attempt = 0): Promise<Response> {
@@ -121,12 +107,6 @@ function rangeStillValid(request: Request, object: R2Object): boolean {
   if (condition.startsWith('"')) return condition === object.httpEtag;
   const date = Date.parse(condition);
   return !Number.isNaN(date) && Math.floor(object.uploaded.getTime() / 1000) * 1000 <= date;
-}
-
-/** A refusal for a subresource: its status and a line of plain text, never cached. */
-function refusal(request: Request, status: number, text: string, extra: Record<string, string> = {}): Response {
-  const headers = { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...extra };
-  return new Response(request.method === 'HEAD' ? null : text, { status, headers });
 }
 
 function withCookies(response: Response, cookies: readonly string[]): Response {

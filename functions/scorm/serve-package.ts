@@ -1,9 +1,6 @@
 import { parseByteRange } from '../../core/byte-range.ts';
-import { LOCALE_COOKIE, LOCALE_PATTERN } from '../../core/locale.ts';
 import { parsePackageAddress } from '../../core/scorm/package-path.ts';
 import { isSafePath } from '../../core/scorm/package-rules.ts';
-import { createApiContext, LOCALE_HEADER, SITE_HEADER } from '../api-context.ts';
-import { readCookie } from '../auth/session-cookie.ts';
 import { loadPermissions } from '../data/auth/roles.ts';
 import { findDraftSessionPackage, findSessionPackage } from '../data/scorm/packages.ts';
 import type { Env } from '../env.ts';
@@ -12,6 +9,7 @@ import { languageOf, message } from '../messages.ts';
 import { entryOf } from '../people/course-entry.ts';
 import { peopleMessage } from '../people/messages.ts';
 import { LOG_USER_HEADER } from '../request-log.ts';
+import { subresourceContext, subresourceRefusal as refusal } from '../subresource-request.ts';
 import { scormMessage } from './messages.ts';
 
 /** A package's files change only with a new unpacking (a new prefix): the learner's browser may keep them a while. */
@@ -27,7 +25,7 @@ const PACKAGE_CACHE_CONTROL = 'private, max-age=300';
  */
 export async function servePackageFile(request: Request, env: Env): Promise<Response> {
   const url = new URL(request.url);
-  const locale = requestLocale(request);
+  const { context, locale } = subresourceContext(request, env);
   const language = languageOf(locale);
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return refusal(request, 405, message('methodNotAllowed', language, { method: request.method, path: url.pathname }), { Allow: 'GET, HEAD' });
@@ -35,10 +33,6 @@ export async function servePackageFile(request: Request, env: Env): Promise<Resp
   const address = parsePackageAddress(url.pathname);
   const notFound = () => refusal(request, 404, scormMessage('packageFileNotFound', language, { path: url.pathname.slice(0, 200) }));
   if (!address || !isSafePath(address.file) || address.file.endsWith('/')) return notFound();
-  const headers = new Headers(request.headers);
-  headers.delete(SITE_HEADER);
-  headers.set(LOCALE_HEADER, locale);
-  const context = createApiContext(new Request(request.url, { method: request.method, headers }), env);
   const answer = async (): Promise<Response> => {
     let user;
     try {
@@ -81,14 +75,4 @@ export async function servePackageFile(request: Request, env: Env): Promise<Resp
   const response = await answer();
   for (const cookie of context.cookies) response.headers.append('Set-Cookie', cookie);
   return response;
-}
-
-function requestLocale(request: Request): string {
-  const candidate = request.headers.get(LOCALE_HEADER) ?? readCookie(request.headers.get('cookie'), LOCALE_COOKIE);
-  return candidate && LOCALE_PATTERN.test(candidate) ? candidate : 'it-IT';
-}
-
-function refusal(request: Request, status: number, text: string, extra: Record<string, string> = {}): Response {
-  const headers = { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...extra };
-  return new Response(request.method === 'HEAD' ? null : text, { status, headers });
 }

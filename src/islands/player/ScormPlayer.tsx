@@ -55,7 +55,6 @@ export default function ScormPlayer({ launch, session, siteId, locale, strings, 
   const [status, setStatus] = useState<{ status: CommitStatus; reason?: string }>({ status: 'saved' });
   const [item, setItem] = useState(launch.items[0]?.launch ?? '');
   const [ready, setReady] = useState(false);
-  const frame = useRef<HTMLIFrameElement>(null);
   const committed = useRef(onCommitted);
   committed.current = onCommitted;
 
@@ -138,7 +137,7 @@ export default function ScormPlayer({ launch, session, siteId, locale, strings, 
           </ul>
         </nav>
       )}
-      {ready && <iframe ref={frame} src={`${launch.base}${item}`} title={launch.title} sandbox={SANDBOX} className="scorm-frame" data-testid="scorm-frame" />}
+      {ready && <iframe src={`${launch.base}${item}`} title={launch.title} sandbox={SANDBOX} className="scorm-frame" data-testid="scorm-frame" />}
       <p className={status.status === 'refused' ? 'field-error' : 'muted'} role="status" data-testid="scorm-status" data-status={status.status}>
         {launch.preview ? t('player.scormPreview') : statusText(status.status, status.reason ?? '', t)}
       </p>
