@@ -27,7 +27,7 @@ export function romeDayStart(day: string): number {
   throw new Error(`no Europe/Rome midnight found for ${day}`);
 }
 
-const minuteFormatter = new Intl.DateTimeFormat('en-CA', {
+const secondFormatter = new Intl.DateTimeFormat('en-CA', {
   timeZone: TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
@@ -40,7 +40,7 @@ const minuteFormatter = new Intl.DateTimeFormat('en-CA', {
 
 /** An instant as a Europe/Rome time to the second, `YYYY-MM-DD HH:MM:SS`: records an inspector reads. */
 export function romeDateTime(epochMs: number): string {
-  const parts = Object.fromEntries(minuteFormatter.formatToParts(new Date(epochMs)).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(secondFormatter.formatToParts(new Date(epochMs)).map((part) => [part.type, part.value]));
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
 }
 

@@ -4,27 +4,11 @@ import { creditsInItalianWords } from '../../core/ecm/credit-words.ts';
 import { printableLine } from '../../core/plain-text.ts';
 import type { Translate } from '../../core/translate.ts';
 import type { CertificateView } from '../data/ecm/records.ts';
+import { encodable } from './pdf-encodable.ts';
 
 const TIME_ZONE = 'Europe/Rome';
 const INK = rgb(0.1, 0.12, 0.16);
 const ACCENT = rgb(0.05, 0.33, 0.55);
-
-/**
- * The standard PDF fonts encode text as WinAnsi, which has Italian accented letters (à è é ì ò ù)
- * but not every letter a name may have: those lose their accent (ł -> l) or become '?', instead
- * of making the PDF fail (pdf-lib throws on a character the font cannot encode). Control and
- * invisible characters, which stored text may hold from before they were refused, are dropped.
- */
-function encodable(font: PDFFont, text: string): string {
-  const supported = new Set(font.getCharacterSet());
-  return [...printableLine(text)]
-    .map((char) => {
-      if (supported.has(char.codePointAt(0) ?? 0)) return char;
-      const plain = char.normalize('NFD').replace(/\p{M}/gu, '');
-      return [...plain].every((c) => supported.has(c.codePointAt(0) ?? 0)) ? plain : '?';
-    })
-    .join('');
-}
 
 function wrap(font: PDFFont, text: string, size: number, width: number): string[] {
   const lines: string[] = [];

@@ -1,9 +1,10 @@
-import { PDFDocument, rgb, StandardFonts, type PDFFont } from 'pdf-lib';
-import { csvCell, printableLine } from '../../core/plain-text.ts';
+import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import { csvCell } from '../../core/plain-text.ts';
 import { romeDateTime, romeDayStart } from '../../core/rome-time.ts';
 import { addDays } from '../../core/ecm/edition-rules.ts';
 import type { EcmCourse } from '../data/ecm/courses.ts';
 import type { LearnerRecord } from '../data/ecm/inspection.ts';
+import { encodable } from './pdf-encodable.ts';
 
 /** Which learners and moments an inspection file covers: one edition (its days), or the whole course. */
 export interface RecordsGroup {
@@ -101,18 +102,6 @@ export function learnerRecordsCsv(records: readonly LearnerRecord[]): string {
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 
-/** A letter the standard font cannot draw loses its accent or becomes '?', never fails the PDF. */
-function drawable(font: PDFFont, text: string): string {
-  const supported = new Set(font.getCharacterSet());
-  return [...printableLine(text)]
-    .map((char) => {
-      if (supported.has(char.codePointAt(0) ?? 0)) return char;
-      const plain = char.normalize('NFD').replace(/\p{M}/gu, '');
-      return [...plain].every((c) => supported.has(c.codePointAt(0) ?? 0)) ? plain : '?';
-    })
-    .join('');
-}
-
 /**
  * The same records as a PDF an inspector can file: per learner, the tracked sessions with their
  * times, the attempts with scores, the questionnaire (done or not, never its answers) and the certificate.
@@ -132,7 +121,7 @@ export async function learnerRecordsPdf(title: string, group: RecordsGroup, reco
       y = height - margin;
     }
     const face = options.bold ? bold : font;
-    let shown = drawable(face, text);
+    let shown = encodable(face, text);
     while (shown.length > 1 && face.widthOfTextAtSize(shown, size) > width - 2 * margin - (options.indent ?? 0)) shown = shown.slice(0, -2) + '…';
     page.drawText(shown, { x: margin + (options.indent ?? 0), y: y - size, size, font: face, color: rgb(0.1, 0.12, 0.16) });
     y -= size * 1.5;

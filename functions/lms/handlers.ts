@@ -75,19 +75,18 @@ export async function postSessionComplete(
       },
     ]);
   }
-  await requireSessionEvidence(context.env.DB, ref, context.language);
-  const completion = await completeSession(
+  const evidence = await requireSessionEvidence(context.env.DB, ref, context.language);
+  return completeSession(
     context.env.DB,
     context.siteId,
     user.user.id,
     params.courseId,
     params.module,
     params.session,
+    evidence.categoryId,
     context.localeCode,
     context.now,
   );
-  if (!completion) throw new HttpError(404, message('sessionNotFound', context.language, { id: `${params.courseId}/${params.module}/${params.session}` }));
-  return completion;
 }
 
 export async function getMyCourses(context: ApiContext): Promise<{ inProgress: LearnerCourse[]; completed: LearnerCourse[] }> {

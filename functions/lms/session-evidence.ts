@@ -13,8 +13,11 @@ export interface SessionRef {
   number: number;
 }
 
-/** The evidence the server holds for a learner's session (core/session-evidence.ts) and whether it is done, or null when there is no such session. */
-export async function findSessionEvidence(db: D1Database, ref: SessionRef): Promise<(SessionEvidence & { completed: boolean }) | null> {
+/** What completing a session needs besides its evidence: whether it is done, and its course's category. */
+export type FoundEvidence = SessionEvidence & { completed: boolean; categoryId: string };
+
+/** The evidence the server holds for a learner's session (core/session-evidence.ts), or null when there is no such session. */
+export async function findSessionEvidence(db: D1Database, ref: SessionRef): Promise<FoundEvidence | null> {
   const row = await readEvidence(db, ref.siteId, ref.userId, ref.courseId, ref.moduleNumber, ref.number);
   if (!row) return null;
   const evidence = sessionEvidence({
@@ -24,7 +27,7 @@ export async function findSessionEvidence(db: D1Database, ref: SessionRef): Prom
     trackedMs: row.trackedMs,
     watch: row.watch,
   });
-  return { ...evidence, completed: row.completed };
+  return { ...evidence, completed: row.completed, categoryId: row.categoryId };
 }
 
 /**
@@ -32,7 +35,7 @@ export async function findSessionEvidence(db: D1Database, ref: SessionRef): Prom
  * package's status): a 404 when there is no such session, a 409 in the learner's language saying
  * what is still missing when the evidence falls short. A session done already stays done.
  */
-export async function requireSessionEvidence(db: D1Database, ref: SessionRef, language: Language): Promise<SessionEvidence> {
+export async function requireSessionEvidence(db: D1Database, ref: SessionRef, language: Language): Promise<FoundEvidence> {
   const evidence = await findSessionEvidence(db, ref);
   if (!evidence) throw new HttpError(404, message('sessionNotFound', language, { id: `${ref.courseId}/${ref.moduleNumber}/${ref.number}` }));
   if (evidence.completed) return evidence;

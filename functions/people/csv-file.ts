@@ -1,6 +1,7 @@
 import { CsvError, parse } from 'csv-parse/sync';
 import { HttpError } from '../http-error.ts';
 import type { Language } from '../messages.ts';
+import { readAtMost } from '../read-at-most.ts';
 import { peopleMessage } from './messages.ts';
 
 /** The largest CSV staff may send (about 40,000 people of the import's columns). */
@@ -61,21 +62,11 @@ export function parseCsv(text: string, language: Language): CsvRecord[] {
   }
 }
 
-/** The file's bytes, refused when over the limit; an empty body is an empty file. */
+/** The file's bytes, refused when over the limit (the rest of the body is cancelled); an empty body is an empty file. */
 export async function readCsvBytes(stream: ReadableStream<Uint8Array> | null, language: Language): Promise<Uint8Array> {
   if (!stream) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    size += chunk.byteLength;
-    if (size > MAX_CSV_BYTES) throw new HttpError(413, peopleMessage('csvTooLarge', language, { max: String(MAX_CSV_BYTES / 1024 / 1024) }));
-    chunks.push(chunk);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
+  const bytes = await readAtMost(stream, MAX_CSV_BYTES);
+  if (bytes) return bytes;
+  await stream.cancel();
+  throw new HttpError(413, peopleMessage('csvTooLarge', language, { max: String(MAX_CSV_BYTES / 1024 / 1024) }));
 }

@@ -1,23 +1,9 @@
 import { csvCell } from '../../core/plain-text.ts';
-import { TIME_ZONE } from '../../core/rome-time.ts';
+import { romeDateTime } from '../../core/rome-time.ts';
 import type { ProgressRow } from '../../core/contracts/people.ts';
 
-const minuteFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** An instant as a spreadsheet reads it, in the platform's time zone: 2026-03-14 09:05. */
-function when(ms: number | null): string {
-  if (ms === null) return '';
-  const parts = Object.fromEntries(minuteFormat.formatToParts(new Date(ms)).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
-}
+/** An instant as a spreadsheet reads it, in the platform's time zone, to the minute: 2026-03-14 09:05. */
+const when = (ms: number | null) => (ms === null ? '' : romeDateTime(ms).slice(0, 16));
 const yesNo = (value: boolean) => (value ? 'si' : 'no');
 
 const COLUMNS: [string, (row: ProgressRow) => string][] = [

@@ -25,5 +25,5 @@ export async function completeFromPackage(
   const evidence = await findSessionEvidence(db, { siteId, ...ref });
   if (!evidence) return null;
   if (!evidence.completed && evidence.missingMs > 0) return null;
-  return completeSession(db, siteId, ref.userId, ref.courseId, ref.moduleNumber, ref.number, locale, now);
+  return completeSession(db, siteId, ref.userId, ref.courseId, ref.moduleNumber, ref.number, evidence.categoryId, locale, now);
 }

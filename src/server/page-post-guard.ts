@@ -1,5 +1,6 @@
 import { MAX_BODY_BYTES } from '../../functions/middleware/json-body.ts';
 import { isCrossSite, isMutating } from '../../functions/middleware/same-origin.ts';
+import { readAtMost } from '../../functions/read-at-most.ts';
 import type { RouteError } from './guards.ts';
 
 /** A page form's body may be as large as an API call's: the largest form (support) is a few KiB. */
@@ -31,33 +32,6 @@ function refusal(statusCode: 403 | 413, url: URL): RouteError {
   return statusCode === 403
     ? { statusCode, statusMessage: 'Forbidden', message: `Cross-site ${url.pathname}`, messageKey: 'crossSite', fatal: true, path }
     : { statusCode, statusMessage: 'Content Too Large', message: `Body over ${limit} bytes`, messageKey: 'bodyTooLarge', fatal: true, path };
-}
-
-/**
- * The body, or null once it passes `limit` bytes: reading stops there, so no more than `limit` is
- * ever held (the stream is left unlocked, for `discardRest`).
- */
-export async function readAtMost(body: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      reader.releaseLock();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
 }
 
 /**

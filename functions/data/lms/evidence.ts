@@ -5,6 +5,8 @@ import type { SessionKind, WatchState } from '../../../core/session-evidence.ts'
 export interface EvidenceRow {
   kind: SessionKind;
   declaredSeconds: number;
+  /** The course's category, which completing the session levels up. */
+  categoryId: string;
   /** The course's own share, or null for its default. */
   courseShare: number | null;
   isEcm: boolean;
@@ -17,7 +19,7 @@ export interface EvidenceRow {
 /**
  * What the server saw of a learner in one session of this site: the time its hits credited on the
  * session's page and how far a video was watched, with the session's kind, declared duration and
- * its course's time rule. Null when there is no such session. One statement.
+ * its course's category and time rule. Null when there is no such session. One statement.
  */
 export async function readEvidence(
   db: D1Database,
@@ -29,7 +31,7 @@ export async function readEvidence(
 ): Promise<EvidenceRow | null> {
   const row = await db
     .prepare(
-      `SELECT s.kind, s.duration, c.session_time_share AS courseShare, c.ecm_credits IS NOT NULL AS isEcm,
+      `SELECT s.kind, s.duration, c.category_id AS categoryId, c.session_time_share AS courseShare, c.ecm_credits IS NOT NULL AS isEcm,
               (SELECT COALESCE(SUM(h.ms), 0) FROM hit h WHERE h.user_id = ?1 AND h.course_id = s.course_id AND h.module_number = s.module_number AND h.session_number = s.number) AS trackedMs,
               w.watched_to AS watchedTo, w.last_seconds AS lastSeconds, w.last_at AS lastAt,
               EXISTS (SELECT 1 FROM session_progress p WHERE p.user_id = ?1 AND p.course_id = s.course_id AND p.module_number = s.module_number AND p.number = s.number) AS completed
@@ -41,6 +43,7 @@ export async function readEvidence(
     .first<{
       kind: SessionKind;
       duration: string;
+      categoryId: string;
       courseShare: number | null;
       isEcm: number;
       trackedMs: number;
@@ -54,6 +57,7 @@ export async function readEvidence(
   return {
     kind: row.kind,
     declaredSeconds: (h * 60 + m) * 60 + s,
+    categoryId: row.categoryId,
     courseShare: row.courseShare,
     isEcm: Boolean(row.isEcm),
     trackedMs: Number(row.trackedMs),

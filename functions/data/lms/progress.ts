@@ -5,7 +5,10 @@ import type { Completion } from '../../../core/contracts/lms.ts';
 
 export type { Completion };
 
-/** Null when the session does not exist on this site. */
+/**
+ * Completes a session the caller found on this site, with its course's category: every completion
+ * is gated by the evidence read (functions/lms/session-evidence.ts), which found both already.
+ */
 export async function completeSession(
   db: D1Database,
   siteId: string,
@@ -13,17 +16,10 @@ export async function completeSession(
   courseId: string,
   moduleNumber: number,
   number: number,
+  categoryId: string,
   locale: string,
   now: number,
-): Promise<Completion | null> {
-  const session = await db
-    .prepare(
-      `SELECT c.category_id AS categoryId FROM session s JOIN course c ON c.id = s.course_id
-       WHERE c.site_id = ? AND s.course_id = ? AND s.module_number = ? AND s.number = ? AND s.removed_at IS NULL`,
-    )
-    .bind(siteId, courseId, moduleNumber, number)
-    .first<{ categoryId: string }>();
-  if (!session) return null;
+): Promise<Completion> {
   // The rules read the learner's progress as it will be once this session counts (the `done` view:
   // stored progress plus this completion), so that progress, level and badges are then written in
   // ONE batch: a failure anywhere leaves none of them half-written.
@@ -47,7 +43,7 @@ export async function completeSession(
                      SELECT 1 FROM done d2 WHERE d2.course_id = s2.course_id AND d2.module_number = s2.module_number AND d2.number = s2.number))) AS courses
          FROM done d JOIN course c ON c.id = d.course_id WHERE c.category_id = ?6`,
       )
-      .bind(...view, session.categoryId, siteId),
+      .bind(...view, categoryId, siteId),
     db
       .prepare(
         `WITH ${done} SELECT (SELECT COUNT(*) FROM done) AS sessions,
@@ -58,7 +54,7 @@ export async function completeSession(
       .bind(...view, siteId),
     db.prepare(`WITH ${done} SELECT completed_at AS at FROM done`).bind(...view),
     db.prepare('SELECT COALESCE(SUM(ms), 0) AS ms FROM stats_total WHERE site_id = ? AND user_id = ?').bind(siteId, userId),
-    db.prepare('SELECT level FROM user_level WHERE user_id = ? AND category_id = ?').bind(userId, session.categoryId),
+    db.prepare('SELECT level FROM user_level WHERE user_id = ? AND category_id = ?').bind(userId, categoryId),
     db
       .prepare(
         `SELECT b.id, b.rule, b.threshold, b.icon, COALESCE(t.name, b.id) AS name, u.badge_id AS held FROM badge b
@@ -95,7 +91,7 @@ export async function completeSession(
            obtained_at = CASE WHEN user_level.level = excluded.level THEN user_level.obtained_at ELSE excluded.obtained_at END,
            level = excluded.level`,
       )
-      .bind(userId, session.categoryId, level, xp, now),
+      .bind(userId, categoryId, level, xp, now),
     ...earned.map((badge) =>
       db.prepare('INSERT OR IGNORE INTO user_badge (user_id, badge_id, obtained_at, amount, chain) VALUES (?, ?, ?, 1, 1)').bind(userId, String(badge.id), now),
     ),
@@ -107,7 +103,7 @@ export async function completeSession(
     number,
     newlyCompleted,
     progress: { done: course.done, total: course.total, courseCompleted: course.done === course.total },
-    level: { categoryId: session.categoryId, level, experience: xp, levelUp: level > before },
+    level: { categoryId, level, experience: xp, levelUp: level > before },
     badges: earned.map((badge) => ({ _id: String(badge.id), name: String(badge.name), icon: String(badge.icon) })),
   };
 }

@@ -1,17 +1,18 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listBadges, listLevels, loadProgress } from '../../../functions/data/lms/game.ts';
+import { readEvidence } from '../../../functions/data/lms/evidence.ts';
 import { completeSession } from '../../../functions/data/lms/progress.ts';
 import { LEARNER, seedFixtures, SITE, THIRD } from '../fixtures.ts';
 
-// Query-level tests of functions/data/lms/progress.ts and game.ts.
+// Query-level tests of functions/data/lms/progress.ts, evidence.ts and game.ts.
 beforeAll(seedFixtures);
 
 const T = Date.parse('2026-06-01T09:00:00Z');
 
 describe('functions/data/lms/progress.ts', () => {
   it('completes a session: progress, experience, level and badge written together, and said back', async () => {
-    const completion = await completeSession(env.DB, SITE, THIRD.id, 'triage', 1, 1, 'it-IT', T);
+    const completion = await completeSession(env.DB, SITE, THIRD.id, 'triage', 1, 1, 'cat-rischio', 'it-IT', T);
     expect(completion).toEqual({
       courseId: 'triage',
       moduleNumber: 1,
@@ -33,15 +34,20 @@ describe('functions/data/lms/progress.ts', () => {
     });
   });
 
-  it('awards nothing twice, counts a finished course, and knows no session of another site', async () => {
-    const again = await completeSession(env.DB, SITE, THIRD.id, 'triage', 1, 1, 'it-IT', T + 1);
+  it('awards nothing twice and counts a finished course', async () => {
+    const again = await completeSession(env.DB, SITE, THIRD.id, 'triage', 1, 1, 'cat-rischio', 'it-IT', T + 1);
     expect(again).toMatchObject({ newlyCompleted: false, progress: { done: 1, total: 3 }, badges: [] });
-    await completeSession(env.DB, SITE, THIRD.id, 'triage', 1, 2, 'it-IT', T + 2);
-    const last = await completeSession(env.DB, SITE, THIRD.id, 'triage', 2, 1, 'it-IT', T + 3);
+    await completeSession(env.DB, SITE, THIRD.id, 'triage', 1, 2, 'cat-rischio', 'it-IT', T + 2);
+    const last = await completeSession(env.DB, SITE, THIRD.id, 'triage', 2, 1, 'cat-rischio', 'it-IT', T + 3);
     // Three sessions (30) and the course (50): level 2 from 40.
     expect(last).toMatchObject({ progress: { done: 3, total: 3, courseCompleted: true }, level: { level: 2, experience: 80, levelUp: true } });
-    expect(await completeSession(env.DB, 'another-site', THIRD.id, 'triage', 1, 1, 'it-IT', T)).toBeNull();
-    expect(await completeSession(env.DB, SITE, THIRD.id, 'triage', 9, 9, 'it-IT', T)).toBeNull();
+  });
+});
+
+describe('functions/data/lms/evidence.ts', () => {
+  it('knows no session of another site, nor one that does not exist', async () => {
+    expect(await readEvidence(env.DB, 'another-site', THIRD.id, 'triage', 1, 1)).toBeNull();
+    expect(await readEvidence(env.DB, SITE, THIRD.id, 'triage', 9, 9)).toBeNull();
   });
 });
 
