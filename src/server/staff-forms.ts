@@ -38,8 +38,8 @@ const text = (form: FormData, name: string): string => {
   return typeof value === 'string' ? value.trim() : '';
 };
 
-/** Runs a form's action; a refusal of the services (HttpError) is shown on the page, anything else is a real failure. */
-async function attempt(action: string, run: () => Promise<string>): Promise<StaffPost> {
+/** Runs a staff form's action (the person, course and support request pages); a refusal of the services (HttpError) is shown on the page, anything else is a real failure. */
+export async function attempt(action: string, run: () => Promise<string>): Promise<StaffPost> {
   try {
     return { kind: 'done', done: await run() };
   } catch (error) {
