@@ -16,11 +16,12 @@ import type { StaffPage } from './staff-page.ts';
  * as their API calls (functions/people), refusals shown on the page in its language.
  */
 
+/** The new-person form's fields, the contract's: what it submits and, when refused, shows again as typed. */
+export const NEW_PERSON_FIELDS = newPersonBody.keyof().options;
+
 /** The new-person form: the person created and invited, or the refusal (the form keeps what was typed). */
 export async function submitNewPerson(form: FormData, staff: StaffPage, origin: string): Promise<StaffPost & { userId?: string }> {
-  const parsed = newPersonBody.safeParse(
-    Object.fromEntries(['firstName', 'lastName', 'email', 'fiscalCode', 'locale'].map((name) => [name, formText(form, name)])),
-  );
+  const parsed = newPersonBody.safeParse(Object.fromEntries(NEW_PERSON_FIELDS.map((name) => [name, formText(form, name)])));
   try {
     if (!parsed.success) {
       const field = String(parsed.error.issues[0]?.path[0] ?? 'form');
