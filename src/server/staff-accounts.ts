@@ -8,27 +8,24 @@ import { importPeople } from '../../functions/people/people-import.ts';
 import { setRegistrationMode } from '../../functions/people/registration-setting.ts';
 import { REGISTRATION_MODES, type RegistrationMode } from '../../core/registration-allowance.ts';
 import { env } from 'cloudflare:workers';
-import { fileBytes, staffMailContext, type StaffPost } from './staff-forms.ts';
+import { fileBytes, formText, staffMailContext, type StaffPost } from './staff-forms.ts';
 import type { StaffPage } from './staff-page.ts';
 
 /**
  * The staff pages that add people and set registration, posted without scripts: the same services
  * as their API calls (functions/people), refusals shown on the page in its language.
  */
-const text = (form: FormData, name: string): string => {
-  const value = form.get(name);
-  return typeof value === 'string' ? value.trim() : '';
-};
+
+/** The new-person form's fields, the contract's: what it submits and, when refused, shows again as typed. */
+export const NEW_PERSON_FIELDS = newPersonBody.keyof().options;
 
 /** The new-person form: the person created and invited, or the refusal (the form keeps what was typed). */
 export async function submitNewPerson(form: FormData, staff: StaffPage, origin: string): Promise<StaffPost & { userId?: string }> {
-  const parsed = newPersonBody.safeParse(
-    Object.fromEntries(['firstName', 'lastName', 'email', 'fiscalCode', 'locale'].map((name) => [name, text(form, name)])),
-  );
+  const parsed = newPersonBody.safeParse(Object.fromEntries(NEW_PERSON_FIELDS.map((name) => [name, formText(form, name)])));
   try {
     if (!parsed.success) {
       const field = String(parsed.error.issues[0]?.path[0] ?? 'form');
-      throw new HttpError(400, message('invalidField', staff.language, { field, detail: text(form, field).slice(0, 100) }));
+      throw new HttpError(400, message('invalidField', staff.language, { field, detail: formText(form, field).slice(0, 100) }));
     }
     const person = await createPerson(staffMailContext(staff, origin), parsed.data);
     return { kind: 'done', done: 'created', userId: person.id };
@@ -60,13 +57,13 @@ const fromBase64 = (value: string) => Uint8Array.from(atob(value), (character) =
  * run), and carries the file on to `import`, which writes every valid row.
  */
 export async function submitImport(form: FormData, staff: StaffPage, origin: string): Promise<ImportState> {
-  const step = text(form, 'step');
-  const typed = text(form, 'duplicates');
+  const step = formText(form, 'step');
+  const typed = formText(form, 'duplicates');
   const duplicates: ImportDuplicates = (IMPORT_DUPLICATES as readonly string[]).includes(typed) ? (typed as ImportDuplicates) : 'skip';
-  const course = text(form, 'course');
+  const course = formText(form, 'course');
   const state: ImportState = { report: null, file: '', duplicates, course, problem: null, status: 200 };
   try {
-    const bytes = step === 'import' ? fromBase64(text(form, 'file64')) : await fileBytes(form, 'file');
+    const bytes = step === 'import' ? fromBase64(formText(form, 'file64')) : await fileBytes(form, 'file');
     state.file = toBase64(bytes);
     state.report = await importPeople(staffMailContext(staff, origin), bytes, { dryRun: step !== 'import', duplicates, courseId: course || null });
     return state;
@@ -81,7 +78,7 @@ export async function submitImport(form: FormData, staff: StaffPage, origin: str
 
 /** The settings page's form: who may register. */
 export async function submitRegistration(form: FormData, staff: StaffPage): Promise<StaffPost> {
-  const mode = text(form, 'registration');
+  const mode = formText(form, 'registration');
   if (!(REGISTRATION_MODES as readonly string[]).includes(mode)) {
     return {
       kind: 'refused',

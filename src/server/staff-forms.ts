@@ -33,13 +33,14 @@ export async function fileBytes(form: FormData, name: string): Promise<Uint8Arra
   return typeof value === 'object' && value !== null ? new Uint8Array(await value.arrayBuffer()) : new Uint8Array();
 }
 
-const text = (form: FormData, name: string): string => {
+/** A form's text field, trimmed; a missing field or a file reads as empty. */
+export const formText = (form: FormData, name: string): string => {
   const value = form.get(name);
   return typeof value === 'string' ? value.trim() : '';
 };
 
-/** Runs a form's action; a refusal of the services (HttpError) is shown on the page, anything else is a real failure. */
-async function attempt(action: string, run: () => Promise<string>): Promise<StaffPost> {
+/** Runs a staff form's action (the person, course and support request pages); a refusal of the services (HttpError) is shown on the page, anything else is a real failure. */
+export async function attempt(action: string, run: () => Promise<string>): Promise<StaffPost> {
   try {
     return { kind: 'done', done: await run() };
   } catch (error) {
@@ -59,12 +60,12 @@ function parsed<T>(result: { success: true; data: T } | { success: false }, refu
 /** The person page's forms: suspend, reactivate, enrol in a course, end an enrolment, resend the invitation, send a password reset. */
 export async function submitPersonForm(form: FormData, staff: StaffPage, userId: string, origin: string): Promise<StaffPost> {
   const { actor, language } = staff;
-  const action = text(form, 'action');
+  const action = formText(form, 'action');
   const now = Date.now();
   const course = () =>
     parsed(
-      staffCourseParams.safeParse({ courseId: text(form, 'course') }),
-      () => new HttpError(400, message('invalidField', language, { field: 'course', detail: text(form, 'course').slice(0, 100) })),
+      staffCourseParams.safeParse({ courseId: formText(form, 'course') }),
+      () => new HttpError(400, message('invalidField', language, { field: 'course', detail: formText(form, 'course').slice(0, 100) })),
     ).courseId;
   return attempt(action, async () => {
     switch (action) {
@@ -95,13 +96,13 @@ export async function submitPersonForm(form: FormData, staff: StaffPage, userId:
 /** The course page's forms: its access, its key, enrolling a person by user code or e-mail or a list of them (CSV), ending an enrolment. */
 export async function submitCourseForm(form: FormData, staff: StaffPage, courseId: string, origin: string): Promise<StaffPost> {
   const { actor, language } = staff;
-  const action = text(form, 'action');
+  const action = formText(form, 'action');
   const now = Date.now();
-  const invalid = (field: string) => () => new HttpError(400, message('invalidField', language, { field, detail: text(form, field).slice(0, 100) }));
+  const invalid = (field: string) => () => new HttpError(400, message('invalidField', language, { field, detail: formText(form, field).slice(0, 100) }));
   return attempt(action, async () => {
     switch (action) {
       case 'access':
-        await setAccessMode(env.DB, actor, courseId, parsed(courseAccessBody.safeParse({ mode: text(form, 'mode') }), invalid('mode')).mode, now, language);
+        await setAccessMode(env.DB, actor, courseId, parsed(courseAccessBody.safeParse({ mode: formText(form, 'mode') }), invalid('mode')).mode, now, language);
         return 'access';
       case 'key':
         await renewCourseKey(env.DB, actor, courseId, now, language);
@@ -110,7 +111,7 @@ export async function submitCourseForm(form: FormData, staff: StaffPage, courseI
         await removeCourseKey(env.DB, actor, courseId, now, language);
         return 'keyRemoved';
       case 'enrol': {
-        const login = text(form, 'login').slice(0, 254);
+        const login = formText(form, 'login').slice(0, 254);
         const found = login ? await findPersonByLogin(env.DB, actor.siteId, login) : null;
         if (found === 'many') throw new HttpError(409, peopleMessage('loginAmbiguous', language, { login }));
         if (!found) throw new HttpError(404, peopleMessage('loginNotFound', language, { login }));
@@ -126,7 +127,7 @@ export async function submitCourseForm(form: FormData, staff: StaffPage, courseI
         return 'enrolledList';
       }
       case 'unenrol':
-        await unenrolPerson(env.DB, actor, courseId, parsed(personParams.safeParse({ userId: text(form, 'user') }), invalid('user')).userId, now, language);
+        await unenrolPerson(env.DB, actor, courseId, parsed(personParams.safeParse({ userId: formText(form, 'user') }), invalid('user')).userId, now, language);
         return 'unenrolled';
       default:
         throw new HttpError(400, message('invalidField', language, { field: 'action', detail: action.slice(0, 40) }));

@@ -9,6 +9,8 @@ import type { PageContext } from './page-context.ts';
 export interface StaffPage {
   page: PageContext;
   user: User;
+  /** What the staff member may do: the staff area's navigation shows only the pages they may open. */
+  granted: ReadonlySet<Permission>;
   /** Who the page's forms act for. */
   actor: StaffActor;
   /** Refusals of the page's forms speak the page's language. */
@@ -23,9 +25,10 @@ export interface StaffPage {
 export async function loadStaffPage(locals: App.Locals, permission: Permission = 'people:manage'): Promise<StaffPage | null> {
   const { user, session } = locals;
   if (!user || !session) return null;
-  if (!(await loadPermissions(env.DB, user.role)).has(permission)) return null;
+  const granted = await loadPermissions(env.DB, user.role);
+  if (!granted.has(permission)) return null;
   const page = await locals.page;
-  return { page, user, actor: { id: user._id, siteId: session.user.siteId, roles: user.role }, language: languageOf(page.locale) };
+  return { page, user, granted, actor: { id: user._id, siteId: session.user.siteId, roles: user.role }, language: languageOf(page.locale) };
 }
 
 /** The page number of a staff list from its address (`?page=`): 1 when missing or malformed. */

@@ -5,7 +5,7 @@ import { HttpError } from '../../functions/http-error.ts';
 import { message } from '../../functions/messages.ts';
 import { changeRequestStatus, replyToRequest } from '../../functions/support/replies.ts';
 import type { StaffPage } from './staff-page.ts';
-import type { StaffPost } from './staff-forms.ts';
+import { attempt, type StaffPost } from './staff-forms.ts';
 import { fieldErrors } from './form-errors.ts';
 
 export const SUPPORT_NOTICES = ['replied', 'closed', 'reopened'] as const;
@@ -43,26 +43,23 @@ export async function submitSupportForm(form: FormData, staff: StaffPage, id: nu
   };
   const action = text('action');
   const now = Date.now();
-  try {
+  return attempt(action, async () => {
     switch (action) {
       case 'reply': {
         const parsed = supportReplyBody.safeParse({ message: text('message'), close: text('close') === '1' });
         if (!parsed.success) {
           const problem = fieldErrors(parsed.error, { message: text('message') }).message;
-          return { kind: 'refused', action, message: problem ? staff.page.t(problem.key, problem.values) : staff.page.t('validation.format'), status: 400 };
+          throw new HttpError(400, problem ? staff.page.t(problem.key, problem.values) : staff.page.t('validation.format'));
         }
         await replyToRequest(env, actor, { id, ...parsed.data }, { language, origin, now });
-        return { kind: 'done', done: 'replied' };
+        return 'replied';
       }
       case 'close':
       case 'reopen':
         await changeRequestStatus(env, actor, { id, status: action === 'close' ? 'closed' : 'open' }, { language, now });
-        return { kind: 'done', done: action === 'close' ? 'closed' : 'reopened' };
+        return action === 'close' ? 'closed' : 'reopened';
       default:
         throw new HttpError(400, message('invalidField', language, { field: 'action', detail: action.slice(0, 40) }));
     }
-  } catch (error) {
-    if (error instanceof HttpError) return { kind: 'refused', action, message: error.message, status: error.statusCode };
-    throw error;
-  }
+  });
 }
