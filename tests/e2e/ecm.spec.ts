@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { EDITOR, islandsReady, NEW_LEARNER, signIn, switchMode } from './helpers.ts';
+import { EDITOR, islandsReady, LEARNER, NEW_LEARNER, signIn, switchMode } from './helpers.ts';
 import { pdfQrModules, qrModules, sameModules } from './pdf-qr.ts';
 
 /** The demo banks: the test knows the correct answers, the browser never receives them. */
@@ -315,4 +315,17 @@ test('draw mode and a learner without registry fields: the certificate step asks
   const { text } = await downloadPdf(page.waitForEvent('download'), certificate.getByTestId('certificate-download'));
   for (const part of ['Marco Rossi', 'RSSMRC79L05H501T', 'Professione: Infermiere', 'Comunicazione efficace con il paziente', 'ID evento ECM 7102-451206'])
     expect(text).toContain(part);
+});
+
+test('without JavaScript, the ECM page says its steps need it instead of loading for ever', async ({ browser }) => {
+  const page = await (await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { 'cf-connecting-ip': '198.51.100.77' } })).newPage();
+  await page.goto('/tiles-access');
+  await page.getByLabel('Codice utente').fill(LEARNER.code);
+  await page.getByLabel('Password').fill(LEARNER.password);
+  await page.getByRole('button', { name: 'Accedi' }).click();
+  await page.waitForURL(/\/it-IT\/profile$/);
+  await page.goto('/it-IT/course/ecm/sicurezza-terapia-farmacologica');
+  await expect(page.getByTestId('ecm-needs-script')).toHaveText(
+    "La verifica, il questionario e l'attestato richiedono JavaScript: attivalo nel browser per continuare.",
+  );
 });
