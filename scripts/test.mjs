@@ -1,10 +1,68 @@
-// npm test: unit and API tests (vitest), then the browser tests (Playwright in Debian's Chromium).
-// The whole run's wall time comes last, also when a step fails (run() exits the process then).
+// npm test: every test, in one command, on a fresh machine too. First the system tools the tests
+// need (scripts/system-tools.mjs: installed when root on Debian, else named at once), then the
+// suites side by side, each line prefixed with its suite's name, since on two cores the browser
+// suite mostly waits on its browser and server: unit and API tests (vitest), the deploy dry run
+// (vitest), and the browser tests (Playwright). Each suite's wall time and the whole run's come last.
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { formatElapsed } from './elapsed.mjs';
-import { run } from './local-env.mjs';
+import { localProcessEnv } from './local-env.mjs';
+import { ensureSystemTools } from './system-tools.mjs';
 
 const started = Date.now();
-process.on('exit', () => console.log(`\nnpm test: ${formatElapsed(Date.now() - started)}`));
+const results = [];
+process.on('exit', () => {
+  if (results.length > 0) console.log(`\n${results.join('\n')}`);
+  console.log(`\nnpm test: ${formatElapsed(Date.now() - started)}`);
+});
 
-run('npx', ['vitest', 'run']);
-run('npx', ['playwright', 'test']);
+ensureSystemTools();
+
+/** The suites; TILES_TEST_SUITES=e2e,api… runs some of them. */
+const SUITES = [
+  { name: 'unit+api', args: ['vitest', 'run', '--project', 'unit', '--project', 'api'] },
+  { name: 'deploy', args: ['vitest', 'run', '--project', 'deploy'] },
+  { name: 'e2e', args: ['playwright', 'test'] },
+];
+const chosen = process.env.TILES_TEST_SUITES?.split(',').map((name) => name.trim());
+const suites = chosen ? SUITES.filter((suite) => chosen.includes(suite.name)) : SUITES;
+const width = Math.max(...suites.map((suite) => suite.name.length));
+
+const children = new Set();
+function runSuite({ name, args }) {
+  const suiteStarted = Date.now();
+  const prefix = `[${name}]`.padEnd(width + 2);
+  // Its own process group: stopping npm test stops the suite's servers and browsers too.
+  const child = spawn('npx', args, { stdio: ['ignore', 'pipe', 'pipe'], env: localProcessEnv(), detached: true });
+  children.add(child);
+  for (const [stream, out] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ]) {
+    createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => out.write(`${prefix} ${line}\n`));
+  }
+  return new Promise((resolve) => {
+    child.on('close', (code, signal) => {
+      children.delete(child);
+      const status = code ?? (signal ? 1 : 0);
+      results.push(`npm test: ${name} ${status === 0 ? 'passed' : `FAILED (${signal ?? `exit ${code}`})`} in ${formatElapsed(Date.now() - suiteStarted)}`);
+      resolve(status);
+    });
+  });
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const child of children) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
+    process.exit(130);
+  });
+}
+
+const statuses = await Promise.all(suites.map(runSuite));
+process.exitCode = statuses.find((status) => status !== 0) ?? 0;

@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatElapsed } from '../../../scripts/elapsed.mjs';
+import { installCommand, missingTools } from '../../../scripts/system-tools.mjs';
 
-// A stand-in npx on PATH: npm test's steps take a moment and end with the status asked for.
+// A stand-in npx on PATH: each suite takes a second; the browser suite ends with the status asked for.
 const bin = mkdtempSync(path.join(tmpdir(), 'tiles-npx-'));
-writeFileSync(path.join(bin, 'npx'), '#!/bin/sh\nsleep 1\nexit "${NPX_STATUS:-0}"\n');
+writeFileSync(path.join(bin, 'npx'), '#!/bin/sh\nsleep 1\n[ "$1" = playwright ] && exit "${NPX_STATUS:-0}"\nexit 0\n');
 chmodSync(path.join(bin, 'npx'), 0o755);
 afterAll(() => rmSync(bin, { recursive: true, force: true }));
 
@@ -19,19 +20,53 @@ function npmTest(status: number) {
 }
 
 describe('npm test', () => {
-  it('ends with the whole run’s wall time', () => {
+  it('runs the suites side by side and ends with each suite’s and the whole run’s wall time', () => {
     const result = npmTest(0);
     expect(result.status).toBe(0);
-    const last = result.stdout.trim().split('\n').at(-1);
-    expect(last).toMatch(/^npm test: \d+ s$/);
-    // Two steps of a second each.
-    expect(Number(last?.match(/(\d+) s$/)?.[1])).toBeGreaterThanOrEqual(2);
+    const lines = result.stdout.trim().split('\n');
+    expect(lines.at(-1)).toMatch(/^npm test: \d+ s$/);
+    for (const suite of ['unit+api', 'deploy', 'e2e'])
+      expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^npm test: ${suite.replace('+', '\\+')} passed in \\d+ s$`)));
+    // Three suites of a second each, side by side: well under three seconds, not one after another.
+    expect(Number(lines.at(-1)?.match(/(\d+) s$/)?.[1])).toBeLessThan(3);
   });
 
-  it('still says how long it ran when a step fails, and fails', () => {
+  it('still says how long it ran when a suite fails, and fails', () => {
     const result = npmTest(1);
     expect(result.status).toBe(1);
+    expect(result.stdout).toMatch(/^npm test: e2e FAILED \(exit 1\) in \d+ s$/m);
     expect(result.stdout.trim().split('\n').at(-1)).toMatch(/^npm test: \d+ s$/);
+  });
+});
+
+describe('the system tools npm test needs', () => {
+  const nowhere = [{ name: 'Nothing', command: 'no-such-tool-here', apt: 'nothing-pkg' }];
+
+  it('finds a command on PATH or by its path', () => {
+    expect(missingTools([{ name: 'sh', command: 'sh', apt: 'dash' }], '/nowhere:/bin')).toEqual([]);
+    expect(missingTools([{ name: 'sh', command: '/bin/sh', apt: 'dash' }], '')).toEqual([]);
+    expect(missingTools(nowhere, '/bin')).toEqual(nowhere);
+  });
+
+  it('stops at once where it may not install, naming the one command to run', () => {
+    const started = Date.now();
+    const result = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `import { ensureSystemTools } from './scripts/system-tools.mjs'; ensureSystemTools({ tools: ${JSON.stringify(nowhere)}, isRoot: false, hasApt: true });`,
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('npm test needs Nothing');
+    expect(result.stderr).toContain('sudo apt-get update && sudo apt-get install -y nothing-pkg');
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('asks for no sudo when run as root', () => {
+    expect(installCommand(nowhere, true)).toBe('apt-get update && apt-get install -y nothing-pkg');
   });
 });
 
