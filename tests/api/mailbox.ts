@@ -1,4 +1,5 @@
 import type { EmailMessageBuilder, SendEmail } from '@cloudflare/workers-types';
+import { env } from 'cloudflare:workers';
 
 /**
  * The API tests' mailbox: what the outbox's consumer sent, in the shape wrangler's local explorer
@@ -39,6 +40,25 @@ export async function waitForMail(address: string, count = 1, timeoutMs = 8000):
   const received = mailTo(address);
   if (received.length < count) throw new Error(`${address} received ${received.length} of ${count} messages within ${timeoutMs} ms`);
   return received;
+}
+
+/**
+ * Waits until every message the outbox holds for `address` has left it (sent or given up), and
+ * returns how many it holds: once the requests that queue mail have answered, that is every
+ * message they will ever send, so a test counts them instead of sleeping to see none arrive.
+ */
+export async function outboxSettled(address: string, timeoutMs = 8000): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    const row = await env.DB.prepare(
+      "SELECT COUNT(*) AS total, COUNT(*) FILTER (WHERE status IN ('pending', 'sending')) AS waiting FROM email_outbox WHERE LOWER(recipient) = LOWER(?)",
+    )
+      .bind(address)
+      .first<{ total: number; waiting: number }>();
+    if (row && row.waiting === 0) return row.total;
+    if (Date.now() - started > timeoutMs) throw new Error(`${row?.waiting} messages to ${address} still in the outbox after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** The first link to the site in a message's text (the e-mail's button). */
