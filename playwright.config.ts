@@ -2,8 +2,18 @@ import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4399);
 const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 4398);
-/** Where the tests' server builds: never dist/, which a running `npm start` serves from. */
-export const E2E_OUT_DIR = '.wrangler/e2e-dist';
+/**
+ * Workers, each with a server and database of its own (scripts/e2e-servers.mjs): two on two cores,
+ * as a browser test mostly waits on its page; E2E_WORKERS=1 runs them one after another.
+ */
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+/** A server's proxy port and the two after it, for its Worker and the one a publish starts. */
+const PORT_STRIDE = 3;
+/** The origin of the server a worker (its parallelIndex) talks to. */
+export const appOrigin = (parallelIndex: number): string => `http://localhost:${PORT + PORT_STRIDE * parallelIndex}`;
+/** Where the tests' servers build (a folder per server under it): never dist/, which a running `npm start` serves from. */
+export const E2E_OUT_ROOT = '.wrangler/e2e-dist';
+const ORIGINS = Array.from({ length: WORKERS }, (_, index) => appOrigin(index));
 /** The tests' server's build-worker secret: a test asks the hit writer when every queued hit is in D1. */
 export const E2E_BUILD_WORKER_TOKEN = 'e2e-build-worker-token-0123456789abcdef';
 
@@ -11,12 +21,14 @@ export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 30_000,
   expect: { timeout: 10_000 },
+  // A file's tests run in order, in one worker; files are shared out between the workers.
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: 0,
   reporter: [['list']],
   use: {
-    baseURL: `http://localhost:${PORT}`,
+    // tests/e2e/fixtures.ts gives each worker its own server's origin.
+    baseURL: appOrigin(0),
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
@@ -29,22 +41,22 @@ export default defineConfig({
       url: `http://localhost:${OIDC_PORT}/.well-known/openid-configuration`,
       reuseExistingServer: false,
       stdout: 'ignore',
-      env: { OIDC_PORT: String(OIDC_PORT), APP_ORIGIN: `http://localhost:${PORT}` },
+      env: { OIDC_PORT: String(OIDC_PORT), APP_ORIGIN: ORIGINS.join(',') },
     },
-    // A fresh, separately stored database and a build of its own: the tests never touch the
-    // database `npm start` uses, nor rebuild the dist/ it serves from.
+    // Fresh, separately stored databases and one build of their own, copied per worker: the tests
+    // never touch the database `npm start` uses, nor rebuild the dist/ it serves from.
     {
-      command: 'node scripts/start.mjs',
-      url: `http://localhost:${PORT}/it-IT`,
+      command: 'node scripts/e2e-servers.mjs',
+      url: `${appOrigin(WORKERS - 1)}/it-IT`,
       timeout: 300_000,
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',
       env: {
-        PORT: String(PORT),
-        TILES_STATE_DIR: '.wrangler/e2e-state',
-        TILES_OUT_DIR: E2E_OUT_DIR,
-        TILES_FRESH: '1',
+        E2E_SERVERS: String(WORKERS),
+        E2E_PORT: String(PORT),
+        E2E_PORT_STRIDE: String(PORT_STRIDE),
+        E2E_OUT_ROOT,
         BUILD_WORKER_TOKEN: E2E_BUILD_WORKER_TOKEN,
         // Open pages look for a new build every 3 s instead of hourly, so the publish journey sees the prompt.
         PUBLIC_BUILD_CHECK_MS: '3000',

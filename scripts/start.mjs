@@ -10,12 +10,16 @@ import { localProcessEnv, run, STATE_DIR } from './local-env.mjs';
 
 // Every child (build worker, rebuilds) inherits it: see localProcessEnv().
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
-if (process.env.TILES_FRESH === '1') rmSync(STATE_DIR, { recursive: true, force: true });
-run(process.execPath, ['scripts/prepare-db.mjs']);
 // TILES_OUT_DIR builds elsewhere than dist/, so that the tests, a benchmark or a second server do
 // not rebuild the folder another running server serves from (scripts/out-dir.mjs).
 const OUT_DIR = outDirOf(process.env);
-run('npx', ['astro', 'build', '--outDir', OUT_DIR]);
+// TILES_PREBUILT=1: the caller prepared the database and built into OUT_DIR already (the browser
+// tests' servers share one seed and one build: scripts/e2e-servers.mjs).
+if (process.env.TILES_PREBUILT !== '1') {
+  if (process.env.TILES_FRESH === '1') rmSync(STATE_DIR, { recursive: true, force: true });
+  run(process.execPath, ['scripts/prepare-db.mjs']);
+  run('npx', ['astro', 'build', '--outDir', OUT_DIR]);
+}
 const port = Number(process.env.PORT ?? 4321);
 
 // Configuration the build does not carry: a fresh build-worker secret, and a test run's extras.

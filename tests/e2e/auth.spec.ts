@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { botCheckSolved, signIn, TESTER } from './helpers.ts';
 
 test('a learner signs in through the form, opens the profile area and signs out', async ({ page, context }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 test('the catalogue in two locales, filtered by category and searched, without client code', async ({ page }) => {
   await page.goto('/it-IT/catalogo-corsi');

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './fixtures.ts';
 import { islandsReady, LEARNER } from './helpers.ts';
 
 /** Signs in through the API, so that a browser without JavaScript gets the session cookie too. */

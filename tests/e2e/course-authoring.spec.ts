@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { readFileSync } from 'node:fs';
 import { EDITOR, islandsReady, signIn, switchMode, TESTER } from './helpers.ts';
 import { linkIn, waitForMail } from './mailbox.ts';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContextOptions, type Page } from './fixtures.ts';
 import { totalDuration } from '../../core/duration.ts';
 import { LEARNER, signIn } from './helpers.ts';
 import { checkSchemaOrg } from './schema-org.ts';

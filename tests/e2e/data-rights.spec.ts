@@ -1,12 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { appPort, expect, test, type Browser, type Page } from './fixtures.ts';
 import { waitForMail } from './mailbox.ts';
 
 // Data rights, a federated account's once-only ECM question and staff replies to support
 // requests, at 1280 and 390 px. Each run has people of its own: cohort learners of the demo
 // (password Corsista-Demo-2026!) no other journey uses, and provider accounts named per width.
 
-const APP = process.env.E2E_PORT ?? '4399';
 const IDP = process.env.E2E_OIDC_PORT ?? '4398';
 const STAFF = { code: 'segreteria.demo', password: 'Segreteria-Demo-2026!' };
 const LEARNERS: Record<number, string> = { 1280: 'matteo.bruno', 390: 'giorgia.gallo' };
@@ -54,7 +53,7 @@ async function signInAtProvider(page: Page, account: string) {
   // The provider asks for consent the first time an account meets the client (a page of its own at another address).
   await page.waitForURL((url) => url.href !== login);
   if (new URL(page.url()).port === IDP) await page.locator('button[type="submit"]').first().click();
-  await page.waitForURL((url) => url.port === APP);
+  await page.waitForURL((url) => url.port === appPort());
 }
 
 for (const width of [1280, 390]) {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { validateReport } from '../ecm-registry.ts';
 import { EDITOR, islandsReady, signIn, switchMode } from './helpers.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { botCheckSolved, supportRequestsAsEditor } from './helpers.ts';
 
 test('the error screen shows the request id of its log line; the support request it leads to keeps it for editors', async ({ page, browser }) => {

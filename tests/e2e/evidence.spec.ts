@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { islandsReady, signIn } from './helpers.ts';
 
 // An ECM session counts as done on evidence the server saw: here a 24-second video session, so the

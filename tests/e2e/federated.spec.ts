@@ -1,12 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { appPort, expect, test, type Page } from './fixtures.ts';
 
 // The site and the provider run on the ports playwright.config.ts gives them.
-const APP = process.env.E2E_PORT ?? '4399';
 const IDP = process.env.E2E_OIDC_PORT ?? '4398';
-const onApp = (path: string) => new RegExp(`localhost:${APP}${path.replaceAll('/', '\\/')}$`);
+const onApp = (path: string) => new RegExp(`localhost:${appPort()}${path.replaceAll('/', '\\/')}$`);
 /** The once-only question a new federated account gets on its way to the profile. */
 const askedForDetails = (url: URL) =>
-  url.port === APP && url.pathname === '/it-IT/profile/ecm-details' && url.searchParams.get('returnTo') === '/it-IT/profile';
+  url.port === appPort() && url.pathname === '/it-IT/profile/ecm-details' && url.searchParams.get('returnTo') === '/it-IT/profile';
 
 /** Drives the provider's own pages: its development login accepts any account name. */
 async function signInAtProvider(page: Page, account: string) {
@@ -15,7 +14,7 @@ async function signInAtProvider(page: Page, account: string) {
   if (await password.count()) await password.fill('any-password');
   await page.locator('button[type="submit"]').first().click();
   // The provider asks for consent the first time this account meets the client.
-  await page.waitForURL((url) => !url.pathname.startsWith('/interaction/') || url.port !== APP);
+  await page.waitForURL((url) => !url.pathname.startsWith('/interaction/') || url.port !== appPort());
   if (new URL(page.url()).port === IDP) await page.locator('button[type="submit"]').first().click();
 }
 
@@ -83,7 +82,7 @@ test('a foreign returnTo on the sign-in link is ignored: the learner lands on th
   await page.goto('/federated/medikey?returnTo=https://evil.example/steal');
   await signInAtProvider(page, 'fed-e2e-2');
   await page.waitForURL(askedForDetails);
-  expect(new URL(page.url()).origin).toBe(`http://localhost:${APP}`);
+  expect(new URL(page.url()).origin).toBe(`http://localhost:${appPort()}`);
   expect(visited.filter((url) => new URL(url).hostname === 'evil.example')).toEqual([]);
   expect((await currentUser(page))?.federated).toEqual([{ provider: 'medikey', federatedId: 'fed-e2e-2' }]);
 });

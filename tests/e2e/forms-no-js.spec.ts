@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Request } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Request } from './fixtures.ts';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { LEARNER, NEW_LEARNER } from './helpers.ts';

@@ -1,4 +1,4 @@
-import { expect, test, type Request } from '@playwright/test';
+import { expect, test, type Request } from './fixtures.ts';
 import { letRealTimePass } from './helpers.ts';
 
 test('one hit per navigation, with identity, path and time since the previous one', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { checkHtml, collectPages, formatErrors } from '../../scripts/html-check.mjs';
 
 // Every template through one page of it: the sitemap's public pages in every locale and the

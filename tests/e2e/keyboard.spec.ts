@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures.ts';
 import { islandsReady, LEARNER } from './helpers.ts';
 
 /** Presses Tab until the element has the focus, as a keyboard user would; fails if it never does. */

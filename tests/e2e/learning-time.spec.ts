@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { countHitsSent, hitsAccepted, hitsWritten, letRealTimePass, signIn, trackHits } from './helpers.ts';
 
 const HEADERS = { 'tiles-site-id': 'tiles-demo', 'tiles-locale-code': 'it-IT' };

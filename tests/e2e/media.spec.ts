@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { EDITOR, islandsReady, signIn, switchMode, TESTER } from './helpers.ts';
 
 const seedFile = (name: string) => readFileSync(new URL(`../../seed/media/${name}`, import.meta.url));

@@ -3,15 +3,16 @@
 import Provider from 'oidc-provider';
 
 const port = Number(process.env.OIDC_PORT ?? 4398);
-const app = process.env.APP_ORIGIN ?? 'http://localhost:4399';
+// Every browser-test server's origin (one per Playwright worker), comma-separated.
+const apps = (process.env.APP_ORIGIN ?? 'http://localhost:4399').split(',');
 
 const provider = new Provider(`http://localhost:${port}`, {
   clients: [
     {
       client_id: 'tiles-e2e',
       client_secret: 'tiles-e2e-secret',
-      redirect_uris: [`${app}/federated/medikey/callback`],
-      post_logout_redirect_uris: [`${app}/it-IT`],
+      redirect_uris: apps.map((app) => `${app}/federated/medikey/callback`),
+      post_logout_redirect_uris: apps.map((app) => `${app}/it-IT`),
       response_types: ['code'],
       grant_types: ['authorization_code'],
     },

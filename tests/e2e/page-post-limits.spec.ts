@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './fixtures.ts';
 import { LEARNER } from './helpers.ts';
 
 // Page posts (sign-in, support, user data, logout) get the API's rules: a body over 64 KiB is

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { LEARNER, TESTER } from './helpers.ts';
 import { linkIn, waitForMail } from './mailbox.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContextOptions, type Page } from './fixtures.ts';
 import { islandsReady, signIn, TESTER } from './helpers.ts';
 
 // Staff (the demo's secretary, people:manage without content editing) find learners, suspend and

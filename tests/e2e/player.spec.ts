@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { islandsReady, signIn, TESTER } from './helpers.ts';
 
 test('a learner opens a course, plays and completes its sessions, and sees progress and the archive change', async ({ page }) => {

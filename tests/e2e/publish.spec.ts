@@ -1,13 +1,13 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { appPort, expect, test, type Browser, type Page } from './fixtures.ts';
 import { EDITOR, signIn, switchMode, TESTER } from './helpers.ts';
 
 // Browsers send Origin with every fetch; Astro refuses a POST without a same-site one.
-const headers = {
+const headers = () => ({
   'tiles-site-id': 'tiles-demo',
   'tiles-locale-code': 'it-IT',
-  origin: `http://localhost:${process.env.E2E_PORT ?? 4399}`,
+  origin: `http://localhost:${appPort()}`,
   'content-type': 'application/json',
-};
+});
 
 /** Clicks "Pubblica" and waits for the build to go live; returns the seconds from click to live. */
 async function publishAndWait(page: Page): Promise<number> {
@@ -165,7 +165,7 @@ test('a learner gets 403 from every CMS call', async ({ page }) => {
   ] as const) {
     const response = await page.request.fetch(path, {
       method,
-      headers,
+      headers: headers(),
       data: method === 'PUT' ? { title: 'x', description: '', body: [{ type: 'p', text: 'x' }] } : undefined,
     });
     expect(response.status()).toBe(403);

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { linkIn, waitForMail } from './mailbox.ts';
 
 // A nurse who has never used the site: the link on the sign-in page, the form, the real e-mail

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { signIn } from './helpers.ts';
 
 test('a new build is offered in a non-blocking prompt, and the next navigation is a full page load', async ({ page }) => {

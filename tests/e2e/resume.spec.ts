@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { islandsReady, signIn } from './helpers.ts';
 
 // The demo learner has done the first module of the falls course (no other spec touches it): its

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 test('the root sends a visitor to the Italian home', async ({ page }) => {
   const response = await page.goto('/');

@@ -1,7 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { readFileSync } from 'node:fs';
 import { strToU8, zipSync } from 'fflate';
-import { EDITOR, islandsReady, NEW_LEARNER, signIn, switchMode } from './helpers.ts';
+import { EDITOR, islandsReady, signIn, switchMode } from './helpers.ts';
+
+// A learner of the demo cohort without history whom no other test signs in as: nuovo.demo must stay
+// without history for profile.spec.ts, whichever of the two runs first on a server.
+const LEARNER_WITHOUT_HISTORY = { code: 'elisa.martinelli', password: 'Corsista-Demo-2026!' };
 
 // The demo course of two SCORM packages (seed/scorm/demo-packages.ts); no demo user has history in it.
 const COURSE = 'igiene-mani-scorm';
@@ -155,7 +159,7 @@ test('the editor adds a SCORM 1.2 package too and publishes; a learner completes
   await expect(page.getByTestId('cms-build-status')).toHaveAttribute('data-status', 'live', { timeout: 180_000 });
 
   const learner = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
-  await signIn(learner, NEW_LEARNER);
+  await signIn(learner, LEARNER_WITHOUT_HISTORY);
   for (const n of [3, 4]) {
     await learner.goto(`/it-IT/course/session/${COURSE}/1/${n}`);
     await islandsReady(learner);
@@ -171,7 +175,7 @@ test('the editor adds a SCORM 1.2 package too and publishes; a learner completes
   const staff = await (await browser.newContext()).newPage();
   await signIn(staff, { code: 'segreteria.demo', password: 'Segreteria-Demo-2026!' });
   await staff.goto(`/it-IT/staff/courses/${COURSE}`);
-  const row = staff.getByRole('row').filter({ hasText: 'nuovo.demo' });
+  const row = staff.getByRole('row').filter({ hasText: LEARNER_WITHOUT_HISTORY.code });
   await expect(row).toContainText('2 di 4');
   await expect(row).toContainText('SCORM 1.3: completato, punteggio 100%');
   await expect(row).toContainText('SCORM 1.4: superato, punteggio 100%');

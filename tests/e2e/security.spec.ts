@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { islandsReady, signIn } from './helpers.ts';
 
 const REQUIRED = ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'permissions-policy'];

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './fixtures.ts';
 import { signIn } from './helpers.ts';
 import { checkSchemaOrg } from './schema-org.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { LEARNER, signIn } from './helpers.ts';
 
 const API_HEADERS = { 'tiles-site-id': 'tiles-demo', 'tiles-locale-code': 'it-IT' };

@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { expect, test, type Response } from '@playwright/test';
+import { expect, test, type Response } from './fixtures.ts';
 import { LEARNER } from './helpers.ts';
 
 test('the sign-in page ships no React and at most 10 KiB of script (gzip); the bot check loads only when asked', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { islandsReady, signIn } from './helpers.ts';
 
 const LAYERS = ['reset', 'tokens', 'base', 'components', 'utilities'];

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { botCheckSolved, supportRequestsAsEditor } from './helpers.ts';
 
 test('from an error screen a visitor writes to support; the request keeps the error reference and editors read it in CMS mode', async ({ page, browser }) => {

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_OUT_DIR, outDirOf, RELEASE_OUT_DIR } from '../../../scripts/out-dir.mjs';
-import playwright, { E2E_OUT_DIR } from '../../../playwright.config.ts';
+import playwright, { E2E_OUT_ROOT } from '../../../playwright.config.ts';
 
 /** astro.config.mjs's outDir, read by the pinned Node with this environment, as `astro build` reads it. */
 function astroOutDir(env: Record<string, string>): string {
@@ -30,10 +30,9 @@ describe('build folders (scripts/out-dir.mjs)', () => {
 
   it("gives the browser tests' server a build folder of its own, never dist/, in a folder git and the linters ignore", () => {
     const servers = Array.isArray(playwright.webServer) ? playwright.webServer : [playwright.webServer];
-    const site = servers.find((server) => server?.command === 'node scripts/start.mjs');
-    expect(site?.env?.TILES_OUT_DIR).toBe(E2E_OUT_DIR);
-    expect(outDirOf(site?.env ?? {})).not.toBe(DEFAULT_OUT_DIR);
-    expect(E2E_OUT_DIR.startsWith('.wrangler/')).toBe(true);
+    const site = servers.find((server) => server?.command === 'node scripts/e2e-servers.mjs');
+    expect(site?.env?.E2E_OUT_ROOT).toBe(E2E_OUT_ROOT);
+    expect(E2E_OUT_ROOT.startsWith('.wrangler/')).toBe(true);
     // A release (npm run deploy, its dry run in tests/deploy) does not build into dist/ either.
     expect(RELEASE_OUT_DIR).not.toBe(DEFAULT_OUT_DIR);
     expect(RELEASE_OUT_DIR.startsWith('.wrangler/')).toBe(true);
@@ -41,7 +40,7 @@ describe('build folders (scripts/out-dir.mjs)', () => {
 
   it('is where astro.config.mjs builds: a build with TILES_OUT_DIR set leaves dist/ alone', () => {
     expect(astroOutDir({})).toBe('dist');
-    expect(astroOutDir({ TILES_OUT_DIR: E2E_OUT_DIR })).toBe(E2E_OUT_DIR);
+    expect(astroOutDir({ TILES_OUT_DIR: `${E2E_OUT_ROOT}/0` })).toBe(`${E2E_OUT_ROOT}/0`);
     // Two Node processes that load Astro's config: seconds on a busy machine.
   }, 60_000);
 });
