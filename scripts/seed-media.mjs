@@ -47,7 +47,7 @@ export function seedMedia(stateDir = STATE_DIR) {
 
 /**
  * The files of the demo's SCORM packages (the zips of seed/media/), each with the key and type an
- * upload's unpacking gives it, under the prefix the seed's scorm_package rows name (seed/build-seed.ts).
+ * upload's unpacking gives it, under the prefix the seed's scorm_package rows name (seed/areas/media.ts).
  */
 export function packageFiles() {
   return readdirSync(MEDIA_SEED_DIR)

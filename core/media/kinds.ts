@@ -1,5 +1,5 @@
 /**
- * The course media editors upload (docs/ARCHITECTURE.md, "Media library"): the kinds, the file
+ * The course media editors upload (functions/media/README.md): the kinds, the file
  * types each takes and their limits. A file's type is what its bytes are (core/media/sniff.ts),
  * never what its name says; the name only suggests what the editor meant to send. Kept free of zod:
  * the browser's upload and picker read it.

@@ -1,6 +1,6 @@
 /**
- * What a SCORM package's zip may hold before anything of it is unpacked (docs/ARCHITECTURE.md,
- * "SCORM packages"): bounded entries, unpacked size and compression ratio (no zip bomb), and only
+ * What a SCORM package's zip may hold before anything of it is unpacked (functions/scorm/README.md,
+ * "Rules"): bounded entries, unpacked size and compression ratio (no zip bomb), and only
  * plain relative paths (nothing may leave the package's own prefix). Judged on the zip's central
  * directory as the zip library reads it; the sizes are verified again while each entry streams.
  */

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { buildParams, finishBuildRequest as finishBody } from '../../core/contracts/cms.ts';
 import type { ApiContext } from '../api-context.ts';
 import type { Env } from '../env.ts';
-import { claimBuildRequest, finishBuildRequest } from '../data/cms/documents.ts';
+import { claimBuildRequest, finishBuildRequest } from '../data/cms/builds.ts';
 import { rollBackPublish } from './rollback.ts';
 import { readContentSnapshot, type ContentSnapshot } from '../data/cms/snapshot.ts';
 import { constantTimeEqual } from '../auth/password.ts';

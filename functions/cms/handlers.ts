@@ -16,20 +16,17 @@ import {
   commitPublish,
   discardDraft,
   documentExists,
-  findBuildRequest,
   findVersion,
-  listBuildRequests,
   listDrafts,
   loadEditorView,
-  markHandedToHook,
   readDraftsToPublish,
   readLive,
   saveDraft,
-  type BuildRequest,
   type DocumentRef,
   type Draft,
   type EditorView,
 } from '../data/cms/documents.ts';
+import { findBuildRequest, listBuildRequests, markHandedToHook, type BuildRequest } from '../data/cms/builds.ts';
 import { eventIfChangedStatement, eventStatement } from '../data/events.ts';
 import { checkBankDraft, mayReadBanks } from '../ecm/bank-check.ts';
 import { findSite } from '../data/site/sites.ts';

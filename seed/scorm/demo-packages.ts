@@ -1,8 +1,9 @@
 /**
  * The demo's two SCORM packages, made for it: a SCORM 1.2 and a SCORM 2004 (4th edition) course
  * of three screens (an introduction, a question, the outcome) that keep where the learner is and
- * their answer in the runtime's location and suspend data, as authoring tools do. The seed zips
- * them (seed/build-seed.ts); the API and browser tests use the same files.
+ * their answer in the runtime's location and suspend data, as authoring tools do.
+ * scripts/demo-scorm.mjs zips them and the seed checks them (seed/areas/media.ts); the API and
+ * browser tests use the same files.
  */
 export interface DemoPackage {
   name: string;

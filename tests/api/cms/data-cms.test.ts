@@ -2,13 +2,10 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { documentEventName } from '../../../core/cms-document.ts';
 import {
-  claimBuildRequest,
   commitPublish,
   discardDraft,
   documentExists,
-  findBuildRequest,
   findVersion,
-  finishBuildRequest,
   listDrafts,
   loadEditorView,
   readDraftsToPublish,
@@ -16,11 +13,12 @@ import {
   saveDraft,
   type DocumentRef,
 } from '../../../functions/data/cms/documents.ts';
+import { claimBuildRequest, findBuildRequest, finishBuildRequest } from '../../../functions/data/cms/builds.ts';
 import { eventStatement } from '../../../functions/data/events.ts';
 import { findPage } from '../../../functions/data/site/pages.ts';
 import { EDITOR, seedFixtures, SITE } from '../fixtures.ts';
 
-// Query-level tests of functions/data/cms/documents.ts: drafts, versions, publishing and build requests.
+// Query-level tests of functions/data/cms/documents.ts (drafts, versions, publishing) and builds.ts (build requests).
 beforeAll(seedFixtures);
 
 const privacy: DocumentRef = { siteId: SITE, locale: 'it-IT', kind: 'content', key: 'privacy' };
@@ -32,7 +30,7 @@ const editorEvents = () =>
     .all()
     .then((r) => r.results);
 
-describe('functions/data/cms/documents.ts', () => {
+describe('functions/data/cms/documents.ts and builds.ts', () => {
   it('reads live documents of each kind and knows which exist', async () => {
     expect(await readLive(env.DB, privacy)).toEqual({
       title: 'Informativa privacy',

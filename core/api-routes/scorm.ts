@@ -1,0 +1,15 @@
+import { sessionParams } from '../contracts/lms.ts';
+import { SCORM_COMMIT_BYTES, scormCommit, scormCommitted } from '../contracts/scorm.ts';
+import type { RouteContract } from './contract.ts';
+
+/** A SCORM package's runtime commits: functions/scorm/. */
+export const SCORM_ROUTES = {
+  putScormCommit: {
+    method: 'PUT',
+    path: '/lms/course/:courseId/session/:module/:session/scorm',
+    auth: 'progress:write',
+    enrolled: true,
+    request: { param: sessionParams, json: scormCommit, jsonBytes: SCORM_COMMIT_BYTES },
+    response: scormCommitted,
+  },
+} as const satisfies Record<string, RouteContract>;
