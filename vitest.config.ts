@@ -7,7 +7,7 @@ export default defineConfig(async () => {
     test: {
       projects: [
         {
-          test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+          test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 30_000 },
         },
         {
           // Builds and bundles the site twice (npm run deploy -- --dry-run) around a live local Worker.
@@ -35,7 +35,9 @@ export default defineConfig(async () => {
               },
             }),
           ],
-          test: { name: 'api', include: ['tests/api/**/*.test.ts'], setupFiles: ['tests/api/apply-migrations.ts'] },
+          // npm test runs the browser suite beside this one on two cores: a test's guard against a
+          // hang is generous, not a measure of speed (those are asserted where they matter).
+          test: { name: 'api', include: ['tests/api/**/*.test.ts'], setupFiles: ['tests/api/apply-migrations.ts'], testTimeout: 30_000, hookTimeout: 60_000 },
         },
       ],
     },
