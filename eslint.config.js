@@ -5,6 +5,39 @@ import astro from 'eslint-plugin-astro';
 import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
+const browserOnly = (folder) => ({
+  target: `./src/${folder}`,
+  from: ['./functions'],
+  message: `src/${folder} runs in the browser: take types and rules from core/.`,
+});
+
+/** Import zones every file falls under (paths from the repository's root). */
+const ZONES = [
+  {
+    target: './core',
+    from: ['./src', './functions', './seed', './scripts', './tests', './integrations', './bench'],
+    message: 'core/ imports nothing of ours.',
+  },
+  { target: './functions', from: ['./src', './seed', './scripts', './integrations', './bench'], message: 'functions/ never imports src/.' },
+  browserOnly('lib'),
+  browserOnly('islands'),
+  browserOnly('stores'),
+];
+
+/**
+ * An .astro file's <script>s run in the browser. ESLint lints each as a virtual file
+ * (`src/pages/x.astro/1_1.ts`), but import-x matches zones against the file on disk
+ * (`src/pages/x.astro`), which its server-side frontmatter shares; so this zone is given to the
+ * virtual files alone, by the config block that matches their names.
+ */
+const BROWSER_SCRIPT_ZONE = {
+  target: './src',
+  from: ['./functions'],
+  message: "an .astro file's <script> runs in the browser: take types and rules from core/.",
+};
+
+const restrictedPaths = (zones) => ['error', { basePath: import.meta.dirname, zones }];
+
 export default defineConfig(
   { ignores: ['dist/', '.astro/', '.wrangler/', 'node_modules/', 'test-results/', 'playwright-report/', 'bench/results/', 'bench/out-*/'] },
   ...tseslint.configs.recommended,
@@ -15,22 +48,7 @@ export default defineConfig(
     plugins: { 'import-x': importX },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            {
-              target: './core',
-              from: ['./src', './functions', './seed', './scripts', './tests', './integrations', './bench'],
-              message: 'core/ imports nothing of ours.',
-            },
-            { target: './functions', from: ['./src', './seed', './scripts', './integrations', './bench'], message: 'functions/ never imports src/.' },
-            { target: './src/lib', from: ['./functions'], message: 'src/lib runs in the browser: take types and rules from core/.' },
-            { target: './src/islands', from: ['./functions'], message: 'islands run in the browser: take types and rules from core/.' },
-            { target: './src/stores', from: ['./functions'], message: 'stores run in the browser: take types and rules from core/.' },
-          ],
-        },
-      ],
+      'import-x/no-restricted-paths': restrictedPaths(ZONES),
       'no-restricted-imports': [
         'error',
         {
@@ -40,6 +58,10 @@ export default defineConfig(
         },
       ],
     },
+  },
+  {
+    files: ['**/*.astro/*.{ts,js}'],
+    rules: { 'import-x/no-restricted-paths': restrictedPaths([...ZONES, BROWSER_SCRIPT_ZONE]) },
   },
   {
     // The framework ban applies to core/ only.
