@@ -19,6 +19,20 @@ const ZONES = [
     message: 'core/ imports nothing of ours.',
   },
   { target: './functions', from: ['./src', './seed', './scripts', './integrations', './bench'], message: 'functions/ never imports src/.' },
+  {
+    // SQL and shared helpers sit below every feature: they may use each other, core/ and the
+    // feature-free files at the top of functions/, never a feature (which would make them its part).
+    target: './functions/data',
+    from: ['./functions'],
+    except: ['./data', './shared', './env.ts', './http-error.ts'],
+    message: 'functions/data imports no feature: move what it needs to functions/shared or core/.',
+  },
+  {
+    target: './functions/shared',
+    from: ['./functions'],
+    except: ['./shared', './env.ts', './http-error.ts'],
+    message: 'functions/shared imports no feature (nor data/): every feature may use it.',
+  },
   browserOnly('lib'),
   browserOnly('islands'),
   browserOnly('stores'),
