@@ -38,6 +38,13 @@ const ZONES = [
   browserOnly('stores'),
 ];
 
+/** Handlers stay thin and separate: only the route table imports them (a handler never imports a handler). */
+const HANDLERS_ZONE = {
+  target: '.',
+  from: ['./functions/**/*handlers.ts'],
+  message: 'only functions/routes.ts imports handlers: move shared code to a non-handler module of its feature.',
+};
+
 /**
  * An .astro file's <script>s run in the browser. ESLint lints each as a virtual file
  * (`src/pages/x.astro/1_1.ts`), but import-x matches zones against the file on disk
@@ -62,7 +69,7 @@ export default defineConfig(
     plugins: { 'import-x': importX },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
-      'import-x/no-restricted-paths': restrictedPaths(ZONES),
+      'import-x/no-restricted-paths': restrictedPaths([...ZONES, HANDLERS_ZONE]),
       'no-restricted-imports': [
         'error',
         {
@@ -75,7 +82,11 @@ export default defineConfig(
   },
   {
     files: ['**/*.astro/*.{ts,js}'],
-    rules: { 'import-x/no-restricted-paths': restrictedPaths([...ZONES, BROWSER_SCRIPT_ZONE]) },
+    rules: { 'import-x/no-restricted-paths': restrictedPaths([...ZONES, HANDLERS_ZONE, BROWSER_SCRIPT_ZONE]) },
+  },
+  {
+    files: ['functions/routes.ts'],
+    rules: { 'import-x/no-restricted-paths': restrictedPaths(ZONES) },
   },
   {
     // The framework ban applies to core/ only.
