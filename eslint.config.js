@@ -33,6 +33,12 @@ const ZONES = [
     except: ['./shared', './env.ts', './http-error.ts'],
     message: 'functions/shared imports no feature (nor data/): every feature may use it.',
   },
+  {
+    target: ['./functions/env.ts', './functions/http-error.ts'],
+    from: ['./functions'],
+    except: ['./env.ts', './http-error.ts'],
+    message: 'env.ts and http-error.ts depend on no feature: every feature, data/ and shared/ import them.',
+  },
   browserOnly('lib'),
   browserOnly('islands'),
   browserOnly('stores'),
@@ -87,6 +93,13 @@ export default defineConfig(
   {
     files: ['functions/routes.ts'],
     rules: { 'import-x/no-restricted-paths': restrictedPaths(ZONES) },
+  },
+  {
+    // No import cycles. import-x reads an imported file with the parser for its kind: the .astro
+    // parser would choke on plain TypeScript. It skips type-only imports (import type).
+    files: ['**/*.{ts,tsx,astro}', '**/*.astro/*.ts'],
+    settings: { 'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts'], 'astro-eslint-parser': ['.astro'] } },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // The framework ban applies to core/ only.
