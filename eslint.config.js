@@ -95,6 +95,32 @@ export default defineConfig(
     rules: { 'import-x/no-restricted-paths': restrictedPaths(ZONES) },
   },
   {
+    // Promises are awaited, returned, or handled on purpose (`void` where ignoring one is right):
+    // rules that need types, from the TypeScript project service (tsconfig.json).
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
+    // The same for .astro frontmatter: astro-eslint-parser has no project service, it builds a
+    // program from tsconfig.json (`project: true`).
+    files: ['**/*.astro'],
+    languageOptions: { parserOptions: { project: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
+    // An .astro file's <script>s are virtual files no TypeScript project holds: no type-aware rules.
+    files: ['**/*.astro/*.{ts,js}'],
+    extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { parserOptions: { projectService: false, project: null } },
+  },
+  {
     // No import cycles. import-x reads an imported file with the parser for its kind: the .astro
     // parser would choke on plain TypeScript. It skips type-only imports (import type).
     files: ['**/*.{ts,tsx,astro}', '**/*.astro/*.ts'],

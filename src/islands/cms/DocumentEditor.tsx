@@ -124,7 +124,7 @@ export default function DocumentEditor({ document, locale, api, t, strings, form
   }
   const livePlaceholders = document.kind === 'boilerplate' && view.live ? placeholders((view.live as { text: string }).text) : [];
   return (
-    <form className="cms-editor" onSubmit={save} noValidate data-testid={`cms-editor-${document.kind}-${document.key}`}>
+    <form className="cms-editor" onSubmit={(event) => void save(event)} noValidate data-testid={`cms-editor-${document.kind}-${document.key}`}>
       <p className="muted" data-testid="cms-draft-state">
         {view.draft ? t('cms.draftBy', { author: view.draft.author, date: formatDate(view.draft.updatedAt) }) : view.live ? t('cms.liveOnly') : t('cms.new')}
       </p>
@@ -181,7 +181,7 @@ export default function DocumentEditor({ document, locale, api, t, strings, form
           {t('cms.discard')}
         </button>
         {view.draft && (
-          <button type="button" className="secondary" disabled={status.kind === 'saving'} onClick={discard}>
+          <button type="button" className="secondary" disabled={status.kind === 'saving'} onClick={() => void discard()}>
             {t('cms.deleteDraft')}
           </button>
         )}
@@ -194,7 +194,7 @@ export default function DocumentEditor({ document, locale, api, t, strings, form
       <p role="status" className="cms-status">
         {status.kind === 'saved' || status.kind === 'restored' ? status.text : ''}
       </p>
-      <VersionList versions={view.versions} onRestore={restore} busy={status.kind === 'saving'} t={t} formatDate={formatDate} />
+      <VersionList versions={view.versions} onRestore={(versionId) => void restore(versionId)} busy={status.kind === 'saving'} t={t} formatDate={formatDate} />
     </form>
   );
 }

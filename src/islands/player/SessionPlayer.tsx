@@ -141,7 +141,7 @@ export default function SessionPlayer({ session, progress, siteId, locale, strin
             {t('player.scormPending')}
           </p>
         ) : (
-          <button type="button" onClick={complete} disabled={state.kind === 'saving'} data-testid="complete-session">
+          <button type="button" onClick={() => void complete()} disabled={state.kind === 'saving'} data-testid="complete-session">
             {state.kind === 'saving' ? t('player.saving') : t('player.complete')}
           </button>
         )}

@@ -57,17 +57,17 @@ export default function CategoryOrder({ api, locale, names, onChange, t }: Props
           <li key={category}>
             <span>{names[category] ?? category}</span>
             <span className="cms-block-actions">
-              <button type="button" className="secondary" disabled={index === 0} onClick={() => saveOrder(move(list, index, -1))}>
+              <button type="button" className="secondary" disabled={index === 0} onClick={() => void saveOrder(move(list, index, -1))}>
                 ↑ <span className="visually-hidden">{t('cms.categories.up', { name: names[category] ?? category })}</span>
               </button>
-              <button type="button" className="secondary" disabled={index === list.length - 1} onClick={() => saveOrder(move(list, index, 1))}>
+              <button type="button" className="secondary" disabled={index === list.length - 1} onClick={() => void saveOrder(move(list, index, 1))}>
                 ↓ <span className="visually-hidden">{t('cms.categories.down', { name: names[category] ?? category })}</span>
               </button>
             </span>
           </li>
         ))}
       </ol>
-      <form onSubmit={create} noValidate className="cms-inline-form">
+      <form onSubmit={(event) => void create(event)} noValidate className="cms-inline-form">
         <label htmlFor={`${id}-name`}>{t('cms.categories.new')}</label>
         <input id={`${id}-name`} type="text" maxLength={100} value={name} onChange={(event) => setName(event.target.value)} />
         <button type="submit" className="secondary">

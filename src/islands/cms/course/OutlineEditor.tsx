@@ -141,7 +141,7 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
   };
 
   return (
-    <form className="cms-editor cms-outline" onSubmit={save} noValidate data-testid={`cms-outline-${courseId}`}>
+    <form className="cms-editor cms-outline" onSubmit={(event) => void save(event)} noValidate data-testid={`cms-outline-${courseId}`}>
       <p className="muted">{view.draft ? t('cms.draftBy', { author: view.draft.author, date: formatDate(view.draft.updatedAt) }) : t('cms.liveOnly')}</p>
       <p className="field">
         <label htmlFor={`${id}-category`}>{t('cms.outline.category')}</label>
@@ -264,7 +264,7 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
       <p role="status" className="cms-status" data-testid="cms-outline-status">
         {status.kind === 'saved' ? status.text : ''}
       </p>
-      <VersionList versions={view.versions} onRestore={restore} busy={status.kind === 'saving'} t={t} formatDate={formatDate} />
+      <VersionList versions={view.versions} onRestore={(versionId) => void restore(versionId)} busy={status.kind === 'saving'} t={t} formatDate={formatDate} />
     </form>
   );
 }
