@@ -3,6 +3,7 @@
 import { defineConfig } from 'eslint/config';
 import astro from 'eslint-plugin-astro';
 import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const browserOnly = (folder) => ({
@@ -119,6 +120,15 @@ export default defineConfig(
     files: ['**/*.astro/*.{ts,js}'],
     extends: [tseslint.configs.disableTypeChecked],
     languageOptions: { parserOptions: { projectService: false, project: null } },
+  },
+  {
+    // React's rules of hooks, and effects, memos and callbacks that name everything they read.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
   },
   {
     // No import cycles. import-x reads an imported file with the parser for its kind: the .astro

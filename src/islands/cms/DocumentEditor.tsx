@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import type { DocumentKind } from '../../../core/cms-document.ts';
 import { placeholders } from '../../../core/placeholders.ts';
 import type { Draft, EditorView } from '../../../core/contracts/cms.ts';
@@ -55,7 +55,11 @@ export default function DocumentEditor({ document, locale, api, t, strings, form
     $drafts.set(draft ? [draft, ...others] : others);
   };
 
+  // Loaded again for another document (its path) or after a publish only, with that render's helpers.
+  const latest = useRef({ api, param, show, t, draftId });
+  latest.current = { api, param, show, t, draftId };
   useEffect(() => {
+    const { api, param, show, t, draftId } = latest.current;
     let current = true;
     setView(null);
     api

@@ -60,8 +60,14 @@ export default function ScormPlayer({ launch, session, siteId, locale, strings, 
   const [unavailable, setUnavailable] = useState(false);
   const committed = useRef(onCommitted);
   committed.current = onCommitted;
+  // Starting over would stop this sitting's commits and restart the runtime from the data the page
+  // opened with: the effect starts only for another session, reading the rest as it was then.
+  const latest = useRef({ launch, session, siteId, locale });
+  latest.current = { launch, session, siteId, locale };
+  const { courseId, module, session: number } = session;
 
   useEffect(() => {
+    const { launch, session, siteId, locale } = latest.current;
     let cancelled = false;
     const commits = launch.preview
       ? { push() {}, leave() {}, stop() {} }
@@ -127,7 +133,7 @@ export default function ScormPlayer({ launch, session, siteId, locale, strings, 
       document.removeEventListener('astro:before-swap', leave);
       delete global[name];
     };
-  }, [session.courseId, session.module, session.session]);
+  }, [courseId, module, number]);
 
   return (
     <div className="scorm">

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import type { Translate } from '../../../../core/translate.ts';
 import { proposeCourseId } from '../../../../core/course-outline.ts';
 import type { ApiClient } from '../../../lib/api-client.ts';
@@ -25,7 +25,10 @@ export default function CategoryOrder({ api, locale, names, onChange, t }: Props
       (view) => setOrder(((view.draft?.fields ?? view.live) as { order: string[] } | null)?.order ?? []),
       (error: Error) => setStatus({ error: true, text: t('cms.error', { message: error.message }) }),
     );
-  useEffect(() => void load(), [locale]);
+  // Loaded again for another locale only, by the load of the render that asked.
+  const loadNow = useRef(load);
+  loadNow.current = load;
+  useEffect(() => void loadNow.current(), [locale]);
 
   const saveOrder = async (next: string[]) => {
     setOrder(next);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import type { CourseStructure } from '../../../../core/contracts/cms-structure.ts';
 import type { EditorView } from '../../../../core/contracts/cms.ts';
 import { moduleKey, outlineDuration, sessionKey, SESSION_KINDS, type Outline, type SessionKind } from '../../../../core/course-outline.ts';
@@ -37,7 +37,11 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [reload, setReload] = useState(0);
 
+  // Loaded again for another course, locale or a restore, with the client and strings of that render.
+  const latest = useRef({ api, t });
+  latest.current = { api, t };
   useEffect(() => {
+    const { api, t } = latest.current;
     let current = true;
     (async () => {
       const loaded = await api.get('/cms/courses/:courseId/structure', { param: { courseId }, query: { locale } });
