@@ -1,6 +1,13 @@
 import type { D1Database, Queue, R2Bucket, RateLimit, SendEmail } from '@cloudflare/workers-types';
 import type { AcceptedHit } from '../core/contracts/event.ts';
-import type { MailKick } from './email/outbox.ts';
+
+/**
+ * What the MAIL queue carries (functions/email/outbox.ts sends it): only a request to deliver what
+ * is due; the messages stay in D1. Declared here, with the binding, so env.ts depends on no feature.
+ */
+export interface MailKick {
+  kind: 'deliver';
+}
 
 /** Bindings and variables of the Worker (wrangler.toml, .dev.vars, secrets). */
 export interface Env {

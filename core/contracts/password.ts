@@ -14,7 +14,7 @@ export const newPassword = z.string().superRefine((value, context) => {
   else if (problem === 'common') context.addIssue({ code: 'custom', input: value, params: { reason: COMMON_PASSWORD } });
 });
 
-/** A reset link's token as the e-mail carries it (functions/auth/token.ts: 32 bytes, base64url). */
+/** A reset link's token as the e-mail carries it (functions/shared/token.ts: 32 bytes, base64url). */
 export const resetToken = z.string().regex(/^[A-Za-z0-9_-]{20,128}$/);
 
 /**

@@ -31,7 +31,7 @@ export type RegisterRequest = z.input<typeof registerRequest>;
 /** The same answer whether the address was new, pending or already an account's. */
 export const registerOutcome = z.object({ requested: z.literal(true) });
 
-/** A confirmation link's token as the e-mail carries it (functions/auth/token.ts). */
+/** A confirmation link's token as the e-mail carries it (functions/shared/token.ts). */
 export const confirmationToken = z.string().regex(/^[A-Za-z0-9_-]{20,128}$/);
 
 /** `POST /api/auth/register/confirm`: the link's token activates the account. */

@@ -6,7 +6,7 @@ import { message, type Language } from '../messages.ts';
 import { providerNames } from './oidc/providers.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import type { Session } from './session.ts';
-import { hashToken } from './token.ts';
+import { hashToken } from '../shared/token.ts';
 
 /** The providers (by name) an account signs in through when it has no password here, else null: the profile says where its password lives. */
 export async function passwordlessProviders(env: Env, userId: string): Promise<string | null> {

@@ -26,7 +26,7 @@ import { BOT_CHECK_REQUIRED, verifyBotCheck } from './bot-check.ts';
 import { providerNames } from './oidc/providers.ts';
 import { hashPassword } from './password.ts';
 import { assertSessionSecret } from './session-secret.ts';
-import { hashToken, newToken } from './token.ts';
+import { hashToken, newToken } from '../shared/token.ts';
 
 export interface PasswordRequestContext {
   env: Env;

@@ -28,7 +28,7 @@ import { BOT_CHECK_REQUIRED, verifyBotCheck } from './bot-check.ts';
 import { hashPassword } from './password.ts';
 import { addressHash } from './password-reset.ts';
 import { assertSessionSecret } from './session-secret.ts';
-import { hashToken, newToken } from './token.ts';
+import { hashToken, newToken } from '../shared/token.ts';
 
 export interface RegistrationContext {
   env: Env;

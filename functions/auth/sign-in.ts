@@ -12,7 +12,7 @@ import { peopleMessage } from '../people/messages.ts';
 import { DUMMY_HASH, verifyPassword } from './password.ts';
 import { sealSession, sessionSetCookie } from './session-cookie.ts';
 import { assertSessionSecret } from './session-secret.ts';
-import { FREE_ATTEMPTS, waitMinutes } from './sign-in-throttle.ts';
+import { FREE_ATTEMPTS, waitMinutes } from '../../core/sign-in-throttle.ts';
 
 export interface SignInRequest {
   env: Env;
@@ -49,7 +49,7 @@ export type SignInResult =
 
 /**
  * Password sign-in, throttled per account (or per trusted device: functions/auth/device-cookie.ts) and
- * per address (functions/auth/sign-in-throttle.ts), for
+ * per address (core/sign-in-throttle.ts), for
  * both the API (`POST /api/auth/login`) and the sign-in page's own form post. The account is named
  * by its user code or its e-mail address (functions/data/auth/users.ts); both count on one counter,
  * the account's (keyed by its code), so typing the address instead of the code earns no extra

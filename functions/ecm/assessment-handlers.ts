@@ -21,7 +21,7 @@ import { editionOn, type Edition } from '../data/ecm/editions.ts';
 import { romeDayHour } from '../../core/rome-time.ts';
 import { ecmService } from './ecm-service.ts';
 import { ecmMessage } from './messages.ts';
-import { randomHex, randomUnit } from './random-id.ts';
+import { randomHex, randomUnit } from '../shared/random-id.ts';
 import { publicStatus, type Standing } from './standing.ts';
 import { HttpError } from '../http-error.ts';
 

@@ -17,7 +17,7 @@ import { checkCertificateCode } from './certificate-code.ts';
 import { certificatePdf } from './certificate-pdf.ts';
 import { certificateReadiness, certificateRefusal, ecmService, issueCertificate } from './ecm-service.ts';
 import { ecmMessage } from './messages.ts';
-import { randomHex } from './random-id.ts';
+import { randomHex } from '../shared/random-id.ts';
 import { certificateSummary, type Standing } from './standing.ts';
 import { HttpError } from '../http-error.ts';
 import { assertSessionSecret } from '../auth/session-secret.ts';

@@ -41,11 +41,6 @@ export interface OutboxOptions {
   onlyIfPreviousChanged?: boolean;
 }
 
-/** What the MAIL queue carries: only a request to deliver what is due; the messages stay in D1. */
-export interface MailKick {
-  kind: 'deliver';
-}
-
 /**
  * A message as a statement for the caller's batch. Its values are checked against the template
  * (a missing value, an unknown template, a link off the site or a malformed address throws: a

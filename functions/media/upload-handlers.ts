@@ -3,7 +3,7 @@ import type { MediaItem, MediaUpload, partParams, PartBody, uploadParams, Upload
 import { checkDeclaration, checkMedia, checkStart } from '../../core/media/check.ts';
 import { kindOf, mediaKey, PART_SIZE, partCount, partLength, servedContentType, STAGING_PREFIX } from '../../core/media/kinds.ts';
 import type { ApiContext } from '../api-context.ts';
-import { randomHex } from '../ecm/random-id.ts';
+import { randomHex } from '../shared/random-id.ts';
 import { eventStatement } from '../data/events.ts';
 import { findMedia, insertMediaStatement, listMediaUses, replaceMediaStatement, type MediaFactsRow } from '../data/media/media.ts';
 import {

@@ -3,7 +3,7 @@ import { INVITATION_TTL_MS } from '../../core/people-import.ts';
 import { EMAIL_PATTERN } from '../../core/user-fields.ts';
 import { accountStatements } from '../auth/password-reset.ts';
 import { hashPassword } from '../auth/password.ts';
-import { hashToken, newToken } from '../auth/token.ts';
+import { hashToken, newToken } from '../shared/token.ts';
 import { findResetAccounts } from '../data/auth/passwords.ts';
 import { acceptInvitation, findKnownPeople, invitationState, resendInvitationStatements } from '../data/people/invitations.ts';
 import { findPerson, listPeopleByIds } from '../data/people/people.ts';

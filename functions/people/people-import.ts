@@ -2,7 +2,7 @@ import type { D1PreparedStatement } from '@cloudflare/workers-types';
 import type { ImportReport, ImportRowError } from '../../core/contracts/people.ts';
 import { columnKey, IMPORT_COLUMNS, INVITATION_TTL_MS, MAX_IMPORT_ROWS, type ImportDuplicates, type ImportField } from '../../core/people-import.ts';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, NAME_MAX_LENGTH } from '../../core/user-fields.ts';
-import { hashToken, newToken } from '../auth/token.ts';
+import { hashToken, newToken } from '../shared/token.ts';
 import { loadPermissions } from '../data/auth/roles.ts';
 import { insertOutboxRowsStatement } from '../data/email/outbox.ts';
 import { findCourseTitle } from '../data/people/enrolment.ts';
@@ -18,7 +18,7 @@ import {
 } from '../data/people/invitations.ts';
 import { listPeopleByIds } from '../data/people/people.ts';
 import { findSite } from '../data/site/sites.ts';
-import { isValidFiscalCode } from '../ecm/fiscal-code.ts';
+import { isValidFiscalCode } from '../shared/fiscal-code.ts';
 import { kickOutbox, outboxRows } from '../email/outbox.ts';
 import type { Env } from '../env.ts';
 import { HttpError } from '../http-error.ts';

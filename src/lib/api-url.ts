@@ -1,6 +1,6 @@
 import { API_PREFIX } from '../../core/api-prefix.ts';
 import type { Method } from '../../core/api-routes.ts';
-import type { ApiFilePath, ApiPath, FileContract, JsonContract, UrlOptionsArgs } from './api-client.ts';
+import type { ApiFilePath, ApiPath, FileContract, JsonContract, UrlOptionsArgs } from './api-types.ts';
 
 // Apart from the client, so that what only needs an address (the hit beacon on every public page)
 // does not bring the client and its retry rules along.

@@ -22,8 +22,9 @@ export function startBuildCheck(currentId: string, intervalMs = BUILD_CHECK_INTE
       prompt.hidden = true;
     });
   };
-  setTimeout(check, FIRST_CHECK_DELAY_MS);
-  setInterval(check, intervalMs);
+  // check() never rejects for want of an answer (findNewBuild returns null), so nothing is left to handle.
+  setTimeout(() => void check(), FIRST_CHECK_DELAY_MS);
+  setInterval(() => void check(), intervalMs);
   // The router brings a fresh head on each navigation: keep the marker away once a build is found.
   document.addEventListener('astro:after-swap', () => {
     if (found) document.querySelector('meta[name="astro-view-transitions-enabled"]')?.remove();

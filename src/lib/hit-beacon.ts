@@ -1,6 +1,6 @@
 import { buildHit, sessionIdentity } from '../../core/hit.ts';
 import { API_PREFIX } from '../../core/api-prefix.ts';
-import type { ApiJson, ApiPath } from './api-client.ts';
+import type { ApiJson, ApiPath } from './api-types.ts';
 import { parseVisibleTime, resumeVisibleTime, showVisibleTime, startVisibleTime, takeVisibleTime, type VisibleTime } from '../../core/visible-time.ts';
 
 /** The hit call, checked against the route table; built by hand so every public page need not load the URL helper. */

@@ -696,7 +696,7 @@ async function buildRequest(input: HostileRequest): Promise<Request> {
 
 /**
  * Refusals that write by design, by route pattern: a failed sign-in is counted per account and
- * address (functions/auth/sign-in-throttle.ts), and a wrong current password per user
+ * address (core/sign-in-throttle.ts), and a wrong current password per user
  * (functions/auth/password-change.ts), so that the next attempts are throttled.
  */
 const WRITTEN_WHEN_REFUSED: Record<string, string[]> = { '/api/auth/login': ['sign_in_throttle'], '/api/auth/password': ['password_attempt'] };

@@ -1,5 +1,5 @@
 import type { D1Database } from '@cloudflare/workers-types';
-import { FIRST_LOCK_MS, FREE_ATTEMPTS, LOCK_AFTER, MAX_LOCK_MS, WINDOW_MS, type Counter, type Scope } from '../../auth/sign-in-throttle.ts';
+import { FIRST_LOCK_MS, FREE_ATTEMPTS, LOCK_AFTER, MAX_LOCK_MS, WINDOW_MS, type Counter, type Scope } from '../../../core/sign-in-throttle.ts';
 
 export interface SignInKeys {
   account: string;
@@ -28,7 +28,7 @@ const toCounter = (row: Row): Counter => ({ failures: row.failures, lastFailureA
 const target = (keys: SignInKeys): { scope: Scope; key: string } =>
   keys.device ? { scope: 'device', key: keys.device } : { scope: 'account', key: keys.account };
 
-// The count after this attempt, from a stored row (functions/auth/sign-in-throttle.ts afterAttempt):
+// The count after this attempt, from a stored row (core/sign-in-throttle.ts afterAttempt):
 // forgotten after a quiet window, 15 minutes, or a day once the count has reached the lock.
 const nextCount = (row: string) =>
   `(CASE WHEN ?3 - ${row}last_failure_at > (CASE WHEN ${row}failures >= ?4 THEN ?5 ELSE ?6 END) THEN 1 ELSE ${row}failures + 1 END)`;

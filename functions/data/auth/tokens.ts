@@ -1,5 +1,5 @@
 import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
-import { hashToken, newToken } from '../../auth/token.ts';
+import { hashToken, newToken } from '../../shared/token.ts';
 
 export const ACCESS_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** Idle lifetime: a session unused for 30 days ends (each renewal starts the 30 days again). */

@@ -58,7 +58,7 @@ export default function CmsPanel() {
     const typed = Object.entries(unsaved)
       .filter(([id]) => id.startsWith(`${context.locale}/`))
       .map(([, draft]) => draft);
-    return applyDrafts(main, [...localeDrafts, ...typed]);
+    return applyDrafts(main, [...drafts.filter((draft) => draft.locale === context.locale), ...typed]);
   }, [mode, context, drafts, unsaved]);
 
   if (mode === 'user') return null;

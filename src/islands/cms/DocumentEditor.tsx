@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import type { DocumentKind } from '../../../core/cms-document.ts';
 import { placeholders } from '../../../core/placeholders.ts';
 import type { Draft, EditorView } from '../../../core/contracts/cms.ts';
@@ -55,7 +55,11 @@ export default function DocumentEditor({ document, locale, api, t, strings, form
     $drafts.set(draft ? [draft, ...others] : others);
   };
 
+  // Loaded again for another document (its path) or after a publish only, with that render's helpers.
+  const latest = useRef({ api, param, show, t, draftId });
+  latest.current = { api, param, show, t, draftId };
   useEffect(() => {
+    const { api, param, show, t, draftId } = latest.current;
     let current = true;
     setView(null);
     api
@@ -124,7 +128,7 @@ export default function DocumentEditor({ document, locale, api, t, strings, form
   }
   const livePlaceholders = document.kind === 'boilerplate' && view.live ? placeholders((view.live as { text: string }).text) : [];
   return (
-    <form className="cms-editor" onSubmit={save} noValidate data-testid={`cms-editor-${document.kind}-${document.key}`}>
+    <form className="cms-editor" onSubmit={(event) => void save(event)} noValidate data-testid={`cms-editor-${document.kind}-${document.key}`}>
       <p className="muted" data-testid="cms-draft-state">
         {view.draft ? t('cms.draftBy', { author: view.draft.author, date: formatDate(view.draft.updatedAt) }) : view.live ? t('cms.liveOnly') : t('cms.new')}
       </p>
@@ -181,7 +185,7 @@ export default function DocumentEditor({ document, locale, api, t, strings, form
           {t('cms.discard')}
         </button>
         {view.draft && (
-          <button type="button" className="secondary" disabled={status.kind === 'saving'} onClick={discard}>
+          <button type="button" className="secondary" disabled={status.kind === 'saving'} onClick={() => void discard()}>
             {t('cms.deleteDraft')}
           </button>
         )}
@@ -194,7 +198,7 @@ export default function DocumentEditor({ document, locale, api, t, strings, form
       <p role="status" className="cms-status">
         {status.kind === 'saved' || status.kind === 'restored' ? status.text : ''}
       </p>
-      <VersionList versions={view.versions} onRestore={restore} busy={status.kind === 'saving'} t={t} formatDate={formatDate} />
+      <VersionList versions={view.versions} onRestore={(versionId) => void restore(versionId)} busy={status.kind === 'saving'} t={t} formatDate={formatDate} />
     </form>
   );
 }

@@ -73,7 +73,7 @@ export default function PublishPanel({ api, t, formatDate }: Props) {
     <div className="cms-publish">
       <p data-testid="cms-pending">{t('cms.publish.pending', { count: drafts.length })}</p>
       <p>
-        <button type="button" onClick={publish} disabled={requesting || (current !== null && !finished(current))}>
+        <button type="button" onClick={() => void publish()} disabled={requesting || (current !== null && !finished(current))}>
           {requesting ? t('cms.publish.requesting') : t('cms.publish.button')}
         </button>
       </p>

@@ -90,7 +90,7 @@ export default function AssessmentForm({ api, courseId, t, onResult }: Props) {
   }
 
   return (
-    <form className="ecm-assessment" onSubmit={submit} noValidate data-testid="assessment-form" data-attempt={assessment.attemptId}>
+    <form className="ecm-assessment" onSubmit={(event) => void submit(event)} noValidate data-testid="assessment-form" data-attempt={assessment.attemptId}>
       <p>{t('ecm.rules', { total })}</p>
       <p className="muted" data-testid="assessment-attempts">
         {assessment.attemptsLeft === null ? t('ecm.attemptsUnlimited') : t('ecm.attemptsLeft', { left: assessment.attemptsLeft })}

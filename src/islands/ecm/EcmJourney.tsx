@@ -83,7 +83,7 @@ export default function EcmJourney({ courseId, siteId, locale, status, lastFaile
           {view.result.passed ? (
             <>
               <p>
-                <button type="button" className="secondary" onClick={loadReview} disabled={review !== null}>
+                <button type="button" className="secondary" onClick={() => void loadReview()} disabled={review !== null}>
                   {t('ecm.review')}
                 </button>
               </p>

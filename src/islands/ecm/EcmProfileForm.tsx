@@ -83,7 +83,13 @@ export default function EcmProfileForm({ api, t, onSaved, heading, intro }: Prop
     );
 
   return (
-    <form className="ecm-profile" onSubmit={submit} noValidate data-testid="ecm-profile-form" aria-labelledby={heading ? `${id}-title` : undefined}>
+    <form
+      className="ecm-profile"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      data-testid="ecm-profile-form"
+      aria-labelledby={heading ? `${id}-title` : undefined}
+    >
       {heading && <h2 id={`${id}-title`}>{heading}</h2>}
       {intro && <p>{intro}</p>}
       <p className="field">

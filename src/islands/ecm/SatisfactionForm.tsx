@@ -40,7 +40,7 @@ export default function SatisfactionForm({ api, courseId, t, onSent }: Props) {
   }
 
   return (
-    <form className="ecm-satisfaction" onSubmit={submit} noValidate aria-labelledby={`${id}-title`} data-testid="satisfaction-form">
+    <form className="ecm-satisfaction" onSubmit={(event) => void submit(event)} noValidate aria-labelledby={`${id}-title`} data-testid="satisfaction-form">
       <h2 id={`${id}-title`}>{t('satisfaction.title')}</h2>
       <p>{t('satisfaction.intro')}</p>
       {SATISFACTION_ITEMS.map((item) => {

@@ -32,7 +32,7 @@ export default function ModeSwitch({ roleId, siteId, locale, cmsUrl, strings }: 
   useEffect(() => {
     if (!roleId) return;
     // The role is loaded by a call for the user's first role.
-    api
+    createApiClient({ siteId: () => siteId, localeCode: () => locale })
       .get('/role/:roleId', { param: { roleId } })
       .then((role) => {
         setRoleMode(role.mode);

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ScormCommitted } from '../../../core/contracts/scorm.ts';
 import type { ScormItem, ScormVersion } from '../../../core/scorm/manifest.ts';
 import { translator } from '../../../core/translate.ts';
+import { recoverFromChunkError } from '../../lib/chunk-guard-client.ts';
 import { scormCommits, type CommitStatus, type SessionParam } from '../../lib/scorm-commits.ts';
 
 /** A SCORM session as the page hands it to the player: the package and the learner's data to resume from. */
@@ -55,10 +56,18 @@ export default function ScormPlayer({ launch, session, siteId, locale, strings, 
   const [status, setStatus] = useState<{ status: CommitStatus; reason?: string }>({ status: 'saved' });
   const [item, setItem] = useState(launch.items[0]?.launch ?? '');
   const [ready, setReady] = useState(false);
+  /** The runtime could not start (its code or the learner's data): the frame stays away, the status says so. */
+  const [unavailable, setUnavailable] = useState(false);
   const committed = useRef(onCommitted);
   committed.current = onCommitted;
+  // Starting over would stop this sitting's commits and restart the runtime from the data the page
+  // opened with: the effect starts only for another session, reading the rest as it was then.
+  const latest = useRef({ launch, session, siteId, locale });
+  latest.current = { launch, session, siteId, locale };
+  const { courseId, module, session: number } = session;
 
   useEffect(() => {
+    const { launch, session, siteId, locale } = latest.current;
     let cancelled = false;
     const commits = launch.preview
       ? { push() {}, leave() {}, stop() {} }
@@ -100,7 +109,12 @@ export default function ScormPlayer({ launch, session, siteId, locale, strings, 
       api.loadFromJSON(launch.cmi, 'cmi');
       global[name] = api;
       setReady(true);
-    })();
+    })().catch((error: unknown) => {
+      // A runtime chunk a deploy replaced reloads the page, as the chunk guard does for uncaught ones.
+      if (cancelled || recoverFromChunkError(error)) return;
+      console.error('The SCORM runtime did not start:', error);
+      setUnavailable(true);
+    });
     const regularly = setInterval(() => api && commits.push(cmiOf(api.renderCommitCMI(false))), COMMIT_EVERY_MS);
     const leave = () => {
       if (api) commits.push(cmiOf(api.renderCommitCMI(true)));
@@ -119,7 +133,7 @@ export default function ScormPlayer({ launch, session, siteId, locale, strings, 
       document.removeEventListener('astro:before-swap', leave);
       delete global[name];
     };
-  }, [session.courseId, session.module, session.session]);
+  }, [courseId, module, number]);
 
   return (
     <div className="scorm">
@@ -138,9 +152,15 @@ export default function ScormPlayer({ launch, session, siteId, locale, strings, 
         </nav>
       )}
       {ready && <iframe src={`${launch.base}${item}`} title={launch.title} sandbox={SANDBOX} className="scorm-frame" data-testid="scorm-frame" />}
-      <p className={status.status === 'refused' ? 'field-error' : 'muted'} role="status" data-testid="scorm-status" data-status={status.status}>
-        {launch.preview ? t('player.scormPreview') : statusText(status.status, status.reason ?? '', t)}
-      </p>
+      {unavailable ? (
+        <p className="field-error" role="status" data-testid="scorm-status" data-status="unavailable">
+          {t('player.scormUnavailable')}
+        </p>
+      ) : (
+        <p className={status.status === 'refused' ? 'field-error' : 'muted'} role="status" data-testid="scorm-status" data-status={status.status}>
+          {launch.preview ? t('player.scormPreview') : statusText(status.status, status.reason ?? '', t)}
+        </p>
+      )}
     </div>
   );
 }

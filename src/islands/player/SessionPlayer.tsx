@@ -141,7 +141,7 @@ export default function SessionPlayer({ session, progress, siteId, locale, strin
             {t('player.scormPending')}
           </p>
         ) : (
-          <button type="button" onClick={complete} disabled={state.kind === 'saving'} data-testid="complete-session">
+          <button type="button" onClick={() => void complete()} disabled={state.kind === 'saving'} data-testid="complete-session">
             {state.kind === 'saving' ? t('player.saving') : t('player.complete')}
           </button>
         )}
@@ -266,9 +266,18 @@ function useResume(
   enabled: boolean,
   onWatched: (seconds: number) => void,
 ) {
+  // Starting over resets what this sitting has played and last saved, and seeks again: the effect
+  // starts only for another session, video element or enabling. The rest it reads from here,
+  // current when it starts, and onWatched when a save answers.
+  const latest = useRef({ session, siteId, locale, onWatched });
+  useEffect(() => {
+    latest.current = { session, siteId, locale, onWatched };
+  });
+  const { kind, courseId, moduleNumber, number } = session;
   useEffect(() => {
     const element = video.current;
-    if (!element || session.kind !== 'video' || !enabled) return;
+    const { session, siteId, locale } = latest.current;
+    if (!element || kind !== 'video' || session.kind !== 'video' || !enabled) return;
     const param = sessionParam(session);
     const client = createApiClient({ siteId: () => siteId, localeCode: () => locale });
     // Leaving: a keepalive request, which the browser completes after the page is gone.
@@ -293,7 +302,7 @@ function useResume(
       last = current;
       (reason === 'leave' ? leaving : client)
         .put('/lms/course/:courseId/session/:module/:session/position', { param, json: { seconds: current.seconds } })
-        .then((saved) => onWatched(saved.watchedTo))
+        .then((saved) => latest.current.onWatched(saved.watchedTo))
         .catch(() => undefined);
     };
     const onTick = () => save('tick');
@@ -318,5 +327,5 @@ function useResume(
       window.removeEventListener('pagehide', onLeave);
       document.removeEventListener('astro:before-swap', onLeave);
     };
-  }, [session.courseId, session.moduleNumber, session.number]);
+  }, [video, kind, courseId, moduleNumber, number, enabled]);
 }

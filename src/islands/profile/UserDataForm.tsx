@@ -73,7 +73,7 @@ export default function UserDataForm({ siteId, locale, locales, strings, values,
   );
 
   return (
-    <form className="user-data" method="post" data-astro-reload onSubmit={submit} noValidate>
+    <form className="user-data" method="post" data-astro-reload onSubmit={(event) => void submit(event)} noValidate>
       {field('firstName', t('userData.firstName'), 'text', 'given-name')}
       {field('lastName', t('userData.lastName'), 'text', 'family-name')}
       {field('email', t('userData.email'), 'email', 'email')}

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { markChallengeUsed } from '../../../functions/data/auth/bot-check.ts';
 import { clearCounter, countAttempt, purgeExpiredCounters, readCounter } from '../../../functions/data/auth/throttle.ts';
-import { afterAttempt, FREE_ATTEMPTS, LOCK_AFTER, type Counter } from '../../../functions/auth/sign-in-throttle.ts';
+import { afterAttempt, FREE_ATTEMPTS, LOCK_AFTER, type Counter } from '../../../core/sign-in-throttle.ts';
 
 // Query-level tests of functions/data/auth/throttle.ts and bot-check.ts.
 const keys = { account: 'tiles-demo/data.throttle', address: '198.51.100.77' };

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eventStatement } from '../../../functions/data/events.ts';
 import { ACCESS_TOKEN_TTL_MS, checkTokens, issueTokens, REFRESH_TOKEN_IDLE_MS, revokeSession, revokeUserTokens } from '../../../functions/data/auth/tokens.ts';
-import { hashToken } from '../../../functions/auth/token.ts';
+import { hashToken } from '../../../functions/shared/token.ts';
 import { OTHER, seedFixtures, SITE, THIRD } from '../fixtures.ts';
 
 // Query-level tests of functions/data/auth/tokens.ts: what each function returns and writes.

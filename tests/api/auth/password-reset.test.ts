@@ -5,7 +5,7 @@ import { resetLinkStatements } from '../../../functions/data/auth/passwords.ts';
 import { outboxFor } from '../../../functions/data/email/outbox.ts';
 import { hashPassword } from '../../../functions/auth/password.ts';
 import { resetPassword } from '../../../functions/auth/password-reset.ts';
-import { hashToken } from '../../../functions/auth/token.ts';
+import { hashToken } from '../../../functions/shared/token.ts';
 import { message } from '../../../functions/messages.ts';
 import { call, outcome, seedFixtures, seedMailStrings, signIn, SITE, solvedBotCheck } from '../fixtures.ts';
 import { linkIn, mailTo, outboxSettled, waitForMail } from '../mailbox.ts';

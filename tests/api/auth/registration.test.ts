@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONFIRMATION_TTL_MS, REGISTRATION_MAILS_PER_ADDRESS, REGISTRATION_REQUESTS_UNCHECKED } from '../../../core/registration-allowance.ts';
 import { outboxFor } from '../../../functions/data/email/outbox.ts';
-import { hashToken } from '../../../functions/auth/token.ts';
+import { hashToken } from '../../../functions/shared/token.ts';
 import { message } from '../../../functions/messages.ts';
 import { call, outcome, seedFixtures, seedMailStrings, SITE, solvedBotCheck } from '../fixtures.ts';
 import { linkIn, mailTo, outboxSettled, waitForMail } from '../mailbox.ts';

@@ -1,7 +1,7 @@
 import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../../functions/auth/password.ts';
-import { FREE_ATTEMPTS, LOCK_AFTER } from '../../../functions/auth/sign-in-throttle.ts';
+import { FREE_ATTEMPTS, LOCK_AFTER } from '../../../core/sign-in-throttle.ts';
 import { SITE, seedFixtures, solvedBotCheck } from '../fixtures.ts';
 
 // Truly parallel sign-in attempts through the Worker's fetch, against real D1: each attempt is

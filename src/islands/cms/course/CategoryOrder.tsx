@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import type { Translate } from '../../../../core/translate.ts';
 import { proposeCourseId } from '../../../../core/course-outline.ts';
 import type { ApiClient } from '../../../lib/api-client.ts';
@@ -25,7 +25,10 @@ export default function CategoryOrder({ api, locale, names, onChange, t }: Props
       (view) => setOrder(((view.draft?.fields ?? view.live) as { order: string[] } | null)?.order ?? []),
       (error: Error) => setStatus({ error: true, text: t('cms.error', { message: error.message }) }),
     );
-  useEffect(() => void load(), [locale]);
+  // Loaded again for another locale only, by the load of the render that asked.
+  const loadNow = useRef(load);
+  loadNow.current = load;
+  useEffect(() => void loadNow.current(), [locale]);
 
   const saveOrder = async (next: string[]) => {
     setOrder(next);
@@ -57,17 +60,17 @@ export default function CategoryOrder({ api, locale, names, onChange, t }: Props
           <li key={category}>
             <span>{names[category] ?? category}</span>
             <span className="cms-block-actions">
-              <button type="button" className="secondary" disabled={index === 0} onClick={() => saveOrder(move(list, index, -1))}>
+              <button type="button" className="secondary" disabled={index === 0} onClick={() => void saveOrder(move(list, index, -1))}>
                 ↑ <span className="visually-hidden">{t('cms.categories.up', { name: names[category] ?? category })}</span>
               </button>
-              <button type="button" className="secondary" disabled={index === list.length - 1} onClick={() => saveOrder(move(list, index, 1))}>
+              <button type="button" className="secondary" disabled={index === list.length - 1} onClick={() => void saveOrder(move(list, index, 1))}>
                 ↓ <span className="visually-hidden">{t('cms.categories.down', { name: names[category] ?? category })}</span>
               </button>
             </span>
           </li>
         ))}
       </ol>
-      <form onSubmit={create} noValidate className="cms-inline-form">
+      <form onSubmit={(event) => void create(event)} noValidate className="cms-inline-form">
         <label htmlFor={`${id}-name`}>{t('cms.categories.new')}</label>
         <input id={`${id}-name`} type="text" maxLength={100} value={name} onChange={(event) => setName(event.target.value)} />
         <button type="submit" className="secondary">

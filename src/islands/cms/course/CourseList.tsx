@@ -96,7 +96,7 @@ function DuplicateForm({ api, source, onCreated, t }: { api: ApiClient; source: 
     }
   };
   return (
-    <form onSubmit={submit} noValidate className="cms-editor">
+    <form onSubmit={(event) => void submit(event)} noValidate className="cms-editor">
       <p className="field">
         <label htmlFor={`${id}-title`}>{t('cms.course.title')}</label>
         <input id={`${id}-title`} type="text" maxLength={200} value={title} onChange={(event) => setTitle(event.target.value)} />

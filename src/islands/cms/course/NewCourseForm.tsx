@@ -59,7 +59,7 @@ export default function NewCourseForm({ api, categories, onCreated, t }: Props) 
   );
 
   return (
-    <form className="cms-editor" onSubmit={submit} noValidate data-testid="cms-new-course">
+    <form className="cms-editor" onSubmit={(event) => void submit(event)} noValidate data-testid="cms-new-course">
       {text('title')}
       <p className="field">
         <label htmlFor={`${id}-id`}>{t('cms.course.id')}</label>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import type { CourseStructure } from '../../../../core/contracts/cms-structure.ts';
 import type { EditorView } from '../../../../core/contracts/cms.ts';
 import { moduleKey, outlineDuration, sessionKey, SESSION_KINDS, type Outline, type SessionKind } from '../../../../core/course-outline.ts';
@@ -37,7 +37,11 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [reload, setReload] = useState(0);
 
+  // Loaded again for another course, locale or a restore, with the client and strings of that render.
+  const latest = useRef({ api, t });
+  latest.current = { api, t };
   useEffect(() => {
+    const { api, t } = latest.current;
     let current = true;
     (async () => {
       const loaded = await api.get('/cms/courses/:courseId/structure', { param: { courseId }, query: { locale } });
@@ -141,7 +145,7 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
   };
 
   return (
-    <form className="cms-editor cms-outline" onSubmit={save} noValidate data-testid={`cms-outline-${courseId}`}>
+    <form className="cms-editor cms-outline" onSubmit={(event) => void save(event)} noValidate data-testid={`cms-outline-${courseId}`}>
       <p className="muted">{view.draft ? t('cms.draftBy', { author: view.draft.author, date: formatDate(view.draft.updatedAt) }) : t('cms.liveOnly')}</p>
       <p className="field">
         <label htmlFor={`${id}-category`}>{t('cms.outline.category')}</label>
@@ -264,7 +268,7 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
       <p role="status" className="cms-status" data-testid="cms-outline-status">
         {status.kind === 'saved' ? status.text : ''}
       </p>
-      <VersionList versions={view.versions} onRestore={restore} busy={status.kind === 'saving'} t={t} formatDate={formatDate} />
+      <VersionList versions={view.versions} onRestore={(versionId) => void restore(versionId)} busy={status.kind === 'saving'} t={t} formatDate={formatDate} />
     </form>
   );
 }

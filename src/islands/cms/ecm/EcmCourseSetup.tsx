@@ -75,7 +75,7 @@ export default function EcmCourseSetup({ api, courseId, t }: Props) {
         !error && <p className="muted">{t('cms.panel.loading')}</p>
       ) : (
         <>
-          <form onSubmit={saveEvent} aria-labelledby={`${id}-event`}>
+          <form onSubmit={(submitted) => void saveEvent(submitted)} aria-labelledby={`${id}-event`}>
             <h4 id={`${id}-event`}>{t('cms.ecm.event')}</h4>
             {!setup.event && <p className="hint">{t('cms.ecm.eventMissing')}</p>}
             <p className="field">

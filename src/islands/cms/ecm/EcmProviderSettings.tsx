@@ -79,7 +79,7 @@ export default function EcmProviderSettings({ api, t }: Props) {
     </p>
   );
   return (
-    <form onSubmit={submit} noValidate data-testid="cms-ecm-provider">
+    <form onSubmit={(event) => void submit(event)} noValidate data-testid="cms-ecm-provider">
       {line('providerName', 200)}
       {line('providerId', 20)}
       {line('accreditationCode', 3)}

@@ -94,7 +94,7 @@ export default function EditionForm({ api, courseId, number, edition, objectives
   };
 
   return (
-    <form className="cms-ecm-edition" onSubmit={submit} noValidate aria-labelledby={`${id}-title`} data-testid="cms-ecm-edition-form">
+    <form className="cms-ecm-edition" onSubmit={(event) => void submit(event)} noValidate aria-labelledby={`${id}-title`} data-testid="cms-ecm-edition-form">
       <h4 id={`${id}-title`}>{t('cms.ecm.editionTitle', { n: number })}</h4>
       <p className="field">
         <label htmlFor={`${id}-startsOn`}>{t('cms.ecm.startsOn')}</label>

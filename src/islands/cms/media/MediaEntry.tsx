@@ -2,7 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import type { MediaItem } from '../../../../core/contracts/media.ts';
 import { acceptOf } from '../../../../core/media/kinds.ts';
 import type { Translate } from '../../../../core/translate.ts';
-import { mediaFacts, mediaOrigin, useText } from './media-text.ts';
+import { mediaFacts, mediaOrigin, usageText } from './media-text.ts';
 
 interface Props {
   item: MediaItem;
@@ -34,7 +34,7 @@ export default function MediaEntry({ item, t, locale, formatDate, busy, onReplac
           <p className="muted">{t('cms.media.uses')}</p>
           <ul className="cms-media-uses">
             {item.uses.map((use, index) => (
-              <li key={index}>{useText(use, t)}</li>
+              <li key={index}>{usageText(use, t)}</li>
             ))}
           </ul>
         </>

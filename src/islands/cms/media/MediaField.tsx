@@ -84,7 +84,7 @@ export default function MediaField({ label, accept, value, onChange, strings }: 
           type="file"
           accept={acceptOf(kind)}
           disabled={busy}
-          onChange={async (event) => {
+          onChange={(event) => {
             const file = event.target.files?.[0];
             event.target.value = '';
             if (!file) return;
@@ -92,8 +92,10 @@ export default function MediaField({ label, accept, value, onChange, strings }: 
             const type = declaredType(file.name, file.type);
             setWrongKind(isMediaType(type) && kindOf(type) === kind ? null : t('cms.media.field.wrongKind', { kind: t(`cms.media.kind.${kind}`), type }));
             if (!isMediaType(type) || kindOf(type) !== kind) return;
-            const item = await upload.send(file);
-            if (item) onChange(item.url, item);
+            // send() reports its own failures in the upload's state and answers null.
+            void upload.send(file).then((item) => {
+              if (item) onChange(item.url, item);
+            });
           }}
         />
       </p>

@@ -24,7 +24,7 @@ export function mediaOrigin(item: MediaItem, t: Translate, formatDate: (iso: str
 }
 
 /** Where a file is used, in words: a course's session (and as what), or a draft. */
-export function useText(use: MediaUse, t: Translate): string {
+export function usageText(use: MediaUse, t: Translate): string {
   return use.source === 'session'
     ? t('cms.media.use.session', {
         course: use.courseTitle,

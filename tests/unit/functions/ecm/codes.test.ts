@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkCertificateCode, newCertificateCode } from '../../../../functions/ecm/certificate-code.ts';
-import { isValidFiscalCode } from '../../../../functions/ecm/fiscal-code.ts';
+import { isValidFiscalCode } from '../../../../functions/shared/fiscal-code.ts';
 
 describe('certificate codes and codice fiscale', () => {
   it('issues unguessable, signed codes and refuses forged ones without a lookup', async () => {

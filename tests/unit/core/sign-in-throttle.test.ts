@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  afterAttempt,
-  expired,
-  lockDuration,
-  FREE_ATTEMPTS,
-  waitMinutes,
-  WINDOW_MS,
-  type Counter,
-  type Scope,
-} from '../../../../functions/auth/sign-in-throttle.ts';
+import { afterAttempt, expired, lockDuration, FREE_ATTEMPTS, waitMinutes, WINDOW_MS, type Counter, type Scope } from '../../../core/sign-in-throttle.ts';
 
 const attempts = (times: number, scope: Scope, now = 0): Counter => {
   let counter: Counter | null = null;
