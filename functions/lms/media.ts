@@ -6,8 +6,8 @@ import { HttpError } from '../http-error.ts';
 import { languageOf, message, type Language } from '../messages.ts';
 import { LOG_USER_HEADER } from '../request-log.ts';
 import type { SessionUser } from '../data/auth/users.ts';
-import { mediumAllowed } from '../people/course-entry.ts';
-import { peopleMessage } from '../people/messages.ts';
+import { mediumAllowed } from '../course-access/entry.ts';
+import { courseAccessMessage } from '../course-access/messages.ts';
 import { subresourceContext, subresourceRefusal as refusal } from '../subresource-request.ts';
 
 export { MEDIA_PREFIX };
@@ -42,8 +42,9 @@ export async function serveMedia(request: Request, env: Env): Promise<Response> 
     if (!(error instanceof HttpError)) throw error;
     return withCookies(refusal(request, error.statusCode, error.message), context.cookies);
   }
-  // A medium of courses taken by enrolment goes only to those they let in (functions/people/course-entry.ts).
-  if (!(await mediumAllowed(env.DB, user, url.pathname))) return withCookies(refusal(request, 403, peopleMessage('mediumRefused', language)), context.cookies);
+  // A medium of courses taken by enrolment goes only to those they let in (functions/course-access/entry.ts).
+  if (!(await mediumAllowed(env.DB, user, url.pathname)))
+    return withCookies(refusal(request, 403, courseAccessMessage('mediumRefused', language)), context.cookies);
   const answer = await mediaAnswer(request, env, url.pathname.slice(MEDIA_PREFIX.length), language);
   answer.headers.set(LOG_USER_HEADER, user.id);
   return withCookies(answer, context.cookies);

@@ -6,7 +6,7 @@ import { openCourseUses, restrictedCoursesUsing } from '../data/people/medium-co
 import { readEntryFacts } from '../data/people/enrolment.ts';
 import { HttpError } from '../http-error.ts';
 import type { Language } from '../messages.ts';
-import { peopleMessage, type PeopleMessageKey } from './messages.ts';
+import { courseAccessMessage, type CourseAccessMessageKey } from './messages.ts';
 
 export interface EntryUser {
   id: string;
@@ -26,11 +26,11 @@ export async function entryOf(db: D1Database, user: EntryUser, courseId: string)
   return { allowed: true };
 }
 
-const REFUSALS: Record<CourseWayIn, PeopleMessageKey> = { key: 'courseEnrolmentKey', ask: 'courseEnrolmentAsk', closed: 'courseClosed' };
+const REFUSALS: Record<CourseWayIn, CourseAccessMessageKey> = { key: 'courseEnrolmentKey', ask: 'courseEnrolmentAsk', closed: 'courseClosed' };
 
 /** The 403 of a learner the course does not let in, saying how to get in. */
 export function entryRefusal(wayIn: CourseWayIn, courseId: string, language: Language): HttpError {
-  return new HttpError(403, peopleMessage(REFUSALS[wayIn], language, { id: courseId }));
+  return new HttpError(403, courseAccessMessage(REFUSALS[wayIn], language, { id: courseId }));
 }
 
 /**
