@@ -1,4 +1,4 @@
-import type { Language } from '../messages.ts';
+import { localized, type Language } from '../messages.ts';
 
 /** Refusals of a course that does not let the learner in, in every supported language. */
 const COURSE_ACCESS_MESSAGES = {
@@ -26,6 +26,4 @@ const COURSE_ACCESS_MESSAGES = {
 
 export type CourseAccessMessageKey = keyof typeof COURSE_ACCESS_MESSAGES;
 
-export function courseAccessMessage(key: CourseAccessMessageKey, language: Language, values: Record<string, string> = {}): string {
-  return COURSE_ACCESS_MESSAGES[key][language].replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '');
-}
+export const courseAccessMessage = localized(COURSE_ACCESS_MESSAGES);

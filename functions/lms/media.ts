@@ -4,6 +4,7 @@ import { MEDIA_PREFIX, STAGING_PREFIX } from '../../core/media/kinds.ts';
 import type { Env } from '../env.ts';
 import { HttpError } from '../http-error.ts';
 import { languageOf, message, type Language } from '../messages.ts';
+import { mediaMessage } from '../media/messages.ts';
 import { LOG_USER_HEADER } from '../request-log.ts';
 import type { SessionUser } from '../data/auth/users.ts';
 import { mediumAllowed } from '../course-access/entry.ts';
@@ -51,7 +52,7 @@ export async function serveMedia(request: Request, env: Env): Promise<Response> 
 }
 
 async function mediaAnswer(request: Request, env: Env, key: string, language: Language, attempt = 0): Promise<Response> {
-  const notFound = () => refusal(request, 404, message('mediaNotFound', language, { key: key.slice(0, 200) }));
+  const notFound = () => refusal(request, 404, mediaMessage('mediaNotFound', language, { key: key.slice(0, 200) }));
   // A replacement waiting to be checked (functions/media) is no medium yet.
   if (!KEY_PATTERN.test(key) || key.startsWith(STAGING_PREFIX) || key.split('/').some((part) => part === '..' || part === '.')) return notFound();
   const head = await env.MEDIA.head(key);
@@ -75,7 +76,7 @@ async function mediaAnswer(request: Request, env: Env, key: string, language: La
   if (!('body' in object)) {
     // Replaced between the two reads: measure the new version once more.
     if (attempt < 1) return mediaAnswer(request, env, key, language, attempt + 1);
-    return refusal(request, 503, message('mediaChanging', language), { 'Retry-After': '1' });
+    return refusal(request, 503, mediaMessage('mediaChanging', language), { 'Retry-After': '1' });
   }
   return new Response(object.body as unknown as ReadableStream, { status, headers });
 }

@@ -5,7 +5,9 @@ import { countCurrentPasswordTry } from '../auth/password-change.ts';
 import { verifyPassword } from '../auth/password.ts';
 import type { SessionUser } from '../data/auth/users.ts';
 import type { Env } from '../env.ts';
-import { message, type Language } from '../messages.ts';
+import type { Language } from '../messages.ts';
+import { authMessage } from '../auth/messages.ts';
+import { rightsMessage } from './messages.ts';
 
 export type DeletionResult = { kind: 'deleted' } | { kind: 'refused'; status: 400 | 409 | 429; message: string };
 
@@ -29,18 +31,18 @@ export async function deleteOwnAccount(env: Env, user: SessionUser, confirm: str
   const stored = await findPasswordHash(env.DB, user.id);
   const hash = stored?.hash ?? null;
   if (hash) {
-    if (!(await countCurrentPasswordTry(env, user, now))) return { kind: 'refused', status: 429, message: message('deleteTooMany', language) };
+    if (!(await countCurrentPasswordTry(env, user, now))) return { kind: 'refused', status: 429, message: rightsMessage('deleteTooMany', language) };
     if (!(await verifyPassword(confirm, hash, env.PASSWORD_PEPPER)))
-      return { kind: 'refused', status: 400, message: message('passwordWrongCurrent', language) };
+      return { kind: 'refused', status: 400, message: authMessage('passwordWrongCurrent', language) };
   } else {
     const expected = user.email ?? user.code;
     if (confirm.trim().toLowerCase() !== expected.toLowerCase()) {
-      return { kind: 'refused', status: 400, message: message(user.email ? 'deleteConfirmEmail' : 'deleteConfirmCode', language) };
+      return { kind: 'refused', status: 400, message: rightsMessage(user.email ? 'deleteConfirmEmail' : 'deleteConfirmCode', language) };
     }
   }
   if (!(await deleteAccount(env.DB, { siteId: user.siteId, userId: user.id, passwordHash: hash, now }))) {
     // The password changed (or the account went) between the check and the batch.
-    return { kind: 'refused', status: 409, message: message('deleteRaced', language) };
+    return { kind: 'refused', status: 409, message: rightsMessage('deleteRaced', language) };
   }
   return { kind: 'deleted' };
 }
