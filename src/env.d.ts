@@ -2,8 +2,8 @@
 
 declare namespace App {
   interface Locals {
-    /** The signed-in user, loaded by the session guard; null for visitors. */
-    user: import('../functions/data/auth/users.ts').User | null;
+    /** The signed-in user (the session's, core/user.ts), set by the session guard; null for visitors. */
+    user: import('../core/user.ts').User | null;
     session: import('../functions/auth/session.ts').Session | null;
     /** The current locale: the path's, else the user's, the remembered one or the site default. */
     locale: string;

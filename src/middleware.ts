@@ -1,7 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { findSite } from '../functions/data/site/sites.ts';
-import { loadUser } from '../functions/data/auth/users.ts';
 import { resolveSession } from '../functions/auth/session.ts';
 import { clearSessionCookie, readCookie, SESSION_MARKER_COOKIE, sessionMarkerCookie } from '../functions/auth/session-cookie.ts';
 import { assertPasswordPepper } from '../functions/auth/password-pepper.ts';
@@ -56,7 +55,7 @@ const routeGuards = defineMiddleware(async (context, next) => {
   const extraCookies: string[] = [];
   if (outcome.kind === 'user') {
     locals.session = outcome.session;
-    locals.user = await loadUser(env.DB, outcome.session.user);
+    locals.user = outcome.session.user;
     if (outcome.session.renewedCookie) extraCookies.push(outcome.session.renewedCookie);
   } else if (outcome.kind === 'stale') {
     console.warn('Session cookie refused:', outcome.reason);

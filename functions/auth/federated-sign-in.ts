@@ -3,7 +3,7 @@ import { eventStatement } from '../data/events.ts';
 import { rememberFederatedLogin, takeFederatedLogin } from '../data/auth/federated-logins.ts';
 import { findSite } from '../data/site/sites.ts';
 import { issueTokens } from '../data/auth/tokens.ts';
-import { createFederatedUser, findFederatedUser, findUserById, loadUser, type SessionUser, type User } from '../data/auth/users.ts';
+import { createFederatedUser, findFederatedUser, findUserById, toApiUser, type ApiUser, type User } from '../data/auth/users.ts';
 import type { Env } from '../env.ts';
 import { HttpError } from '../http-error.ts';
 import type { Language } from '../messages.ts';
@@ -48,7 +48,7 @@ export interface FederatedSignIn {
 }
 
 /** Links the identity to a learner of the site by federated id, creating one on first sign-in. */
-async function linkUser(env: Env, provider: string, claims: IdentityClaims, input: FederatedSignIn): Promise<SessionUser | null> {
+async function linkUser(env: Env, provider: string, claims: IdentityClaims, input: FederatedSignIn): Promise<User | null> {
   const linked = await findFederatedUser(env.DB, input.siteId, provider, claims.sub);
   if (linked) return linked;
   const id = `u-${crypto.randomUUID()}`;
@@ -80,7 +80,7 @@ async function linkUser(env: Env, provider: string, claims: IdentityClaims, inpu
  * to (once), links or creates the learner and opens a session (with its audit event). Refusals
  * are HttpErrors in the caller's language; nothing is written for them.
  */
-export async function signInFederated(env: Env, input: FederatedSignIn): Promise<{ user: User; cookie: string }> {
+export async function signInFederated(env: Env, input: FederatedSignIn): Promise<{ user: ApiUser; cookie: string }> {
   const provider = findProvider(env, input.providerId);
   if (!provider) throw new HttpError(400, authMessage('providerUnknown', input.language, { provider: input.providerId }));
   if (!(await findSite(env.DB, input.siteId))) throw new HttpError(400, authMessage('siteUnknown', input.language, { site: input.siteId }));
@@ -101,5 +101,5 @@ export async function signInFederated(env: Env, input: FederatedSignIn): Promise
   const tokens = await issueTokens(env.DB, row.id, input.now, {
     event: eventStatement(env.DB, input.siteId, row.id, 'auth.login.federated', provider.id, input.now),
   });
-  return { user: await loadUser(env.DB, row), cookie: sessionSetCookie(await sealSession(tokens, assertSessionSecret(env)), input.url) };
+  return { user: await toApiUser(env.DB, row), cookie: sessionSetCookie(await sealSession(tokens, assertSessionSecret(env)), input.url) };
 }

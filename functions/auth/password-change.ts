@@ -1,6 +1,6 @@
 import { PASSWORD_CHANGE_ATTEMPTS, PASSWORD_WINDOW_MS } from '../../core/password-allowance.ts';
 import { changePassword, countAttempt, findPasswordHash } from '../data/auth/passwords.ts';
-import type { SessionUser } from '../data/auth/users.ts';
+import type { User } from '../data/auth/users.ts';
 import type { Env } from '../env.ts';
 import type { Language } from '../messages.ts';
 import { authMessage } from './messages.ts';
@@ -20,7 +20,7 @@ export async function passwordlessProviders(env: Env, userId: string): Promise<s
  * stolen session cannot guess it); false past the allowance. A password change and an account
  * deletion confirmed by password share the allowance.
  */
-export function countCurrentPasswordTry(env: Env, user: Pick<SessionUser, 'id' | 'siteId'>, now: number): Promise<boolean> {
+export function countCurrentPasswordTry(env: Env, user: Pick<User, 'id' | 'siteId'>, now: number): Promise<boolean> {
   return countAttempt(env.DB, {
     id: crypto.randomUUID(),
     siteId: user.siteId,

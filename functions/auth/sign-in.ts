@@ -6,7 +6,7 @@ import { eventStatement } from '../data/events.ts';
 import { clearCounter, countAttempt } from '../data/auth/throttle.ts';
 import { issueTokens } from '../data/auth/tokens.ts';
 import { rememberDevice, trustedDevice } from './device-cookie.ts';
-import { findUserToSignIn, type SessionUser } from '../data/auth/users.ts';
+import { findUserToSignIn, type User } from '../data/auth/users.ts';
 import type { Language } from '../messages.ts';
 import { authMessage } from './messages.ts';
 import { peopleMessage } from '../people/messages.ts';
@@ -35,7 +35,7 @@ export interface Credentials {
 }
 
 export type SignInResult =
-  | { kind: 'signed-in'; user: SessionUser; /** Set-Cookie values: the session (t-ssid) and the trusted device (t-dev). */ cookies: string[] }
+  | { kind: 'signed-in'; user: User; /** Set-Cookie values: the session (t-ssid) and the trusted device (t-dev). */ cookies: string[] }
   | {
       kind: 'refused';
       status: 401 | 403 | 428 | 429;

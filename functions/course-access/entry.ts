@@ -1,6 +1,7 @@
 import { courseEntry, type CourseEntry, type CourseWayIn } from '../../core/course-access.ts';
 import type { D1Database } from '@cloudflare/workers-types';
 import type { ApiContext } from '../api-context.ts';
+import type { User } from '../../core/user.ts';
 import { loadPermissions } from '../data/auth/roles.ts';
 import { openCourseUses, restrictedCoursesUsing } from '../data/people/medium-courses.ts';
 import { readEntryFacts } from '../data/people/enrolment.ts';
@@ -8,10 +9,8 @@ import { HttpError } from '../http-error.ts';
 import type { Language } from '../messages.ts';
 import { courseAccessMessage, type CourseAccessMessageKey } from './messages.ts';
 
-export interface EntryUser {
-  id: string;
-  roles: string[];
-}
+/** Who asks to enter: the user's id and roles are all the check reads. */
+export type EntryUser = Pick<User, 'id' | 'roles'>;
 
 /** Editors and testers review every course: their permissions are read only where a course would turn them away. */
 async function reviews(db: D1Database, user: EntryUser): Promise<boolean> {

@@ -6,7 +6,7 @@ import { HttpError } from '../http-error.ts';
 import { languageOf, message, type Language } from '../messages.ts';
 import { mediaMessage } from '../media/messages.ts';
 import { LOG_USER_HEADER } from '../request-log.ts';
-import type { SessionUser } from '../data/auth/users.ts';
+import type { User } from '../data/auth/users.ts';
 import { mediumAllowed } from '../course-access/entry.ts';
 import { courseAccessMessage } from '../course-access/messages.ts';
 import { subresourceContext, subresourceRefusal as refusal } from '../subresource-request.ts';
@@ -36,7 +36,7 @@ export async function serveMedia(request: Request, env: Env): Promise<Response> 
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return refusal(request, 405, message('methodNotAllowed', language, { method: request.method, path: url.pathname }), { Allow: 'GET, HEAD' });
   }
-  let user: SessionUser;
+  let user: User;
   try {
     user = (await context.requirePermission('course:read')).user;
   } catch (error) {

@@ -1,18 +1,11 @@
 import { clockTime } from '../../core/resume.ts';
 import { minutesAndSeconds, sessionEvidence, timeShare, type SessionEvidence } from '../../core/session-evidence.ts';
+import type { SessionRef } from '../../core/session-ref.ts';
 import type { D1Database } from '@cloudflare/workers-types';
 import { readEvidence } from '../data/lms/evidence.ts';
 import { HttpError } from '../http-error.ts';
 import type { Language } from '../messages.ts';
 import { lmsMessage } from './messages.ts';
-
-export interface SessionRef {
-  siteId: string;
-  userId: string;
-  courseId: string;
-  moduleNumber: number;
-  number: number;
-}
 
 /** What completing a session needs besides its evidence: whether it is done, and its course's category. */
 export type FoundEvidence = SessionEvidence & { completed: boolean; categoryId: string };

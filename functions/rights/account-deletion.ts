@@ -3,7 +3,7 @@ import { deleteAccount } from '../data/rights/account-deletion.ts';
 import { providerNames } from '../auth/oidc/providers.ts';
 import { countCurrentPasswordTry } from '../auth/password-change.ts';
 import { verifyPassword } from '../auth/password.ts';
-import type { SessionUser } from '../data/auth/users.ts';
+import type { User } from '../data/auth/users.ts';
 import type { Env } from '../env.ts';
 import type { Language } from '../messages.ts';
 import { authMessage } from '../auth/messages.ts';
@@ -14,7 +14,7 @@ export type DeletionResult = { kind: 'deleted' } | { kind: 'refused'; status: 40
 /** How an account confirms its deletion: its password, or (without one) its e-mail address, else its user code. */
 export type DeletionConfirmation = { kind: 'password' } | { kind: 'typed'; expected: 'email' | 'code'; provider: string };
 
-export async function deletionConfirmation(env: Env, user: SessionUser): Promise<DeletionConfirmation> {
+export async function deletionConfirmation(env: Env, user: User): Promise<DeletionConfirmation> {
   const stored = await findPasswordHash(env.DB, user.id);
   if (stored?.hash) return { kind: 'password' };
   return { kind: 'typed', expected: user.email ? 'email' : 'code', provider: providerNames(env, stored?.providers ?? []) };
@@ -27,7 +27,7 @@ export async function deletionConfirmation(env: Env, user: SessionUser): Promise
  * has none). Then one batch (functions/data/rights/account-deletion.ts) ends every session and
  * removes the personal data, keeping only what the ECM registry requires.
  */
-export async function deleteOwnAccount(env: Env, user: SessionUser, confirm: string, language: Language, now: number): Promise<DeletionResult> {
+export async function deleteOwnAccount(env: Env, user: User, confirm: string, language: Language, now: number): Promise<DeletionResult> {
   const stored = await findPasswordHash(env.DB, user.id);
   const hash = stored?.hash ?? null;
   if (hash) {

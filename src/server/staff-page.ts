@@ -25,10 +25,10 @@ export interface StaffPage {
 export async function loadStaffPage(locals: App.Locals, permission: Permission = 'people:manage'): Promise<StaffPage | null> {
   const { user, session } = locals;
   if (!user || !session) return null;
-  const granted = await loadPermissions(env.DB, user.role);
+  const granted = await loadPermissions(env.DB, user.roles);
   if (!granted.has(permission)) return null;
   const page = await locals.page;
-  return { page, user, granted, actor: { id: user._id, siteId: session.user.siteId, roles: user.role }, language: languageOf(page.locale) };
+  return { page, user, granted, actor: { id: user.id, siteId: session.user.siteId, roles: user.roles }, language: languageOf(page.locale) };
 }
 
 /** The page number of a staff list from its address (`?page=`): 1 when missing or malformed. */
