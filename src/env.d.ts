@@ -12,6 +12,11 @@ declare namespace App {
      * first awaits it (src/middleware.ts, src/server/request-page.ts); at build time for pre-rendered pages.
      */
     readonly page: Promise<import('./server/page-context.ts').PageContext>;
+    /**
+     * What the signed-in user's roles grant (empty for visitors): loaded once, when the page gate
+     * (core/page-access.ts) or a page first awaits it (src/server/request-page.ts).
+     */
+    readonly permissions: Promise<ReadonlySet<import('../core/permissions.ts').Permission>>;
     /** An error recorded by a guard, shown by the error screen. */
     routeError?: import('./server/guards.ts').RouteError;
   }
