@@ -4,7 +4,7 @@
  * people, or a learner types the course key staff handed out), or `closed` to every learner,
  * enrolled or not (their enrolments and records are kept for when it opens again). Editors and
  * testers (`drafts:read`) open every course whatever its mode: they review what learners will see
- * (functions/people/course-entry.ts).
+ * (functions/course-access/entry.ts).
  */
 export const COURSE_ACCESS_MODES = ['open', 'enrolment', 'closed'] as const;
 export type CourseAccessMode = (typeof COURSE_ACCESS_MODES)[number];

@@ -1,5 +1,7 @@
 /** Resuming a course where the learner left it: which session comes next, where a video restarts. */
 
+import type { SessionRef } from './session-ref.ts';
+
 /** A playing video's position is written at most this often; pausing or leaving writes at once. */
 export const POSITION_SAVE_INTERVAL_MS = 20_000;
 /** Positions are whole seconds of at most a day: no lesson video is longer. */
@@ -7,13 +9,8 @@ export const MAX_POSITION_SECONDS = 86_400;
 /** Closer than this to either end, a video starts from the beginning. */
 const EDGE_SECONDS = 5;
 
-export interface SessionRef {
-  moduleNumber: number;
-  number: number;
-}
-
 /** The session to continue with: the first one, in course order, not yet completed; null when all are. */
-export function nextSession<T extends SessionRef & { completedAt: number | null }>(sessions: readonly T[]): T | null {
+export function nextSession<T extends Pick<SessionRef, 'moduleNumber' | 'number'> & { completedAt: number | null }>(sessions: readonly T[]): T | null {
   return sessions.find((session) => session.completedAt === null) ?? null;
 }
 

@@ -13,7 +13,7 @@ import { sameOrigin, sameOriginBytes } from './middleware/same-origin.ts';
 import { apiSecureHeaders } from './middleware/secure-headers.ts';
 import { LOG_USER_HEADER } from './request-log.ts';
 import { requestLanguage } from './request-language.ts';
-import { requireCourseEntry } from './people/course-entry.ts';
+import { requireCourseEntry } from './course-access/entry.ts';
 import type { Route } from './route.ts';
 import { ROUTES } from './routes.ts';
 import { validated } from './validate.ts';

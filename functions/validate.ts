@@ -8,6 +8,7 @@ import { HIDDEN_CHARACTER } from '../core/plain-text.ts';
 import { COMMON_PASSWORD } from '../core/password-policy.ts';
 import { HttpError } from './http-error.ts';
 import { message, type Language } from './messages.ts';
+import { authMessage } from './auth/messages.ts';
 import { requestLanguage } from './request-language.ts';
 
 const ZOD_LOCALES = { it: it(), en: en(), de: de() } as const;
@@ -18,7 +19,7 @@ function errorMap(language: Language): z.core.$ZodErrorMap {
     if (issue.code === 'custom' && issue.params?.reason === HIDDEN_CHARACTER) {
       return message('hiddenCharacter', language, { character: String(issue.params.character) });
     }
-    if (issue.code === 'custom' && issue.params?.reason === COMMON_PASSWORD) return message('passwordCommon', language);
+    if (issue.code === 'custom' && issue.params?.reason === COMMON_PASSWORD) return authMessage('passwordCommon', language);
     return ZOD_LOCALES[language].localeError(issue);
   };
 }

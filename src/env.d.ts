@@ -2,8 +2,8 @@
 
 declare namespace App {
   interface Locals {
-    /** The signed-in user, loaded by the session guard; null for visitors. */
-    user: import('../functions/data/auth/users.ts').User | null;
+    /** The signed-in user (the session's, core/user.ts), set by the session guard; null for visitors. */
+    user: import('../core/user.ts').User | null;
     session: import('../functions/auth/session.ts').Session | null;
     /** The current locale: the path's, else the user's, the remembered one or the site default. */
     locale: string;
@@ -12,6 +12,11 @@ declare namespace App {
      * first awaits it (src/middleware.ts, src/server/request-page.ts); at build time for pre-rendered pages.
      */
     readonly page: Promise<import('./server/page-context.ts').PageContext>;
+    /**
+     * What the signed-in user's roles grant (empty for visitors): loaded once, when the page gate
+     * (core/page-access.ts) or a page first awaits it (src/server/request-page.ts).
+     */
+    readonly permissions: Promise<ReadonlySet<import('../core/permissions.ts').Permission>>;
     /** An error recorded by a guard, shown by the error screen. */
     routeError?: import('./server/guards.ts').RouteError;
   }

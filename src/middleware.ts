@@ -1,21 +1,22 @@
 import { env } from 'cloudflare:workers';
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { findSite } from '../functions/data/site/sites.ts';
-import { loadUser } from '../functions/data/auth/users.ts';
 import { resolveSession } from '../functions/auth/session.ts';
 import { clearSessionCookie, readCookie, SESSION_MARKER_COOKIE, sessionMarkerCookie } from '../functions/auth/session-cookie.ts';
 import { assertPasswordPepper } from '../functions/auth/password-pepper.ts';
 import { assertSessionSecret } from '../functions/auth/session-secret.ts';
 import { MEDIA_PREFIX } from '../functions/lms/media.ts';
 import { SCORM_PREFIX } from '../core/scorm/package-path.ts';
-import { localeRedirect, validateRoute, visitorRedirect } from './server/guards.ts';
+import { localeRedirect, pageNotFound, validateRoute, visitorRedirect } from './server/guards.ts';
+import { pageHidden, pageRuleFor } from '../core/page-access.ts';
+import { loadPermissions } from '../functions/data/auth/roles.ts';
 import { chooseLocale, DEFAULT_LOCALE, LOCALE_COOKIE, localeOfPath, pagePath } from '../core/locale.ts';
 import { applyRouteRules } from './server/route-rules.ts';
 import { sessionMarker } from './server/session-marker.ts';
 import { privatePages } from './server/private-pages.ts';
 import { pagePostRefusal } from './server/page-post-guard.ts';
 import { loadPageContext } from './server/page-context.ts';
-import { providePageContext } from './server/request-page.ts';
+import { providePageContext, providePermissions } from './server/request-page.ts';
 
 // Start-up refuses a short session secret, a missing pepper, or the development ones outside development.
 assertSessionSecret(env);
@@ -32,6 +33,7 @@ const routeGuards = defineMiddleware(async (context, next) => {
   locals.locale = localeOfPath(pagePath(url.pathname)) ?? DEFAULT_LOCALE;
   // Pages, pre-rendered ones too (the build runs this middleware), read their context from here; nothing loads until one does.
   providePageContext(locals, loadPageContext);
+  providePermissions(locals, (user) => loadPermissions(env.DB, user.roles));
   // Pre-rendered pages have no visitor; the API, the course media (functions/lms/media.ts) and
   // SCORM packages (functions/scorm/serve-package.ts) guard themselves, with plain refusals rather
   // than a page or a redirect to sign in.
@@ -56,7 +58,7 @@ const routeGuards = defineMiddleware(async (context, next) => {
   const extraCookies: string[] = [];
   if (outcome.kind === 'user') {
     locals.session = outcome.session;
-    locals.user = await loadUser(env.DB, outcome.session.user);
+    locals.user = outcome.session.user;
     if (outcome.session.renewedCookie) extraCookies.push(outcome.session.renewedCookie);
   } else if (outcome.kind === 'stale') {
     console.warn('Session cookie refused:', outcome.reason);
@@ -91,6 +93,14 @@ const routeGuards = defineMiddleware(async (context, next) => {
   // 5. Route rules (4, the page hit, is the client's).
   const ruled = applyRouteRules(url.pathname, url.search);
   if (ruled) return withCookies(context.redirect(ruled, 302));
+
+  // 6. The page table (core/page-access.ts): a page is a 404, as if it did not exist, for a user
+  // without its permission (and for a visitor where the rule says so); pages read locals.permissions.
+  const rule = pageRuleFor(url.pathname);
+  if (pageHidden(rule, locals.user ? (rule?.permission ? await locals.permissions : new Set()) : null)) {
+    locals.routeError = pageNotFound(url.pathname);
+    return withCookies(await context.rewrite('/404'));
+  }
 
   return withCookies(await next());
 });

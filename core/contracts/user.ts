@@ -42,7 +42,8 @@ export const user = z.object({
   fields: z.object({ gender: gender.nullable() }),
   federated: z.array(z.object({ provider: z.string(), federatedId: z.string() })),
 });
-export type User = z.infer<typeof user>;
+/** The wire shape of core/user.ts's `User` (the spec's `_id`, `role`, `fields`, and the identity providers it signs in with). */
+export type ApiUser = z.infer<typeof user>;
 
 const personName = z.string().trim().min(1).max(NAME_MAX_LENGTH).superRefine(plainText());
 /** An optional text: `""` and null both clear it, so they are stored as null. */

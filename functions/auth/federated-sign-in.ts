@@ -3,10 +3,11 @@ import { eventStatement } from '../data/events.ts';
 import { rememberFederatedLogin, takeFederatedLogin } from '../data/auth/federated-logins.ts';
 import { findSite } from '../data/site/sites.ts';
 import { issueTokens } from '../data/auth/tokens.ts';
-import { createFederatedUser, findFederatedUser, findUserById, loadUser, type SessionUser, type User } from '../data/auth/users.ts';
+import { createFederatedUser, findFederatedUser, findUserById, toApiUser, type ApiUser, type User } from '../data/auth/users.ts';
 import type { Env } from '../env.ts';
 import { HttpError } from '../http-error.ts';
-import { message, type Language } from '../messages.ts';
+import type { Language } from '../messages.ts';
+import { authMessage } from './messages.ts';
 import { peopleMessage } from '../people/messages.ts';
 import { PENDING_TTL_SECONDS, startLogin, type PendingLogin } from './oidc/flow.ts';
 import { verifyIdToken, type IdentityClaims } from './oidc/id-token.ts';
@@ -47,7 +48,7 @@ export interface FederatedSignIn {
 }
 
 /** Links the identity to a learner of the site by federated id, creating one on first sign-in. */
-async function linkUser(env: Env, provider: string, claims: IdentityClaims, input: FederatedSignIn): Promise<SessionUser | null> {
+async function linkUser(env: Env, provider: string, claims: IdentityClaims, input: FederatedSignIn): Promise<User | null> {
   const linked = await findFederatedUser(env.DB, input.siteId, provider, claims.sub);
   if (linked) return linked;
   const id = `u-${crypto.randomUUID()}`;
@@ -79,26 +80,26 @@ async function linkUser(env: Env, provider: string, claims: IdentityClaims, inpu
  * to (once), links or creates the learner and opens a session (with its audit event). Refusals
  * are HttpErrors in the caller's language; nothing is written for them.
  */
-export async function signInFederated(env: Env, input: FederatedSignIn): Promise<{ user: User; cookie: string }> {
+export async function signInFederated(env: Env, input: FederatedSignIn): Promise<{ user: ApiUser; cookie: string }> {
   const provider = findProvider(env, input.providerId);
-  if (!provider) throw new HttpError(400, message('providerUnknown', input.language, { provider: input.providerId }));
-  if (!(await findSite(env.DB, input.siteId))) throw new HttpError(400, message('siteUnknown', input.language, { site: input.siteId }));
+  if (!provider) throw new HttpError(400, authMessage('providerUnknown', input.language, { provider: input.providerId }));
+  if (!(await findSite(env.DB, input.siteId))) throw new HttpError(400, authMessage('siteUnknown', input.language, { site: input.siteId }));
   let claims: IdentityClaims;
   try {
     claims = await verifyIdToken(provider, input.token);
   } catch (error) {
     console.warn(`ID token refused for ${provider.id}:`, error instanceof Error ? error.message : error);
-    throw new HttpError(401, message('idTokenInvalid', input.language));
+    throw new HttpError(401, authMessage('idTokenInvalid', input.language));
   }
   const nonce = typeof claims.nonce === 'string' ? claims.nonce : '';
   if (!nonce || !(await takeFederatedLogin(env.DB, { nonce, provider: provider.id, siteId: input.siteId }, input.now))) {
-    throw new HttpError(401, message('federatedLoginUsed', input.language));
+    throw new HttpError(401, authMessage('federatedLoginUsed', input.language));
   }
   const row = await linkUser(env, provider.id, claims, input);
-  if (!row) throw new HttpError(401, message('idTokenInvalid', input.language));
+  if (!row) throw new HttpError(401, authMessage('idTokenInvalid', input.language));
   if (row.status === 'suspended') throw new HttpError(403, peopleMessage('accountSuspended', input.language));
   const tokens = await issueTokens(env.DB, row.id, input.now, {
     event: eventStatement(env.DB, input.siteId, row.id, 'auth.login.federated', provider.id, input.now),
   });
-  return { user: await loadUser(env.DB, row), cookie: sessionSetCookie(await sealSession(tokens, assertSessionSecret(env)), input.url) };
+  return { user: await toApiUser(env.DB, row), cookie: sessionSetCookie(await sealSession(tokens, assertSessionSecret(env)), input.url) };
 }

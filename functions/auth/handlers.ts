@@ -6,7 +6,7 @@ import type { ApiContext } from '../api-context.ts';
 import { signInWithPassword } from './sign-in.ts';
 import { createBotChallenge } from './bot-check.ts';
 import { findSite } from '../data/site/sites.ts';
-import { findUserById, loadUser, updateUser, type User } from '../data/auth/users.ts';
+import { findUserById, toApiUser, updateUser, type ApiUser } from '../data/auth/users.ts';
 import { HttpError, refusal } from '../http-error.ts';
 import { logout as endSessions } from './logout.ts';
 import { message } from '../messages.ts';
@@ -15,11 +15,11 @@ import { assertSessionSecret } from './session-secret.ts';
 import type { Session } from './session.ts';
 
 /** Password sign-in: the rules are functions/auth/sign-in.ts, shared with the sign-in page's form post. */
-export async function login(context: ApiContext, { json: body }: { json: z.output<typeof loginRequest> }): Promise<User> {
+export async function login(context: ApiContext, { json: body }: { json: z.output<typeof loginRequest> }): Promise<ApiUser> {
   const result = await signInWithPassword(context, body);
   if (result.kind === 'refused') throw refusal(result.status, result.message, result.headers);
   context.cookies.push(...result.cookies);
-  return loadUser(context.env.DB, result.user);
+  return toApiUser(context.env.DB, result.user);
 }
 
 /** A fresh bot-check challenge for the sign-in and support forms (the widget solves it). */
@@ -51,13 +51,13 @@ export async function logoutAll(context: ApiContext): Promise<{ revoked: number 
 
 const homeOf = (context: ApiContext, session: Session | null) => new URL(`/${session?.user.locale ?? context.localeCode}`, context.url).href;
 
-export async function getUser(context: ApiContext): Promise<User> {
+export async function getUser(context: ApiContext): Promise<ApiUser> {
   const session = await context.requireSession();
-  return loadUser(context.env.DB, session.user);
+  return toApiUser(context.env.DB, session.user);
 }
 
 /** Changes only the fields sent: a field left out keeps its value (core/contracts/user.ts). */
-export async function putUser(context: ApiContext, { json: body }: { json: z.output<typeof userUpdateRequest> }): Promise<User> {
+export async function putUser(context: ApiContext, { json: body }: { json: z.output<typeof userUpdateRequest> }): Promise<ApiUser> {
   const session = await context.requireSession();
   const site = await findSite(context.env.DB, session.user.siteId);
   if (body.locale !== undefined && !site?.supportedLocale.includes(body.locale)) {
@@ -78,5 +78,5 @@ export async function putUser(context: ApiContext, { json: body }: { json: z.out
   );
   const updated = await findUserById(context.env.DB, session.user.id);
   if (!updated) throw new HttpError(401, message('unauthorized', context.language));
-  return loadUser(context.env.DB, updated);
+  return toApiUser(context.env.DB, updated);
 }

@@ -1,6 +1,6 @@
 import { eventStatement } from '../data/events.ts';
 import { revokeSession, revokeUserTokens } from '../data/auth/tokens.ts';
-import { loadUser } from '../data/auth/users.ts';
+import { toApiUser } from '../data/auth/users.ts';
 import type { Env } from '../env.ts';
 import { federatedLogoutUrl } from './oidc/logout-target.ts';
 import type { Session } from './session.ts';
@@ -28,5 +28,5 @@ export async function logout(env: Env, session: Session | null, scope: LogoutSco
     scope === 'everywhere'
       ? await revokeUserTokens(env.DB, user.id, options.now, event('auth.logout.all'))
       : await revokeSession(env.DB, session.tokens, options.now, event('auth.logout.session'));
-  return { revoked, redirect: await federatedLogoutUrl(env, await loadUser(env.DB, user), options.home) };
+  return { revoked, redirect: await federatedLogoutUrl(env, await toApiUser(env.DB, user), options.home) };
 }

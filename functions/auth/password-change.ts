@@ -1,8 +1,9 @@
 import { PASSWORD_CHANGE_ATTEMPTS, PASSWORD_WINDOW_MS } from '../../core/password-allowance.ts';
 import { changePassword, countAttempt, findPasswordHash } from '../data/auth/passwords.ts';
-import type { SessionUser } from '../data/auth/users.ts';
+import type { User } from '../data/auth/users.ts';
 import type { Env } from '../env.ts';
-import { message, type Language } from '../messages.ts';
+import type { Language } from '../messages.ts';
+import { authMessage } from './messages.ts';
 import { providerNames } from './oidc/providers.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import type { Session } from './session.ts';
@@ -19,7 +20,7 @@ export async function passwordlessProviders(env: Env, userId: string): Promise<s
  * stolen session cannot guess it); false past the allowance. A password change and an account
  * deletion confirmed by password share the allowance.
  */
-export function countCurrentPasswordTry(env: Env, user: Pick<SessionUser, 'id' | 'siteId'>, now: number): Promise<boolean> {
+export function countCurrentPasswordTry(env: Env, user: Pick<User, 'id' | 'siteId'>, now: number): Promise<boolean> {
   return countAttempt(env.DB, {
     id: crypto.randomUUID(),
     siteId: user.siteId,
@@ -54,19 +55,19 @@ export async function changeOwnPassword(
     return {
       kind: 'refused',
       status: 409,
-      message: message('passwordFederated', language, { provider: providerNames(env, stored?.providers ?? []) }),
+      message: authMessage('passwordFederated', language, { provider: providerNames(env, stored?.providers ?? []) }),
       field: null,
     };
   }
   if (!(await countCurrentPasswordTry(env, user, now)))
-    return { kind: 'refused', status: 429, message: message('passwordChangesTooMany', language), field: null };
+    return { kind: 'refused', status: 429, message: authMessage('passwordChangesTooMany', language), field: null };
   if (!(await verifyPassword(body.current, stored.hash, env.PASSWORD_PEPPER))) {
-    return { kind: 'refused', status: 400, message: message('passwordWrongCurrent', language), field: 'current' };
+    return { kind: 'refused', status: 400, message: authMessage('passwordWrongCurrent', language), field: 'current' };
   }
   const keep = await Promise.all([session.tokens.accessToken, session.tokens.refreshToken].map(hashToken));
   const newHash = await hashPassword(body.password, env.PASSWORD_PEPPER);
   const changed = await changePassword(env.DB, { siteId: user.siteId, userId: user.id, oldHash: stored.hash, newHash, now, keep });
   // Another change won the race since the check: the password checked is no longer the current one.
-  if (!changed) return { kind: 'refused', status: 400, message: message('passwordWrongCurrent', language), field: 'current' };
+  if (!changed) return { kind: 'refused', status: 400, message: authMessage('passwordWrongCurrent', language), field: 'current' };
   return { kind: 'changed' };
 }

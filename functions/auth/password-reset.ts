@@ -21,7 +21,8 @@ import {
 } from '../data/auth/passwords.ts';
 import { kickOutbox, outboxStatement } from '../email/outbox.ts';
 import type { Env } from '../env.ts';
-import { message, type Language, type MessageKey } from '../messages.ts';
+import type { Language } from '../messages.ts';
+import { authMessage, type AuthMessageKey } from './messages.ts';
 import { BOT_CHECK_REQUIRED, verifyBotCheck } from './bot-check.ts';
 import { providerNames } from './oidc/providers.ts';
 import { hashPassword } from './password.ts';
@@ -105,7 +106,7 @@ export async function requestPasswordReset(context: PasswordRequestContext, body
   const secret = assertSessionSecret(env);
   const solved = body.altcha ? await verifyBotCheck(env.DB, secret, body.altcha, now) : false;
   if (body.altcha && !solved)
-    return { kind: 'refused', status: 428, message: message('botCheckInvalid', language), headers: BOT_CHECK_REQUIRED, botCheck: true };
+    return { kind: 'refused', status: 428, message: authMessage('botCheckInvalid', language), headers: BOT_CHECK_REQUIRED, botCheck: true };
   const since = now - PASSWORD_WINDOW_MS;
   const key = await addressHash(context.request, secret);
   const allowance = solved ? RESET_REQUESTS_CHECKED : RESET_REQUESTS_UNCHECKED;
@@ -114,11 +115,11 @@ export async function requestPasswordReset(context: PasswordRequestContext, body
       ? {
           kind: 'refused',
           status: 429,
-          message: message('resetRequestsTooMany', language),
+          message: authMessage('resetRequestsTooMany', language),
           headers: { 'retry-after': String(PASSWORD_WINDOW_MS / 1000) },
           botCheck: false,
         }
-      : { kind: 'refused', status: 428, message: message('resetNeedsBotCheck', language), headers: BOT_CHECK_REQUIRED, botCheck: true };
+      : { kind: 'refused', status: 428, message: authMessage('resetNeedsBotCheck', language), headers: BOT_CHECK_REQUIRED, botCheck: true };
   }
   // Only an address that can receive mail: a malformed stored one must not turn the answer into an error that tells.
   const accounts = (await findResetAccounts(env.DB, siteId, body.identifier)).filter(
@@ -138,10 +139,10 @@ export async function requestPasswordReset(context: PasswordRequestContext, body
 
 export type ResetRefusal = 'unknown' | 'expired' | 'used';
 
-const REFUSAL_MESSAGES: Record<ResetRefusal, MessageKey> = { unknown: 'resetLinkInvalid', expired: 'resetLinkExpired', used: 'resetLinkUsed' };
+const REFUSAL_MESSAGES: Record<ResetRefusal, AuthMessageKey> = { unknown: 'resetLinkInvalid', expired: 'resetLinkExpired', used: 'resetLinkUsed' };
 
 export function resetRefusalMessage(reason: ResetRefusal, language: Language): string {
-  return message(REFUSAL_MESSAGES[reason], language);
+  return authMessage(REFUSAL_MESSAGES[reason], language);
 }
 
 /** Whether a reset link can still be used: the reset page asks before showing its form. */

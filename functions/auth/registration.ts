@@ -23,7 +23,8 @@ import {
 } from '../data/auth/registrations.ts';
 import { kickOutbox, outboxStatement } from '../email/outbox.ts';
 import type { Env } from '../env.ts';
-import { message, type Language, type MessageKey } from '../messages.ts';
+import type { Language } from '../messages.ts';
+import { authMessage, type AuthMessageKey } from './messages.ts';
 import { BOT_CHECK_REQUIRED, verifyBotCheck } from './bot-check.ts';
 import { hashPassword } from './password.ts';
 import { addressHash } from './password-reset.ts';
@@ -72,14 +73,14 @@ async function countAddress(context: RegistrationContext, altcha: string | undef
   const { env, siteId, now, language } = context;
   const secret = assertSessionSecret(env);
   const solved = altcha ? await verifyBotCheck(env.DB, secret, altcha, now) : false;
-  if (altcha && !solved) return refused(428, message('botCheckInvalid', language), BOT_CHECK_REQUIRED, true);
+  if (altcha && !solved) return refused(428, authMessage('botCheckInvalid', language), BOT_CHECK_REQUIRED, true);
   const key = await addressHash(context.request, secret);
   const allowance = solved ? REGISTRATION_REQUESTS_CHECKED : REGISTRATION_REQUESTS_UNCHECKED;
   const since = now - REGISTRATION_WINDOW_MS;
   if (await countAttempt(env.DB, { id: crypto.randomUUID(), siteId, scope: 'register-address', key, now, since, allowance })) return null;
   return solved
-    ? refused(429, message('registrationTooMany', language), { 'retry-after': String(REGISTRATION_WINDOW_MS / 1000) })
-    : refused(428, message('resetNeedsBotCheck', language), BOT_CHECK_REQUIRED, true);
+    ? refused(429, authMessage('registrationTooMany', language), { 'retry-after': String(REGISTRATION_WINDOW_MS / 1000) })
+    : refused(428, authMessage('resetNeedsBotCheck', language), BOT_CHECK_REQUIRED, true);
 }
 
 /** The address's e-mail allowance (3 an hour, whatever the messages are): every registration message counts under it. */
@@ -141,8 +142,8 @@ async function knownAddressStatements(context: RegistrationContext, account: Add
 export async function register(context: RegistrationContext, body: z.output<typeof registerRequest>): Promise<RegistrationResult> {
   const { env, siteId, now, language } = context;
   const settings = await registrationSettings(env.DB, siteId);
-  if (!settings || settings.mode !== 'open') return refused(403, message('registrationClosed', language));
-  if (body.privacy !== settings.privacyVersion) return { ...refused(400, message('registrationPrivacyOutdated', language)), privacy: true };
+  if (!settings || settings.mode !== 'open') return refused(403, authMessage('registrationClosed', language));
+  if (body.privacy !== settings.privacyVersion) return { ...refused(400, authMessage('registrationPrivacyOutdated', language)), privacy: true };
   const counted = await countAddress(context, body.altcha);
   if (counted) return counted;
   const passwordHash = await hashPassword(body.password, env.PASSWORD_PEPPER);
@@ -187,10 +188,10 @@ export async function resendConfirmation(context: RegistrationContext, body: z.o
 
 export type ConfirmRefusal = 'unknown' | 'expired' | 'used';
 
-const REFUSAL_MESSAGES: Record<ConfirmRefusal, MessageKey> = { unknown: 'confirmLinkInvalid', expired: 'confirmLinkExpired', used: 'confirmLinkUsed' };
+const REFUSAL_MESSAGES: Record<ConfirmRefusal, AuthMessageKey> = { unknown: 'confirmLinkInvalid', expired: 'confirmLinkExpired', used: 'confirmLinkUsed' };
 
 export function confirmRefusalMessage(reason: ConfirmRefusal, language: Language): string {
-  return message(REFUSAL_MESSAGES[reason], language);
+  return authMessage(REFUSAL_MESSAGES[reason], language);
 }
 
 /** Whether a confirmation link can still be used: the page asks before showing its button. */

@@ -4,7 +4,7 @@ import type { Role, roleParams } from '../../core/contracts/role.ts';
 import type { Permission } from '../../core/permissions.ts';
 import { findRole } from '../data/auth/roles.ts';
 import { HttpError } from '../http-error.ts';
-import { message } from '../messages.ts';
+import { authMessage } from './messages.ts';
 
 export type { Role };
 
@@ -20,6 +20,6 @@ export async function getRole(context: ApiContext, { param: { roleId: id } }: { 
   const session = await context.requireSession();
   if (!session.user.roles.includes(id)) await context.requirePermission(READ_ANY_ROLE);
   const role = await findRole(context.env.DB, id);
-  if (!role) throw new HttpError(404, message('roleNotFound', context.language, { id: id.slice(0, 64) }));
+  if (!role) throw new HttpError(404, authMessage('roleNotFound', context.language, { id: id.slice(0, 64) }));
   return role;
 }

@@ -1,11 +1,11 @@
 import { checkTokens, type TokenPair } from '../data/auth/tokens.ts';
-import { findUserById, type SessionUser } from '../data/auth/users.ts';
+import { findUserById, type User } from '../data/auth/users.ts';
 import type { Env } from '../env.ts';
 import { assertSessionSecret } from './session-secret.ts';
 import { readCookie, SESSION_COOKIE, sealSession, sessionSetCookie, unsealSession } from './session-cookie.ts';
 
 export interface Session {
-  user: SessionUser;
+  user: User;
   tokens: TokenPair;
   /** A Set-Cookie value to send when the tokens were renewed. */
   renewedCookie?: string;

@@ -6,8 +6,9 @@ import { eventStatement } from '../data/events.ts';
 import { clearCounter, countAttempt } from '../data/auth/throttle.ts';
 import { issueTokens } from '../data/auth/tokens.ts';
 import { rememberDevice, trustedDevice } from './device-cookie.ts';
-import { findUserToSignIn, type SessionUser } from '../data/auth/users.ts';
-import { message, type Language } from '../messages.ts';
+import { findUserToSignIn, type User } from '../data/auth/users.ts';
+import type { Language } from '../messages.ts';
+import { authMessage } from './messages.ts';
 import { peopleMessage } from '../people/messages.ts';
 import { DUMMY_HASH, verifyPassword } from './password.ts';
 import { sealSession, sessionSetCookie } from './session-cookie.ts';
@@ -34,7 +35,7 @@ export interface Credentials {
 }
 
 export type SignInResult =
-  | { kind: 'signed-in'; user: SessionUser; /** Set-Cookie values: the session (t-ssid) and the trusted device (t-dev). */ cookies: string[] }
+  | { kind: 'signed-in'; user: User; /** Set-Cookie values: the session (t-ssid) and the trusted device (t-dev). */ cookies: string[] }
   | {
       kind: 'refused';
       status: 401 | 403 | 428 | 429;
@@ -68,7 +69,7 @@ export async function signInWithPassword({ env, request, siteId, language, now }
   const locked = (waitMs: number): SignInResult => ({
     kind: 'refused',
     status: 429,
-    message: message('signInLocked', language, { minutes: String(waitMinutes(waitMs)) }),
+    message: authMessage('signInLocked', language, { minutes: String(waitMinutes(waitMs)) }),
     headers: { 'retry-after': String(Math.ceil(waitMs / 1000)) },
     botCheck: false,
   });
@@ -79,7 +80,7 @@ export async function signInWithPassword({ env, request, siteId, language, now }
   const attempt = await countAttempt(DB, keys, now, solved);
   if (attempt.kind === 'locked') return locked(attempt.lockedUntil - now);
   if (attempt.kind === 'bot-check') {
-    const refusal = message(credentials.altcha ? 'botCheckInvalid' : 'botCheckRequired', language);
+    const refusal = authMessage(credentials.altcha ? 'botCheckInvalid' : 'botCheckRequired', language);
     return { kind: 'refused', status: 428, message: refusal, headers: BOT_CHECK_REQUIRED, botCheck: true };
   }
   // Verify against a dummy hash for unknown users too: same work, same timing.
@@ -92,14 +93,15 @@ export async function signInWithPassword({ env, request, siteId, language, now }
     return {
       kind: 'refused',
       status: 401,
-      message: message('invalidCredentials', language),
+      message: authMessage('invalidCredentials', language),
       headers: botCheck ? BOT_CHECK_REQUIRED : {},
       botCheck,
     };
   }
   // The right password is no guess, whatever the account's status: its attempt is taken back.
   await clearCounter(DB, keys);
-  if (found.pending) return { kind: 'refused', status: 403, message: message('signInUnconfirmed', language), headers: {}, botCheck: false, unconfirmed: true };
+  if (found.pending)
+    return { kind: 'refused', status: 403, message: authMessage('signInUnconfirmed', language), headers: {}, botCheck: false, unconfirmed: true };
   // Said only to whoever knows the password: a suspended account opens no session.
   if (found.user.status === 'suspended') {
     return { kind: 'refused', status: 403, message: peopleMessage('accountSuspended', language), headers: {}, botCheck: false };

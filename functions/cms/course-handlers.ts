@@ -18,11 +18,11 @@ import { eventStatement } from '../data/events.ts';
 import { listCategories } from '../data/lms/courses.ts';
 import { findSite } from '../data/site/sites.ts';
 import { HttpError } from '../http-error.ts';
-import { message } from '../messages.ts';
+import { cmsMessage } from './messages.ts';
 
 async function siteLocales(context: ApiContext): Promise<{ defaultLocale: string; supported: string[] }> {
   const site = await findSite(context.env.DB, context.siteId);
-  if (!site) throw new HttpError(404, message('documentNotFound', context.language, { kind: 'site', key: context.siteId }));
+  if (!site) throw new HttpError(404, cmsMessage('documentNotFound', context.language, { kind: 'site', key: context.siteId }));
   return { defaultLocale: site.defaultLocale, supported: site.supportedLocale };
 }
 
@@ -56,7 +56,7 @@ async function editorCategories(context: ApiContext, locale: string, defaultLoca
 /** A category the site has or is about to have (listed in the categories draft). */
 async function knownCategory(context: ApiContext, id: string): Promise<void> {
   if (!(await documentExists(context.env.DB, { siteId: context.siteId, kind: 'category', key: id }))) {
-    throw new HttpError(400, message('categoryUnknown', context.language, { id }));
+    throw new HttpError(400, cmsMessage('categoryUnknown', context.language, { id }));
   }
 }
 
@@ -68,7 +68,7 @@ async function knownCategory(context: ApiContext, id: string): Promise<void> {
 export async function postCourse(context: ApiContext, { json }: { json: z.output<typeof newCourseRequest> }): Promise<{ id: string }> {
   const session = await context.requireSession();
   const { defaultLocale } = await siteLocales(context);
-  if (await courseIdTaken(context.env.DB, context.siteId, json.id)) throw new HttpError(409, message('courseIdTaken', context.language, { id: json.id }));
+  if (await courseIdTaken(context.env.DB, context.siteId, json.id)) throw new HttpError(409, cmsMessage('courseIdTaken', context.language, { id: json.id }));
   await knownCategory(context, json.category);
   const outline: Outline = { category: json.category, ecmCredits: json.ecmCredits, withdrawn: false, modules: [{ number: 1, sessions: [] }] };
   const base = { siteId: context.siteId, locale: defaultLocale };
@@ -102,8 +102,8 @@ export async function postCourseDuplicate(
   const source = { siteId: context.siteId, locale: defaultLocale, kind: 'outline' as const, key: courseId };
   const [draft] = (await listDrafts(DB, context.siteId, defaultLocale)).filter((entry) => entry.kind === 'outline' && entry.key === courseId);
   const outline = (draft?.fields ?? (await readLive(DB, source))) as Outline | null;
-  if (!outline) throw new HttpError(404, message('documentNotFound', context.language, { kind: 'course', key: courseId }));
-  if (await courseIdTaken(DB, context.siteId, json.id)) throw new HttpError(409, message('courseIdTaken', context.language, { id: json.id }));
+  if (!outline) throw new HttpError(404, cmsMessage('documentNotFound', context.language, { kind: 'course', key: courseId }));
+  if (await courseIdTaken(DB, context.siteId, json.id)) throw new HttpError(409, cmsMessage('courseIdTaken', context.language, { id: json.id }));
   const kept = new Set(outline.modules.flatMap((module) => [String(module.number), ...module.sessions.map((s) => `${module.number}.${s.number}`)]));
   const documents = (await readCourseDocuments(DB, context.siteId, courseId)).filter((document) => document.part === '' || kept.has(document.part));
   const drafts: { ref: DocumentRef; fields: DocumentFields }[] = [
@@ -129,7 +129,7 @@ export async function postCategory(context: ApiContext, { json }: { json: z.outp
   const ref: DocumentRef = { siteId: context.siteId, locale: defaultLocale, kind: 'categories', key: 'catalogue' };
   const [draft] = (await listDrafts(DB, context.siteId, defaultLocale)).filter((entry) => entry.kind === 'categories');
   const order = ((draft?.fields ?? (await readLive(DB, ref))) as { order: string[] } | null)?.order ?? [];
-  if (taken || order.includes(json.id)) throw new HttpError(409, message('categoryIdTaken', context.language, { id: json.id }));
+  if (taken || order.includes(json.id)) throw new HttpError(409, cmsMessage('categoryIdTaken', context.language, { id: json.id }));
   const drafts: { ref: DocumentRef; fields: DocumentFields }[] = [
     { ref, fields: { order: [...order, json.id] } },
     { ref: { ...ref, kind: 'category', key: json.id }, fields: { name: json.name, description: '' } },
@@ -152,7 +152,7 @@ export async function getCourseStructure(
   const { defaultLocale, supported } = await siteLocales(context);
   const { DB } = context.env;
   if (!(await documentExists(DB, { siteId: context.siteId, kind: 'outline', key: courseId }))) {
-    throw new HttpError(404, message('documentNotFound', context.language, { kind: 'course', key: courseId }));
+    throw new HttpError(404, cmsMessage('documentNotFound', context.language, { kind: 'course', key: courseId }));
   }
   const locale = query.locale && supported.includes(query.locale) ? query.locale : defaultLocale;
   const [used, documents, categories] = await Promise.all([

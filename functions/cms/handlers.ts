@@ -32,6 +32,7 @@ import { checkBankDraft, mayReadBanks } from '../ecm/bank-check.ts';
 import { findSite } from '../data/site/sites.ts';
 import { HttpError } from '../http-error.ts';
 import { message } from '../messages.ts';
+import { cmsMessage } from './messages.ts';
 import { invalidInput } from '../validate.ts';
 import { deployHookRequest } from './deploy-hook.ts';
 import type { Outline } from '../../core/course-outline.ts';
@@ -54,7 +55,7 @@ async function documentRef(context: ApiContext, params: DocumentParams['param'])
   const defaultLocale = await supportedLocale(context, params.locale);
   // Structure has no translations: one document, in the site's main language.
   if (STRUCTURE_KINDS.includes(params.kind) && params.locale !== defaultLocale) {
-    throw new HttpError(400, message('structureDefaultLocale', context.language, { locale: defaultLocale }));
+    throw new HttpError(400, cmsMessage('structureDefaultLocale', context.language, { locale: defaultLocale }));
   }
   return { siteId: context.siteId, ...params };
 }
@@ -63,7 +64,7 @@ const documentName = (ref: Omit<DocumentRef, 'siteId'>) => `${ref.locale}/${ref.
 
 /** A page key that a route, a public file or the build uses would shadow that address: never saved, never published. */
 function refuseReservedKey(context: ApiContext, ref: Pick<DocumentRef, 'kind' | 'key'>): void {
-  if (isReservedPageKey(ref.kind, ref.key)) throw new HttpError(400, message('reservedKey', context.language, { key: ref.key }));
+  if (isReservedPageKey(ref.kind, ref.key)) throw new HttpError(400, cmsMessage('reservedKey', context.language, { key: ref.key }));
 }
 
 /**
@@ -90,7 +91,7 @@ export async function getDocument(context: ApiContext, { param }: DocumentParams
  */
 async function checkDraft(context: ApiContext, ref: DocumentRef, fields: DocumentFields): Promise<void> {
   if (!PAGE_KINDS.includes(ref.kind) && !(await documentExists(context.env.DB, ref))) {
-    throw new HttpError(404, message('documentNotFound', context.language, { kind: ref.kind, key: ref.key }));
+    throw new HttpError(404, cmsMessage('documentNotFound', context.language, { kind: ref.kind, key: ref.key }));
   }
   if (ref.kind === 'bank') return checkBankDraft(context, ref, fields);
   if (ref.kind === 'outline') return checkOutlineDraft(context, ref.key, fields as Outline);
@@ -101,7 +102,7 @@ async function checkDraft(context: ApiContext, ref: DocumentRef, fields: Documen
   const { missing, unknown } = placeholderMismatch(live.text, (fields as { text: string }).text);
   if (missing.length || unknown.length) {
     const list = (names: string[]) => (names.length ? names.map((name) => `{${name}}`).join(', ') : '-');
-    throw new HttpError(400, message('placeholdersChanged', context.language, { missing: list(missing), unknown: list(unknown) }));
+    throw new HttpError(400, cmsMessage('placeholdersChanged', context.language, { missing: list(missing), unknown: list(unknown) }));
   }
 }
 
@@ -128,7 +129,7 @@ export async function deleteDraft(context: ApiContext, { param }: DocumentParams
 export async function revertVersion(context: ApiContext, { param: { id } }: { param: z.output<typeof versionParams> }): Promise<EditorView> {
   const session = await context.requireSession();
   const version = await findVersion(context.env.DB, context.siteId, id);
-  if (!version) throw new HttpError(404, message('versionNotFound', context.language, { id: String(id) }));
+  if (!version) throw new HttpError(404, cmsMessage('versionNotFound', context.language, { id: String(id) }));
   refuseReservedKey(context, version);
   if (version.kind === 'bank') await checkBankDraft(context, version, version.fields);
   if (version.kind === 'outline') await checkOutlineDraft(context, version.key, version.fields as Outline);
@@ -202,7 +203,7 @@ export async function publish(context: ApiContext): Promise<{ requestId: number;
 
 export async function getBuild(context: ApiContext, { param: { id } }: { param: z.output<typeof buildParams> }): Promise<BuildRequest> {
   const build = await findBuildRequest(context.env.DB, context.siteId, id);
-  if (!build) throw new HttpError(404, message('buildNotFound', context.language, { id: String(id) }));
+  if (!build) throw new HttpError(404, cmsMessage('buildNotFound', context.language, { id: String(id) }));
   return build;
 }
 

@@ -5,7 +5,7 @@ import { documentExists, type Draft } from '../data/cms/documents.ts';
 import { hasCourseText, readCategoryKeys, readTitledKeys, readUsedNumbers } from '../data/cms/structure.ts';
 import { findSite } from '../data/site/sites.ts';
 import { HttpError } from '../http-error.ts';
-import { message } from '../messages.ts';
+import { cmsMessage } from './messages.ts';
 
 /** A publish writes structure before texts: categories, then courses' outlines, then everything that names them. */
 export const PUBLISH_ORDER: readonly DocumentKind[] = [
@@ -25,16 +25,16 @@ export const PUBLISH_ORDER: readonly DocumentKind[] = [
 export async function checkOutlineDraft(context: ApiContext, courseId: string, outline: Outline): Promise<void> {
   const { DB } = context.env;
   if (!(await documentExists(DB, { siteId: context.siteId, kind: 'category', key: outline.category }))) {
-    throw new HttpError(400, message('categoryUnknown', context.language, { id: outline.category }));
+    throw new HttpError(400, cmsMessage('categoryUnknown', context.language, { id: outline.category }));
   }
   const used = await readUsedNumbers(DB, context.siteId, courseId);
   const removedModules = new Set(used.modules.filter((module) => module.removed).map((module) => module.number));
   const removedSessions = new Set(used.sessions.filter((entry) => entry.removed).map((entry) => `${entry.module}.${entry.number}`));
   for (const module of outline.modules) {
-    if (removedModules.has(module.number)) throw new HttpError(400, message('numberRemoved', context.language, { key: String(module.number) }));
+    if (removedModules.has(module.number)) throw new HttpError(400, cmsMessage('numberRemoved', context.language, { key: String(module.number) }));
     for (const entry of module.sessions) {
       const key = `${module.number}.${entry.number}`;
-      if (removedSessions.has(key)) throw new HttpError(400, message('numberRemoved', context.language, { key }));
+      if (removedSessions.has(key)) throw new HttpError(400, cmsMessage('numberRemoved', context.language, { key }));
     }
   }
 }
@@ -44,12 +44,12 @@ export async function checkCategoriesDraft(context: ApiContext, fields: { order:
   const categories = await readCategoryKeys(context.env.DB, context.siteId);
   const own = categories.filter((category) => category.own);
   const missing = own.find((category) => !fields.order.includes(category.id));
-  if (missing) throw new HttpError(400, message('categoryMissing', context.language, { id: missing.id }));
+  if (missing) throw new HttpError(400, cmsMessage('categoryMissing', context.language, { id: missing.id }));
   const ownIds = new Set(own.map((category) => category.id));
   for (const id of fields.order) {
     if (ownIds.has(id)) continue;
     if (categories.some((category) => category.id === id || category.slug === id))
-      throw new HttpError(409, message('categoryIdTaken', context.language, { id }));
+      throw new HttpError(409, cmsMessage('categoryIdTaken', context.language, { id }));
   }
 }
 
@@ -70,19 +70,19 @@ export async function checkStructureToPublish(context: ApiContext, drafts: reado
     const outline = draft.fields as Outline;
     const courseId = draft.key;
     if (!outline.modules.some((module) => module.sessions.length > 0)) {
-      throw new HttpError(400, message('courseWithoutSessions', context.language, { id: courseId }));
+      throw new HttpError(400, cmsMessage('courseWithoutSessions', context.language, { id: courseId }));
     }
     if (!liveCategories.has(outline.category) && !categoriesDraft?.order.includes(outline.category)) {
-      throw new HttpError(400, message('categoryUnknown', context.language, { id: outline.category }));
+      throw new HttpError(400, cmsMessage('categoryUnknown', context.language, { id: outline.category }));
     }
     if (!drafted.has(`course|${courseId}`) && !(await hasCourseText(DB, courseId, defaultLocale))) {
-      throw new HttpError(400, message('titleMissing', context.language, { locale: defaultLocale, key: courseId }));
+      throw new HttpError(400, cmsMessage('titleMissing', context.language, { locale: defaultLocale, key: courseId }));
     }
     const titled = await readTitledKeys(DB, courseId, defaultLocale);
     const { modules, sessions } = outlineKeys(courseId, outline);
     const untitled = [...modules.map((key) => ['module', key] as const), ...sessions.map((key) => ['session', key] as const)].find(
       ([kind, key]) => !titled.has(key) && !drafted.has(`${kind}|${key}`),
     );
-    if (untitled) throw new HttpError(400, message('titleMissing', context.language, { locale: defaultLocale, key: untitled[1] }));
+    if (untitled) throw new HttpError(400, cmsMessage('titleMissing', context.language, { locale: defaultLocale, key: untitled[1] }));
   }
 }

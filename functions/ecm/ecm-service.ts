@@ -2,7 +2,7 @@ import { findEcmCourse, type EcmCourse } from '../data/ecm/courses.ts';
 import { issueCertificate as writeCertificate } from '../data/ecm/records.ts';
 import { editionOn, findEdition } from '../data/ecm/editions.ts';
 import { romeDayHour } from '../../core/rome-time.ts';
-import type { SessionUser } from '../data/auth/users.ts';
+import type { User } from '../data/auth/users.ts';
 import { eventIfChangedStatement } from '../data/events.ts';
 import { findSite, type Site } from '../data/site/sites.ts';
 import type { ApiContext } from '../api-context.ts';
@@ -107,7 +107,7 @@ export function certificateRefusal(context: ApiContext, readiness: Exclude<Certi
  * Writes the certificate of a standing that is `ready` (with its audit event) and returns its code;
  * two requests at once may both try, and both get the one certificate written.
  */
-export async function issueCertificate(context: ApiContext, course: EcmCourse, standing: Standing, user: SessionUser): Promise<string> {
+export async function issueCertificate(context: ApiContext, course: EcmCourse, standing: Standing, user: User): Promise<string> {
   const attempt = standing.passedAttempt;
   const settings = standing.settings;
   if (!attempt || !settings) throw new Error('issueCertificate needs a ready standing');

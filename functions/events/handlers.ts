@@ -5,7 +5,7 @@ import type { ApiContext } from '../api-context.ts';
 import { recordClientEvent } from '../data/events.ts';
 import { findRole } from '../data/auth/roles.ts';
 import { HttpError } from '../http-error.ts';
-import { message } from '../messages.ts';
+import { eventMessage } from './messages.ts';
 import { tooManyRequests, withinLimit } from '../rate-limit.ts';
 
 /**
@@ -21,7 +21,7 @@ export async function postEvent(context: ApiContext, { json: body }: { json: z.o
   // Only a mode switch depends on the role: the other names are decided by their namespace.
   const role = isModeEventName(eventName) ? await findRole(context.env.DB, session.user.roles[0] ?? '') : null;
   if (!clientMaySend(eventName, role?.mode ?? 'user')) {
-    throw new HttpError(400, message('eventNotAllowed', context.language, { name: eventName.slice(0, 200) }));
+    throw new HttpError(400, eventMessage('eventNotAllowed', context.language, { name: eventName.slice(0, 200) }));
   }
   const id = await recordClientEvent(context.env.DB, {
     siteId: context.siteId,

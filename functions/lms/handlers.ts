@@ -10,7 +10,7 @@ import { requireSessionEvidence } from './session-evidence.ts';
 import { completeSession, type Completion } from '../data/lms/progress.ts';
 import { findSite } from '../data/site/sites.ts';
 import { HttpError } from '../http-error.ts';
-import { message } from '../messages.ts';
+import { lmsMessage } from './messages.ts';
 import { storedPosition } from '../../core/resume.ts';
 import { advanceWatch } from '../../core/session-evidence.ts';
 import { sessionPath } from '../../core/course-path.ts';
@@ -25,7 +25,7 @@ async function defaultLocale(context: ApiContext): Promise<string> {
 export async function getCourse(context: ApiContext, { param: { courseId: id } }: { param: z.output<typeof courseParams> }): Promise<CourseDetail> {
   const session = await context.requireSession();
   const course = await findCourse(context.env.DB, context.siteId, id, context.localeCode, await defaultLocale(context), session.user.id);
-  if (!course) throw new HttpError(404, message('courseNotFound', context.language, { id }));
+  if (!course) throw new HttpError(404, lmsMessage('courseNotFound', context.language, { id }));
   return course;
 }
 
@@ -41,7 +41,7 @@ export async function getSession(context: ApiContext, { param: params }: Session
     await defaultLocale(context),
     user.user.id,
   );
-  if (!found) throw new HttpError(404, message('sessionNotFound', context.language, { id: `${params.courseId}/${params.module}/${params.session}` }));
+  if (!found) throw new HttpError(404, lmsMessage('sessionNotFound', context.language, { id: `${params.courseId}/${params.module}/${params.session}` }));
   return found;
 }
 
@@ -105,7 +105,7 @@ export async function putSessionPosition(
   const db = context.env.DB;
   const watch = advanceWatch(await findWatch(db, user.user.id, params.courseId, params.module, params.session), { seconds, at: context.now });
   const saved = await savePosition(db, context.siteId, user.user.id, params.courseId, params.module, params.session, seconds, context.now, watch);
-  if (!saved) throw new HttpError(404, message('videoSessionNotFound', context.language, { id: `${params.courseId}/${params.module}/${params.session}` }));
+  if (!saved) throw new HttpError(404, lmsMessage('videoSessionNotFound', context.language, { id: `${params.courseId}/${params.module}/${params.session}` }));
   return { seconds, updatedAt: context.now, watchedTo: watch.watchedTo };
 }
 

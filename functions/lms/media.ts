@@ -4,10 +4,11 @@ import { MEDIA_PREFIX, STAGING_PREFIX } from '../../core/media/kinds.ts';
 import type { Env } from '../env.ts';
 import { HttpError } from '../http-error.ts';
 import { languageOf, message, type Language } from '../messages.ts';
+import { mediaMessage } from '../media/messages.ts';
 import { LOG_USER_HEADER } from '../request-log.ts';
-import type { SessionUser } from '../data/auth/users.ts';
-import { mediumAllowed } from '../people/course-entry.ts';
-import { peopleMessage } from '../people/messages.ts';
+import type { User } from '../data/auth/users.ts';
+import { mediumAllowed } from '../course-access/entry.ts';
+import { courseAccessMessage } from '../course-access/messages.ts';
 import { subresourceContext, subresourceRefusal as refusal } from '../subresource-request.ts';
 
 export { MEDIA_PREFIX };
@@ -35,22 +36,23 @@ export async function serveMedia(request: Request, env: Env): Promise<Response> 
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return refusal(request, 405, message('methodNotAllowed', language, { method: request.method, path: url.pathname }), { Allow: 'GET, HEAD' });
   }
-  let user: SessionUser;
+  let user: User;
   try {
     user = (await context.requirePermission('course:read')).user;
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     return withCookies(refusal(request, error.statusCode, error.message), context.cookies);
   }
-  // A medium of courses taken by enrolment goes only to those they let in (functions/people/course-entry.ts).
-  if (!(await mediumAllowed(env.DB, user, url.pathname))) return withCookies(refusal(request, 403, peopleMessage('mediumRefused', language)), context.cookies);
+  // A medium of courses taken by enrolment goes only to those they let in (functions/course-access/entry.ts).
+  if (!(await mediumAllowed(env.DB, user, url.pathname)))
+    return withCookies(refusal(request, 403, courseAccessMessage('mediumRefused', language)), context.cookies);
   const answer = await mediaAnswer(request, env, url.pathname.slice(MEDIA_PREFIX.length), language);
   answer.headers.set(LOG_USER_HEADER, user.id);
   return withCookies(answer, context.cookies);
 }
 
 async function mediaAnswer(request: Request, env: Env, key: string, language: Language, attempt = 0): Promise<Response> {
-  const notFound = () => refusal(request, 404, message('mediaNotFound', language, { key: key.slice(0, 200) }));
+  const notFound = () => refusal(request, 404, mediaMessage('mediaNotFound', language, { key: key.slice(0, 200) }));
   // A replacement waiting to be checked (functions/media) is no medium yet.
   if (!KEY_PATTERN.test(key) || key.startsWith(STAGING_PREFIX) || key.split('/').some((part) => part === '..' || part === '.')) return notFound();
   const head = await env.MEDIA.head(key);
@@ -74,7 +76,7 @@ async function mediaAnswer(request: Request, env: Env, key: string, language: La
   if (!('body' in object)) {
     // Replaced between the two reads: measure the new version once more.
     if (attempt < 1) return mediaAnswer(request, env, key, language, attempt + 1);
-    return refusal(request, 503, message('mediaChanging', language), { 'Retry-After': '1' });
+    return refusal(request, 503, mediaMessage('mediaChanging', language), { 'Retry-After': '1' });
   }
   return new Response(object.body as unknown as ReadableStream, { status, headers });
 }

@@ -1,17 +1,11 @@
 import { clockTime } from '../../core/resume.ts';
 import { minutesAndSeconds, sessionEvidence, timeShare, type SessionEvidence } from '../../core/session-evidence.ts';
+import type { SessionRef } from '../../core/session-ref.ts';
 import type { D1Database } from '@cloudflare/workers-types';
 import { readEvidence } from '../data/lms/evidence.ts';
 import { HttpError } from '../http-error.ts';
-import { message, type Language } from '../messages.ts';
-
-export interface SessionRef {
-  siteId: string;
-  userId: string;
-  courseId: string;
-  moduleNumber: number;
-  number: number;
-}
+import type { Language } from '../messages.ts';
+import { lmsMessage } from './messages.ts';
 
 /** What completing a session needs besides its evidence: whether it is done, and its course's category. */
 export type FoundEvidence = SessionEvidence & { completed: boolean; categoryId: string };
@@ -37,16 +31,16 @@ export async function findSessionEvidence(db: D1Database, ref: SessionRef): Prom
  */
 export async function requireSessionEvidence(db: D1Database, ref: SessionRef, language: Language): Promise<FoundEvidence> {
   const evidence = await findSessionEvidence(db, ref);
-  if (!evidence) throw new HttpError(404, message('sessionNotFound', language, { id: `${ref.courseId}/${ref.moduleNumber}/${ref.number}` }));
+  if (!evidence) throw new HttpError(404, lmsMessage('sessionNotFound', language, { id: `${ref.courseId}/${ref.moduleNumber}/${ref.number}` }));
   if (evidence.completed) return evidence;
   if (evidence.missingMs > 0) {
     const { minutes, seconds } = minutesAndSeconds(evidence.missingMs);
-    throw new HttpError(409, message('sessionTimeMissing', language, { minutes: String(minutes), seconds: String(seconds) }));
+    throw new HttpError(409, lmsMessage('sessionTimeMissing', language, { minutes: String(minutes), seconds: String(seconds) }));
   }
   if (evidence.video && evidence.video.watchedSeconds < evidence.video.requiredSeconds) {
     throw new HttpError(
       409,
-      message('sessionVideoUnwatched', language, { watched: clockTime(evidence.video.watchedSeconds), required: clockTime(evidence.video.requiredSeconds) }),
+      lmsMessage('sessionVideoUnwatched', language, { watched: clockTime(evidence.video.watchedSeconds), required: clockTime(evidence.video.requiredSeconds) }),
     );
   }
   return evidence;

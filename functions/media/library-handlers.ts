@@ -6,7 +6,8 @@ import { deleteMediaStatement, findMedia, listMedia, listMediaUses, type MediaUs
 import { findPackagePrefix } from '../data/scorm/packages.ts';
 import { deletePrefix } from '../scorm/accept-package.ts';
 import { HttpError } from '../http-error.ts';
-import { message, type Language } from '../messages.ts';
+import type { Language } from '../messages.ts';
+import { mediaMessage } from './messages.ts';
 import { mediaAddress, toMediaItem } from './media-item.ts';
 
 /** Uses a refusal to delete names: the first few. */
@@ -26,8 +27,8 @@ export async function getMediaLibrary(context: ApiContext): Promise<MediaItem[]>
 
 function useText(use: MediaUse, language: Language): string {
   return use.source === 'session'
-    ? message('mediaUseSession', language, { course: use.courseTitle, module: String(use.module), session: String(use.session), title: use.sessionTitle })
-    : message('mediaUseDraft', language, { kind: use.kind, key: use.key, locale: use.locale });
+    ? mediaMessage('mediaUseSession', language, { course: use.courseTitle, module: String(use.module), session: String(use.session), title: use.sessionTitle })
+    : mediaMessage('mediaUseDraft', language, { kind: use.kind, key: use.key, locale: use.locale });
 }
 
 /** Deletes a file nothing uses: a session or a draft that names it is a 409 listing them, and the file stays. */
@@ -35,11 +36,11 @@ export async function deleteMedia(context: ApiContext, { param }: { param: z.out
   const session = await context.requireSession();
   const { env, language } = context;
   const media = await findMedia(env.DB, context.siteId, param.key);
-  if (!media) throw new HttpError(404, message('mediaNotFound', language, { key: param.key }));
+  if (!media) throw new HttpError(404, mediaMessage('mediaNotFound', language, { key: param.key }));
   const uses = await listMediaUses(env.DB, context.siteId, context.localeCode, mediaAddress(media.key));
   if (uses.length) {
     const named = uses.slice(0, USES_NAMED).map((entry) => useText(entry.use, language));
-    throw new HttpError(409, message('mediaInUse', language, { uses: named.join('; ') + (uses.length > USES_NAMED ? '; …' : '') }));
+    throw new HttpError(409, mediaMessage('mediaInUse', language, { uses: named.join('; ') + (uses.length > USES_NAMED ? '; …' : '') }));
   }
   // A package's unpacked files go with it (its scorm_package row cascades with the media row).
   const unpacked = media.kind === 'package' ? await findPackagePrefix(env.DB, media.key) : null;

@@ -2,7 +2,8 @@ import type { MediaRefusal } from '../../core/media/check.ts';
 import { MEDIA_LIMITS, isMediaType, kindOf } from '../../core/media/kinds.ts';
 import { formatSize } from '../../core/media/size.ts';
 import { HttpError } from '../http-error.ts';
-import { message, type Language } from '../messages.ts';
+import type { Language } from '../messages.ts';
+import { mediaMessage } from './messages.ts';
 
 const LOCALES: Record<Language, string> = { it: 'it-IT', en: 'en-US', de: 'de-DE' };
 
@@ -22,29 +23,29 @@ export function mediaRefusal(refusal: Pick<MediaRefusal, 'problem' | 'detected'>
   const size = (bytes: number) => formatSize(bytes, LOCALES[language]);
   switch (refusal.problem) {
     case 'empty':
-      return new HttpError(400, message('mediaEmpty', language));
+      return new HttpError(400, mediaMessage('mediaEmpty', language));
     case 'too-large': {
       const limit = isMediaType(file.type) ? MEDIA_LIMITS[kindOf(file.type)] : 0;
-      return new HttpError(413, message('mediaTooLarge', language, { size: size(file.size), limit: size(limit) }));
+      return new HttpError(413, mediaMessage('mediaTooLarge', language, { size: size(file.size), limit: size(limit) }));
     }
     case 'type-not-allowed':
-      return new HttpError(415, message('mediaTypeNotAllowed', language, { type: file.type.slice(0, 100) }));
+      return new HttpError(415, mediaMessage('mediaTypeNotAllowed', language, { type: file.type.slice(0, 100) }));
     case 'type-mismatch':
       return new HttpError(
         415,
-        message('mediaTypeMismatch', language, { declared: file.type, detected: refusal.detected ?? message('mediaTypeUnknown', language) }),
+        mediaMessage('mediaTypeMismatch', language, { declared: file.type, detected: refusal.detected ?? mediaMessage('mediaTypeUnknown', language) }),
       );
     case 'not-pdf':
-      return new HttpError(415, message('mediaNotPdf', language));
+      return new HttpError(415, mediaMessage('mediaNotPdf', language));
     case 'truncated':
-      return new HttpError(422, message('mediaTruncated', language));
+      return new HttpError(422, mediaMessage('mediaTruncated', language));
     case 'no-index':
-      return new HttpError(422, message('mediaNoIndex', language));
+      return new HttpError(422, mediaMessage('mediaNoIndex', language));
     case 'malformed':
-      return new HttpError(422, message('mediaMalformed', language, { type: file.type }));
+      return new HttpError(422, mediaMessage('mediaMalformed', language, { type: file.type }));
     case 'not-utf8':
-      return new HttpError(422, message('mediaNotUtf8', language));
+      return new HttpError(422, mediaMessage('mediaNotUtf8', language));
     case 'size-mismatch':
-      return new HttpError(400, message('mediaSizeMismatch', language, { declared: String(file.size), received: String(file.received ?? 0) }));
+      return new HttpError(400, mediaMessage('mediaSizeMismatch', language, { declared: String(file.size), received: String(file.received ?? 0) }));
   }
 }

@@ -19,7 +19,7 @@ import {
   type Upload,
 } from '../data/media/uploads.ts';
 import { HttpError } from '../http-error.ts';
-import { message } from '../messages.ts';
+import { mediaMessage } from './messages.ts';
 import { discardUpload } from './discard-upload.ts';
 import { mediaAddress, toMediaItem, toMediaUpload } from './media-item.ts';
 import { mediaRefusal } from './media-refusal.ts';
@@ -38,7 +38,7 @@ const MISSING_NAMED = 20;
 
 async function uploadOf(context: ApiContext, id: string): Promise<Upload> {
   const upload = await findUpload(context.env.DB, context.siteId, id);
-  if (!upload) throw new HttpError(404, message('uploadNotFound', context.language, { id }));
+  if (!upload) throw new HttpError(404, mediaMessage('uploadNotFound', context.language, { id }));
   return upload;
 }
 
@@ -55,8 +55,8 @@ export async function startUpload(context: ApiContext, { json }: { json: UploadS
   const { type } = declaration;
   if (json.replaces) {
     const current = await findMedia(context.env.DB, context.siteId, json.replaces);
-    if (!current) throw new HttpError(404, message('mediaNotFound', context.language, { key: json.replaces }));
-    if (current.kind !== kindOf(type)) throw new HttpError(400, message('mediaKindChange', context.language, { current: current.type, type }));
+    if (!current) throw new HttpError(404, mediaMessage('mediaNotFound', context.language, { key: json.replaces }));
+    if (current.kind !== kindOf(type)) throw new HttpError(400, mediaMessage('mediaKindChange', context.language, { current: current.type, type }));
   }
   const id = randomHex(16);
   const targetKey = json.replaces ?? mediaKey(json.name, type, randomHex(4));
@@ -102,7 +102,7 @@ export async function getUpload(context: ApiContext, { param }: UploadParams): P
 export async function cancelUpload(context: ApiContext, { param }: UploadParams): Promise<{ id: string }> {
   const upload = await uploadOf(context, param.id);
   if (upload.completingAt !== null && upload.completingAt >= context.now - COMPLETION_STALE_MS) {
-    throw new HttpError(409, message('uploadBusy', context.language));
+    throw new HttpError(409, mediaMessage('uploadBusy', context.language));
   }
   await discardUpload(context.env, upload);
   return { id: upload.id };
@@ -120,13 +120,13 @@ export async function putUploadPart(
 ): Promise<{ part: number; size: number; receivedBytes: number }> {
   const upload = await uploadOf(context, param.id);
   const { language } = context;
-  if (upload.completingAt !== null) throw new HttpError(409, message('uploadBusy', language));
+  if (upload.completingAt !== null) throw new HttpError(409, mediaMessage('uploadBusy', language));
   const count = partCount(upload.size);
-  if (param.part > count) throw new HttpError(400, message('mediaPartOutOfRange', language, { count: String(count), part: String(param.part) }));
+  if (param.part > count) throw new HttpError(400, mediaMessage('mediaPartOutOfRange', language, { count: String(count), part: String(param.part) }));
   const expected = partLength(upload.size, param.part);
   if (bytes.length !== expected) {
     await discardUpload(context.env, upload);
-    throw new HttpError(400, message('mediaPartSize', language, { part: String(param.part), expected: String(expected), received: String(bytes.length) }));
+    throw new HttpError(400, mediaMessage('mediaPartSize', language, { part: String(param.part), expected: String(expected), received: String(bytes.length) }));
   }
   let start: Uint8Array[] = [];
   if (param.part === 1) {
@@ -144,10 +144,10 @@ export async function putUploadPart(
   try {
     [{ etag }] = await Promise.all([multipart.uploadPart(param.part, stream), piped]);
   } catch {
-    throw new HttpError(400, message('mediaPartIncomplete', language, { part: String(param.part) }));
+    throw new HttpError(400, mediaMessage('mediaPartIncomplete', language, { part: String(param.part) }));
   }
   if (!(await recordPart(context.env.DB, upload.id, { number: param.part, size: bytes.length, etag }, context.now))) {
-    throw new HttpError(404, message('uploadNotFound', language, { id: upload.id }));
+    throw new HttpError(404, mediaMessage('uploadNotFound', language, { id: upload.id }));
   }
   const parts = await listParts(context.env.DB, upload.id);
   return { part: param.part, size: bytes.length, receivedBytes: parts.reduce((sum, part) => sum + part.size, 0) };
@@ -168,10 +168,10 @@ export async function completeUpload(context: ApiContext, { param }: UploadParam
   const missing = Array.from({ length: partCount(upload.size) }, (_, i) => i + 1).filter((n) => !received.has(n));
   if (missing.length) {
     const named = missing.slice(0, MISSING_NAMED).join(', ') + (missing.length > MISSING_NAMED ? ', …' : '');
-    throw new HttpError(409, message('uploadPartsMissing', language, { parts: named }));
+    throw new HttpError(409, mediaMessage('uploadPartsMissing', language, { parts: named }));
   }
   if (!(await claimCompletion(env.DB, upload.id, context.now, context.now - COMPLETION_STALE_MS))) {
-    throw new HttpError(409, message('uploadBusy', language));
+    throw new HttpError(409, mediaMessage('uploadBusy', language));
   }
   try {
     // Completed already by a request that died before checking: its object is there.

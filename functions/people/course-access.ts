@@ -4,12 +4,13 @@ import { courseKeyFrom, COURSE_KEY_LENGTH, formatCourseKey } from '../../core/co
 import type { CourseAccess } from '../../core/contracts/people.ts';
 import { courseOfSite, readCourseAccess, saveAccessMode, saveCourseKey } from '../data/people/enrolment.ts';
 import { HttpError } from '../http-error.ts';
-import { message, type Language } from '../messages.ts';
+import type { Language } from '../messages.ts';
+import { lmsMessage } from '../lms/messages.ts';
 import type { StaffActor } from './staff-actor.ts';
 
 /** A 404 unless the site has the course. */
 export async function requireCourse(db: D1Database, siteId: string, courseId: string, language: Language): Promise<void> {
-  if (!(await courseOfSite(db, siteId, courseId))) throw new HttpError(404, message('courseNotFound', language, { id: courseId }));
+  if (!(await courseOfSite(db, siteId, courseId))) throw new HttpError(404, lmsMessage('courseNotFound', language, { id: courseId }));
 }
 
 /** The course's access as staff read it: its mode and its key as people read it. */

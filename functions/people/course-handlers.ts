@@ -15,7 +15,7 @@ import type { ApiContext } from '../api-context.ts';
 import { listStaffCourses, findCourseTitle } from '../data/people/enrolment.ts';
 import { listCourseLearners } from '../data/people/progress.ts';
 import { HttpError } from '../http-error.ts';
-import { message } from '../messages.ts';
+import { lmsMessage } from '../lms/messages.ts';
 import { courseAccessOf, removeCourseKey, renewCourseKey, setAccessMode } from './course-access.ts';
 import { enrolPerson, enrolWithKey, unenrolPerson } from './enrolments.ts';
 import { defaultLocaleOf, staffActor } from './staff-actor.ts';
@@ -47,7 +47,7 @@ export async function deleteCourseKey(context: ApiContext, { param }: CourseInpu
 
 async function learnersOf(context: ApiContext, courseId: string, paging: { limit: number; offset: number }) {
   const title = await findCourseTitle(context.env.DB, context.siteId, courseId, context.localeCode, await defaultLocaleOf(context));
-  if (title === null) throw new HttpError(404, message('courseNotFound', context.language, { id: courseId }));
+  if (title === null) throw new HttpError(404, lmsMessage('courseNotFound', context.language, { id: courseId }));
   const { rows, total } = await listCourseLearners(context.env.DB, context.siteId, courseId, context.localeCode, await defaultLocaleOf(context), paging);
   return { title, rows, total };
 }

@@ -14,7 +14,8 @@ import { HttpError } from '../http-error.ts';
 import type { Language } from '../messages.ts';
 import { requireCourse } from './course-access.ts';
 import { peopleMessage } from './messages.ts';
-import type { EntryUser } from './course-entry.ts';
+import type { EntryUser } from '../course-access/entry.ts';
+import { courseAccessMessage } from '../course-access/messages.ts';
 import type { StaffActor } from './staff-actor.ts';
 
 async function requirePerson(db: D1Database, siteId: string, userId: string, language: Language): Promise<void> {
@@ -102,7 +103,7 @@ export async function enrolWithKey(
   await requireCourse(db, siteId, courseId, language);
   const facts = await readEntryFacts(db, courseId, learner.id);
   if (facts.mode === 'open') throw new HttpError(409, peopleMessage('courseOpen', language, { id: courseId }));
-  if (facts.mode === 'closed') throw new HttpError(403, peopleMessage('courseClosed', language, { id: courseId }));
+  if (facts.mode === 'closed') throw new HttpError(403, courseAccessMessage('courseClosed', language, { id: courseId }));
   const write = { siteId, courseId, userId: learner.id, byId: learner.id, via: 'key' as const, now };
   if (facts.enrolled) return enrol(db, write);
   if (!facts.key) throw new HttpError(409, peopleMessage('courseKeyNotTaken', language, { id: courseId }));

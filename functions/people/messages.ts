@@ -32,21 +32,6 @@ const PEOPLE_MESSAGES = {
     en: 'Several people have the e-mail "{login}": give the user code instead.',
     de: 'Mehrere Personen haben die E-Mail „{login}“: Geben Sie stattdessen den Benutzercode an.',
   },
-  courseEnrolmentKey: {
-    it: 'Per seguire il corso «{id}» serve l’iscrizione: inserisci la chiave del corso nella sua pagina.',
-    en: 'The course "{id}" requires enrolment: enter the course key on its page.',
-    de: 'Für den Kurs „{id}“ ist eine Einschreibung nötig: Geben Sie den Kursschlüssel auf seiner Seite ein.',
-  },
-  courseEnrolmentAsk: {
-    it: 'Per seguire il corso «{id}» serve l’iscrizione: chiedila al tuo provider di formazione.',
-    en: 'The course "{id}" requires enrolment: ask your training provider to enrol you.',
-    de: 'Für den Kurs „{id}“ ist eine Einschreibung nötig: Bitten Sie Ihren Bildungsanbieter darum.',
-  },
-  courseClosed: {
-    it: 'Il corso «{id}» è chiuso: per ora non si può seguire.',
-    en: 'The course "{id}" is closed: it cannot be followed for now.',
-    de: 'Der Kurs „{id}“ ist geschlossen: Er kann derzeit nicht besucht werden.',
-  },
   courseKeyWrong: {
     it: 'La chiave del corso non è corretta: controllala e riprova.',
     en: 'The course key is not correct: check it and try again.',
@@ -61,11 +46,6 @@ const PEOPLE_MESSAGES = {
     it: 'Il corso «{id}» è aperto a tutti: non serve iscriversi.',
     en: 'The course "{id}" is open to everyone: no enrolment is needed.',
     de: 'Der Kurs „{id}“ ist für alle offen: Eine Einschreibung ist nicht nötig.',
-  },
-  mediumRefused: {
-    it: 'Questo contenuto appartiene a un corso che non ti è aperto: iscriviti al corso per vederlo.',
-    en: 'This file belongs to a course that is not open to you: enrol in the course to see it.',
-    de: 'Diese Datei gehört zu einem Kurs, der Ihnen nicht offensteht: Schreiben Sie sich in den Kurs ein, um sie zu sehen.',
   },
   emailTaken: {
     it: 'Esiste già un account con l’e-mail «{email}».',

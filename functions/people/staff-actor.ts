@@ -1,12 +1,9 @@
 import type { ApiContext } from '../api-context.ts';
+import type { User } from '../../core/user.ts';
 import { findSite } from '../data/site/sites.ts';
 
 /** The staff member a people call acts for: the signed-in user with `people:manage`, on their site. */
-export interface StaffActor {
-  id: string;
-  siteId: string;
-  roles: string[];
-}
+export type StaffActor = Pick<User, 'id' | 'siteId' | 'roles'>;
 
 /** The staff member calling (the route's `auth` has checked `people:manage`). */
 export async function staffActor(context: ApiContext): Promise<StaffActor> {

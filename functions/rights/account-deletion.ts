@@ -3,16 +3,18 @@ import { deleteAccount } from '../data/rights/account-deletion.ts';
 import { providerNames } from '../auth/oidc/providers.ts';
 import { countCurrentPasswordTry } from '../auth/password-change.ts';
 import { verifyPassword } from '../auth/password.ts';
-import type { SessionUser } from '../data/auth/users.ts';
+import type { User } from '../data/auth/users.ts';
 import type { Env } from '../env.ts';
-import { message, type Language } from '../messages.ts';
+import type { Language } from '../messages.ts';
+import { authMessage } from '../auth/messages.ts';
+import { rightsMessage } from './messages.ts';
 
 export type DeletionResult = { kind: 'deleted' } | { kind: 'refused'; status: 400 | 409 | 429; message: string };
 
 /** How an account confirms its deletion: its password, or (without one) its e-mail address, else its user code. */
 export type DeletionConfirmation = { kind: 'password' } | { kind: 'typed'; expected: 'email' | 'code'; provider: string };
 
-export async function deletionConfirmation(env: Env, user: SessionUser): Promise<DeletionConfirmation> {
+export async function deletionConfirmation(env: Env, user: User): Promise<DeletionConfirmation> {
   const stored = await findPasswordHash(env.DB, user.id);
   if (stored?.hash) return { kind: 'password' };
   return { kind: 'typed', expected: user.email ? 'email' : 'code', provider: providerNames(env, stored?.providers ?? []) };
@@ -25,22 +27,22 @@ export async function deletionConfirmation(env: Env, user: SessionUser): Promise
  * has none). Then one batch (functions/data/rights/account-deletion.ts) ends every session and
  * removes the personal data, keeping only what the ECM registry requires.
  */
-export async function deleteOwnAccount(env: Env, user: SessionUser, confirm: string, language: Language, now: number): Promise<DeletionResult> {
+export async function deleteOwnAccount(env: Env, user: User, confirm: string, language: Language, now: number): Promise<DeletionResult> {
   const stored = await findPasswordHash(env.DB, user.id);
   const hash = stored?.hash ?? null;
   if (hash) {
-    if (!(await countCurrentPasswordTry(env, user, now))) return { kind: 'refused', status: 429, message: message('deleteTooMany', language) };
+    if (!(await countCurrentPasswordTry(env, user, now))) return { kind: 'refused', status: 429, message: rightsMessage('deleteTooMany', language) };
     if (!(await verifyPassword(confirm, hash, env.PASSWORD_PEPPER)))
-      return { kind: 'refused', status: 400, message: message('passwordWrongCurrent', language) };
+      return { kind: 'refused', status: 400, message: authMessage('passwordWrongCurrent', language) };
   } else {
     const expected = user.email ?? user.code;
     if (confirm.trim().toLowerCase() !== expected.toLowerCase()) {
-      return { kind: 'refused', status: 400, message: message(user.email ? 'deleteConfirmEmail' : 'deleteConfirmCode', language) };
+      return { kind: 'refused', status: 400, message: rightsMessage(user.email ? 'deleteConfirmEmail' : 'deleteConfirmCode', language) };
     }
   }
   if (!(await deleteAccount(env.DB, { siteId: user.siteId, userId: user.id, passwordHash: hash, now }))) {
     // The password changed (or the account went) between the check and the batch.
-    return { kind: 'refused', status: 409, message: message('deleteRaced', language) };
+    return { kind: 'refused', status: 409, message: rightsMessage('deleteRaced', language) };
   }
   return { kind: 'deleted' };
 }

@@ -22,7 +22,7 @@ export async function putScormCommit(
   const { env, language } = context;
   const found = await findSessionPackage(env.DB, context.siteId, param.courseId, param.module, param.session);
   if (!found) throw new HttpError(404, scormMessage('scormSessionNotFound', language, { id: `${param.courseId}/${param.module}/${param.session}` }));
-  const ref = { userId: user.id, courseId: param.courseId, moduleNumber: param.module, number: param.session };
+  const ref = { siteId: context.siteId, userId: user.id, courseId: param.courseId, moduleNumber: param.module, number: param.session };
   const facts = cmiFacts(found.version, json.cmi);
   const saved = await saveCommitStatement(env.DB, ref, {
     version: found.version,
@@ -36,6 +36,6 @@ export async function putScormCommit(
   // A retry that arrived after a later commit: what is kept stands.
   const kept = saved ?? (await findScormState(env.DB, ref));
   const state = { completion: kept?.completion ?? facts.completion, success: kept?.success ?? facts.success };
-  const completion = await completeFromPackage(env.DB, context.siteId, ref, state, context.localeCode, context.now);
+  const completion = await completeFromPackage(env.DB, ref, state, context.localeCode, context.now);
   return { ...state, scoreScaled: kept?.scoreScaled ?? null, completed: completion !== null, newlyCompleted: completion?.newlyCompleted ?? false };
 }

@@ -1,7 +1,7 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import { packageDone, type CmiFacts } from '../../core/scorm/runtime.ts';
 import { completeSession, type Completion } from '../data/lms/progress.ts';
-import type { SessionRef } from '../data/scorm/state.ts';
+import type { SessionRef } from '../../core/session-ref.ts';
 import { findSessionEvidence } from '../lms/session-evidence.ts';
 
 /**
@@ -15,15 +15,14 @@ import { findSessionEvidence } from '../lms/session-evidence.ts';
  */
 export async function completeFromPackage(
   db: D1Database,
-  siteId: string,
   ref: SessionRef,
   facts: Pick<CmiFacts, 'completion' | 'success'>,
   locale: string,
   now: number,
 ): Promise<Completion | null> {
   if (!packageDone(facts)) return null;
-  const evidence = await findSessionEvidence(db, { siteId, ...ref });
+  const evidence = await findSessionEvidence(db, ref);
   if (!evidence) return null;
   if (!evidence.completed && evidence.missingMs > 0) return null;
-  return completeSession(db, siteId, ref.userId, ref.courseId, ref.moduleNumber, ref.number, evidence.categoryId, locale, now);
+  return completeSession(db, ref.siteId, ref.userId, ref.courseId, ref.moduleNumber, ref.number, evidence.categoryId, locale, now);
 }

@@ -6,8 +6,8 @@ import { findDraftSessionPackage, findSessionPackage } from '../data/scorm/packa
 import type { Env } from '../env.ts';
 import { HttpError } from '../http-error.ts';
 import { languageOf, message } from '../messages.ts';
-import { entryOf } from '../people/course-entry.ts';
-import { peopleMessage } from '../people/messages.ts';
+import { entryOf } from '../course-access/entry.ts';
+import { courseAccessMessage } from '../course-access/messages.ts';
 import { LOG_USER_HEADER } from '../request-log.ts';
 import { subresourceContext, subresourceRefusal as refusal } from '../subresource-request.ts';
 import { scormMessage } from './messages.ts';
@@ -41,7 +41,7 @@ export async function servePackageFile(request: Request, env: Env): Promise<Resp
       if (!(error instanceof HttpError)) throw error;
       return refusal(request, error.statusCode, error.message);
     }
-    if (!(await entryOf(env.DB, user, address.courseId)).allowed) return refusal(request, 403, peopleMessage('mediumRefused', language));
+    if (!(await entryOf(env.DB, user, address.courseId)).allowed) return refusal(request, 403, courseAccessMessage('mediumRefused', language));
     // A session not live yet: editors and testers preview its draft's package at the same address.
     const live = await findSessionPackage(env.DB, context.siteId, address.courseId, address.module, address.session);
     const found =

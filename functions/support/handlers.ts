@@ -5,7 +5,7 @@ import { BOT_CHECK_REQUIRED, verifyBotCheck } from '../auth/bot-check.ts';
 import type { SupportPage, SupportRequest, supportParams, supportQuery, supportReplyBody, supportStatusBody } from '../../core/contracts/support.ts';
 import { createSupportRequest, listSupportRequests } from '../data/support/requests.ts';
 import { refusal } from '../http-error.ts';
-import { message } from '../messages.ts';
+import { authMessage } from '../auth/messages.ts';
 import { assertSessionSecret } from '../auth/session-secret.ts';
 import { changeRequestStatus, replyToRequest } from './replies.ts';
 
@@ -13,7 +13,7 @@ import { changeRequestStatus, replyToRequest } from './replies.ts';
 export async function postSupportRequest(context: ApiContext, { json: body }: { json: z.output<typeof supportRequestBody> }): Promise<{ id: number }> {
   const { DB } = context.env;
   if (!(await verifyBotCheck(DB, assertSessionSecret(context.env), body.altcha, context.now))) {
-    throw refusal(428, message('botCheckInvalid', context.language), BOT_CHECK_REQUIRED);
+    throw refusal(428, authMessage('botCheckInvalid', context.language), BOT_CHECK_REQUIRED);
   }
   const session = await context.session();
   const id = await createSupportRequest(DB, {

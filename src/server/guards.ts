@@ -1,5 +1,5 @@
 import { isLocaleCode, pathSegments } from '../../core/locale.ts';
-import { signInPath } from '../../core/return-path.ts';
+import { pageRuleFor, visitorTarget } from '../../core/page-access.ts';
 import type { MessageKey } from '../../functions/messages.ts';
 
 /** First segments that never carry a locale (the locale-prefix guard leaves them alone) plus the platform's own files. */
@@ -53,25 +53,17 @@ export function pageNotFound(pathname: string): RouteError {
 
 /**
  * Guard 2: where a visitor is sent from a page that needs a session, or null when the page has a
- * visitor's version. The profile sends them home (the platform's rule); the staff area to sign-in. A course's page answers
- * them with the course's public summary, whatever brought them there (a bookmark, an e-mail, a
- * colleague's message, our catalogue), so the address has one visitor's answer. A session or the
- * ECM page of a course (assessment, questionnaire, certificate) sends them to sign-in and, once
- * signed in, back to that exact address: what someone following a link to a lesson expects.
- * Decided on the server from the path alone, so it works without JavaScript and through the
- * client router (which follows the redirect and loads the router-less sign-in page in full).
- * Runs after guard 1, so a course path has one of the shapes validateRoute accepts.
+ * visitor's version (or answers them with its 404). The page table decides (core/page-access.ts):
+ * the profile sends them home (the platform's rule); the staff area, the ECM inspection, a course's
+ * session and its ECM page (assessment, questionnaire, certificate) to sign-in and, once signed in,
+ * back to that exact address. A course's page answers them with the course's public summary,
+ * whatever brought them there, so the address has one visitor's answer. Decided on the server from
+ * the path alone, so it works without JavaScript and through the client router (which follows the
+ * redirect and loads the router-less sign-in page in full). Runs after guard 1, so a course path
+ * has one of the shapes validateRoute accepts.
  */
 export function visitorRedirect(pathname: string, search: string): string | null {
-  const segments = pathSegments(pathname);
-  const [first, second, ...rest] = isLocaleCode(segments[0]) ? segments.slice(1) : segments;
-  if (first === 'profile') return '/';
-  // The staff area and the ECM inspection, from a bookmark or a colleague's link: sign in, then that exact page.
-  if (first === 'staff' || first === 'ispezione-ecm') return signInPath(`${pathname}${search}`);
-  if (first !== 'course') return null;
-  // The ECM page, `course/ecm/{id}`, is its own route; `course/ecm` alone is the page of a course whose id is 'ecm'.
-  const coursePage = second !== 'session' && !(second === 'ecm' && rest.length === 1);
-  return coursePage ? null : signInPath(`${pathname}${search}`);
+  return visitorTarget(pageRuleFor(pathname), `${pathname}${search}`);
 }
 
 /** Guard 3: where a path without a locale is sent, or null when it may stay. */

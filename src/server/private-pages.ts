@@ -11,7 +11,7 @@ export const privatePages = defineMiddleware(async (context, next) => {
   const user = context.locals.user;
   if (!user) return response;
   const copy = new Response(response.body, response);
-  copy.headers.set(LOG_USER_HEADER, user._id);
+  copy.headers.set(LOG_USER_HEADER, user.id);
   if (response.headers.get('content-type')?.startsWith('text/html')) copy.headers.set('Cache-Control', 'private, no-store');
   return copy;
 });

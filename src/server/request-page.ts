@@ -1,3 +1,5 @@
+import type { Permission } from '../../core/permissions.ts';
+import type { User } from '../../core/user.ts';
 import type { PageContext } from './page-context.ts';
 
 /**
@@ -12,5 +14,21 @@ export function providePageContext(locals: App.Locals, load: (locale: string) =>
     configurable: true,
     enumerable: true,
     get: () => (loaded ??= load(locals.locale)),
+  });
+}
+
+const NONE: ReadonlySet<Permission> = new Set();
+
+/**
+ * Gives `locals.permissions`: what the signed-in user's roles grant (none for a visitor), loaded
+ * once, when the page gate or a page first reads it, for the user set then (after the session
+ * guard). Pages read it instead of loading the roles again.
+ */
+export function providePermissions(locals: App.Locals, load: (user: User) => Promise<ReadonlySet<Permission>>): void {
+  let loaded: Promise<ReadonlySet<Permission>> | undefined;
+  Object.defineProperty(locals, 'permissions', {
+    configurable: true,
+    enumerable: true,
+    get: () => (loaded ??= locals.user ? load(locals.user) : Promise.resolve(NONE)),
   });
 }

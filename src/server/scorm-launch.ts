@@ -4,12 +4,10 @@ import { restoredCmi } from '../../core/scorm/runtime.ts';
 import { findDraftSessionPackage, findSessionPackage, type StoredPackage } from '../../functions/data/scorm/packages.ts';
 import { findScormState } from '../../functions/data/scorm/state.ts';
 import type { ScormLaunch } from '../islands/player/ScormPlayer.tsx';
+import type { User } from '../../core/user.ts';
 
-interface Learner {
-  _id: string;
-  firstName: string;
-  lastName: string;
-}
+/** Who runs the package, as SCORM names them. */
+type Learner = Pick<User, 'id' | 'firstName' | 'lastName'>;
 
 /**
  * What the player needs to run a SCORM session for a learner: the package the session holds now
@@ -27,7 +25,7 @@ export async function loadScormLaunch(
 ): Promise<ScormLaunch | null> {
   const found = await findSessionPackage(db, siteId, courseId, moduleNumber, number);
   if (!found) return null;
-  const state = await findScormState(db, { userId: learner._id, courseId, moduleNumber, number });
+  const state = await findScormState(db, { siteId, userId: learner.id, courseId, moduleNumber, number });
   const sameVersion = state && (state.version === '1.2') === (found.version === '1.2');
   const cmi = restoredCmi(found.version, sameVersion ? state.cmi : {}, sameVersion ? state.packageSeconds : 0);
   return launchOf(found, learner, courseId, moduleNumber, number, cmi, false);
@@ -62,7 +60,7 @@ function launchOf(
   const name = `${learner.lastName}, ${learner.firstName}`;
   const identified =
     found.version === '1.2'
-      ? { ...cmi, core: { ...(cmi.core as Record<string, unknown>), student_id: learner._id, student_name: name } }
-      : { ...cmi, learner_id: learner._id, learner_name: name };
+      ? { ...cmi, core: { ...(cmi.core as Record<string, unknown>), student_id: learner.id, student_name: name } }
+      : { ...cmi, learner_id: learner.id, learner_name: name };
   return { version: found.version, title: found.title, items: found.items, base: packageBase(courseId, moduleNumber, number), cmi: identified, preview };
 }

@@ -1,6 +1,4 @@
-import { env } from 'cloudflare:workers';
 import type { Permission } from '../../core/permissions.ts';
-import { loadPermissions } from '../../functions/data/auth/roles.ts';
 import type { User } from '../../functions/data/auth/users.ts';
 import { languageOf, type Language } from '../../functions/messages.ts';
 import type { StaffActor } from '../../functions/people/staff-actor.ts';
@@ -18,17 +16,15 @@ export interface StaffPage {
 }
 
 /**
- * A staff page (`/{locale}/staff/...`; people:manage, support requests support:read): its context
- * and the staff member, or null for anyone else, whom the page answers with a 404, as `/test` does
- * (visitors were sent to sign in by the session guard).
+ * A staff page (`/{locale}/staff/...`): its context and the staff member. Who may open it is the
+ * page table's (core/page-access.ts: people:manage, support requests support:read), which the
+ * middleware applies before the page runs: visitors were sent to sign in, anyone else got a 404.
  */
-export async function loadStaffPage(locals: App.Locals, permission: Permission = 'people:manage'): Promise<StaffPage | null> {
-  const { user, session } = locals;
-  if (!user || !session) return null;
-  const granted = await loadPermissions(env.DB, user.role);
-  if (!granted.has(permission)) return null;
-  const page = await locals.page;
-  return { page, user, granted, actor: { id: user._id, siteId: session.user.siteId, roles: user.role }, language: languageOf(page.locale) };
+export async function loadStaffPage(locals: App.Locals): Promise<StaffPage> {
+  const { user } = locals;
+  if (!user) throw new Error('Staff page reached without a user: the page gate must run first');
+  const [page, granted] = await Promise.all([locals.page, locals.permissions]);
+  return { page, user, granted, actor: user, language: languageOf(page.locale) };
 }
 
 /** The page number of a staff list from its address (`?page=`): 1 when missing or malformed. */

@@ -4,7 +4,8 @@ import { createSupportRequest } from '../../functions/data/support/requests.ts';
 import { uncheckedSender } from '../../functions/support/unchecked-sender.ts';
 import { UNCHECKED_SUPPORT_PER_HOUR, UNCHECKED_SUPPORT_WINDOW_MS } from '../../core/support-allowance.ts';
 import { supportRequestBody } from '../../core/contracts/support.ts';
-import { languageOf, message } from '../../functions/messages.ts';
+import { languageOf } from '../../functions/messages.ts';
+import { authMessage } from '../../functions/auth/messages.ts';
 import { assertSessionSecret } from '../../functions/auth/session-secret.ts';
 import { fieldErrors, type FieldErrors } from './form-errors.ts';
 
@@ -75,7 +76,7 @@ export async function submitSupportRequest(request: Request, form: FormData, loc
   }
   const now = Date.now();
   if (!(await verifyBotCheck(env.DB, assertSessionSecret(env), parsed.data.altcha, now))) {
-    return refused({ message: message('botCheckInvalid', languageOf(locale)), status: 428, headers: BOT_CHECK_REQUIRED });
+    return refused({ message: authMessage('botCheckInvalid', languageOf(locale)), status: 428, headers: BOT_CHECK_REQUIRED });
   }
   const id = await createSupportRequest(env.DB, { ...parsed.data, siteId: env.SITE_ID, locale, userId, now });
   return { kind: 'sent', id };

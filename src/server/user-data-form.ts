@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:workers';
-import { loadPermissions } from '../../functions/data/auth/roles.ts';
+import type { Permission } from '../../core/permissions.ts';
 import { findSite } from '../../functions/data/site/sites.ts';
 import { updateUser, type User } from '../../functions/data/auth/users.ts';
 import { userUpdateRequest } from '../../core/contracts/user.ts';
@@ -29,7 +29,7 @@ export function userDataValues(user: User): UserDataValues {
     lastName: user.lastName,
     email: user.email ?? '',
     phone: user.phone ?? '',
-    gender: user.fields.gender ? GENDER_NAMES[user.fields.gender] : '',
+    gender: user.gender ? GENDER_NAMES[user.gender] : '',
     locale: user.locale,
   };
 }
@@ -38,7 +38,7 @@ export function userDataValues(user: User): UserDataValues {
  * The user-data form posted without scripts (or before they ran): the same permission, schema and
  * write as `PUT /api/auth/user`, messages per field as interface strings.
  */
-export async function submitUserData(form: FormData, user: User, siteId: string, language: Language): Promise<UserDataPost> {
+export async function submitUserData(form: FormData, user: User, granted: ReadonlySet<Permission>, siteId: string, language: Language): Promise<UserDataPost> {
   const text = (name: string): string => {
     const value = form.get(name);
     return typeof value === 'string' ? value : '';
@@ -53,7 +53,6 @@ export async function submitUserData(form: FormData, user: User, siteId: string,
     locale: text('locale'),
   };
   const refused = (errors: FieldErrors, problem: string | null, status: number): UserDataPost => ({ kind: 'refused', values, errors, problem, status });
-  const granted = await loadPermissions(env.DB, user.role);
   if (!granted.has('profile:write')) return refused({}, message('forbidden', language, { permission: 'profile:write' }), 403);
   // The form sends every field: the API's contract for a PUT of all of them.
   const parsed = userUpdateRequest.safeParse({ ...values, fields: gender ? { gender } : {} });
@@ -62,6 +61,6 @@ export async function submitUserData(form: FormData, user: User, siteId: string,
   const locale = parsed.data.locale ?? values.locale;
   if (!site?.supportedLocale.includes(locale)) return refused({ locale: { key: 'validation.format' } }, null, 400);
   const { fields, ...changes } = parsed.data;
-  await updateUser(env.DB, user._id, { ...changes, gender: fields?.gender && genderCode(fields.gender) }, Date.now());
+  await updateUser(env.DB, user.id, { ...changes, gender: fields?.gender && genderCode(fields.gender) }, Date.now());
   return { kind: 'saved', locale };
 }

@@ -1,4 +1,4 @@
-import type { User } from '../../data/auth/users.ts';
+import type { ApiUser } from '../../data/auth/users.ts';
 import type { Env } from '../../env.ts';
 import { endSessionUrl } from './flow.ts';
 import { findProvider } from './providers.ts';
@@ -7,7 +7,7 @@ import { findProvider } from './providers.ts';
  * Where a logout ends: for a user federated through Medikey, the provider's end-session endpoint
  * (which then returns to the site), or the configured Medikey logout address; otherwise null.
  */
-export async function federatedLogoutUrl(env: Env, user: User, returnUrl: string): Promise<string | null> {
+export async function federatedLogoutUrl(env: Env, user: ApiUser, returnUrl: string): Promise<string | null> {
   if (!user.federated.some((entry) => entry.provider === 'medikey')) return null;
   const provider = findProvider(env, 'medikey');
   if (provider) {

@@ -1,10 +1,8 @@
 import type { D1Database } from '@cloudflare/workers-types';
-import type { Gender, User } from '../../../core/contracts/user.ts';
+import type { ApiUser, Gender } from '../../../core/contracts/user.ts';
+import type { AccountStatus, User } from '../../../core/user.ts';
 
-export type { Gender, User };
-
-/** The user table's `status` (migration 0022); `invited` is kept for accounts that wait for their first password. */
-export type AccountStatus = 'active' | 'invited' | 'suspended' | 'deleted';
+export type { AccountStatus, ApiUser, Gender, User };
 
 /** The user table's row as D1 gives it: never leaves functions/data (it holds the password hash). */
 interface UserRow {
@@ -23,26 +21,7 @@ interface UserRow {
   registration_pending: number;
 }
 
-/**
- * The signed-in user as handlers and pages see it: camelCase, roles parsed, and no password hash,
- * which only the password check reads (`findUserToSignIn`).
- */
-export interface SessionUser {
-  id: string;
-  siteId: string;
-  code: string;
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  phone: string | null;
-  gender: Gender | null;
-  locale: string;
-  roles: string[];
-  /** Only an `active` account signs in and keeps its sessions (a `suspended` one's ended when it was suspended). */
-  status: AccountStatus;
-}
-
-export function toSessionUser(row: UserRow): SessionUser {
+export function toUser(row: UserRow): User {
   return {
     id: row.id,
     siteId: row.site_id,
@@ -60,7 +39,7 @@ export function toSessionUser(row: UserRow): SessionUser {
 
 /** An account as the password sign-in finds it: the hash to check (null for federated users) and whether it awaits its confirmation. */
 export interface SignInAccount {
-  user: SessionUser;
+  user: User;
   passwordHash: string | null;
   /** Registered and not yet confirmed by its e-mail's link: it cannot sign in. */
   pending: boolean;
@@ -81,16 +60,16 @@ export async function findUserToSignIn(db: D1Database, siteId: string, typed: st
     .all<UserRow>();
   const byCode = results.find((row) => row.code.toLowerCase() === typed.toLowerCase());
   const row = byCode ?? (results.length === 1 ? results[0] : undefined);
-  return row ? { user: toSessionUser(row), passwordHash: row.password_hash, pending: row.registration_pending === 1 } : null;
+  return row ? { user: toUser(row), passwordHash: row.password_hash, pending: row.registration_pending === 1 } : null;
 }
 
-export async function findUserById(db: D1Database, id: string): Promise<SessionUser | null> {
+export async function findUserById(db: D1Database, id: string): Promise<User | null> {
   const row = await db.prepare('SELECT * FROM user WHERE id = ?').bind(id).first<UserRow>();
-  return row && toSessionUser(row);
+  return row && toUser(row);
 }
 
 /** The API's user: the session user with the identity providers it is linked to. */
-export async function loadUser(db: D1Database, user: SessionUser): Promise<User> {
+export async function toApiUser(db: D1Database, user: User): Promise<ApiUser> {
   const { results } = await db
     .prepare('SELECT provider, federated_id AS federatedId FROM user_federation WHERE user_id = ? ORDER BY provider')
     .bind(user.id)
@@ -147,12 +126,12 @@ export async function updateUser(db: D1Database, id: string, update: Partial<Use
 }
 
 /** The user of this site an identity provider's subject is linked to, if any. */
-export async function findFederatedUser(db: D1Database, siteId: string, provider: string, federatedId: string): Promise<SessionUser | null> {
+export async function findFederatedUser(db: D1Database, siteId: string, provider: string, federatedId: string): Promise<User | null> {
   const row = await db
     .prepare('SELECT u.* FROM user_federation f JOIN user u ON u.id = f.user_id WHERE f.provider = ? AND f.federated_id = ? AND u.site_id = ?')
     .bind(provider, federatedId, siteId)
     .first<UserRow>();
-  return row && toSessionUser(row);
+  return row && toUser(row);
 }
 
 export interface FederatedUser {

@@ -1,6 +1,7 @@
 import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
 import type { ScormVersion } from '../../../core/scorm/manifest.ts';
 import type { CmiFacts } from '../../../core/scorm/runtime.ts';
+import type { SessionRef } from '../../../core/session-ref.ts';
 
 /** A learner's runtime data in one SCORM session, as kept. */
 export interface ScormState {
@@ -12,13 +13,6 @@ export interface ScormState {
   packageSeconds: number;
   cmi: Record<string, unknown>;
   updatedAt: number;
-}
-
-export interface SessionRef {
-  userId: string;
-  courseId: string;
-  moduleNumber: number;
-  number: number;
 }
 
 export async function findScormState(db: D1Database, ref: SessionRef): Promise<ScormState | null> {

@@ -5,7 +5,7 @@ import {
   findFederatedUser,
   findUserToSignIn,
   findUserById,
-  loadUser,
+  toApiUser,
   parseRoles,
   updateUser,
 } from '../../../functions/data/auth/users.ts';
@@ -41,7 +41,7 @@ describe('functions/data/auth/users.ts', () => {
   it('loads the API user: no password hash, roles parsed, federations listed', async () => {
     const user = await findUserById(env.DB, OTHER.id);
     if (!user) throw new Error('fixture missing');
-    expect(await loadUser(env.DB, user)).toEqual({
+    expect(await toApiUser(env.DB, user)).toEqual({
       _id: OTHER.id,
       code: OTHER.code,
       firstName: 'Marco',
@@ -86,7 +86,7 @@ describe('functions/data/auth/users.ts', () => {
     const found = await findFederatedUser(env.DB, SITE, 'mock', 'sub-1');
     expect(found).toMatchObject({ id: 'u-data-fed', code: 'mock.sub-1', locale: 'en-US', roles: ['learner'] });
     expect(await findFederatedUser(env.DB, 'another-site', 'mock', 'sub-1')).toBeNull();
-    expect((await loadUser(env.DB, found!)).federated).toEqual([{ provider: 'mock', federatedId: 'sub-1' }]);
+    expect((await toApiUser(env.DB, found!)).federated).toEqual([{ provider: 'mock', federatedId: 'sub-1' }]);
     // A second link for the same subject fails as a whole: no user without a link is left behind.
     await expect(createFederatedUser(env.DB, { ...user, id: 'u-data-fed-2', code: 'mock.sub-1b' }, 43)).rejects.toThrow();
     expect(await findUserById(env.DB, 'u-data-fed-2')).toBeNull();

@@ -3,7 +3,7 @@ import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'j
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rememberFederatedLogin } from '../../../functions/data/auth/federated-logins.ts';
 import { ecmDetailsWanted, saveEcmDetails } from '../../../functions/data/ecm/profile.ts';
-import { message } from '../../../functions/messages.ts';
+import { rightsMessage } from '../../../functions/rights/messages.ts';
 import { call, seedFixtures, SITE } from '../fixtures.ts';
 
 const ISSUER = 'https://idp.example.test';
@@ -223,7 +223,7 @@ describe('a federated account’s gender and ECM details', () => {
     const { user, cookie } = await federatedSignIn('fed-delete');
     const wrong = await call('/api/auth/user/delete', { method: 'POST', cookie, body: { confirm: 'someone@example.it' } });
     expect(wrong.status).toBe(400);
-    expect((await wrong.json<{ message: string }>()).message).toBe(message('deleteConfirmEmail', 'it'));
+    expect((await wrong.json<{ message: string }>()).message).toBe(rightsMessage('deleteConfirmEmail', 'it'));
     const deleted = await call('/api/auth/user/delete', { method: 'POST', cookie, body: { confirm: ' FEDERICA@example.it ' } });
     expect(deleted.status).toBe(200);
     expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM user_federation WHERE user_id = ?').bind(user._id).first()).toEqual({ n: 0 });

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_CHANGE_ATTEMPTS } from '../../../core/password-allowance.ts';
 import { hashPassword } from '../../../functions/auth/password.ts';
-import { message } from '../../../functions/messages.ts';
+import { authMessage } from '../../../functions/auth/messages.ts';
 import { call, newSignedInLearner, outcome, seedFixtures, signIn, SITE } from '../fixtures.ts';
 
 // A signed-in learner changes the password with the current one; the other sessions end.
@@ -45,7 +45,7 @@ describe('PUT /api/auth/password', () => {
     const cookie = await signIn(user);
     const refused = await change(cookie, 'not-the-password', NEW_PASSWORD, 'en-US');
     expect(refused.status).toBe(400);
-    expect((await refused.json<{ message: string }>()).message).toBe(message('passwordWrongCurrent', 'en'));
+    expect((await refused.json<{ message: string }>()).message).toBe(authMessage('passwordWrongCurrent', 'en'));
     expect(await signInStatus(user.code, user.password)).toBe(200);
     expect(await signInStatus(user.code, NEW_PASSWORD)).toBe(401);
   });
@@ -56,7 +56,7 @@ describe('PUT /api/auth/password', () => {
     expect((await change(cookie, user.password, 'corta')).status).toBe(400);
     const common = await change(cookie, user.password, 'Password1');
     expect(common.status).toBe(400);
-    expect((await common.json<{ message: string }>()).message).toContain(message('passwordCommon', 'it'));
+    expect((await common.json<{ message: string }>()).message).toContain(authMessage('passwordCommon', 'it'));
     expect(await signInStatus(user.code, user.password)).toBe(200);
   });
 
@@ -68,7 +68,7 @@ describe('PUT /api/auth/password', () => {
     expect(statuses).toEqual(statuses.map(() => 400));
     const locked = await change(cookie, user.password);
     expect(locked.status).toBe(429);
-    expect((await locked.json<{ message: string }>()).message).toBe(message('passwordChangesTooMany', 'it'));
+    expect((await locked.json<{ message: string }>()).message).toBe(authMessage('passwordChangesTooMany', 'it'));
     expect(await signInStatus(user.code, user.password)).toBe(200);
   });
 
@@ -81,7 +81,7 @@ describe('PUT /api/auth/password', () => {
     ]);
     const refused = await change(learner.cookie, 'anything');
     expect(refused.status).toBe(409);
-    expect((await refused.json<{ message: string }>()).message).toBe(message('passwordFederated', 'it', { provider: 'Mock IdP' }));
+    expect((await refused.json<{ message: string }>()).message).toBe(authMessage('passwordFederated', 'it', { provider: 'Mock IdP' }));
   });
 
   it('needs a session', async () => {

@@ -6,7 +6,7 @@ import { outboxFor } from '../../../functions/data/email/outbox.ts';
 import { hashPassword } from '../../../functions/auth/password.ts';
 import { resetPassword } from '../../../functions/auth/password-reset.ts';
 import { hashToken } from '../../../functions/shared/token.ts';
-import { message } from '../../../functions/messages.ts';
+import { authMessage } from '../../../functions/auth/messages.ts';
 import { call, outcome, seedFixtures, seedMailStrings, signIn, SITE, solvedBotCheck } from '../fixtures.ts';
 import { linkIn, mailTo, outboxSettled, waitForMail } from '../mailbox.ts';
 
@@ -127,7 +127,7 @@ describe('asking for a new password', () => {
     expect(statuses.filter((status) => status === 428)).toHaveLength(4);
     const refused = answers.find((answer) => answer.status === 428);
     expect(refused?.headers.get('tiles-bot-check')).toBe('required');
-    expect((await refused?.json<{ message: string }>())?.message).toBe(message('resetNeedsBotCheck', 'it'));
+    expect((await refused?.json<{ message: string }>())?.message).toBe(authMessage('resetNeedsBotCheck', 'it'));
     // With a solved check the same address goes on.
     expect((await forgot('someone.else', { address, altcha: await solvedBotCheck() })).status).toBe(200);
   });
@@ -153,7 +153,7 @@ describe('using the link', () => {
     expect(await signInStatus(user.code, NEW_PASSWORD)).toBe(200);
     const again = await reset(token, 'un altra frase lunga e nuova');
     expect(again.status).toBe(400);
-    expect((await again.json<{ message: string }>()).message).toBe(message('resetLinkUsed', 'it'));
+    expect((await again.json<{ message: string }>()).message).toBe(authMessage('resetLinkUsed', 'it'));
     expect(await signInStatus(user.code, NEW_PASSWORD)).toBe(200);
   });
 
@@ -165,7 +165,7 @@ describe('using the link', () => {
     const second = tokenOf(linkIn((await waitForMail(user.email, 2))[1]!));
     const old = await reset(first);
     expect(old.status).toBe(400);
-    expect((await old.json<{ message: string }>()).message).toBe(message('resetLinkUsed', 'it'));
+    expect((await old.json<{ message: string }>()).message).toBe(authMessage('resetLinkUsed', 'it'));
     expect((await reset(second)).status).toBe(200);
   });
 
@@ -182,7 +182,7 @@ describe('using the link', () => {
     await open('b'.repeat(43));
     expect((await reset('a'.repeat(43))).status).toBe(200);
     const voided = await reset('b'.repeat(43), 'ancora un altra frase lunga');
-    expect((await voided.json<{ message: string }>()).message).toBe(message('resetLinkUsed', 'it'));
+    expect((await voided.json<{ message: string }>()).message).toBe(authMessage('resetLinkUsed', 'it'));
   });
 
   it('expires an hour after it was sent', async () => {
@@ -192,7 +192,7 @@ describe('using the link', () => {
     const row = await env.DB.prepare('SELECT created_at FROM password_reset WHERE user_id = ?').bind(user.id).first<{ created_at: number }>();
     const context = { env, siteId: SITE, language: 'en' as const };
     const late = await resetPassword({ ...context, now: (row?.created_at ?? 0) + RESET_LINK_TTL_MS }, { token, password: NEW_PASSWORD });
-    expect(late).toEqual({ kind: 'refused', reason: 'expired', message: message('resetLinkExpired', 'en') });
+    expect(late).toEqual({ kind: 'refused', reason: 'expired', message: authMessage('resetLinkExpired', 'en') });
     const inTime = await resetPassword({ ...context, now: (row?.created_at ?? 0) + RESET_LINK_TTL_MS - 60_000 }, { token, password: NEW_PASSWORD });
     expect(inTime.kind).toBe('reset');
   });
@@ -211,10 +211,10 @@ describe('using the link', () => {
   it('refuses an unknown token and a password the policy refuses, in the caller’s language', async () => {
     const unknown = await call('/api/auth/password/reset', { method: 'POST', locale: 'de-DE', body: { token: 'z'.repeat(43), password: NEW_PASSWORD } });
     expect(unknown.status).toBe(400);
-    expect((await unknown.json<{ message: string }>()).message).toBe(message('resetLinkInvalid', 'de'));
+    expect((await unknown.json<{ message: string }>()).message).toBe(authMessage('resetLinkInvalid', 'de'));
     const common = await call('/api/auth/password/reset', { method: 'POST', body: { token: 'z'.repeat(43), password: 'password123' } });
     expect(common.status).toBe(400);
-    expect((await common.json<{ message: string }>()).message).toContain(message('passwordCommon', 'it'));
+    expect((await common.json<{ message: string }>()).message).toContain(authMessage('passwordCommon', 'it'));
     const short = await call('/api/auth/password/reset', { method: 'POST', body: { token: 'z'.repeat(43), password: 'corta' } });
     expect(short.status).toBe(400);
   });

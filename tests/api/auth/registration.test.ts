@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CONFIRMATION_TTL_MS, REGISTRATION_MAILS_PER_ADDRESS, REGISTRATION_REQUESTS_UNCHECKED } from '../../../core/registration-allowance.ts';
 import { outboxFor } from '../../../functions/data/email/outbox.ts';
 import { hashToken } from '../../../functions/shared/token.ts';
-import { message } from '../../../functions/messages.ts';
+import { authMessage } from '../../../functions/auth/messages.ts';
 import { call, outcome, seedFixtures, seedMailStrings, SITE, solvedBotCheck } from '../fixtures.ts';
 import { linkIn, mailTo, outboxSettled, waitForMail } from '../mailbox.ts';
 
@@ -63,13 +63,13 @@ describe('registering', () => {
     // Not before confirming: the right password is told why, with no session.
     const early = await signIn(email);
     expect(early.status).toBe(403);
-    expect(await errorOf(early)).toBe(message('signInUnconfirmed', 'it'));
+    expect(await errorOf(early)).toBe(authMessage('signInUnconfirmed', 'it'));
     expect(early.headers.get('set-cookie')).toBeNull();
 
     expect((await confirm(tokenOf(link))).status).toBe(200);
     const reused = await confirm(tokenOf(link));
     expect(reused.status).toBe(400);
-    expect(await errorOf(reused)).toBe(message('confirmLinkUsed', 'it'));
+    expect(await errorOf(reused)).toBe(authMessage('confirmLinkUsed', 'it'));
 
     const byEmail = await signIn(email.toUpperCase());
     expect(byEmail.status).toBe(200);
@@ -106,9 +106,9 @@ describe('registering', () => {
       .run();
     const expired = await confirm(token);
     expect(expired.status).toBe(400);
-    expect(await errorOf(expired)).toBe(message('confirmLinkExpired', 'it'));
+    expect(await errorOf(expired)).toBe(authMessage('confirmLinkExpired', 'it'));
     const unknown = await confirm('x'.repeat(43));
-    expect(await errorOf(unknown)).toBe(message('confirmLinkInvalid', 'it'));
+    expect(await errorOf(unknown)).toBe(authMessage('confirmLinkInvalid', 'it'));
     expect((await signIn(email)).status).toBe(403);
   });
 
@@ -122,7 +122,7 @@ describe('registering', () => {
     const mails = await waitForMail(email, 2);
     // The newest link works, and voids the first.
     expect((await confirm(tokenOf(linkIn(mails[1]!)))).status).toBe(200);
-    expect(await errorOf(await confirm(tokenOf(linkIn(mails[0]!))))).toBe(message('confirmLinkUsed', 'it'));
+    expect(await errorOf(await confirm(tokenOf(linkIn(mails[0]!))))).toBe(authMessage('confirmLinkUsed', 'it'));
     // Throttled: the address's allowance is spent by the registration and two resends.
     const pending = newEmail();
     await register({ email: pending });
@@ -148,7 +148,7 @@ describe('registering', () => {
     expect(await errorOf(short)).toMatch(/password/);
     const outdated = await register({ email, privacy: '2019-01' });
     expect(outdated.status).toBe(400);
-    expect(await errorOf(outdated)).toBe(message('registrationPrivacyOutdated', 'it'));
+    expect(await errorOf(outdated)).toBe(authMessage('registrationPrivacyOutdated', 'it'));
     expect(await env.DB.prepare('SELECT 1 FROM user WHERE email = ?').bind(email).first()).toBeNull();
     expect(await outboxFor(env.DB, SITE, email)).toEqual([]);
   });
@@ -159,7 +159,7 @@ describe('registering', () => {
       const email = newEmail();
       const answer = await register({ email });
       expect(answer.status).toBe(403);
-      expect(await errorOf(answer)).toBe(message('registrationClosed', 'it'));
+      expect(await errorOf(answer)).toBe(authMessage('registrationClosed', 'it'));
       expect(await env.DB.prepare('SELECT 1 FROM user WHERE email = ?').bind(email).first()).toBeNull();
     } finally {
       await env.DB.prepare("UPDATE site SET registration = 'open' WHERE id = ?").bind(SITE).run();

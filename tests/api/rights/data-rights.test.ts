@@ -4,7 +4,8 @@ import { myData } from '../../../core/contracts/data-rights.ts';
 import { findUserToSignIn } from '../../../functions/data/auth/users.ts';
 import { findCertificate, listParticipants } from '../../../functions/data/ecm/records.ts';
 import { searchPeople } from '../../../functions/data/people/people.ts';
-import { message } from '../../../functions/messages.ts';
+import { authMessage } from '../../../functions/auth/messages.ts';
+import { rightsMessage } from '../../../functions/rights/messages.ts';
 import { call, newSignedInLearner, outcome, seedFixtures, SITE } from '../fixtures.ts';
 
 beforeAll(seedFixtures);
@@ -97,7 +98,7 @@ describe('POST /api/auth/user/delete', () => {
     const learner = await learnerWithHistory('wrong');
     const refused = await call('/api/auth/user/delete', { method: 'POST', cookie: learner.cookie, body: { confirm: 'not-the-password' } });
     expect(refused.status).toBe(400);
-    expect(await errorOf(refused)).toBe(message('passwordWrongCurrent', 'it'));
+    expect(await errorOf(refused)).toBe(authMessage('passwordWrongCurrent', 'it'));
     expect((await call('/api/auth/user', { cookie: learner.cookie })).status).toBe(200);
     expect(await remaining(learner.id)).toMatchObject({ enrolment: 1, hit: 1, support_request: 1 });
     expect((await call('/api/auth/user/delete', { method: 'POST', cookie: learner.cookie, body: { confirm: '' } })).status).toBe(400);
@@ -110,7 +111,7 @@ describe('POST /api/auth/user/delete', () => {
     }
     const sixth = await call('/api/auth/user/delete', { method: 'POST', cookie: learner.cookie, body: { confirm: PASSWORD } });
     expect(sixth.status).toBe(429);
-    expect(await errorOf(sixth)).toBe(message('deleteTooMany', 'it'));
+    expect(await errorOf(sixth)).toBe(rightsMessage('deleteTooMany', 'it'));
     expect((await call('/api/auth/user', { cookie: learner.cookie })).status).toBe(200);
   });
 

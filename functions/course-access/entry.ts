@@ -1,17 +1,16 @@
 import { courseEntry, type CourseEntry, type CourseWayIn } from '../../core/course-access.ts';
 import type { D1Database } from '@cloudflare/workers-types';
 import type { ApiContext } from '../api-context.ts';
+import type { User } from '../../core/user.ts';
 import { loadPermissions } from '../data/auth/roles.ts';
 import { openCourseUses, restrictedCoursesUsing } from '../data/people/medium-courses.ts';
 import { readEntryFacts } from '../data/people/enrolment.ts';
 import { HttpError } from '../http-error.ts';
 import type { Language } from '../messages.ts';
-import { peopleMessage, type PeopleMessageKey } from './messages.ts';
+import { courseAccessMessage, type CourseAccessMessageKey } from './messages.ts';
 
-export interface EntryUser {
-  id: string;
-  roles: string[];
-}
+/** Who asks to enter: the user's id and roles are all the check reads. */
+export type EntryUser = Pick<User, 'id' | 'roles'>;
 
 /** Editors and testers review every course: their permissions are read only where a course would turn them away. */
 async function reviews(db: D1Database, user: EntryUser): Promise<boolean> {
@@ -26,11 +25,11 @@ export async function entryOf(db: D1Database, user: EntryUser, courseId: string)
   return { allowed: true };
 }
 
-const REFUSALS: Record<CourseWayIn, PeopleMessageKey> = { key: 'courseEnrolmentKey', ask: 'courseEnrolmentAsk', closed: 'courseClosed' };
+const REFUSALS: Record<CourseWayIn, CourseAccessMessageKey> = { key: 'courseEnrolmentKey', ask: 'courseEnrolmentAsk', closed: 'courseClosed' };
 
 /** The 403 of a learner the course does not let in, saying how to get in. */
 export function entryRefusal(wayIn: CourseWayIn, courseId: string, language: Language): HttpError {
-  return new HttpError(403, peopleMessage(REFUSALS[wayIn], language, { id: courseId }));
+  return new HttpError(403, courseAccessMessage(REFUSALS[wayIn], language, { id: courseId }));
 }
 
 /**
