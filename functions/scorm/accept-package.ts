@@ -51,8 +51,12 @@ const PARALLEL = 4;
 
 /** Unpacking stopped by the package's own bytes, not by R2: the refusal to tell. */
 export class UnpackRefused extends Error {
-  constructor(readonly refusal: PackageRefusal) {
+  readonly refusal: PackageRefusal;
+
+  // No parameter property: the seed imports this file under Node's type stripping.
+  constructor(refusal: PackageRefusal) {
     super(`package refused while unpacking: ${refusal.problem} ${refusal.detail ?? ''}`);
+    this.refusal = refusal;
   }
 }
 
