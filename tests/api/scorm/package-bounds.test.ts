@@ -52,10 +52,11 @@ describe('SCORM package bounds', () => {
   });
 
   it('refuse a central directory that lies about its sizes, while inflating, leaving nothing unpacked', async () => {
-    expect(await refused(zerosBomb(1_024, true), 422)).toBe(
-      'Il file «media/zeros-0.bin» del pacchetto non corrisponde a quanto dichiara l\u2019indice dello zip: il pacchetto è danneggiato o alterato e non viene accettato.',
+    // Four entries inflate at once: whichever of the lying ones is met first is named.
+    expect(await refused(zerosBomb(1_024, true), 422)).toMatch(
+      /^Il file «media\/zeros-\d+\.bin» del pacchetto non corrisponde a quanto dichiara l\u2019indice dello zip: il pacchetto è danneggiato o alterato e non viene accettato\.$/,
     );
-    expect(await refused(zerosBomb(3, true), 422, 'de-DE')).toMatch(/^Die Datei „media\/zeros-0\.bin“ im Paket entspricht nicht den Angaben/);
+    expect(await refused(zerosBomb(3, true), 422, 'de-DE')).toMatch(/^Die Datei „media\/zeros-\d\.bin“ im Paket entspricht nicht den Angaben/);
   });
 
   it('stop every unpacking stream at the first lie and delete what the others wrote', async () => {
