@@ -5,12 +5,12 @@
 // apart from the Worker's. The video is uploaded first through the media library API, in its 8 MiB
 // parts, as an editor would (throughput and memory reported too). Every range's bytes are checked.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { markdownTable, percentile, writeSection } from './results.mjs';
 import { apiHeaders, BENCH_PORT, BENCH_STATE_DIR, signIn, startServer } from './server.mjs';
-import { connectHeap, sampleHeap } from './worker-heap.mjs';
+import { connectHeap, sampleHeap, sampleMemory, workerdProcesses } from './worker-heap.mjs';
 
 const MiB = 1024 * 1024;
 const VIDEO_BYTES = Number(process.env.BENCH_VIDEO_MB ?? 1024) * MiB;
@@ -57,47 +57,6 @@ function fileBytes(offset, length) {
     }
   }
   return bytes;
-}
-
-// ---- Memory: the RSS of every workerd process of the server, sampled ----
-
-function workerdProcesses(pgid) {
-  const found = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const pgrp = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
-      if (pgrp === pgid && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('workerd')) found.push(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return found;
-}
-
-const rssMiB = (pid) => {
-  try {
-    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-  } catch {
-    return 0;
-  }
-};
-
-/** Samples each workerd's RSS every 100 ms until stopped: first, peak and last per process. */
-function sampleMemory(pids) {
-  const samples = new Map(pids.map((pid) => [pid, []]));
-  const take = () => pids.forEach((pid) => samples.get(pid).push(rssMiB(pid)));
-  take();
-  const timer = setInterval(take, 100);
-  return () => {
-    clearInterval(timer);
-    take();
-    return pids.map((pid) => {
-      const values = samples.get(pid);
-      return { pid, first: values[0], peak: Math.max(...values), last: values.at(-1) };
-    });
-  };
 }
 
 const fmt = (value) => value.toFixed(0);

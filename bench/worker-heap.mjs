@@ -3,6 +3,8 @@
 // process's RSS also holds local R2 and D1 (miniflare's simulators) and the runtime's own caches:
 // the isolate's heap is what the Worker's code itself keeps.
 
+import { readdirSync, readFileSync } from 'node:fs';
+
 const MiB = 1024 * 1024;
 
 /** Connects to the inspector on `port`; `usage()` answers the heap's used and total size in MiB. */
@@ -45,5 +47,47 @@ export function sampleHeap(heap) {
     await sampling;
     await take();
     return { first: values[0], peak: Math.max(...values), last: values.at(-1) };
+  };
+}
+
+// The RSS of every workerd process of the server: the isolate's heap and all else the process holds.
+
+/** The workerd processes of the server started in process group `pgid` (bench/server.mjs). */
+export function workerdProcesses(pgid) {
+  const found = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const pgrp = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+      if (pgrp === pgid && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('workerd')) found.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
+const rssMiB = (pid) => {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+};
+
+/** Samples each workerd's RSS every 100 ms until stopped: first, peak and last per process. */
+export function sampleMemory(pids) {
+  const samples = new Map(pids.map((pid) => [pid, []]));
+  const take = () => pids.forEach((pid) => samples.get(pid).push(rssMiB(pid)));
+  take();
+  const timer = setInterval(take, 100);
+  return () => {
+    clearInterval(timer);
+    take();
+    return pids.map((pid) => {
+      const values = samples.get(pid);
+      return { pid, first: values[0], peak: Math.max(...values), last: values.at(-1) };
+    });
   };
 }

@@ -27,6 +27,26 @@ const SCORM_MESSAGES = {
     en: 'The file "{detail}" in the package is abnormally compressed (over {ratio} times): the package is refused.',
     de: 'Die Datei „{detail}“ im Paket ist ungewöhnlich stark komprimiert (über {ratio}-fach): Das Paket wird abgelehnt.',
   },
+  'total-ratio': {
+    it: 'Il pacchetto è compresso in modo anomalo: estratto sarebbe {detail} volte più grande dello zip (al massimo {ratio}). Non viene accettato.',
+    en: 'The package is abnormally compressed: unpacked, it would be {detail} times the size of the zip (at most {ratio}). It is refused.',
+    de: 'Das Paket ist ungewöhnlich stark komprimiert: Entpackt wäre es {detail}-mal so groß wie das ZIP (höchstens {ratio}-mal). Es wird abgelehnt.',
+  },
+  'special-file': {
+    it: 'Il pacchetto contiene «{detail}», che non è né un file né una cartella (per esempio un collegamento simbolico): esporta il pacchetto con i soli file.',
+    en: 'The package contains "{detail}", which is neither a file nor a folder (a symbolic link, for example): export the package with plain files only.',
+    de: 'Das Paket enthält „{detail}“, das weder eine Datei noch ein Ordner ist (zum Beispiel ein symbolischer Link): Exportieren Sie das Paket nur mit gewöhnlichen Dateien.',
+  },
+  'duplicate-name': {
+    it: 'Il pacchetto contiene più volte «{detail}» (due file con lo stesso nome, o un file e una cartella): esportalo di nuovo dallo strumento con cui è stato creato.',
+    en: 'The package contains "{detail}" more than once (two files of the same name, or a file and a folder): export it again from the tool that made it.',
+    de: 'Das Paket enthält „{detail}“ mehrfach (zwei Dateien gleichen Namens oder eine Datei und einen Ordner): Exportieren Sie es erneut aus dem Werkzeug, mit dem es erstellt wurde.',
+  },
+  'entry-data': {
+    it: 'Il file «{detail}» del pacchetto non corrisponde a quanto dichiara l\u2019indice dello zip: il pacchetto è danneggiato o alterato e non viene accettato.',
+    en: 'The file "{detail}" in the package does not match what the zip\u2019s index declares: the package is damaged or altered and is refused.',
+    de: 'Die Datei „{detail}“ im Paket entspricht nicht den Angaben im Inhaltsverzeichnis des ZIP: Das Paket ist beschädigt oder verändert und wird abgelehnt.',
+  },
   'unsafe-path': {
     it: 'Il pacchetto contiene un percorso non ammesso: «{detail}». I file devono stare dentro il pacchetto, senza «..» né percorsi assoluti.',
     en: 'The package contains a path that is not allowed: "{detail}". Files must stay inside the package, with no ".." and no absolute paths.',
@@ -38,9 +58,14 @@ const SCORM_MESSAGES = {
     de: 'Im Paket fehlt imsmanifest.xml im Stammverzeichnis: Es ist kein SCORM-Paket.',
   },
   'manifest-invalid': {
-    it: 'Il file imsmanifest.xml del pacchetto non è un XML valido: {detail}',
-    en: 'The package\u2019s imsmanifest.xml is not valid XML: {detail}',
-    de: 'Die imsmanifest.xml des Pakets ist kein gültiges XML: {detail}',
+    it: 'Il file imsmanifest.xml del pacchetto non è leggibile (deve essere un XML ben formato, in UTF-8, di al massimo 2 MB): esportalo di nuovo dallo strumento con cui è stato creato.',
+    en: 'The package\u2019s imsmanifest.xml cannot be read (it must be well-formed XML, in UTF-8, of at most 2 MB): export it again from the tool that made it.',
+    de: 'Die imsmanifest.xml des Pakets ist nicht lesbar (sie muss wohlgeformtes XML in UTF-8 mit höchstens 2 MB sein): Exportieren Sie es erneut aus dem Werkzeug, mit dem es erstellt wurde.',
+  },
+  'manifest-invalid-line': {
+    it: 'Il file imsmanifest.xml del pacchetto non è un XML valido (errore alla riga {detail}): esportalo di nuovo dallo strumento con cui è stato creato.',
+    en: 'The package\u2019s imsmanifest.xml is not valid XML (an error on line {detail}): export it again from the tool that made it.',
+    de: 'Die imsmanifest.xml des Pakets ist kein gültiges XML (Fehler in Zeile {detail}): Exportieren Sie es erneut aus dem Werkzeug, mit dem es erstellt wurde.',
   },
   'scorm-version': {
     it: 'Versione SCORM non supportata ({detail}): sono accettati SCORM 1.2 e SCORM 2004 3ª o 4ª edizione.',

@@ -34,6 +34,10 @@ const parser = new XMLParser({
 /** `imsmanifest.xml` parsed by fast-xml-parser (well-formed or refused), then read by core/scorm/manifest.ts. */
 export function parseManifest(xml: string, files: ReadonlySet<string>): ScormManifest | PackageRefusal {
   const valid = XMLValidator.validate(xml);
-  if (valid !== true) return { ok: false, problem: 'manifest-invalid', detail: `${valid.err.msg} (${valid.err.line}:${valid.err.col})`.slice(0, 200) };
+  if (valid !== true) {
+    // The parser's own message is English and its position may be missing: the editor is told the line, when there is one.
+    const line = Number(valid.err.line);
+    return { ok: false, problem: 'manifest-invalid', ...(Number.isInteger(line) && line > 0 ? { detail: String(line) } : {}) };
+  }
   return readManifest(parser.parse(xml) as unknown, files);
 }

@@ -31,8 +31,7 @@ export async function mediaSql(): Promise<string> {
     // A SCORM package is checked as an upload is; scripts/seed-media.mjs puts its files under the same prefix.
     const inspected = await inspectPackage(new ArrayBufferReader(bytes));
     if (!inspected.ok) throw new Error(`seed/media/${name} fails its checks: ${inspected.problem} ${inspected.detail ?? ''}`);
-    const files = inspected.entries.filter((entry) => !entry.isDirectory);
-    const { manifest } = inspected;
+    const { manifest, files } = inspected;
     packages.push(
       row(
         name,
