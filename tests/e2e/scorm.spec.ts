@@ -50,15 +50,23 @@ test('a learner answers inside a SCORM 1.2 package, a dropped commit is sent aga
   await expect(page.getByTestId('scorm-status')).toContainText('Progressi non salvati: ');
   await first.close();
 
-  // Another device: the package opens on the question, with the answer given.
+  // Another device: the package asks with confirm() whether to continue (a sandbox without
+  // allow-modals would answer false for the learner and start again); accepted, it opens on the
+  // question, with the answer given.
   const second = await browser.newContext();
   const other = await second.newPage();
+  const asked: string[] = [];
+  other.on('dialog', (dialog) => {
+    asked.push(dialog.message());
+    void dialog.accept();
+  });
   await signIn(other);
   await other.goto(SESSION_12);
   await islandsReady(other);
   const again = other.frameLocator('[data-testid="scorm-frame"]');
   await expect(again.getByRole('heading', { name: 'Domanda' })).toBeVisible();
   await expect(again.getByLabel('20-30 secondi')).toBeChecked();
+  expect(asked).toEqual(['Vuoi riprendere da dove eri rimasto?']);
   const passed = commitOf(other, 1, (body) => (body.cmi.core as Record<string, unknown>).lesson_status === 'passed');
   await again.getByRole('button', { name: 'Conferma la risposta' }).click();
   expect((await (await passed).json()).outcome).toMatchObject({ completion: 'passed', completed: true, scoreScaled: 1 });

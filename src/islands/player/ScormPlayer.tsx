@@ -39,10 +39,13 @@ const COMMIT_EVERY_MS = 30_000;
 /**
  * Sandbox of the package's frame: scripts and forms; `allow-same-origin` because a SCO finds
  * the runtime API in its parent window (`window.parent.API`), which a sandboxed frame of another
- * origin cannot reach; popups for the pages packages open in a new window. No top navigation, no
- * downloads, no pointer lock. What the package may load and run is the CSP of its own path.
+ * origin cannot reach; popups for the pages packages open in a new window; modals because packages
+ * ask with `confirm()` whether to continue where the learner left off (without it the browser
+ * answers false unseen, the package starts again and overwrites the bookmark) and tell things with
+ * `alert()`. No top navigation, no downloads, no pointer lock. What the package may load and run
+ * is the CSP of its own path.
  */
-const SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox';
+const SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-modals';
 
 /**
  * Plays a SCORM package: the runtime API from scorm-again (`window.API` for 1.2,
