@@ -10,7 +10,7 @@ import { scormMessage } from './messages.ts';
 import { completeFromPackage } from './scorm-completion.ts';
 
 /**
- * A commit of a SCORM session's runtime (the player sends one every 30 s while data changed, on
+ * A commit of a SCORM session's runtime (the player sends one every 5 s while data changed, on
  * the package's own commits and when the page is left): its CMI data kept for any device, and the
  * session completed once the package says the learner is done.
  */

@@ -10,7 +10,7 @@ import { findSessionEvidence } from '../lms/session-evidence.ts';
  * functions/lms/session-evidence.ts: visible time tracked on the session's page, never the
  * package's session time), through the platform's completion path (progress, experience, badges),
  * as the "complete" button does for other sessions. A package done before that time is kept as
- * the package said; a later commit (every 30 s while the package runs, and on leaving) completes
+ * the package said; a later commit (every 5 s while the package changes its data, and on leaving) completes
  * the session once the time is there.
  */
 export async function completeFromPackage(

@@ -8,8 +8,11 @@ export interface SessionParam {
   session: number;
 }
 
-/** 'refused': the server refused the last commit for good (its reason is given); a later one may still be kept. */
-export type CommitStatus = 'saved' | 'saving' | 'retrying' | 'refused';
+/**
+ * 'idle': nothing sent yet (nothing is claimed saved before the server has acknowledged a commit);
+ * 'refused': the server refused the last commit for good (its reason is given); a later one may still be kept.
+ */
+export type CommitStatus = 'idle' | 'saved' | 'saving' | 'retrying' | 'refused';
 
 interface Options {
   siteId: string;

@@ -33,8 +33,12 @@ interface RuntimeApi {
 }
 type RuntimeClass = new (settings: object) => RuntimeApi;
 
-/** How often the runtime's data is committed while the learner works, besides the package's own commits and leaving. */
-const COMMIT_EVERY_MS = 30_000;
+/**
+ * How often the runtime's data is looked at while the learner works, besides the package's own
+ * commits and leaving: sent when it changed (an unchanged commit sends nothing), so a package that
+ * sets values without committing loses at most these seconds.
+ */
+const COMMIT_EVERY_MS = 5_000;
 
 /**
  * Sandbox of the package's frame: scripts and forms; `allow-same-origin` because a SCO finds
@@ -51,11 +55,12 @@ const SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-
  * Plays a SCORM package: the runtime API from scorm-again (`window.API` for 1.2,
  * `window.API_1484_11` for 2004, loaded only here), restored from the learner's data, the package
  * in a sandboxed frame, and the data committed to the server (src/lib/scorm-commits.ts) on every
- * commit of the package, every 30 s while it changes and when the page is left.
+ * commit of the package (`LMSCommit`, `Commit`), every 5 s while it changes and when the page is
+ * left. The status says "saved" only once the server has acknowledged a commit.
  */
 export default function ScormPlayer({ launch, session, siteId, locale, strings, onCommitted }: Props) {
   const t = translator(strings);
-  const [status, setStatus] = useState<{ status: CommitStatus; reason?: string }>({ status: 'saved' });
+  const [status, setStatus] = useState<{ status: CommitStatus; reason?: string }>({ status: 'idle' });
   const [item, setItem] = useState(launch.items[0]?.launch ?? '');
   const [ready, setReady] = useState(false);
   const committed = useRef(onCommitted);
@@ -89,7 +94,7 @@ export default function ScormPlayer({ launch, session, siteId, locale, strings, 
       },
       updateSettings() {},
     };
-    const settings = { lmsCommitUrl: '/scorm-commit', autocommit: true, autocommitSeconds: 30, logLevel: 5, httpService };
+    const settings = { lmsCommitUrl: '/scorm-commit', autocommit: true, autocommitSeconds: COMMIT_EVERY_MS / 1000, logLevel: 5, httpService };
     const global = window as unknown as Record<string, unknown>;
     const name = launch.version === '1.2' ? 'API' : 'API_1484_11';
     (async () => {
@@ -150,6 +155,8 @@ export default function ScormPlayer({ launch, session, siteId, locale, strings, 
 
 function statusText(status: CommitStatus, reason: string, t: (key: string, values?: Record<string, string>) => string): string {
   switch (status) {
+    case 'idle':
+      return t('player.scormIdle');
     case 'saved':
       return t('player.scormSaved');
     case 'saving':
