@@ -59,9 +59,10 @@ const SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-
 /**
  * Plays a SCORM package: the runtime API from scorm-again (`window.API` for 1.2,
  * `window.API_1484_11` for 2004, loaded only here), a fresh one for each item (SCO) the learner
- * opens, restored from the learner's data for that item, the item in a sandboxed frame, and the data committed to the server (src/lib/scorm-commits.ts) on every
- * commit of the package (`LMSCommit`, `Commit`), every 5 s while it changes and when the page is
- * left. The status says "saved" only once the server has acknowledged a commit.
+ * opens, restored from the learner's data for that item, the item in a sandboxed frame, and the
+ * data committed to the server (src/lib/scorm-commits.ts) under the item's key on every commit of
+ * the package (`LMSCommit`, `Commit`), every 5 s while it changes, when another item opens and when
+ * the page is left. The status says "saved" only once the server has acknowledged a commit.
  */
 export default function ScormPlayer({ launch, session, siteId, locale, strings, onCommitted }: Props) {
   const t = translator(strings);
