@@ -20,10 +20,12 @@ export const scormCommit = z.object({
   /** Which sitting of the page sent it: the sequence restarts with each. */
   attempt: z.string().regex(/^[0-9a-f]{8,32}$/),
   cmi: cmiObject,
+  /** The manifest item (SCO) whose runtime sent it, by its key (core/scorm/manifest.ts `itemKey`); absent: the first item. */
+  item: z.string().max(200).optional(),
 });
 export type ScormCommit = z.infer<typeof scormCommit>;
 
-/** What the server kept, and whether the session is now complete. */
+/** What the server kept of the commit's item, and whether the session is now complete. */
 export const scormCommitted = z.object({
   completion: z.string(),
   success: z.string(),
@@ -32,5 +34,7 @@ export const scormCommitted = z.object({
   completed: z.boolean(),
   /** This commit completed it. */
   newlyCompleted: z.boolean(),
+  /** The keys of the package's items the learner has done (all of them complete the session). */
+  itemsDone: z.array(z.string()),
 });
 export type ScormCommitted = z.infer<typeof scormCommitted>;

@@ -10,6 +10,11 @@ export const SCORM_VERSIONS = ['1.2', '2004-3', '2004-4'] as const;
 export type ScormVersion = (typeof SCORM_VERSIONS)[number];
 
 export interface ScormItem {
+  /**
+   * The manifest item's identifier: the key of the learner's runtime data for this item. Packages
+   * checked before items had one carry none (see `itemKey`).
+   */
+  identifier?: string;
   title: string;
   /** The file to open, relative to the package's root, with the item's parameters. */
   launch: string;
@@ -75,6 +80,14 @@ function withParameters(href: string, parameters: string): string {
   return `${href}${href.includes('?') ? '&' : '?'}${parameters}`;
 }
 
+/**
+ * The key of an item's runtime data: its identifier; for a package stored before items had one,
+ * '' for the first item (the data kept from before, migration 0030) and its position for others.
+ */
+export function itemKey(items: readonly ScormItem[], index: number): string {
+  return items[index]?.identifier ?? (index === 0 ? '' : String(index));
+}
+
 /** The file part of a launch address, decoded: what must exist in the zip. */
 export function launchFile(launch: string): string {
   const path = launch.split(/[?#]/)[0] ?? '';
@@ -111,7 +124,12 @@ export function readManifest(tree: unknown, files: ReadonlySet<string>): ScormMa
   const walk = (node: Node) => {
     for (const item of children(node, 'item')) {
       const href = resources.get(attribute(item, 'identifierref'));
-      if (href) items.push({ title: text(item, 'title') || href, launch: withParameters(href, attribute(item, 'parameters')) });
+      if (href)
+        items.push({
+          identifier: attribute(item, 'identifier').slice(0, 200) || `item-${items.length + 1}`,
+          title: text(item, 'title') || href,
+          launch: withParameters(href, attribute(item, 'parameters')),
+        });
       walk(item);
     }
   };
@@ -119,7 +137,7 @@ export function readManifest(tree: unknown, files: ReadonlySet<string>): ScormMa
   // A package without organizations still launches its first resource with a file.
   if (items.length === 0) {
     const first = [...resources.values()].find(Boolean);
-    if (first) items.push({ title: first, launch: first });
+    if (first) items.push({ identifier: 'item-1', title: first, launch: first });
   }
   if (items.length === 0) return refusal('no-launch');
   for (const item of items) {

@@ -93,6 +93,15 @@ export function packageDone(facts: Pick<CmiFacts, 'completion' | 'success'>): bo
 }
 
 /**
+ * Whether the learner is done with one item (SCO) of a package: in 1.2 `packageDone`; in 2004 its
+ * `completion_status` completed and its success not failed. A session completes when every item is.
+ */
+export function itemDone(version: ScormVersion, facts: Pick<CmiFacts, 'completion' | 'success'>): boolean {
+  if (version === '1.2') return packageDone(facts);
+  return facts.completion === 'completed' && facts.success !== 'failed';
+}
+
+/**
  * The CMI object a new attempt of the session starts from: what was committed, less what belongs
  * to one sitting (its session time and exit), with the total time the platform recorded and, when
  * the learner had left something to come back to, `entry` set to resume.

@@ -92,6 +92,11 @@ const SCORM_MESSAGES = {
     en: 'Package file not found: {path}',
     de: 'Paketdatei nicht gefunden: {path}',
   },
+  scormItemUnknown: {
+    it: 'Il pacchetto SCORM di questa sessione non ha la parte «{id}».',
+    en: 'The SCORM package of this session has no part "{id}".',
+    de: 'Das SCORM-Paket dieser Sitzung hat keinen Teil „{id}“.',
+  },
   scormSessionNotFound: {
     it: 'Nessun pacchetto SCORM in questa sessione: {id}',
     en: 'No SCORM package in this session: {id}',

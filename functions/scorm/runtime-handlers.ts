@@ -1,18 +1,19 @@
 import type { z } from 'zod';
 import type { sessionParams } from '../../core/contracts/lms.ts';
 import type { ScormCommit, ScormCommitted } from '../../core/contracts/scorm.ts';
-import { cmiFacts } from '../../core/scorm/runtime.ts';
+import { itemKey } from '../../core/scorm/manifest.ts';
+import { cmiFacts, itemDone } from '../../core/scorm/runtime.ts';
 import type { ApiContext } from '../api-context.ts';
 import { findSessionPackage } from '../data/scorm/packages.ts';
-import { findScormState, saveCommitStatement } from '../data/scorm/state.ts';
+import { findScormStates, saveCommitStatement } from '../data/scorm/state.ts';
 import { HttpError } from '../http-error.ts';
 import { scormMessage } from './messages.ts';
 import { completeFromPackage } from './scorm-completion.ts';
 
 /**
- * A commit of a SCORM session's runtime (the player sends one every 30 s while data changed, on
- * the package's own commits and when the page is left): its CMI data kept for any device, and the
- * session completed once the package says the learner is done.
+ * A commit of a SCORM session's runtime (the player sends one every 5 s while data changed, on
+ * the package's own commits and when the page is left) for one item (SCO) of the package: its CMI
+ * data kept per item for any device, and the session completed once every item is done.
  */
 export async function putScormCommit(
   context: ApiContext,
@@ -22,9 +23,14 @@ export async function putScormCommit(
   const { env, language } = context;
   const found = await findSessionPackage(env.DB, context.siteId, param.courseId, param.module, param.session);
   if (!found) throw new HttpError(404, scormMessage('scormSessionNotFound', language, { id: `${param.courseId}/${param.module}/${param.session}` }));
+  const keys = found.items.map((_, index) => itemKey(found.items, index));
+  const item = json.item ?? keys[0] ?? '';
+  // An item the package does not have (a page of an older package, a forged commit): refused, nothing kept.
+  if (!keys.includes(item)) throw new HttpError(422, scormMessage('scormItemUnknown', language, { id: item.slice(0, 200) }));
   const ref = { siteId: context.siteId, userId: user.id, courseId: param.courseId, moduleNumber: param.module, number: param.session };
   const facts = cmiFacts(found.version, json.cmi);
-  const saved = await saveCommitStatement(env.DB, ref, {
+  await saveCommitStatement(env.DB, ref, {
+    item,
     version: found.version,
     facts,
     packageSeconds: facts.totalSeconds + facts.sessionSeconds,
@@ -32,10 +38,22 @@ export async function putScormCommit(
     attempt: json.attempt,
     sequence: json.sequence,
     now: context.now,
-  }).first<{ completion: string; success: string; scoreScaled: number | null }>();
-  // A retry that arrived after a later commit: what is kept stands.
-  const kept = saved ?? (await findScormState(env.DB, ref));
+  }).run();
+  // What stands after it (a retry that arrived after a later commit changes nothing), for every item.
+  const states = await findScormStates(env.DB, ref);
+  const kept = states.get(item);
   const state = { completion: kept?.completion ?? facts.completion, success: kept?.success ?? facts.success };
-  const completion = await completeFromPackage(env.DB, ref, state, context.localeCode, context.now);
-  return { ...state, scoreScaled: kept?.scoreScaled ?? null, completed: completion !== null, newlyCompleted: completion?.newlyCompleted ?? false };
+  const itemsDone = keys.filter((key) => {
+    const each = states.get(key);
+    return each !== undefined && itemDone(found.version, each);
+  });
+  const allDone = keys.length > 0 && itemsDone.length === keys.length;
+  const completion = await completeFromPackage(env.DB, ref, allDone, context.localeCode, context.now);
+  return {
+    ...state,
+    scoreScaled: kept?.scoreScaled ?? null,
+    completed: completion !== null,
+    newlyCompleted: completion?.newlyCompleted ?? false,
+    itemsDone,
+  };
 }

@@ -1,7 +1,8 @@
 /**
  * The demo's two SCORM packages, made for it: a SCORM 1.2 and a SCORM 2004 (4th edition) course
  * of three screens (an introduction, a question, the outcome) that keep where the learner is and
- * their answer in the runtime's location and suspend data, as authoring tools do.
+ * their answer in the runtime's location and suspend data, as authoring tools do, and ask with
+ * `confirm()` whether to continue there (declined or unanswered, they start again).
  * scripts/demo-scorm.mjs zips them and the seed checks them (seed/areas/media.ts); the API and
  * browser tests use the same files.
  */
@@ -43,6 +44,10 @@ const sco = `(function () {
   lms.init();
   var saved = {};
   try { saved = JSON.parse(lms.get('cmi.suspend_data') || '{}'); } catch (e) { saved = {}; }
+  var last = lms.get(key.location);
+  // As vendors' packages do: the learner is asked whether to continue where they left off.
+  var resume = (last === 'question' || last === 'result') && window.confirm('Vuoi riprendere da dove eri rimasto?');
+  if (!resume) saved = {};
   function show(screen) {
     document.querySelectorAll('section').forEach(function (s) { s.hidden = s.id !== screen; });
     lms.set(key.location, screen);
@@ -79,9 +84,8 @@ const sco = `(function () {
     show('result');
   });
   document.getElementById('again').addEventListener('click', function () { show('question'); });
-  var last = lms.get(key.location);
   if (saved.done) document.getElementById('outcome').textContent = saved.answer === 'b' ? 'Risposta corretta: 100 / 100.' : 'Risposta errata: riprova.';
-  show(last === 'question' || last === 'result' ? last : 'intro');
+  show(resume ? last : 'intro');
   window.addEventListener('pagehide', function () { lms.set(key.exit, 'suspend'); lms.finish(); });
 })();`;
 

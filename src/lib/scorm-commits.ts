@@ -8,13 +8,18 @@ export interface SessionParam {
   session: number;
 }
 
-/** 'refused': the server refused the last commit for good (its reason is given); a later one may still be kept. */
-export type CommitStatus = 'saved' | 'saving' | 'retrying' | 'refused';
+/**
+ * 'idle': nothing sent yet (nothing is claimed saved before the server has acknowledged a commit);
+ * 'refused': the server refused the last commit for good (its reason is given); a later one may still be kept.
+ */
+export type CommitStatus = 'idle' | 'saved' | 'saving' | 'retrying' | 'refused';
 
 interface Options {
   siteId: string;
   locale: string;
   session: SessionParam;
+  /** The item (SCO) of the package whose runtime this is (core/scorm/manifest.ts `itemKey`). */
+  item: string;
   onCommitted: (answer: ScormCommitted) => void;
   onStatus: (status: CommitStatus, reason?: string) => void;
 }
@@ -34,7 +39,7 @@ const KEEPALIVE_BYTES = 60 * 1024;
  * number, so a retry the server receives after a newer commit changes nothing. `leave()` sends
  * what is pending in a keepalive request, which the browser completes after the page is gone.
  */
-export function scormCommits({ siteId, locale, session, onCommitted, onStatus }: Options) {
+export function scormCommits({ siteId, locale, session, item, onCommitted, onStatus }: Options) {
   const attempt = Array.from(crypto.getRandomValues(new Uint8Array(8)), (byte) => byte.toString(16).padStart(2, '0')).join('');
   const client = createApiClient({ siteId: () => siteId, localeCode: () => locale });
   const leaving = createApiClient({ siteId: () => siteId, localeCode: () => locale, fetch: (input, init) => fetch(input, { ...init, keepalive: true }) });
@@ -52,7 +57,7 @@ export function scormCommits({ siteId, locale, session, onCommitted, onStatus }:
     const commit = pending;
     onStatus('saving');
     try {
-      const answer = await client.put('/lms/course/:courseId/session/:module/:session/scorm', { param: session, json: { attempt, ...commit } });
+      const answer = await client.put('/lms/course/:courseId/session/:module/:session/scorm', { param: session, json: { attempt, item, ...commit } });
       if (pending === commit) pending = null;
       wait = FIRST_WAIT_MS;
       onCommitted(answer);
@@ -88,7 +93,7 @@ export function scormCommits({ siteId, locale, session, onCommitted, onStatus }:
     /** The page is going: what is pending leaves in a keepalive request. */
     leave() {
       if (!pending) return;
-      const body = { attempt, ...pending };
+      const body = { attempt, item, ...pending };
       const small = new TextEncoder().encode(JSON.stringify(body)).length <= KEEPALIVE_BYTES;
       (small ? leaving : client)
         .put('/lms/course/:courseId/session/:module/:session/scorm', { param: session, json: body })

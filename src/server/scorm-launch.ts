@@ -1,8 +1,9 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import { packageBase } from '../../core/scorm/package-path.ts';
-import { restoredCmi } from '../../core/scorm/runtime.ts';
+import { itemKey } from '../../core/scorm/manifest.ts';
+import { itemDone, restoredCmi } from '../../core/scorm/runtime.ts';
 import { findDraftSessionPackage, findSessionPackage, type StoredPackage } from '../../functions/data/scorm/packages.ts';
-import { findScormState } from '../../functions/data/scorm/state.ts';
+import { findScormStates } from '../../functions/data/scorm/state.ts';
 import type { ScormLaunch } from '../islands/player/ScormPlayer.tsx';
 import type { User } from '../../core/user.ts';
 
@@ -11,8 +12,9 @@ type Learner = Pick<User, 'id' | 'firstName' | 'lastName'>;
 
 /**
  * What the player needs to run a SCORM session for a learner: the package the session holds now
- * and, to resume on any device, the CMI data they last committed (whatever package version they
- * committed it under), with who they are as SCORM names them. Null when the session has no
+ * and, to resume each item (SCO) on any device, the CMI data they last committed for it (whatever
+ * package version they committed it under), with who they are as SCORM names them, and whether
+ * they are done with it. Null when the session has no
  * checked package.
  */
 export async function loadScormLaunch(
@@ -25,10 +27,18 @@ export async function loadScormLaunch(
 ): Promise<ScormLaunch | null> {
   const found = await findSessionPackage(db, siteId, courseId, moduleNumber, number);
   if (!found) return null;
-  const state = await findScormState(db, { siteId, userId: learner.id, courseId, moduleNumber, number });
-  const sameVersion = state && (state.version === '1.2') === (found.version === '1.2');
-  const cmi = restoredCmi(found.version, sameVersion ? state.cmi : {}, sameVersion ? state.packageSeconds : 0);
-  return launchOf(found, learner, courseId, moduleNumber, number, cmi, false);
+  const states = await findScormStates(db, { siteId, userId: learner.id, courseId, moduleNumber, number });
+  const runtimes = found.items.map((_, index) => {
+    const key = itemKey(found.items, index);
+    const state = states.get(key);
+    const sameVersion = state !== undefined && (state.version === '1.2') === (found.version === '1.2');
+    return {
+      key,
+      cmi: restoredCmi(found.version, sameVersion ? state.cmi : {}, sameVersion ? state.packageSeconds : 0),
+      done: sameVersion && itemDone(found.version, state),
+    };
+  });
+  return launchOf(found, learner, courseId, moduleNumber, number, runtimes, false);
 }
 
 /**
@@ -45,7 +55,9 @@ export async function loadScormPreview(
   number: number,
 ): Promise<ScormLaunch | null> {
   const found = await findDraftSessionPackage(db, siteId, courseId, moduleNumber, number);
-  return found ? launchOf(found, reviewer, courseId, moduleNumber, number, restoredCmi(found.version, {}, 0), true) : null;
+  if (!found) return null;
+  const runtimes = found.items.map((_, index) => ({ key: itemKey(found.items, index), cmi: restoredCmi(found.version, {}, 0), done: false }));
+  return launchOf(found, reviewer, courseId, moduleNumber, number, runtimes, true);
 }
 
 function launchOf(
@@ -54,13 +66,20 @@ function launchOf(
   courseId: string,
   moduleNumber: number,
   number: number,
-  cmi: Record<string, unknown>,
+  runtimes: ScormLaunch['runtimes'],
   preview: boolean,
 ): ScormLaunch {
   const name = `${learner.lastName}, ${learner.firstName}`;
-  const identified =
+  const identified = (cmi: Record<string, unknown>) =>
     found.version === '1.2'
       ? { ...cmi, core: { ...(cmi.core as Record<string, unknown>), student_id: learner.id, student_name: name } }
       : { ...cmi, learner_id: learner.id, learner_name: name };
-  return { version: found.version, title: found.title, items: found.items, base: packageBase(courseId, moduleNumber, number), cmi: identified, preview };
+  return {
+    version: found.version,
+    title: found.title,
+    items: found.items,
+    base: packageBase(courseId, moduleNumber, number),
+    runtimes: runtimes.map((runtime) => ({ ...runtime, cmi: identified(runtime.cmi) })),
+    preview,
+  };
 }

@@ -50,15 +50,23 @@ test('a learner answers inside a SCORM 1.2 package, a dropped commit is sent aga
   await expect(page.getByTestId('scorm-status')).toContainText('Progressi non salvati: ');
   await first.close();
 
-  // Another device: the package opens on the question, with the answer given.
+  // Another device: the package asks with confirm() whether to continue (a sandbox without
+  // allow-modals would answer false for the learner and start again); accepted, it opens on the
+  // question, with the answer given.
   const second = await browser.newContext();
   const other = await second.newPage();
+  const asked: string[] = [];
+  other.on('dialog', (dialog) => {
+    asked.push(dialog.message());
+    void dialog.accept();
+  });
   await signIn(other);
   await other.goto(SESSION_12);
   await islandsReady(other);
   const again = other.frameLocator('[data-testid="scorm-frame"]');
   await expect(again.getByRole('heading', { name: 'Domanda' })).toBeVisible();
   await expect(again.getByLabel('20-30 secondi')).toBeChecked();
+  expect(asked).toEqual(['Vuoi riprendere da dove eri rimasto?']);
   const passed = commitOf(other, 1, (body) => (body.cmi.core as Record<string, unknown>).lesson_status === 'passed');
   await again.getByRole('button', { name: 'Conferma la risposta' }).click();
   expect((await (await passed).json()).outcome).toMatchObject({ completion: 'passed', completed: true, scoreScaled: 1 });
@@ -179,4 +187,54 @@ test('the editor adds a SCORM 1.2 package too and publishes; a learner completes
   await expect(row).toContainText('2 di 4');
   await expect(row).toContainText('SCORM 1.3: completato, punteggio 100%');
   await expect(row).toContainText('SCORM 1.4: superato, punteggio 100%');
+});
+
+// A package of two SCOs, as vendors export a course of two lessons: each item gets a runtime of its
+// own, so the second item's LMSInitialize answers "true" (it answered "false", error 101, when one
+// runtime served the whole package). Tried in the draft's preview, which runs the player as for a
+// learner; the per-item data and completion are the API tests' (tests/api/scorm/multi-sco.test.ts).
+test('a package of two SCOs: each item the learner opens starts a runtime of its own', async ({ page }) => {
+  const sco = (n: number) =>
+    strToU8(`<!DOCTYPE html><html lang="it"><head><meta charset="utf-8"><title>Lezione ${n}</title></head><body><p id="out"></p>
+<script>var api = window.parent.API; document.getElementById('out').textContent = 'Lezione ${n}: ' + api.LMSInitialize('');</script></body></html>`);
+  const manifest = `<?xml version="1.0" encoding="UTF-8"?>
+<manifest identifier="multi" version="1" xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2">
+  <metadata><schema>ADL SCORM</schema><schemaversion>1.2</schemaversion></metadata>
+  <organizations default="org"><organization identifier="org"><title>Due lezioni</title>
+    <item identifier="lesson-1" identifierref="r1"><title>Lezione 1</title></item>
+    <item identifier="lesson-2" identifierref="r2"><title>Lezione 2</title></item>
+  </organization></organizations>
+  <resources>
+    <resource identifier="r1" type="webcontent" adlcp:scormtype="sco" href="one.html"><file href="one.html"/></resource>
+    <resource identifier="r2" type="webcontent" adlcp:scormtype="sco" href="two.html"><file href="two.html"/></resource>
+  </resources>
+</manifest>`;
+  const zip = zipSync({ 'imsmanifest.xml': strToU8(manifest), 'one.html': sco(1), 'two.html': sco(2) });
+  await signIn(page, EDITOR);
+  await switchMode(page, 'Redazione (CMS)');
+  await page.goto(`/it-IT/course/${COURSE}`);
+  await islandsReady(page);
+  await page
+    .getByTestId('cms-panel')
+    .locator('summary', { hasText: `Struttura del corso «${COURSE}»` })
+    .click();
+  const outline = page.getByTestId(`cms-outline-${COURSE}`);
+  await outline.getByRole('button', { name: 'Aggiungi pacchetto SCORM' }).click();
+  const added = outline.getByTestId('cms-module-1').locator('[data-testid^="cms-session-"]').last();
+  const number = Number((await added.getAttribute('data-testid'))?.replace('cms-session-', ''));
+  await added.getByLabel(`Titolo della sessione ${number}`).fill('Due lezioni');
+  const field = added.getByRole('group', { name: 'Pacchetto SCORM (zip, SCORM 1.2 o 2004)' });
+  await field.getByLabel('Carica un file').setInputFiles({ name: 'Due lezioni.zip', mimeType: 'application/zip', buffer: Buffer.from(zip) });
+  await expect(field.getByTestId('media-field-value')).toContainText('Due lezioni.zip', { timeout: 60_000 });
+  await outline.getByRole('button', { name: 'Salva la struttura (bozza)' }).click();
+  await expect(outline.getByTestId('cms-outline-status')).toHaveText('Bozza salvata. I visitatori la vedranno dopo la pubblicazione.');
+
+  await page.goto(`/it-IT/course/session/${COURSE}/1/${number}`);
+  await islandsReady(page);
+  const frame = page.frameLocator('[data-testid="scorm-frame"]');
+  await expect(frame.locator('#out')).toHaveText('Lezione 1: true');
+  await page.getByRole('button', { name: 'Lezione 2' }).click();
+  await expect(frame.locator('#out')).toHaveText('Lezione 2: true');
+  await page.getByRole('button', { name: 'Lezione 1' }).click();
+  await expect(frame.locator('#out')).toHaveText('Lezione 1: true');
 });

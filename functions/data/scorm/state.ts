@@ -15,18 +15,33 @@ export interface ScormState {
   updatedAt: number;
 }
 
-export async function findScormState(db: D1Database, ref: SessionRef): Promise<ScormState | null> {
+/** One item's data (`item`: the manifest item's key, core/scorm/manifest.ts `itemKey`). */
+export async function findScormState(db: D1Database, ref: SessionRef, item: string): Promise<ScormState | null> {
   const row = await db
     .prepare(
       `SELECT version, completion, success, score_scaled AS scoreScaled, score_raw AS scoreRaw, package_seconds AS packageSeconds, cmi, updated_at AS updatedAt
-       FROM scorm_state WHERE user_id = ? AND course_id = ? AND module_number = ? AND number = ?`,
+       FROM scorm_state WHERE user_id = ? AND course_id = ? AND module_number = ? AND number = ? AND item = ?`,
     )
-    .bind(ref.userId, ref.courseId, ref.moduleNumber, ref.number)
+    .bind(ref.userId, ref.courseId, ref.moduleNumber, ref.number, item)
     .first<Omit<ScormState, 'cmi'> & { cmi: string }>();
   return row ? { ...row, cmi: JSON.parse(row.cmi) as Record<string, unknown> } : null;
 }
 
+/** Every item's data the learner has in the session, by item key. */
+export async function findScormStates(db: D1Database, ref: SessionRef): Promise<Map<string, ScormState>> {
+  const { results } = await db
+    .prepare(
+      `SELECT item, version, completion, success, score_scaled AS scoreScaled, score_raw AS scoreRaw, package_seconds AS packageSeconds, cmi, updated_at AS updatedAt
+       FROM scorm_state WHERE user_id = ? AND course_id = ? AND module_number = ? AND number = ?`,
+    )
+    .bind(ref.userId, ref.courseId, ref.moduleNumber, ref.number)
+    .all<Omit<ScormState, 'cmi'> & { cmi: string; item: string }>();
+  return new Map(results.map(({ item, ...row }) => [item, { ...row, cmi: JSON.parse(row.cmi) as Record<string, unknown> }]));
+}
+
 export interface CommitRow {
+  /** The item's key (core/scorm/manifest.ts `itemKey`). */
+  item: string;
   version: ScormVersion;
   facts: CmiFacts;
   /** The package's total: what it had when the sitting began plus this sitting's session time. */
@@ -46,9 +61,9 @@ export function saveCommitStatement(db: D1Database, ref: SessionRef, row: Commit
   return db
     .prepare(
       `INSERT INTO scorm_state (user_id, course_id, module_number, number, version, completion, success, score_scaled, score_raw, location, suspend_data,
-         package_seconds, cmi, attempt, commits, updated_at)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
-       ON CONFLICT (user_id, course_id, module_number, number) DO UPDATE SET version = excluded.version, completion = excluded.completion,
+         package_seconds, cmi, attempt, commits, updated_at, item)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
+       ON CONFLICT (user_id, course_id, module_number, number, item) DO UPDATE SET version = excluded.version, completion = excluded.completion,
          success = excluded.success, score_scaled = excluded.score_scaled, score_raw = excluded.score_raw, location = excluded.location,
          suspend_data = excluded.suspend_data, package_seconds = excluded.package_seconds, cmi = excluded.cmi, attempt = excluded.attempt,
          commits = excluded.commits, updated_at = excluded.updated_at
@@ -72,5 +87,6 @@ export function saveCommitStatement(db: D1Database, ref: SessionRef, row: Commit
       row.attempt,
       row.sequence,
       row.now,
+      row.item,
     );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ScormCommitted } from '../../../core/contracts/scorm.ts';
 import type { ScormItem, ScormVersion } from '../../../core/scorm/manifest.ts';
+import { cmiFacts, restoredCmi } from '../../../core/scorm/runtime.ts';
 import { translator } from '../../../core/translate.ts';
 import { recoverFromChunkError } from '../../lib/chunk-guard-client.ts';
 import { scormCommits, type CommitStatus, type SessionParam } from '../../lib/scorm-commits.ts';
@@ -12,8 +13,12 @@ export interface ScormLaunch {
   items: ScormItem[];
   /** The package's address for this session (`/scorm/{course}/{m}/{s}/`). */
   base: string;
-  /** The CMI data to start from (core/scorm/runtime.ts `restoredCmi`): the learner's, or who they are on a first visit. */
-  cmi: Record<string, unknown>;
+  /**
+   * One runtime per item (SCO), in the items' order: its key (core/scorm/manifest.ts `itemKey`), the
+   * CMI data to start from (core/scorm/runtime.ts `restoredCmi`: the learner's, or who they are on a
+   * first visit) and whether the learner is done with it.
+   */
+  runtimes: { key: string; cmi: Record<string, unknown>; done: boolean }[];
   /** An editor's or tester's preview of a draft: the package runs, nothing is sent or kept. */
   preview: boolean;
 }
@@ -34,52 +39,76 @@ interface RuntimeApi {
 }
 type RuntimeClass = new (settings: object) => RuntimeApi;
 
-/** How often the runtime's data is committed while the learner works, besides the package's own commits and leaving. */
-const COMMIT_EVERY_MS = 30_000;
+/**
+ * How often the runtime's data is looked at while the learner works, besides the package's own
+ * commits and leaving: sent when it changed (an unchanged commit sends nothing), so a package that
+ * sets values without committing loses at most these seconds.
+ */
+const COMMIT_EVERY_MS = 5_000;
 
 /**
  * Sandbox of the package's frame: scripts and forms; `allow-same-origin` because a SCO finds
  * the runtime API in its parent window (`window.parent.API`), which a sandboxed frame of another
- * origin cannot reach; popups for the pages packages open in a new window. No top navigation, no
- * downloads, no pointer lock. What the package may load and run is the CSP of its own path.
+ * origin cannot reach; popups for the pages packages open in a new window; modals because packages
+ * ask with `confirm()` whether to continue where the learner left off (without it the browser
+ * answers false unseen, the package starts again and overwrites the bookmark) and tell things with
+ * `alert()`. No top navigation, no downloads, no pointer lock. What the package may load and run
+ * is the CSP of its own path.
  */
-const SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox';
+const SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-modals';
 
 /**
  * Plays a SCORM package: the runtime API from scorm-again (`window.API` for 1.2,
- * `window.API_1484_11` for 2004, loaded only here), restored from the learner's data, the package
- * in a sandboxed frame, and the data committed to the server (src/lib/scorm-commits.ts) on every
- * commit of the package, every 30 s while it changes and when the page is left.
+ * `window.API_1484_11` for 2004, loaded only here), a fresh one for each item (SCO) the learner
+ * opens, restored from the learner's data for that item, the item in a sandboxed frame, and the
+ * data committed to the server (src/lib/scorm-commits.ts) under the item's key on every commit of
+ * the package (`LMSCommit`, `Commit`), every 5 s while it changes, when another item opens and when
+ * the page is left. The status says "saved" only once the server has acknowledged a commit.
  */
 export default function ScormPlayer({ launch, session, siteId, locale, strings, onCommitted }: Props) {
   const t = translator(strings);
-  const [status, setStatus] = useState<{ status: CommitStatus; reason?: string }>({ status: 'saved' });
-  const [item, setItem] = useState(launch.items[0]?.launch ?? '');
-  const [ready, setReady] = useState(false);
+  const [status, setStatus] = useState<{ status: CommitStatus; reason?: string }>({ status: 'idle' });
+  const [index, setIndex] = useState(0);
+  // The item whose runtime is in place: its frame opens only then, and closes before the next one's.
+  const [ready, setReady] = useState<number | null>(null);
+  const [done, setDone] = useState(() => new Set(launch.runtimes.filter((runtime) => runtime.done).map((runtime) => runtime.key)));
+  // What each item last committed in this sitting: reopening an item resumes from it.
+  const latest = useRef(new Map<string, Record<string, unknown>>());
   /** The runtime could not start (its code or the learner's data): the frame stays away, the status says so. */
   const [unavailable, setUnavailable] = useState(false);
   const committed = useRef(onCommitted);
   committed.current = onCommitted;
   // Starting over would stop this sitting's commits and restart the runtime from the data the page
-  // opened with: the effect starts only for another session, reading the rest as it was then.
-  const latest = useRef({ launch, session, siteId, locale });
-  latest.current = { launch, session, siteId, locale };
+  // opened with: the effect starts only for another session or item, reading the rest as it was then.
+  const page = useRef({ launch, session, siteId, locale });
+  page.current = { launch, session, siteId, locale };
   const { courseId, module, session: number } = session;
+  const item = launch.items[index]?.launch ?? '';
 
   useEffect(() => {
-    const { launch, session, siteId, locale } = latest.current;
+    const { launch, session, siteId, locale } = page.current;
     let cancelled = false;
+    const runtimeOf = launch.runtimes[index];
+    if (!runtimeOf) return;
+    const key = runtimeOf.key;
+    const kept = latest.current.get(key);
+    const keptFacts = kept && cmiFacts(launch.version, kept);
+    const startCmi = kept && keptFacts ? restoredCmi(launch.version, kept, keptFacts.totalSeconds + keptFacts.sessionSeconds) : runtimeOf.cmi;
     const commits = launch.preview
       ? { push() {}, leave() {}, stop() {} }
       : scormCommits({
           siteId,
           locale,
           session,
-          onCommitted: (answer) => committed.current(answer),
+          item: key,
+          onCommitted: (answer) => {
+            setDone(new Set(answer.itemsDone));
+            committed.current(answer);
+          },
           onStatus: (next, reason) => setStatus({ status: next, reason }),
         });
     // The package cannot change its total time: the server adds this sitting's session time to the one it restored.
-    const totalTime = launch.version === '1.2' ? (launch.cmi.core as Record<string, unknown> | undefined)?.total_time : launch.cmi.total_time;
+    const totalTime = launch.version === '1.2' ? (startCmi.core as Record<string, unknown> | undefined)?.total_time : startCmi.total_time;
     const cmiOf = (commit: unknown): Record<string, unknown> => {
       const root = ((commit as { cmi?: unknown } | null)?.cmi ?? {}) as Record<string, unknown>;
       const copy = structuredClone(root);
@@ -90,12 +119,14 @@ export default function ScormPlayer({ launch, session, siteId, locale, strings, 
     let api: RuntimeApi | null = null;
     const httpService = {
       processHttpRequest(_url: string, params: unknown) {
-        commits.push(cmiOf(params));
+        const cmi = cmiOf(params);
+        latest.current.set(key, cmi);
+        commits.push(cmi);
         return { result: true, errorCode: 0 };
       },
       updateSettings() {},
     };
-    const settings = { lmsCommitUrl: '/scorm-commit', autocommit: true, autocommitSeconds: 30, logLevel: 5, httpService };
+    const settings = { lmsCommitUrl: '/scorm-commit', autocommit: true, autocommitSeconds: COMMIT_EVERY_MS / 1000, logLevel: 5, httpService };
     const global = window as unknown as Record<string, unknown>;
     const name = launch.version === '1.2' ? 'API' : 'API_1484_11';
     (async () => {
@@ -106,18 +137,24 @@ export default function ScormPlayer({ launch, session, siteId, locale, strings, 
           : ((await import('scorm-again/scorm2004/min')) as unknown as { Scorm2004API: RuntimeClass }).Scorm2004API;
       if (cancelled) return;
       api = new runtime(settings);
-      api.loadFromJSON(launch.cmi, 'cmi');
+      api.loadFromJSON(startCmi, 'cmi');
       global[name] = api;
-      setReady(true);
+      setReady(index);
     })().catch((error: unknown) => {
       // A runtime chunk a deploy replaced reloads the page, as the chunk guard does for uncaught ones.
       if (cancelled || recoverFromChunkError(error)) return;
       console.error('The SCORM runtime did not start:', error);
       setUnavailable(true);
     });
-    const regularly = setInterval(() => api && commits.push(cmiOf(api.renderCommitCMI(false))), COMMIT_EVERY_MS);
+    const pushNow = (terminate: boolean) => {
+      if (!api) return;
+      const cmi = cmiOf(api.renderCommitCMI(terminate));
+      latest.current.set(key, cmi);
+      commits.push(cmi);
+    };
+    const regularly = setInterval(() => pushNow(false), COMMIT_EVERY_MS);
     const leave = () => {
-      if (api) commits.push(cmiOf(api.renderCommitCMI(true)));
+      pushNow(true);
       commits.leave();
     };
     const onHide = () => document.visibilityState === 'hidden' && leave();
@@ -127,13 +164,16 @@ export default function ScormPlayer({ launch, session, siteId, locale, strings, 
     return () => {
       cancelled = true;
       clearInterval(regularly);
+      // Another item opens (or the player goes): this one's data leaves first.
+      leave();
+      setReady(null);
       commits.stop();
       window.removeEventListener('pagehide', leave);
       document.removeEventListener('visibilitychange', onHide);
       document.removeEventListener('astro:before-swap', leave);
       delete global[name];
     };
-  }, [courseId, module, number]);
+  }, [courseId, module, number, index]);
 
   return (
     <div className="scorm">
@@ -141,17 +181,23 @@ export default function ScormPlayer({ launch, session, siteId, locale, strings, 
       {launch.items.length > 1 && (
         <nav aria-label={t('player.scormItems')}>
           <ul className="scorm-items">
-            {launch.items.map((entry) => (
-              <li key={entry.launch}>
-                <button type="button" aria-current={entry.launch === item ? 'true' : undefined} onClick={() => setItem(entry.launch)}>
-                  {entry.title}
-                </button>
-              </li>
-            ))}
+            {launch.items.map((entry, position) => {
+              const isDone = done.has(launch.runtimes[position]?.key ?? '');
+              return (
+                <li key={launch.runtimes[position]?.key ?? position} data-testid="scorm-item" data-done={isDone ? 'true' : 'false'}>
+                  <button type="button" aria-current={position === index ? 'true' : undefined} onClick={() => setIndex(position)}>
+                    {entry.title}
+                    {isDone && <span className="scorm-item-done"> ✓ {t('player.scormItemDone')}</span>}
+                  </button>
+                </li>
+              );
+            })}
           </ul>
         </nav>
       )}
-      {ready && <iframe src={`${launch.base}${item}`} title={launch.title} sandbox={SANDBOX} className="scorm-frame" data-testid="scorm-frame" />}
+      {ready === index && (
+        <iframe key={index} src={`${launch.base}${item}`} title={launch.title} sandbox={SANDBOX} className="scorm-frame" data-testid="scorm-frame" />
+      )}
       {unavailable ? (
         <p className="field-error" role="status" data-testid="scorm-status" data-status="unavailable">
           {t('player.scormUnavailable')}
@@ -167,6 +213,8 @@ export default function ScormPlayer({ launch, session, siteId, locale, strings, 
 
 function statusText(status: CommitStatus, reason: string, t: (key: string, values?: Record<string, string>) => string): string {
   switch (status) {
+    case 'idle':
+      return t('player.scormIdle');
     case 'saved':
       return t('player.scormSaved');
     case 'saving':

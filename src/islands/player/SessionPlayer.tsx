@@ -114,7 +114,7 @@ export default function SessionPlayer({ session, progress, siteId, locale, strin
         {session.kind === 'scorm' &&
           (scorm
             ? inBrowser && (
-                <Suspense fallback={<p className="muted">{t('player.scormSaving')}</p>}>
+                <Suspense fallback={<p className="muted">{t('player.scormIdle')}</p>}>
                   <ScormPlayer launch={scorm} session={sessionParam(session)} siteId={siteId} locale={locale} strings={strings} onCommitted={onCommitted} />
                 </Suspense>
               )

@@ -92,7 +92,7 @@ describe('a SCORM session', () => {
     });
     expect(first.status, await first.clone().text()).toBe(200);
     expect(await first.json()).toEqual({
-      outcome: { completion: 'incomplete', success: 'unknown', scoreScaled: null, completed: false, newlyCompleted: false },
+      outcome: { completion: 'incomplete', success: 'unknown', scoreScaled: null, completed: false, newlyCompleted: false, itemsDone: [] },
     });
     expect(await stored()).toMatchObject({ completion: 'incomplete', location: 'question', suspend: '{"answer":"b"}', seconds: 60, commits: 1 });
 
@@ -113,13 +113,13 @@ describe('a SCORM session', () => {
     // In an ECM course the package's word is not enough: the server has seen no time on the session yet.
     const early = await passedCommit(3);
     expect((await early.json()) as unknown).toEqual({
-      outcome: { completion: 'passed', success: 'passed', scoreScaled: 1, completed: false, newlyCompleted: false },
+      outcome: { completion: 'passed', success: 'passed', scoreScaled: 1, completed: false, newlyCompleted: false, itemsDone: ['item1'] },
     });
     expect(await completed()).toBe(0);
     await studySession(LEARNER.id, 'triage', 2, 9);
     const passed = await passedCommit(4);
     expect((await passed.json()) as unknown).toEqual({
-      outcome: { completion: 'passed', success: 'passed', scoreScaled: 1, completed: true, newlyCompleted: true },
+      outcome: { completion: 'passed', success: 'passed', scoreScaled: 1, completed: true, newlyCompleted: true, itemsDone: ['item1'] },
     });
     expect(await completed()).toBe(1);
 

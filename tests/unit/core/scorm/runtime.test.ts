@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cmiFacts, packageDone, restoredCmi, seconds12, seconds2004 } from '../../../../core/scorm/runtime.ts';
+import { itemKey } from '../../../../core/scorm/manifest.ts';
+import { cmiFacts, itemDone, packageDone, restoredCmi, seconds12, seconds2004 } from '../../../../core/scorm/runtime.ts';
 
 describe('SCORM runtime data', () => {
   it('reads times in both versions', () => {
@@ -43,6 +44,23 @@ describe('SCORM runtime data', () => {
     expect(packageDone({ completion: 'incomplete', success: 'passed' })).toBe(true);
     expect(packageDone({ completion: 'completed', success: 'failed' })).toBe(false);
     expect(packageDone({ completion: 'incomplete', success: 'unknown' })).toBe(false);
+  });
+
+  it('counts an item done: 1.2 completed or passed; 2004 completed and not failed', () => {
+    expect(itemDone('1.2', { completion: 'passed', success: 'passed' })).toBe(true);
+    expect(itemDone('1.2', { completion: 'failed', success: 'failed' })).toBe(false);
+    expect(itemDone('2004-4', { completion: 'completed', success: 'unknown' })).toBe(true);
+    expect(itemDone('2004-4', { completion: 'completed', success: 'failed' })).toBe(false);
+    expect(itemDone('2004-4', { completion: 'incomplete', success: 'passed' })).toBe(false);
+  });
+
+  it("keys an item's data by its identifier; a package stored before identifiers keys its first item ''", () => {
+    expect(itemKey([{ identifier: 'a', title: 'A', launch: 'a.html' }], 0)).toBe('a');
+    const old = [
+      { title: 'A', launch: 'a.html' },
+      { title: 'B', launch: 'b.html' },
+    ];
+    expect([itemKey(old, 0), itemKey(old, 1)]).toEqual(['', '1']);
   });
 
   it('restores a sitting to resume: no session time or exit, the recorded total, entry resume', () => {

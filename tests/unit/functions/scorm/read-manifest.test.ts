@@ -27,8 +27,8 @@ describe('parseManifest', () => {
       version: '2004-3',
       title: 'Corso & verifica',
       items: [
-        { title: 'Lezione', launch: 'content/lesson.html?lang=it' },
-        { title: 'Verifica', launch: 'content/quiz/index.html' },
+        { identifier: 'i1', title: 'Lezione', launch: 'content/lesson.html?lang=it' },
+        { identifier: 'i2', title: 'Verifica', launch: 'content/quiz/index.html' },
       ],
     });
   });
