@@ -50,7 +50,8 @@ export default defineConfig({
     {
       command: 'node scripts/e2e-servers.mjs',
       url: `${appOrigin(WORKERS - 1)}/it-IT`,
-      timeout: 300_000,
+      // A seed and a build while the other suites run beside it on two cores.
+      timeout: 600_000,
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',
