@@ -12,13 +12,7 @@ import { findSessionEvidence } from '../lms/session-evidence.ts';
  * the package said; a later commit (every 5 s while the package changes its data, and on leaving) completes
  * the session once the time is there.
  */
-export async function completeFromPackage(
-  db: D1Database,
-  ref: SessionRef,
-  allDone: boolean,
-  locale: string,
-  now: number,
-): Promise<Completion | null> {
+export async function completeFromPackage(db: D1Database, ref: SessionRef, allDone: boolean, locale: string, now: number): Promise<Completion | null> {
   if (!allDone) return null;
   const evidence = await findSessionEvidence(db, ref);
   if (!evidence) return null;
