@@ -31,8 +31,13 @@ function peopleCsv(tag: string): { file: Buffer; emails: string[] } {
 }
 
 async function seriousViolations(page: Page): Promise<string[]> {
+  // Sizes are measured on the page as it settles: once loaded and its fonts in place.
+  await page.waitForLoadState('load');
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
 }
 
 for (const width of [1280, 390]) {
