@@ -4,7 +4,7 @@
 // webServer; stopping this process stops every server (they share its process group).
 import { spawn } from 'node:child_process';
 import { cpSync, rmSync } from 'node:fs';
-import { localProcessEnv, run } from './local-env.mjs';
+import { localProcessEnv, run, waitUntilReady } from './local-env.mjs';
 
 const count = Number(process.env.E2E_SERVERS ?? 1);
 const firstPort = Number(process.env.E2E_PORT ?? 4399);
@@ -39,12 +39,7 @@ async function serve(index) {
     console.error(`E2E server ${index} (port ${port}) exited with ${code}`);
     process.exit(1);
   });
-  for (let i = 0; i < 240; i += 1) {
-    const answer = await fetch(`http://127.0.0.1:${port}/it-IT`).catch(() => null);
-    if (answer?.status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`E2E server ${index} did not answer on ${port}`);
+  await waitUntilReady(port, `E2E server ${index} (port ${port})`);
 }
 // One after the other: Playwright waits for the last one's address, so all are up when it answers.
 for (let index = 0; index < count; index += 1) await serve(index);

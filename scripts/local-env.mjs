@@ -44,3 +44,17 @@ export function run(command, args, options = {}) {
 export function wrangler(args, options) {
   return run('npx', ['wrangler', ...args], options);
 }
+
+/** Waits (at most two minutes) until a server on `port` answers its Italian home with 200. */
+export async function waitUntilReady(port, what = `workerd on ${port}`) {
+  for (let i = 0; i < 240; i++) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/it-IT`);
+      if (response.status === 200) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`${what} did not start`);
+}

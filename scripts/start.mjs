@@ -6,7 +6,7 @@ import { appendFileSync, rmSync } from 'node:fs';
 import { startBuildWorker } from './build-worker.mjs';
 import { createProxy } from './proxy.mjs';
 import { outDirOf } from './out-dir.mjs';
-import { localProcessEnv, run, STATE_DIR } from './local-env.mjs';
+import { localProcessEnv, run, STATE_DIR, waitUntilReady } from './local-env.mjs';
 
 // Every child (build worker, rebuilds) inherits it: see localProcessEnv().
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
@@ -59,19 +59,6 @@ function startWorkerd(dir, workerPort, inspectorPort) {
   children.add(child);
   child.on('exit', () => children.delete(child));
   return child;
-}
-
-async function waitUntilReady(workerPort) {
-  for (let i = 0; i < 240; i++) {
-    try {
-      const response = await fetch(`http://127.0.0.1:${workerPort}/it-IT`);
-      if (response.status === 200) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`workerd on ${workerPort} did not start`);
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
