@@ -2,12 +2,12 @@
 // from the running Worker's published content (scripts/build-from-live.mjs, the same path as a
 // production deploy) into a new folder, starts it in workerd beside the running one, and switches
 // the proxy over once it answers, so no request is dropped. Reports each build's outcome to the API.
-import { appendFileSync, existsSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { buildFromLive, migratedTemplate } from './build-from-live.mjs';
 
 const POLL_MS = Number(process.env.BUILD_POLL_MS ?? 1000);
 
-export function startBuildWorker({ token, extraVars, upstream, swap }) {
+export function startBuildWorker({ token, upstream, swap }) {
   let busy = false;
   let generation = 0;
   // Ready before the first publish; a failure here is retried by that publish's build.
@@ -31,7 +31,6 @@ export function startBuildWorker({ token, extraVars, upstream, swap }) {
       const started = Date.now();
       try {
         const { buildId } = await buildFromLive({ siteUrl: `http://127.0.0.1:${upstream().port}`, token, outDir });
-        appendFileSync(`${outDir}/server/.dev.vars`, `\n${extraVars}\n`);
         const previous = await swap(outDir);
         await api(`/api/cms/builds/${claim.id}/finish`, { status: 'live', buildId });
         console.log(`Build ${buildId} for publish request ${claim.id} is live after ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -26,9 +26,9 @@ if (seeded) {
   wrangler(['d1', 'execute', 'DB', ...local, '--file', '.wrangler/seed/demo.sql'], { capture: true });
   console.log('Demo history loaded.');
 }
-seedMedia();
 Object.assign(process.env, localProcessEnv());
 const platform = await getPlatformProxy({ persist: { path: join(STATE_DIR, 'v3') } });
+await seedMedia(platform.env.MEDIA);
 const reindexed = await refreshSearchIndex(platform.env.DB, Infinity);
 await seedPackageFiles(platform.env.MEDIA);
 await platform.dispose();

@@ -25,6 +25,19 @@ function errorAnswer(request, response, error) {
   response.end(restarting ? 'Service restarting: try again in a moment.' : 'Bad gateway');
 }
 
+// Miniflare's local tools: the cron trigger and the explorer, which lists every e-mail sent (reset
+// links included). Only someone on this machine may reach them, never a visitor through a reverse proxy.
+const LOCAL_TOOLS = '/cdn-cgi/';
+
+/** 404 for the local tools unless the request names this machine (a reverse proxy passes on the public host). */
+function refusesLocalTools(request, response) {
+  const hostname = (request.headers.host ?? '').replace(/:\d+$/, '');
+  if (!request.url?.startsWith(LOCAL_TOOLS) || (isLocalHost(hostname) && !request.headers['x-forwarded-for'])) return false;
+  response.writeHead(404, { ...HEADERS, 'Strict-Transport-Security': HSTS, 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+  response.end('Not found');
+  return true;
+}
+
 /**
  * `upstream()` names the port of the Worker to use for each new request, or null while the server
  * stops (then new requests get the restart answer). `forwarding()` counts requests not yet answered.
@@ -32,6 +45,7 @@ function errorAnswer(request, response, error) {
 export function createProxy(upstream) {
   let forwarding = 0;
   const server = http.createServer((request, response) => {
+    if (refusesLocalTools(request, response)) return;
     if (!upstream()) return errorAnswer(request, response, { code: 'ECONNREFUSED' });
     forwarding++;
     response.on('close', () => forwarding--);

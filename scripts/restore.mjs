@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { findD1File } from './d1-file.mjs';
 import { STATE_DIR, wrangler } from './local-env.mjs';
+import { forgetPreparation } from './start-stamp.mjs';
 
 const file = process.argv[2] && resolve(process.argv[2]);
 if (!file || !existsSync(file)) {
@@ -24,4 +25,6 @@ const target = findD1File(STATE_DIR);
 if (!target) throw new Error(`wrangler created no D1 database in ${STATE_DIR}`);
 for (const suffix of ['-wal', '-shm']) rmSync(`${target}${suffix}`, { force: true });
 copyFileSync(file, target);
+// Another database: the next `npm start` migrates it and builds its published content again.
+forgetPreparation(STATE_DIR);
 console.log(`Restored ${file} into ${target}`);

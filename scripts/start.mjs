@@ -1,12 +1,13 @@
 // npm start: migrate and seed the local D1, build, and serve the production build in workerd,
 // behind a small proxy on PORT so that a published rebuild can replace it without dropping requests.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { startBuildWorker } from './build-worker.mjs';
 import { createProxy } from './proxy.mjs';
 import { outDirOf } from './out-dir.mjs';
-import { localProcessEnv, run, STATE_DIR, waitUntilReady } from './local-env.mjs';
+import { ensureDevVars, run, STATE_DIR } from './local-env.mjs';
+import { forgetBuild, isBuilt, markBuilt, markPrepared, preparedState, sourceStamp } from './start-stamp.mjs';
+import { scheduleCrons, startWorker } from './worker-server.mjs';
 
 // Every child (build worker, rebuilds) inherits it: see localProcessEnv().
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
@@ -17,48 +18,36 @@ const OUT_DIR = outDirOf(process.env);
 // tests' servers share one seed and one build: scripts/e2e-servers.mjs).
 if (process.env.TILES_PREBUILT !== '1') {
   if (process.env.TILES_FRESH === '1') rmSync(STATE_DIR, { recursive: true, force: true });
-  run(process.execPath, ['scripts/prepare-db.mjs']);
-  run('npx', ['astro', 'build', '--outDir', OUT_DIR]);
+  ensureDevVars();
+  // A second start with nothing changed skips both (scripts/start-stamp.mjs).
+  const source = sourceStamp();
+  let prepared = preparedState(STATE_DIR, source);
+  if (prepared) console.log('Database prepared from these sources already: migrations and seed skipped.');
+  else {
+    run(process.execPath, ['scripts/prepare-db.mjs']);
+    prepared = markPrepared(STATE_DIR, source);
+  }
+  if (isBuilt(OUT_DIR, source, prepared)) console.log(`${OUT_DIR}/ is built from these sources and this database already: build skipped.`);
+  else {
+    forgetBuild(OUT_DIR);
+    run('npx', ['astro', 'build', '--outDir', OUT_DIR]);
+    markBuilt(OUT_DIR, source, prepared);
+  }
 }
 const port = Number(process.env.PORT ?? 4321);
 
 // Configuration the build does not carry: a fresh build-worker secret, and a test run's extras.
 // A given BUILD_WORKER_TOKEN lets another builder (the deploy test) read this server's snapshot.
 const token = process.env.BUILD_WORKER_TOKEN ?? randomBytes(32).toString('hex');
-const extra = Object.entries(JSON.parse(process.env.TILES_EXTRA_VARS ?? '{}')).map(([key, value]) => `${key}='${String(value)}'`);
-const extraVars = [`BUILD_WORKER_TOKEN='${token}'`, ...extra].join('\n');
-// The build copies .dev.vars next to the Worker ({OUT_DIR}/server/.dev.vars): wrangler reads it there.
-appendFileSync(`${OUT_DIR}/server/.dev.vars`, `\n${extraVars}\n`);
+// Given to each Worker beside what the build's .dev.vars holds.
+const extraBindings = { BUILD_WORKER_TOKEN: token, ...JSON.parse(process.env.TILES_EXTRA_VARS ?? '{}') };
 
-const children = new Set();
-function startWorkerd(dir, workerPort, inspectorPort) {
-  // wrangler itself, not through npx: stopping this child must stop wrangler and its workerd.
-  const child = spawn(
-    process.execPath,
-    [
-      'node_modules/wrangler/bin/wrangler.js',
-      'dev',
-      '--config',
-      `${dir}/server/wrangler.json`,
-      '--port',
-      String(workerPort),
-      '--ip',
-      '127.0.0.1',
-      '--persist-to',
-      STATE_DIR,
-      '--show-interactive-dev-session=false',
-      '--log-level',
-      'warn',
-      ...(inspectorPort ? ['--inspector-port', inspectorPort] : []),
-    ],
-    {
-      stdio: ['ignore', 'inherit', 'inherit'],
-      env: localProcessEnv(),
-    },
-  );
-  children.add(child);
-  child.on('exit', () => children.delete(child));
-  return child;
+const workers = new Set();
+/** One build's Worker in workerd, on `workerPort` (scripts/worker-server.mjs). */
+async function serveBuild(dir, workerPort, inspectorPort) {
+  const worker = await startWorker({ dir, port: workerPort, stateDir: STATE_DIR, inspectorPort, bindings: extraBindings });
+  workers.add(worker);
+  return worker;
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -93,25 +82,30 @@ let stopping = false;
 const retiring = new Set();
 // TILES_INSPECTOR_PORT opens the first Worker's V8 inspector there (a benchmark reads its heap);
 // a Worker started by a publish takes none, as two would then claim the port during the switch.
-let upstream = { port: ports[0], dir: OUT_DIR, child: startWorkerd(OUT_DIR, ports[0], process.env.TILES_INSPECTOR_PORT) };
-await waitUntilReady(upstream.port);
+let upstream = { port: ports[0], dir: OUT_DIR, worker: await serveBuild(OUT_DIR, ports[0], process.env.TILES_INSPECTOR_PORT) };
+
+// Cloudflare fires the Cron Triggers; workerd alone never does (a minute past the hour, as configured).
+const housekeeping = scheduleCrons(() => upstream?.worker);
 
 const proxy = createProxy(() => upstream);
 proxy.listen(port, '127.0.0.1', () => console.log(`Ready on http://localhost:${port}`));
 
 startBuildWorker({
   token,
-  extraVars,
   upstream: () => upstream,
   // Start the new build beside the old one, switch new requests to it, then let the old one finish.
   async swap(dir) {
     if (stopping) throw new Error('npm start is stopping');
     const nextPort = ports.find((candidate) => candidate !== upstream.port);
-    const child = startWorkerd(dir, nextPort);
-    await waitUntilReady(nextPort);
-    if (stopping) throw new Error('npm start is stopping');
+    const worker = await serveBuild(dir, nextPort);
+    if (stopping) {
+      await stop(worker);
+      throw new Error('npm start is stopping');
+    }
     const previous = upstream;
-    upstream = { port: nextPort, dir, child };
+    upstream = { port: nextPort, dir, worker };
+    // The next start builds again: OUT_DIR's pages are older than what was just published.
+    forgetBuild(OUT_DIR);
     // Requests already sent to the old Worker finish there; then its queue is drained before it stops.
     retiring.add(previous);
     setTimeout(() => retire(previous), 5000);
@@ -119,15 +113,15 @@ startBuildWorker({
   },
 });
 
-// Children stay in this process group, so whoever stops `npm start` (Ctrl-C, a test runner) stops them too.
-function stop(child) {
-  child.kill('SIGTERM');
+async function stop(worker) {
+  workers.delete(worker);
+  await worker.stop();
 }
 /** Stops a Worker the proxy no longer sends to, once its queued hits are written (once only). */
 async function retire(worker) {
   if (!retiring.delete(worker)) return;
   await drainHits(worker.port);
-  stop(worker.child);
+  await stop(worker.worker);
 }
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
@@ -136,11 +130,12 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     stopping = true;
     // New requests get the restart answer; those forwarded already get theirs; then the hits the
     // Worker acknowledged are written before it stops.
+    clearInterval(housekeeping);
     const serving = upstream;
     upstream = null;
     for (let i = 0; i < 150 && proxy.forwarding() > 0; i++) await sleep(100);
     await Promise.all([drainHits(serving.port), ...[...retiring].map(retire)]);
-    for (const child of children) stop(child);
+    await Promise.all([...workers].map(stop));
     proxy.close();
     proxy.closeAllConnections();
     process.exit(0);

@@ -6,7 +6,7 @@ import { expect, type APIRequestContext } from '@playwright/test';
  * server stops. The browser tests read the real messages here and follow their links.
  */
 const WORKER = 'tiles-learning-platform';
-const SENDING = '/cdn-cgi/explorer/api/local/email/sending';
+const SENDING = '/cdn-cgi/local/explorer/api/local/email/sending';
 
 export interface LocalMail {
   from: string;

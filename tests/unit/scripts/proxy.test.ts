@@ -36,11 +36,11 @@ async function closedPort(): Promise<number> {
 }
 
 /** A request through a fresh proxy, with the Host a browser would send (fetch may not set it). */
-async function through(upstreamPort: number, host = 'localhost'): Promise<Answer> {
+async function through(upstreamPort: number, host = 'localhost', path = '/it-IT', headers: http.OutgoingHttpHeaders = {}): Promise<Answer> {
   const port = await listen(createProxy(() => ({ port: upstreamPort })));
   return new Promise((resolve, reject) => {
     http
-      .get({ host: '127.0.0.1', port, path: '/it-IT', headers: { host }, agent: false }, (response) => {
+      .get({ host: '127.0.0.1', port, path, headers: { host, ...headers }, agent: false }, (response) => {
         let body = '';
         response.on('data', (chunk) => (body += chunk));
         response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
@@ -82,5 +82,16 @@ describe('the local proxy of npm start', () => {
     const answer = await through(await listen(worker));
     expect(answer).toMatchObject({ status: 418, body: 'teapot' });
     expect(answer.headers['x-from']).toBe('worker');
+  });
+
+  it("keeps workerd's local tools (sent e-mail, the cron) to this machine: a public host or a reverse proxy's request gets 404", async () => {
+    const worker = http.createServer((_request, response) => response.end('explorer'));
+    const workerPort = await listen(worker);
+    const explorer = '/cdn-cgi/local/explorer/api/local/email/sending';
+    expect(await through(workerPort, 'localhost:4321', explorer)).toMatchObject({ status: 200, body: 'explorer' });
+    expect(await through(workerPort, 'learn.example', explorer)).toMatchObject({ status: 404 });
+    expect(await through(workerPort, 'localhost', explorer, { 'x-forwarded-for': '203.0.113.9' })).toMatchObject({ status: 404 });
+    expect(await through(workerPort, 'learn.example', '/cdn-cgi/local/scheduled?cron=17+*+*+*+*')).toMatchObject({ status: 404 });
+    expect(await through(workerPort, 'learn.example', '/it-IT')).toMatchObject({ status: 200 });
   });
 });

@@ -1,0 +1,108 @@
+// Serves one build's Worker in workerd through Miniflare's API: the same runtime, bindings and
+// on-disk state as `wrangler dev`, without a development server in front (no file watching, no
+// proxy Worker, no dev registry). A request goes from workerd's socket straight to the Worker.
+// Measured in ../shared/PLATFORM-FACTS.md §7 and bench/RESULTS.md.
+import { readdirSync, readFileSync } from 'node:fs';
+import { extname, join, resolve } from 'node:path';
+import { Log, LogLevel, Miniflare, convertV4MiniflareOptions } from 'miniflare';
+import { unstable_getMiniflareWorkerOptions } from 'wrangler';
+
+export const WORKER_NAME = 'tiles-learning-platform';
+
+/**
+ * Starts the Worker built into `dir` (its `server/wrangler.json`, `.dev.vars` and `client/` assets,
+ * plus `bindings`: configuration the build does not carry) on 127.0.0.1:`port`, with D1, R2, rate-limit and KV state under `stateDir` as `wrangler dev
+ * --persist-to stateDir` keeps it. Resolves once it answers.
+ */
+export async function startWorker({ dir, port, stateDir, inspectorPort, bindings = {} }) {
+  const serverDir = resolve(dir, 'server');
+  const { workerOptions, main } = unstable_getMiniflareWorkerOptions(resolve(serverDir, 'wrangler.json'));
+  // The build is bundled already (`no_bundle`): its modules are given as they are, the entry first.
+  delete workerOptions.modulesRules;
+  const entry = resolve(main);
+  const modules = [entry, ...builtModules(serverDir).filter((path) => path !== entry)].map((path) => ({ type: moduleType(path), path }));
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      host: '127.0.0.1',
+      port,
+      ...(inspectorPort ? { inspectorPort: Number(inspectorPort) } : {}),
+      // `wrangler dev --persist-to` keeps its state in v3/ under that folder: the same files.
+      resourcePersistencePath: resolve(stateDir, 'v3'),
+      // Local stand-ins a provider's operator and the tests rely on, as under `wrangler dev`:
+      // /cdn-cgi/local/scheduled runs the cron, /cdn-cgi/local/explorer lists the e-mail sent.
+      unsafeTriggerHandlers: true,
+      unsafeLocalExplorer: true,
+      // No Request.cf sample fetched from the internet.
+      cf: false,
+      log: new Log(LogLevel.WARN),
+      logRequests: false,
+      handleStructuredLogs: writeLog,
+      workers: [{ name: WORKER_NAME, ...workerOptions, bindings: { ...workerOptions.bindings, ...bindings }, modules, modulesRoot: serverDir }],
+    }),
+  );
+  await mf.ready;
+  return {
+    port,
+    /** Runs the Worker's scheduled handler, as Cloudflare does at each Cron Trigger. */
+    async scheduled(cron) {
+      const worker = await mf.getWorker(WORKER_NAME);
+      return worker.scheduled({ cron, scheduledTime: new Date() });
+    },
+    stop: () => mf.dispose(),
+  };
+}
+
+// The build worker asks for queued publishes every second: its answers are not worth a log line each.
+const BUILD_POLL = /^\{"type":"request".*"path":"\/api\/cms\/builds\/claim","status":200,/;
+// TILES_REQUEST_LOG=off keeps the Worker's request lines out of the log (a benchmark's millions).
+const QUIET_REQUESTS = process.env.TILES_REQUEST_LOG === 'off';
+const REQUEST_LINE = /^\{"type":"request",/;
+
+/** Writes what workerd logs (the Worker's JSON lines among it) to stdout, warnings and errors to stderr, minus the noise. */
+function writeLog({ level, message }) {
+  if (BUILD_POLL.test(message) || (QUIET_REQUESTS && REQUEST_LINE.test(message))) return;
+  (level === 'warn' || level === 'error' ? process.stderr : process.stdout).write(`${message}\n`);
+}
+
+const MODULE_TYPES = { '.mjs': 'ESModule', '.js': 'ESModule', '.wasm': 'CompiledWasm', '.txt': 'Text', '.html': 'Text', '.sql': 'Text', '.bin': 'Data' };
+const moduleType = (path) => MODULE_TYPES[extname(path)];
+
+/** Every file of the built Worker workerd loads as a module (not its source maps or config). */
+function builtModules(serverDir) {
+  return readdirSync(serverDir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && moduleType(entry.name))
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+/** The crons of wrangler.toml: this server runs the `M * * * *` form (once an hour) that Tiles uses. */
+function hourlyMinutes() {
+  const crons = [...readFileSync('wrangler.toml', 'utf8').matchAll(/^crons\s*=\s*\[(.*)\]/gm)].flatMap((match) =>
+    [...match[1].matchAll(/"([^"]+)"/g)].map((cron) => cron[1]),
+  );
+  return crons.map((cron) => {
+    const minute = cron.match(/^(\d{1,2}) \* \* \* \*$/);
+    if (!minute) throw new Error(`npm start runs hourly crons ("M * * * *") only, not "${cron}"`);
+    return { cron, minute: Number(minute[1]) };
+  });
+}
+
+/**
+ * Runs each cron's scheduled handler on the Worker `current()` names, at its minute of every hour,
+ * as Cloudflare's Cron Triggers do (workerd alone never fires them). A failed run is logged; the
+ * next hour tries again. Returns the timer to clear.
+ */
+export function scheduleCrons(current) {
+  const crons = hourlyMinutes();
+  let lastRun = '';
+  return setInterval(() => {
+    const now = new Date();
+    for (const { cron, minute } of crons) {
+      const slot = `${cron}@${now.toISOString().slice(0, 13)}`;
+      if (now.getUTCMinutes() !== minute || lastRun === slot) continue;
+      lastRun = slot;
+      current()
+        ?.scheduled(cron)
+        .catch((error) => console.error(`Cron "${cron}" failed:`, error.message));
+    }
+  }, 20_000);
+}
