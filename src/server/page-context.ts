@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:workers';
-import { findLocales, findSite, findStrings, type Locale, type Site } from '../../functions/data/site/sites.ts';
+import { findContentVersion, findLocales, findSite, findStrings, type Locale, type Site } from '../../functions/data/site/sites.ts';
 import { DEFAULT_LOCALE } from '../../core/locale.ts';
 import { translator, type Strings, type Translate } from '../../core/translate.ts';
 
@@ -15,11 +15,29 @@ export interface PageContext {
 
 const FALLBACK_SITE: Site = { _id: 'not-set', niceName: 'Tiles', logo: 'tiles.svg', defaultLocale: DEFAULT_LOCALE, supportedLocale: [DEFAULT_LOCALE] };
 
+/** Page contexts this Worker has loaded, by locale, with the content version they were read at. */
+const loaded = new Map<string, { version: number; context: PageContext }>();
+/** A locale comes from the address: a bound keeps made-up ones from filling the memory. */
+const MAX_CACHED_LOCALES = 16;
+
 /**
  * What every page needs: the site, its locales and the interface strings of the page's locale.
  * Pages read it as `Astro.locals.page` (src/server/request-page.ts), loaded once per request.
+ * The strings are about a thousand rows per locale and change only when someone publishes: the
+ * Worker keeps them and reads one counter per page (migration 0031) to know they are current.
  */
 export async function loadPageContext(locale: string): Promise<PageContext> {
+  // Read before the content: what is loaded after it is at least as new as the version it is kept under.
+  const version = await findContentVersion(env.DB);
+  const kept = loaded.get(locale);
+  if (kept?.version === version) return kept.context;
+  const context = await readPageContext(locale);
+  if (!kept && loaded.size >= MAX_CACHED_LOCALES) loaded.clear();
+  loaded.set(locale, { version, context });
+  return context;
+}
+
+async function readPageContext(locale: string): Promise<PageContext> {
   const site = (await findSite(env.DB, env.SITE_ID)) ?? FALLBACK_SITE;
   const [locales, fallbackStrings, localeStrings] = await Promise.all([
     findLocales(env.DB, site.supportedLocale),
@@ -27,6 +45,7 @@ export async function loadPageContext(locale: string): Promise<PageContext> {
     locale === site.defaultLocale ? Promise.resolve({}) : findStrings(env.DB, site._id, locale),
   ]);
   // A string not yet translated shows in the site's default language.
-  const strings: Strings = { ...fallbackStrings, ...localeStrings };
+  // Shared by every request this Worker serves with this version: no page may change it.
+  const strings: Strings = Object.freeze({ ...fallbackStrings, ...localeStrings });
   return { site, locale, locales, strings, t: translator(strings), siteName: strings['site.name'] ?? site.niceName };
 }

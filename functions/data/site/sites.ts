@@ -57,3 +57,8 @@ export async function findStrings(db: D1Database, siteId: string, locale: string
     .all<{ key: string; text: string }>();
   return Object.fromEntries(results.map((row) => [row.key, row.text]));
 }
+
+/** The counter that moves with every change to the strings, the sites or the locales (migration 0031). */
+export async function findContentVersion(db: D1Database): Promise<number> {
+  return (await db.prepare('SELECT version FROM content_version WHERE id = 1').first<number>('version')) ?? 0;
+}

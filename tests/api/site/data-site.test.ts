@@ -4,7 +4,7 @@ import { ROLE_PERMISSIONS } from '../../../core/permissions.ts';
 import { eventIfChangedStatement, eventStatement, recordClientEvent } from '../../../functions/data/events.ts';
 import { rememberFederatedLogin, takeFederatedLogin } from '../../../functions/data/auth/federated-logins.ts';
 import { findRole, loadPermissions } from '../../../functions/data/auth/roles.ts';
-import { findBoilerplate, findLocales, findSite, findStrings } from '../../../functions/data/site/sites.ts';
+import { findBoilerplate, findContentVersion, findLocales, findSite, findStrings } from '../../../functions/data/site/sites.ts';
 import { loadSiteFacts } from '../../../functions/data/site/site-facts.ts';
 import { listTags } from '../../../functions/data/site/tags.ts';
 import { EDITOR, seedFixtures, SITE } from '../fixtures.ts';
@@ -13,6 +13,24 @@ import { EDITOR, seedFixtures, SITE } from '../fixtures.ts';
 beforeAll(seedFixtures);
 
 describe('functions/data/site/sites.ts, tags.ts and site-facts.ts', () => {
+  // Workers keep the page context (site, locales, strings) while this counter stands still: any
+  // change a page could show must move it, or pages would show the old text until a restart.
+  it('moves the content version with every change to a string, a site or a locale, and with nothing else', async () => {
+    const moves = async (statement: string) => {
+      const before = await findContentVersion(env.DB);
+      await env.DB.prepare(statement).run();
+      return (await findContentVersion(env.DB)) - before;
+    };
+    expect(await moves(`INSERT INTO boilerplate VALUES ('${SITE}', 'test.version', 'it-IT', 'Uno')`)).toBe(1);
+    expect(await moves(`UPDATE boilerplate SET text = 'Due' WHERE key = 'test.version'`)).toBe(1);
+    expect(await moves(`DELETE FROM boilerplate WHERE key = 'test.version'`)).toBe(1);
+    expect(await moves(`UPDATE site SET logo = 'other.svg' WHERE id = '${SITE}'`)).toBe(1);
+    expect(await moves(`UPDATE site SET logo = 'tiles.svg' WHERE id = '${SITE}'`)).toBe(1);
+    expect(await moves(`UPDATE locale SET name = 'Deutsch' WHERE code = 'de-DE'`)).toBe(1);
+    expect(await moves(`UPDATE boilerplate SET text = text WHERE key = 'nothing.here'`)).toBe(0);
+    expect(await moves(`INSERT OR REPLACE INTO meta VALUES ('unrelated', 'x')`)).toBe(0);
+  });
+
   it('reads the site, its locales in the order asked, its strings and its facts', async () => {
     expect(await findSite(env.DB, SITE)).toEqual({
       _id: SITE,
