@@ -37,7 +37,16 @@ export default defineConfig(async () => {
           ],
           // npm test runs the browser suite beside this one on two cores: a test's guard against a
           // hang is generous, not a measure of speed (those are asserted where they matter).
-          test: { name: 'api', include: ['tests/api/**/*.test.ts'], setupFiles: ['tests/api/apply-migrations.ts'], testTimeout: 30_000, hookTimeout: 60_000 },
+          // isolate: false, files share a workerd per vitest worker (one start each instead of one per
+          // file: 5.5 min -> 2.5 min); apply-migrations.ts gives each file a freshly migrated database.
+          test: {
+            name: 'api',
+            include: ['tests/api/**/*.test.ts'],
+            isolate: false,
+            setupFiles: ['tests/api/apply-migrations.ts'],
+            testTimeout: 30_000,
+            hookTimeout: 60_000,
+          },
         },
       ],
     },
