@@ -295,15 +295,20 @@ function useResume(
       // The server measures playing speed from here: every play starts a stretch it times.
       save('play');
     };
+    // One write at a time, in order: a play's write (at 0:00) still under way must not land after
+    // the pause's (at 0:12) and put the position back. Leaving sends at once: the page is going.
+    let writing: Promise<unknown> = Promise.resolve();
     const save = (reason: SaveReason) => {
       if (!played) return;
       const current = { seconds: storedPosition(element.currentTime), at: Date.now() };
       if (!shouldSavePosition(last, current, reason)) return;
       last = current;
-      (reason === 'leave' ? leaving : client)
-        .put('/lms/course/:courseId/session/:module/:session/position', { param, json: { seconds: current.seconds } })
-        .then((saved) => latest.current.onWatched(saved.watchedTo))
-        .catch(() => undefined);
+      const write = () =>
+        (reason === 'leave' ? leaving : client)
+          .put('/lms/course/:courseId/session/:module/:session/position', { param, json: { seconds: current.seconds } })
+          .then((saved) => latest.current.onWatched(saved.watchedTo))
+          .catch(() => undefined);
+      writing = reason === 'leave' ? write() : writing.then(write);
     };
     const onTick = () => save('tick');
     const onPause = () => save('pause');
