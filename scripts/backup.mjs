@@ -1,20 +1,32 @@
-// npm run backup [-- file]: a consistent copy of the local D1 database (SQLite's VACUUM INTO),
-// safe while `npm start` is serving. Production uses D1 Time Travel instead (README).
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+// npm run backup [-- folder]: a consistent copy of what `npm start` keeps, safe while it serves:
+// the D1 database and the media bucket's index (SQLite's VACUUM INTO, each a consistent snapshot)
+// and the bucket's files (R2 writes a file before its index row and never changes it after).
+// Production uses D1 Time Travel and R2's own durability instead (README).
+import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { findD1File } from './d1-file.mjs';
+import { BACKUP_PARTS, stateFiles } from './state-files.mjs';
 import { STATE_DIR } from './local-env.mjs';
 
-const source = findD1File(STATE_DIR);
-if (!source) {
+const target = resolve(process.argv[2] ?? `backups/tiles-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+if (existsSync(target) && readdirSync(target).length > 0) {
+  console.error(`${target} exists and is not empty: name a new folder.`);
+  process.exit(1);
+}
+const files = stateFiles(STATE_DIR);
+if (!files.databases.some((database) => database.part === 'd1')) {
   console.error(`No local D1 database in ${STATE_DIR}: start the platform once (npm start) first.`);
   process.exit(1);
 }
-const target = resolve(process.argv[2] ?? `backups/tiles-${new Date().toISOString().replace(/[:.]/g, '-')}.sqlite`);
-mkdirSync(dirname(target), { recursive: true });
-const db = new DatabaseSync(source, { readOnly: true });
-db.exec(`VACUUM INTO '${target.replaceAll("'", "''")}'`);
-const { count } = db.prepare("SELECT COUNT(*) AS count FROM sqlite_master WHERE type = 'table'").get();
-db.close();
-console.log(`Backed up ${source} (${count} tables) to ${target}`);
+for (const { part, path, name } of files.databases) {
+  mkdirSync(join(target, part), { recursive: true });
+  const db = new DatabaseSync(path, { readOnly: true });
+  db.exec(`VACUUM INTO '${join(target, part, name).replaceAll("'", "''")}'`);
+  db.close();
+}
+// The index was copied first: every file it names was written before it, so is here now.
+for (const { bucket, path, name } of files.blobs) {
+  mkdirSync(join(target, 'r2-files', bucket), { recursive: true });
+  copyFileSync(path, join(target, 'r2-files', bucket, name));
+}
+console.log(`Backed up ${STATE_DIR} (${BACKUP_PARTS.join(', ')}: ${files.databases.length} databases, ${files.blobs.length} media files) to ${target}`);

@@ -3,6 +3,7 @@ import type { Env } from '../functions/env.ts';
 import { consumeHits } from '../functions/hits/hit-writer.ts';
 import { consumeMail, drainOutbox, MAIL_QUEUE } from '../functions/email/deliver.ts';
 import { runHousekeeping } from '../functions/housekeeping.ts';
+import { HEALTH_PATH, healthAnswer } from '../functions/health.ts';
 import { LOG_USER_HEADER, rememberRequestId, requestIdOf, requestLogLine } from '../functions/request-log.ts';
 import { withSecurityHeaders } from './server/secure-headers.ts';
 import { guardPagePost, refusalAnswer, refusalPageRequest } from './server/page-post-guard.ts';
@@ -22,6 +23,11 @@ export default {
     rememberRequestId(context, id);
     let response: Response;
     try {
+      if (new URL(request.url).pathname === HEALTH_PATH && request.method === 'GET') {
+        response = withSecurityHeaders(await healthAnswer(env, import.meta.env.PUBLIC_BUILD_ID ?? 'unknown'), new URL(request.url));
+        console.log(requestLogLine({ id, request, status: response.status, started, ended: Date.now(), user: null }));
+        return response;
+      }
       const post = await guardPagePost(request);
       response = withSecurityHeaders(
         post.kind === 'pass'
