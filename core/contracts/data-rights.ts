@@ -36,6 +36,23 @@ export const myData = z.object({
   enrolments: z.array(z.object({ courseId: z.string(), course: z.string(), via: z.string(), enrolledAt: z.string() })),
   progress: z.array(z.object({ courseId: z.string(), course: z.string(), module: z.number().int(), session: z.number().int(), completedAt: z.string() })),
   positions: z.array(z.object({ courseId: z.string(), module: z.number().int(), session: z.number().int(), seconds: z.number().int(), updatedAt: z.string() })),
+  /** What SCORM packages recorded, per item: status, score (0..1), where the learner stopped and the package's own saved data. */
+  scorm: z.array(
+    z.object({
+      courseId: z.string(),
+      course: z.string(),
+      module: z.number().int(),
+      session: z.number().int(),
+      item: z.string(),
+      version: z.string(),
+      completion: z.string(),
+      success: z.string(),
+      score: z.number().nullable(),
+      location: z.string(),
+      suspendData: z.string(),
+      updatedAt: z.string(),
+    }),
+  ),
   /** Learning time the server credited, in seconds, in all and per course. */
   trackedTime: z.object({
     totalSeconds: z.number().int(),

@@ -3,8 +3,9 @@ import { eventIfChangedStatement } from '../events.ts';
 
 /**
  * What deleting an account removes, each only once the account is marked deleted in the same
- * batch: sign-in (providers, sessions, links), learning (enrolments, progress, positions, badges,
- * levels, pages seen and learning time) and the person's support requests. `?1` is the user id,
+ * batch: sign-in (providers, sessions, links, invitations), learning (enrolments, progress, positions,
+ * what the server saw of their videos, SCORM packages' data, badges, levels, pages seen and learning
+ * time) and the person's support requests. `?1` is the user id,
  * `?2` the site.
  */
 const REMOVALS = [
@@ -16,6 +17,10 @@ const REMOVALS = [
   'DELETE FROM enrolment WHERE user_id = ?1',
   'DELETE FROM session_progress WHERE user_id = ?1',
   'DELETE FROM session_position WHERE user_id = ?1',
+  'DELETE FROM session_watch WHERE user_id = ?1',
+  // A package's runtime data holds the learner's name (cmi student_name), where they stopped and its own saved data.
+  'DELETE FROM scorm_state WHERE user_id = ?1',
+  'DELETE FROM invitation WHERE user_id = ?1',
   'DELETE FROM user_badge WHERE user_id = ?1',
   'DELETE FROM user_level WHERE user_id = ?1',
   'DELETE FROM hit WHERE user_id = ?1',

@@ -6,9 +6,13 @@ import { parseRoles } from '../auth/users.ts';
 const iso = (ms: number) => new Date(ms).toISOString();
 const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
 
-/** A course's title in the reader's locale, else the site's default locale, else its id (`?1`, `?2`). */
+/**
+ * A course's title in the reader's locale, else the site's default locale, else its id (`?1`, `?2`).
+ * `column` names its table (`e.course_id`): bare, it would mean course_text's own column and every
+ * row would get the first course's title.
+ */
 const courseTitle = (column: string) =>
-  `COALESCE((SELECT title FROM course_text WHERE course_id = ${column} AND locale = ?1), (SELECT title FROM course_text WHERE course_id = ${column} AND locale = ?2), ${column})`;
+  `COALESCE((SELECT t.title FROM course_text t WHERE t.course_id = ${column} AND t.locale = ?1), (SELECT t.title FROM course_text t WHERE t.course_id = ${column} AND t.locale = ?2), ${column})`;
 
 interface AccountRow {
   id: string;
@@ -34,7 +38,7 @@ type Rows = Record<string, unknown>[];
 
 /**
  * Everything stored about one person, read in one batch (one consistent snapshot): the account,
- * its ECM fields, consents, enrolments, progress, video positions, learning time, a summary of the
+ * its ECM fields, consents, enrolments, progress, video positions, SCORM packages' data, learning time, a summary of the
  * pages seen, badges and levels, ECM attempts (never their questions) and certificates, support
  * requests and their replies. Null when the account does not exist.
  */
@@ -53,12 +57,12 @@ export async function readMyData(db: D1Database, siteId: string, userId: string,
       .bind(locale, defaultLocale, userId, siteId),
     db.prepare('SELECT provider FROM user_federation WHERE user_id = ? ORDER BY provider').bind(userId),
     db
-      .prepare(`SELECT course_id, ${courseTitle('course_id')} AS course, via, enrolled_at FROM enrolment WHERE user_id = ?3 ORDER BY enrolled_at`)
+      .prepare(`SELECT e.course_id, ${courseTitle('e.course_id')} AS course, e.via, e.enrolled_at FROM enrolment e WHERE e.user_id = ?3 ORDER BY e.enrolled_at`)
       .bind(locale, defaultLocale, userId),
     db
       .prepare(
-        `SELECT course_id, ${courseTitle('course_id')} AS course, module_number, number, completed_at FROM session_progress WHERE user_id = ?3
-         ORDER BY course_id, module_number, number`,
+        `SELECT p.course_id, ${courseTitle('p.course_id')} AS course, p.module_number, p.number, p.completed_at FROM session_progress p WHERE p.user_id = ?3
+         ORDER BY p.course_id, p.module_number, p.number`,
       )
       .bind(locale, defaultLocale, userId),
     db
@@ -67,8 +71,8 @@ export async function readMyData(db: D1Database, siteId: string, userId: string,
     db.prepare('SELECT ms FROM stats_total WHERE site_id = ? AND user_id = ?').bind(siteId, userId),
     db
       .prepare(
-        `SELECT course_id, ${courseTitle('course_id')} AS course, SUM(ms) AS ms FROM hit
-         WHERE user_id = ?3 AND site_id = ?4 AND course_id IS NOT NULL GROUP BY course_id ORDER BY course_id`,
+        `SELECT h.course_id, ${courseTitle('h.course_id')} AS course, SUM(h.ms) AS ms FROM hit h
+         WHERE h.user_id = ?3 AND h.site_id = ?4 AND h.course_id IS NOT NULL GROUP BY h.course_id ORDER BY h.course_id`,
       )
       .bind(locale, defaultLocale, userId, siteId),
     db.prepare('SELECT COUNT(*) AS count, MIN(created_at) AS first, MAX(created_at) AS last FROM hit WHERE user_id = ? AND site_id = ?').bind(userId, siteId),
@@ -77,14 +81,14 @@ export async function readMyData(db: D1Database, siteId: string, userId: string,
     db.prepare('SELECT category_id, level, experience FROM user_level WHERE user_id = ? ORDER BY category_id').bind(userId),
     db
       .prepare(
-        `SELECT course_id, ${courseTitle('course_id')} AS course, number, started_at, submitted_at, correct, total, passed FROM ecm_attempt
-         WHERE user_id = ?3 ORDER BY course_id, number`,
+        `SELECT a.course_id, ${courseTitle('a.course_id')} AS course, a.number, a.started_at, a.submitted_at, a.correct, a.total, a.passed FROM ecm_attempt a
+         WHERE a.user_id = ?3 ORDER BY a.course_id, a.number`,
       )
       .bind(locale, defaultLocale, userId),
     db
       .prepare(
-        `SELECT code, course_id, ${courseTitle('course_id')} AS course, credits, completed_at, issued_at FROM ecm_certificate
-         WHERE user_id = ?3 ORDER BY completed_at`,
+        `SELECT c.code, c.course_id, ${courseTitle('c.course_id')} AS course, c.credits, c.completed_at, c.issued_at FROM ecm_certificate c
+         WHERE c.user_id = ?3 ORDER BY c.completed_at`,
       )
       .bind(locale, defaultLocale, userId),
     db.prepare('SELECT id, created_at, status, message FROM support_request WHERE user_id = ? AND site_id = ? ORDER BY id').bind(userId, siteId),
@@ -94,6 +98,13 @@ export async function readMyData(db: D1Database, siteId: string, userId: string,
          WHERE q.user_id = ? AND q.site_id = ? ORDER BY r.id`,
       )
       .bind(userId, siteId),
+    db
+      .prepare(
+        `SELECT s.course_id, ${courseTitle('s.course_id')} AS course, s.module_number, s.number, s.item, s.version, s.completion, s.success,
+           s.score_scaled, s.location, s.suspend_data, s.updated_at FROM scorm_state s
+         WHERE s.user_id = ?3 ORDER BY s.course_id, s.module_number, s.number, s.item`,
+      )
+      .bind(locale, defaultLocale, userId),
   ];
   const results = (await db.batch<Record<string, unknown>>(statements)).map((result) => (result.results ?? []) as Rows);
   const [
@@ -112,7 +123,8 @@ export async function readMyData(db: D1Database, siteId: string, userId: string,
     certificates,
     requests,
     replies,
-  ] = results as [Rows, Rows, Rows, Rows, Rows, Rows, Rows, Rows, Rows, Rows, Rows, Rows, Rows, Rows, Rows];
+    scorm,
+  ] = results as [Rows, Rows, Rows, Rows, Rows, Rows, Rows, Rows, Rows, Rows, Rows, Rows, Rows, Rows, Rows, Rows];
   const account = accounts[0] as AccountRow | undefined;
   if (!account) return null;
   const summary = hitSummary[0] as { count: number; first: number | null; last: number | null };
@@ -147,6 +159,20 @@ export async function readMyData(db: D1Database, siteId: string, userId: string,
       module: Number(row.module_number),
       session: Number(row.number),
       completedAt: iso(Number(row.completed_at)),
+    })),
+    scorm: scorm.map((row) => ({
+      courseId: String(row.course_id),
+      course: String(row.course),
+      module: Number(row.module_number),
+      session: Number(row.number),
+      item: String(row.item),
+      version: String(row.version),
+      completion: String(row.completion),
+      success: String(row.success),
+      score: row.score_scaled === null ? null : Number(row.score_scaled),
+      location: String(row.location),
+      suspendData: String(row.suspend_data),
+      updatedAt: iso(Number(row.updated_at)),
     })),
     positions: positions.map((row) => ({
       courseId: String(row.course_id),

@@ -30,6 +30,14 @@ async function learnerWithHistory(prefix: string) {
     env.DB.prepare("INSERT INTO enrolment (user_id, course_id, enrolled_at, via) VALUES (?, 'triage', ?, 'key')").bind(id, now),
     env.DB.prepare("INSERT INTO session_progress VALUES (?, 'triage', 1, 1, ?)").bind(id, now),
     env.DB.prepare("INSERT INTO session_position VALUES (?, 'triage', 1, 2, 95, ?)").bind(id, now),
+    // A second course, listed before triage in course_text: each row must carry its own course's title.
+    env.DB.prepare("INSERT OR IGNORE INTO course (id, site_id, category_id, ecm_credits, position) VALUES ('anatomia', ?, 'cat-rischio', NULL, 1)").bind(SITE),
+    env.DB.prepare("INSERT OR IGNORE INTO course_text VALUES ('anatomia', 'it-IT', 'Anatomia di base', 'Le basi.', 'Le basi.')"),
+    env.DB.prepare("INSERT INTO enrolment (user_id, course_id, enrolled_at, via) VALUES (?, 'anatomia', ?, 'staff')").bind(id, now + 1),
+    env.DB.prepare(
+      `INSERT INTO scorm_state (user_id, course_id, module_number, number, item, version, completion, success, score_scaled, score_raw, location, suspend_data, cmi, updated_at)
+       VALUES (?, 'triage', 2, 1, 'sco-2', '1.2', 'completed', 'passed', 0.8, 80, 'page-3', 'q1=a;q2=c', '{"core":{"student_name":"Nuova, Prova"}}', ?)`,
+    ).bind(id, now),
     env.DB.prepare(
       "INSERT INTO hit (site_id, user_id, identity, ua, origin, path, ms, device, course_id, created_at) VALUES (?, ?, 'tab', 'vitest', 'web', '/it-IT/course/triage', 60000, 'desktop', 'triage', ?)",
     ).bind(SITE, id, now),
@@ -53,7 +61,18 @@ async function learnerWithHistory(prefix: string) {
 }
 
 const remaining = async (userId: string) => {
-  const tables = ['user_federation', 'auth_token', 'enrolment', 'session_progress', 'session_position', 'user_badge', 'hit', 'stats_total', 'support_request'];
+  const tables = [
+    'user_federation',
+    'auth_token',
+    'enrolment',
+    'session_progress',
+    'session_position',
+    'scorm_state',
+    'user_badge',
+    'hit',
+    'stats_total',
+    'support_request',
+  ];
   const counts: Record<string, number> = {};
   for (const table of tables) {
     counts[table] = (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE user_id = ?`).bind(userId).first<{ n: number }>())?.n ?? -1;
@@ -72,7 +91,23 @@ describe('GET /api/auth/user/data', () => {
     expect(data.account).toMatchObject({ id: learner.id, email: learner.email, firstName: 'Prova', lastName: 'Nuova', gender: 'f', roles: ['learner'] });
     expect(data.profile.fiscalCode).toBe('RSSMRA80A01H501U');
     expect(data.consents).toEqual([{ kind: 'privacy', version: '2026-01', acceptedAt: expect.any(String) }]);
-    expect(data.enrolments).toEqual([expect.objectContaining({ courseId: 'triage', course: 'Triage', via: 'key' })]);
+    expect(data.enrolments).toEqual([
+      expect.objectContaining({ courseId: 'triage', course: 'Triage', via: 'key' }),
+      expect.objectContaining({ courseId: 'anatomia', course: 'Anatomia di base', via: 'staff' }),
+    ]);
+    expect(data.scorm).toEqual([
+      expect.objectContaining({
+        courseId: 'triage',
+        course: 'Triage',
+        module: 2,
+        session: 1,
+        item: 'sco-2',
+        completion: 'completed',
+        success: 'passed',
+        score: 0.8,
+      }),
+    ]);
+    expect(data.scorm[0]).toMatchObject({ location: 'page-3', suspendData: 'q1=a;q2=c' });
     expect(data.progress).toEqual([expect.objectContaining({ courseId: 'triage', module: 1, session: 1 })]);
     expect(data.positions).toEqual([expect.objectContaining({ courseId: 'triage', module: 1, session: 2, seconds: 95 })]);
     expect(data.trackedTime).toEqual({ totalSeconds: 60, courses: [{ courseId: 'triage', course: 'Triage', seconds: 60 }] });
@@ -100,7 +135,7 @@ describe('POST /api/auth/user/delete', () => {
     expect(refused.status).toBe(400);
     expect(await errorOf(refused)).toBe(authMessage('passwordWrongCurrent', 'it'));
     expect((await call('/api/auth/user', { cookie: learner.cookie })).status).toBe(200);
-    expect(await remaining(learner.id)).toMatchObject({ enrolment: 1, hit: 1, support_request: 1 });
+    expect(await remaining(learner.id)).toMatchObject({ enrolment: 2, hit: 1, scorm_state: 1, support_request: 1 });
     expect((await call('/api/auth/user/delete', { method: 'POST', cookie: learner.cookie, body: { confirm: '' } })).status).toBe(400);
   });
 
@@ -132,6 +167,7 @@ describe('POST /api/auth/user/delete', () => {
       enrolment: 0,
       session_progress: 0,
       session_position: 0,
+      scorm_state: 0,
       user_badge: 0,
       hit: 0,
       stats_total: 0,
