@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { scormStatusWords } from '../../../../core/scorm/status-words.ts';
+
+// Issue 31: the staff report showed a failed SCORM 2004 test as "completato, punteggio 40%".
+describe('scormStatusWords', () => {
+  it('adds a reported success to the completion, once', () => {
+    expect(scormStatusWords('completed', 'failed')).toEqual(['completed', 'failed']);
+    expect(scormStatusWords('completed', 'passed')).toEqual(['completed', 'passed']);
+    expect(scormStatusWords('passed', 'passed')).toEqual(['passed']);
+    expect(scormStatusWords('completed', 'unknown')).toEqual(['completed']);
+    expect(scormStatusWords('incomplete', 'unknown')).toEqual(['incomplete']);
+  });
+
+  it('names a status no package should send "unknown" rather than showing it raw', () => {
+    expect(scormStatusWords('<b>done</b>', 'maybe')).toEqual(['unknown']);
+  });
+});
