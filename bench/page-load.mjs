@@ -1,5 +1,8 @@
 // 50 concurrent clients for 30 s on a pre-rendered page (the catalogue, a static asset) and on an
-// on-demand page (a course page, rendered by the Worker for the signed-in learner from D1).
+// on-demand page (a course page, rendered by the Worker for the signed-in learner from D1), and the
+// course page at one client; on `npm start`, on its Worker's own port, and on the stack before
+// (`wrangler dev`) with the same build and database, one after the other in one run.
+import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import { markdownTable, writeSection } from './results.mjs';
 import { signIn, startServer } from './server.mjs';
@@ -16,55 +19,96 @@ const BROWSER = {
   'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36',
 };
 
-const server = await startServer();
-const rows = [];
-try {
-  const cookie = await signIn(server.base);
-  for (const { page, path, signedIn } of PAGES) {
-    const headers = { ...BROWSER, ...(signedIn ? { cookie } : {}) };
-    // The page must be the real one, not a redirect to sign-in or an error page.
-    const check = await fetch(`${server.base}${path}`, { headers, redirect: 'manual' });
-    const html = await check.text();
-    if (check.status !== 200 || !html.includes('<html')) throw new Error(`${path} answered ${check.status}`);
-    console.log(`${page}: ${CONNECTIONS} clients for ${DURATION} s...`);
-    const result = await autocannon({
-      url: `${server.base}${path}`,
-      connections: CONNECTIONS,
-      duration: DURATION,
-      timeout: 10,
-      headers,
-    });
-    const responses = Object.values(result.statusCodeStats).reduce((sum, { count }) => sum + Number(count), 0);
-    const codes = Object.entries(result.statusCodeStats)
-      .filter(([code]) => code !== '200')
-      .map(([code, { count }]) => `${count}x${code}`)
-      .join(' ');
-    rows.push({
-      page,
-      path,
-      clients: CONNECTIONS,
-      s: result.duration.toFixed(0),
-      requests: responses + result.errors,
-      'req/s': (responses / result.duration).toFixed(0),
-      'p50 ms': result.latency.p50,
-      'p99 ms': result.latency.p99,
-      'max ms': result.latency.max,
-      'KiB/response': (result.throughput.total / Math.max(1, responses) / 1024).toFixed(1),
-      'non-200': codes || '0',
-      'conn. errors': `${result.errors} (${result.timeouts} timeouts)`,
-      'error rate %': (
-        (100 * (result.errors + responses - Number(result.statusCodeStats['200']?.count ?? 0))) /
-        Math.max(1, responses + result.errors)
-      ).toFixed(2),
-    });
+/** One autocannon run of `path` on `base`: a row of the table. */
+async function measure(stack, base, { page, path, signedIn }, cookie, connections) {
+  const headers = { ...BROWSER, ...(signedIn ? { cookie } : {}) };
+  // The page must be the real one, not a redirect to sign-in or an error page.
+  const check = await fetch(`${base}${path}`, { headers, redirect: 'manual' });
+  const html = await check.text();
+  if (check.status !== 200 || !html.includes('<html')) throw new Error(`${stack}: ${path} answered ${check.status}`);
+  console.log(`${stack}, ${page}: ${connections} client${connections === 1 ? '' : 's'} for ${DURATION} s...`);
+  const result = await autocannon({ url: `${base}${path}`, connections, duration: DURATION, timeout: 10, headers });
+  const responses = Object.values(result.statusCodeStats).reduce((sum, { count }) => sum + Number(count), 0);
+  const codes = Object.entries(result.statusCodeStats)
+    .filter(([code]) => code !== '200')
+    .map(([code, { count }]) => `${count}x${code}`)
+    .join(' ');
+  return {
+    stack,
+    page,
+    clients: connections,
+    s: result.duration.toFixed(0),
+    requests: responses + result.errors,
+    'req/s': (responses / result.duration).toFixed(0),
+    'p50 ms': result.latency.p50,
+    'p99 ms': result.latency.p99,
+    'max ms': result.latency.max,
+    'KiB/response': (result.throughput.total / Math.max(1, responses) / 1024).toFixed(1),
+    'non-200': codes || '0',
+    'conn. errors': `${result.errors} (${result.timeouts} timeouts)`,
+    'error rate %': ((100 * (result.errors + responses - Number(result.statusCodeStats['200']?.count ?? 0))) / Math.max(1, responses + result.errors)).toFixed(
+      2,
+    ),
+  };
+}
+
+/** Every page at CONNECTIONS clients, and the signed-in page at one client too (its latency with no queue). */
+async function measureStack(stack, base) {
+  const cookie = await signIn(base);
+  const stackRows = [];
+  for (const page of PAGES) stackRows.push(await measure(stack, base, page, cookie, CONNECTIONS));
+  stackRows.push(await measure(stack, base, PAGES[1], cookie, 1));
+  return stackRows;
+}
+
+/**
+ * The stack `npm start` used before this one, for the side-by-side rows: `wrangler dev` (its proxy
+ * Worker and the Worker in two workerd processes, with file watching) on the same build and state.
+ */
+async function startWranglerDev(outDir, stateDir, port) {
+  const child = spawn(
+    process.execPath,
+    ['node_modules/wrangler/bin/wrangler.js', 'dev', '--config', `${outDir}/server/wrangler.json`, '--port', String(port), '--ip', '127.0.0.1'].concat([
+      '--persist-to',
+      stateDir,
+      '--show-interactive-dev-session=false',
+      '--log-level',
+      'warn',
+    ]),
+    { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CI: '1', CLOUDFLARE_CF_FETCH_ENABLED: 'false' }, detached: true },
+  );
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${base}/it-IT`)).ok) return { base, stop: () => process.kill(-child.pid, 'SIGTERM') };
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
   }
+  process.kill(-child.pid, 'SIGTERM');
+  throw new Error('wrangler dev did not start');
+}
+
+const rows = [];
+const server = await startServer();
+try {
+  rows.push(...(await measureStack('npm start (proxy, then workerd through Miniflare)', server.base)));
+  // The Worker's own port, after the proxy's: what the proxy's hop costs.
+  rows.push(...(await measureStack('workerd through Miniflare, direct', `http://127.0.0.1:${server.port + 1}`)));
 } finally {
   await server.stop();
+}
+const old = await startWranglerDev(server.outDir, server.stateDir, server.port + 10);
+try {
+  rows.push(...(await measureStack('wrangler dev, direct (the stack before)', old.base)));
+} finally {
+  old.stop();
 }
 console.table(rows);
 writeSection(
   'page-load',
-  `\`bench/page-load.mjs\`: ${CONNECTIONS} concurrent autocannon clients for ${DURATION} s per page, GET with a browser's Accept, Accept-Encoding (gzip, br) and User-Agent; the course page with the demo learner's \`t-ssid\` cookie. KiB/response is what crossed the wire (compressed when the server compresses).
+  `\`bench/page-load.mjs\`: ${CONNECTIONS} concurrent autocannon clients for ${DURATION} s per page (and the course page at 1 client), GET with a browser's Accept, Accept-Encoding (gzip, br) and User-Agent; the course page with the demo learner's \`t-ssid\` cookie. KiB/response is what crossed the wire (compressed when the server compresses). Three stacks one after the other on the same build and database: \`npm start\` as a user runs it (its proxy, then the Worker in workerd through Miniflare's API), the Worker's own port, and \`wrangler dev\` (what \`npm start\` ran before). Earlier runs of this table, on \`wrangler dev\` behind the proxy, are in git history (2026-11-25: catalogue 758 req/s, course 100 req/s, p50 478 ms on that day's machine load).
 
 ${markdownTable(rows)}
 `,
