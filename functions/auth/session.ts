@@ -1,5 +1,6 @@
 import { checkTokens, type TokenPair } from '../data/auth/tokens.ts';
-import { findUserById, type User } from '../data/auth/users.ts';
+import { findUserByAccessToken, findUserById, type User } from '../data/auth/users.ts';
+import { hashToken } from '../shared/token.ts';
 import type { Env } from '../env.ts';
 import { assertSessionSecret } from './session-secret.ts';
 import { readCookie, SESSION_COOKIE, sealSession, sessionSetCookie, unsealSession } from './session-cookie.ts';
@@ -32,9 +33,12 @@ export async function resolveSession(env: Env, request: Request, now = Date.now(
   const { tokens, stale, fromCookie } = await readTokens(request, secret);
   if (stale) return { kind: 'stale', reason: stale };
   if (!tokens) return { kind: 'visitor' };
-  const check = await checkTokens(env.DB, tokens, now);
+  // The common case, a live access token, is one read of token and user together; else the
+  // refresh token is checked (and rotated) and the user read after it.
+  const live = tokens.accessToken ? await findUserByAccessToken(env.DB, await hashToken(tokens.accessToken), now) : null;
+  const check = live ? ({ kind: 'valid', userId: live.id } as const) : await checkTokens(env.DB, tokens, now);
   if (check.kind === 'invalid') return fromCookie ? { kind: 'stale', reason: 'Revoked or expired tokens' } : { kind: 'visitor' };
-  const user = await findUserById(env.DB, check.userId);
+  const user = live ?? (await findUserById(env.DB, check.userId));
   if (!user) return { kind: 'stale', reason: 'Unknown user' };
   // Suspending ends every session at once (their tokens are revoked); a renewal racing it ends here.
   if (user.status === 'suspended') return { kind: 'stale', reason: 'Suspended account' };

@@ -68,6 +68,21 @@ export async function findUserById(db: D1Database, id: string): Promise<User | n
   return row && toUser(row);
 }
 
+/**
+ * The user a live access token (by its hash) belongs to, in one read: what every signed-in request
+ * asks first. Null when the token is unknown, not an access token, revoked or expired: then the
+ * refresh token decides (functions/data/auth/tokens.ts, checkTokens).
+ */
+export async function findUserByAccessToken(db: D1Database, tokenHash: string, now: number): Promise<User | null> {
+  const row = await db
+    .prepare(
+      "SELECT u.* FROM auth_token t JOIN user u ON u.id = t.user_id WHERE t.hash = ? AND t.kind = 'access' AND t.revoked_at IS NULL AND t.expires_at > ?",
+    )
+    .bind(tokenHash, now)
+    .first<UserRow>();
+  return row && toUser(row);
+}
+
 /** The API's user: the session user with the identity providers it is linked to. */
 export async function toApiUser(db: D1Database, user: User): Promise<ApiUser> {
   const { results } = await db
