@@ -1,5 +1,6 @@
 import { applyD1Migrations } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { emptyMailbox } from './mailbox.ts';
 
 type Migrations = Parameters<typeof applyD1Migrations>[1];
 
@@ -9,7 +10,7 @@ const FTS5_SHADOWS = ['data', 'idx', 'content', 'docsize', 'config'];
  * Each test file starts from a freshly migrated, empty database. The files of a run share a
  * workerd (vitest's `isolate: false`: one start instead of one per file), so what the file before
  * left is dropped first (triggers, then tables, each after those whose keys point at it) and the
- * migrations applied again, their own rows included.
+ * migrations applied again, their own rows included. The test mailbox is emptied too.
  */
 async function freshDatabase(db: D1Database, migrations: Migrations): Promise<void> {
   const rows = async <T>(sql: string) => (await db.prepare(sql).all<T>()).results;
@@ -37,3 +38,5 @@ async function freshDatabase(db: D1Database, migrations: Migrations): Promise<vo
 }
 
 await freshDatabase(env.DB, (env as unknown as { TEST_MIGRATIONS: Migrations }).TEST_MIGRATIONS);
+// The mailbox lives in the shared Worker too: a file reads only the mail it caused.
+emptyMailbox();

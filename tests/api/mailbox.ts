@@ -28,6 +28,14 @@ export const testMailbox = {
   },
 } as unknown as SendEmail;
 
+/**
+ * Forgets every message: the set-up does it before each test file, as test files share the
+ * Worker (and so this mailbox) and reuse the fixtures' addresses.
+ */
+export function emptyMailbox(): void {
+  sent.length = 0;
+}
+
 /** Every message sent to an address so far, oldest first. */
 export function mailTo(address: string): SentMail[] {
   return sent.filter((mail) => mail.to.some((to) => to.toLowerCase() === address.toLowerCase()));
