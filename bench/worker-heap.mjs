@@ -1,5 +1,5 @@
-// The JavaScript heap of a Worker's isolate, read through the V8 inspector wrangler dev opens
-// (`--inspector-port`; `npm start` passes TILES_INSPECTOR_PORT to its first Worker). A workerd
+// The JavaScript heap of a Worker's isolate, read through the V8 inspector workerd opens
+// (Miniflare's `inspectorPort`; `npm start` passes TILES_INSPECTOR_PORT to its first Worker). A workerd
 // process's RSS also holds local R2 and D1 (miniflare's simulators) and the runtime's own caches:
 // the isolate's heap is what the Worker's code itself keeps.
 
@@ -7,10 +7,25 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 const MiB = 1024 * 1024;
 
+/**
+ * The inspector address of the site's Worker: workerd's own inspector (npm start, through Miniflare)
+ * lists every internal Worker, the user's as `core:user:{name}`; wrangler's inspector proxy serves
+ * only the Worker at /ws and refuses a connection without an Origin of this machine.
+ */
+async function workerTarget(port) {
+  try {
+    const targets = await (await fetch(`http://127.0.0.1:${port}/json`)).json();
+    const user = targets.find((target) => String(target.id).startsWith('core:user:'));
+    if (user) return user.webSocketDebuggerUrl;
+  } catch {
+    // not workerd's own inspector
+  }
+  return `ws://127.0.0.1:${port}/ws`;
+}
+
 /** Connects to the inspector on `port`; `usage()` answers the heap's used and total size in MiB. */
 export async function connectHeap(port) {
-  // wrangler's inspector proxy refuses a connection without an Origin of this machine.
-  const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`, { headers: { origin: 'http://127.0.0.1' } });
+  const socket = new WebSocket(await workerTarget(port), { headers: { origin: 'http://127.0.0.1' } });
   await new Promise((resolve, reject) => {
     socket.onopen = resolve;
     socket.onerror = () => reject(new Error(`no V8 inspector answers on port ${port}`));
