@@ -23,18 +23,18 @@ export default {
     rememberRequestId(context, id);
     let response: Response;
     try {
-      if (new URL(request.url).pathname === HEALTH_PATH && request.method === 'GET') {
-        response = withSecurityHeaders(await healthAnswer(env, import.meta.env.PUBLIC_BUILD_ID ?? 'unknown'), new URL(request.url));
-        console.log(requestLogLine({ id, request, status: response.status, started, ended: Date.now(), user: null }));
-        return response;
+      const url = new URL(request.url);
+      if (url.pathname === HEALTH_PATH && request.method === 'GET') {
+        response = withSecurityHeaders(await healthAnswer(env, import.meta.env.PUBLIC_BUILD_ID ?? 'unknown'), url);
+      } else {
+        const post = await guardPagePost(request);
+        response = withSecurityHeaders(
+          post.kind === 'pass'
+            ? await handle(post.request, env, context)
+            : await refusalAnswer(await handle(refusalPageRequest(request, post.error, context), env, context), post.error, post.rest),
+          url,
+        );
       }
-      const post = await guardPagePost(request);
-      response = withSecurityHeaders(
-        post.kind === 'pass'
-          ? await handle(post.request, env, context)
-          : await refusalAnswer(await handle(refusalPageRequest(request, post.error, context), env, context), post.error, post.rest),
-        new URL(request.url),
-      );
     } catch (error) {
       console.log(requestLogLine({ id, request, status: 500, started, ended: Date.now(), user: null }));
       throw error;
