@@ -2,7 +2,7 @@
 // on-disk state as `wrangler dev`, without a development server in front (no file watching, no
 // proxy Worker, no dev registry). A request goes from workerd's socket straight to the Worker.
 // Measured in ../shared/PLATFORM-FACTS.md §7 and bench/RESULTS.md.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import { Log, LogLevel, Miniflare, convertV4MiniflareOptions } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
@@ -19,6 +19,8 @@ export async function startWorker({ dir, port, stateDir, inspectorPort, bindings
   const { workerOptions, main } = unstable_getMiniflareWorkerOptions(resolve(serverDir, 'wrangler.json'));
   // The build is bundled already (`no_bundle`): its modules are given as they are, the entry first.
   delete workerOptions.modulesRules;
+  // Checked before workerd starts: a cron this server cannot run stops the start.
+  const crons = hourlyMinutes(workerOptions.cronTriggers ?? []);
   const entry = resolve(main);
   const modules = [entry, ...builtModules(serverDir).filter((path) => path !== entry)].map((path) => ({ type: moduleType(path), path }));
   const mf = new Miniflare(
@@ -43,6 +45,7 @@ export async function startWorker({ dir, port, stateDir, inspectorPort, bindings
   await mf.ready;
   return {
     port,
+    crons,
     /** Runs the Worker's scheduled handler, as Cloudflare does at each Cron Trigger. */
     async scheduled(cron) {
       const worker = await mf.getWorker(WORKER_NAME);
@@ -74,11 +77,8 @@ function builtModules(serverDir) {
     .map((entry) => join(entry.parentPath, entry.name));
 }
 
-/** The crons of wrangler.toml: this server runs the `M * * * *` form (once an hour) that Tiles uses. */
-function hourlyMinutes() {
-  const crons = [...readFileSync('wrangler.toml', 'utf8').matchAll(/^crons\s*=\s*\[(.*)\]/gm)].flatMap((match) =>
-    [...match[1].matchAll(/"([^"]+)"/g)].map((cron) => cron[1]),
-  );
+/** The build's crons (wrangler.toml's, as the build wrote them): this server runs the `M * * * *` form (once an hour) that Tiles uses. */
+function hourlyMinutes(crons) {
   return crons.map((cron) => {
     const minute = cron.match(/^(\d{1,2}) \* \* \* \*$/);
     if (!minute) throw new Error(`npm start runs hourly crons ("M * * * *") only, not "${cron}"`);
@@ -92,17 +92,16 @@ function hourlyMinutes() {
  * next hour tries again. Returns the timer to clear.
  */
 export function scheduleCrons(current) {
-  const crons = hourlyMinutes();
-  let lastRun = '';
+  // The hour each cron last ran in.
+  const ranIn = new Map();
   return setInterval(() => {
     const now = new Date();
-    for (const { cron, minute } of crons) {
-      const slot = `${cron}@${now.toISOString().slice(0, 13)}`;
-      if (now.getUTCMinutes() !== minute || lastRun === slot) continue;
-      lastRun = slot;
-      current()
-        ?.scheduled(cron)
-        .catch((error) => console.error(`Cron "${cron}" failed:`, error.message));
+    const hour = now.toISOString().slice(0, 13);
+    const worker = current();
+    for (const { cron, minute } of worker?.crons ?? []) {
+      if (now.getUTCMinutes() !== minute || ranIn.get(cron) === hour) continue;
+      ranIn.set(cron, hour);
+      worker.scheduled(cron).catch((error) => console.error(`Cron "${cron}" failed:`, error.message));
     }
   }, 20_000);
 }
