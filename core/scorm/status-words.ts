@@ -1,3 +1,5 @@
+import type { Translate } from '../translate.ts';
+
 /** The statuses a package may report (SCORM 1.2 lesson_status, 2004 completion and success), each with an interface string. */
 export const SCORM_STATUSES = ['completed', 'passed', 'failed', 'incomplete', 'browsed', 'not attempted', 'unknown'] as const;
 type ScormStatus = (typeof SCORM_STATUSES)[number];
@@ -14,4 +16,11 @@ export function scormStatusWords(completion: string, success: string): ScormStat
   const done = known(completion);
   if ((success !== 'passed' && success !== 'failed') || done === success) return [done];
   return [done, success];
+}
+
+/** The status words in the reader's language (interface strings `staff.report.scormStatus.*`), joined. */
+export function scormStatusText(t: Translate, completion: string, success: string): string {
+  return scormStatusWords(completion, success)
+    .map((word) => t(`staff.report.scormStatus.${word}`))
+    .join(', ');
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { scormStatusWords } from '../../../../core/scorm/status-words.ts';
+import { scormStatusText, scormStatusWords } from '../../../../core/scorm/status-words.ts';
+import { translator } from '../../../../core/translate.ts';
 
 // Issue 31: the staff report showed a failed SCORM 2004 test as "completato, punteggio 40%".
 describe('scormStatusWords', () => {
@@ -13,5 +14,10 @@ describe('scormStatusWords', () => {
 
   it('names a status no package should send "unknown" rather than showing it raw', () => {
     expect(scormStatusWords('<b>done</b>', 'maybe')).toEqual(['unknown']);
+  });
+
+  it("reads in the reader's language, joined", () => {
+    const t = translator({ 'staff.report.scormStatus.completed': 'completato', 'staff.report.scormStatus.failed': 'non superato' });
+    expect(scormStatusText(t, 'completed', 'failed')).toBe('completato, non superato');
   });
 });
