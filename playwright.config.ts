@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_HEADLESS_SHELL_PATH, CHROMIUM_PATH } from './scripts/system-tools.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 4399);
 const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 4398);
@@ -16,6 +17,13 @@ export const E2E_OUT_ROOT = '.wrangler/e2e-dist';
 const ORIGINS = Array.from({ length: WORKERS }, (_, index) => appOrigin(index));
 /** The tests' server's build-worker secret: a test asks the hit writer when every queued hit is in D1. */
 export const E2E_BUILD_WORKER_TOKEN = 'e2e-build-worker-token-0123456789abcdef';
+/** Chromium's switches for every test's browser. */
+const BROWSER_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+/**
+ * Debian's full Chromium, for a test that needs what only the browser has (its PDF viewer):
+ * `test.use(FULL_CHROMIUM)`. Every other test runs in its headless shell (scripts/system-tools.mjs).
+ */
+export const FULL_CHROMIUM = { launchOptions: { executablePath: CHROMIUM_PATH, args: BROWSER_ARGS } };
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -33,10 +41,7 @@ export default defineConfig({
   use: {
     // tests/e2e/fixtures.ts gives each worker its own server's origin.
     baseURL: appOrigin(0),
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    },
+    launchOptions: { executablePath: CHROMIUM_HEADLESS_SHELL_PATH, args: BROWSER_ARGS },
   },
   webServer: [
     // A real OpenID Connect provider on loopback, configured below as the 'medikey' provider.
