@@ -6,12 +6,13 @@
 //   node scripts/build-from-live.mjs --site-url https://... --out-dir .wrangler/release-dist   (BUILD_WORKER_TOKEN in the environment)
 //   node scripts/build-from-live.mjs --seed --out-dir .wrangler/release-dist
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { getPlatformProxy } from 'wrangler';
 import { snapshotStatements } from '../functions/data/cms/snapshot.ts';
 import { referenceSql } from '../seed/build-seed.ts';
+import { applyMigrations, executeSql } from './d1-sql.mjs';
 import { ensureDevVars } from './local-env.mjs';
 import { RELEASE_OUT_DIR } from './out-dir.mjs';
 
@@ -28,42 +29,6 @@ export function runAsync(command, args, env = {}) {
     child.on('error', reject);
     child.on('close', (code) => (code === 0 ? resolve(tail) : reject(new Error(`${command} ${args.join(' ')} failed (${code}): ${tail.slice(-600)}`))));
   });
-}
-
-let template = null;
-
-/**
- * A local D1 with every migration applied, made once per set of migrations and copied for each
- * build: wrangler applies migrations one by one, which took most of a publish's time (20 s on a
- * loaded 2-core machine for 20-odd files), while copying the result takes milliseconds.
- */
-export function migratedTemplate() {
-  template ??= (async () => {
-    const hash = createHash('sha256');
-    const files = readdirSync('migrations')
-      .filter((name) => name.endsWith('.sql'))
-      .sort();
-    for (const name of files) hash.update(name).update(readFileSync(join('migrations', name)));
-    const prefix = 'migrated-';
-    const dir = join(BUILD_STATE_ROOT, `${prefix}${hash.digest('hex').slice(0, 16)}`);
-    if (existsSync(dir)) return dir;
-    mkdirSync(BUILD_STATE_ROOT, { recursive: true });
-    // Made aside and renamed, so that a build never copies a half-migrated database.
-    const staging = `${dir}.${process.pid}-${Date.now()}`;
-    await runAsync('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', staging]);
-    if (existsSync(dir)) rmSync(staging, { recursive: true, force: true });
-    else renameSync(staging, dir);
-    // Templates of older migration sets are never used again.
-    for (const name of readdirSync(BUILD_STATE_ROOT)) {
-      if (name.startsWith(prefix) && join(BUILD_STATE_ROOT, name) !== dir && !name.includes('.'))
-        rmSync(join(BUILD_STATE_ROOT, name), { recursive: true, force: true });
-    }
-    return dir;
-  })().catch((error) => {
-    template = null;
-    throw error;
-  });
-  return template;
 }
 
 /** The published content of the Worker at `siteUrl`, through its build-worker-only snapshot call. */
@@ -93,23 +58,27 @@ export async function buildFromLive({ siteUrl, token, seed = false, outDir, log 
   if (!seed && !siteUrl) throw new Error('Nothing to build from: give the live site URL, or the seed for a first deploy');
   const name = `${Date.now()}-${process.pid}-${basename(outDir)}`;
   const stateDir = join(BUILD_STATE_ROOT, name);
-  const sqlFile = join(BUILD_STATE_ROOT, `${name}.sql`);
-  mkdirSync(BUILD_STATE_ROOT, { recursive: true });
   try {
     let source;
+    let sql;
     if (seed) {
-      writeFileSync(sqlFile, referenceSql());
+      sql = referenceSql();
       source = "the demo seed's reference data";
     } else {
       const snapshot = await fetchSnapshot(siteUrl, token);
-      writeFileSync(sqlFile, `${snapshotStatements(snapshot).join('\n')}\n`);
+      sql = `${snapshotStatements(snapshot).join('\n')}\n`;
       const rows = Object.values(snapshot.tables).reduce((sum, rows) => sum + rows.length, 0);
       source = `the live content of ${new URL(siteUrl).origin} (${rows} rows)`;
     }
     log(`Building from ${source} in a fresh database (${stateDir})`);
-    const local = ['--local', '--persist-to', stateDir];
-    cpSync(await migratedTemplate(), stateDir, { recursive: true });
-    await runAsync('npx', ['wrangler', 'd1', 'execute', 'DB', ...local, '--file', sqlFile]);
+    // One platform proxy migrates the fresh database and loads the content (scripts/d1-sql.mjs).
+    const platform = await getPlatformProxy({ persist: { path: join(stateDir, 'v3') } });
+    try {
+      await applyMigrations(platform.env.DB);
+      await executeSql(platform.env.DB, sql);
+    } finally {
+      await platform.dispose();
+    }
     // The pre-rendering runs the Worker's modules, whose start-up checks need the local secrets.
     ensureDevVars();
     await runAsync('npx', ['astro', 'build', '--outDir', outDir], { TILES_STATE_DIR: stateDir });
@@ -117,7 +86,6 @@ export async function buildFromLive({ siteUrl, token, seed = false, outDir, log 
     return { buildId, source };
   } finally {
     rmSync(stateDir, { recursive: true, force: true });
-    rmSync(sqlFile, { force: true });
   }
 }
 

@@ -3,15 +3,13 @@
 // production deploy) into a new folder, starts it in workerd beside the running one, and switches
 // the proxy over once it answers, so no request is dropped. Reports each build's outcome to the API.
 import { existsSync, rmSync } from 'node:fs';
-import { buildFromLive, migratedTemplate } from './build-from-live.mjs';
+import { buildFromLive } from './build-from-live.mjs';
 
 const POLL_MS = Number(process.env.BUILD_POLL_MS ?? 1000);
 
 export function startBuildWorker({ token, upstream, swap }) {
   let busy = false;
   let generation = 0;
-  // Ready before the first publish; a failure here is retried by that publish's build.
-  migratedTemplate().catch(() => {});
   const api = (path, body) =>
     fetch(`http://127.0.0.1:${upstream().port}${path}`, {
       method: 'POST',

@@ -1,4 +1,5 @@
-// Applies the D1 migrations to the local database and loads the demo seed.
+// Applies the D1 migrations to the local database and loads the demo seed, all through one platform
+// proxy (scripts/d1-sql.mjs).
 // Reference data is INSERT OR IGNORE (never overwrites); the demo history is loaded once.
 // The demo's course media go into the local R2 bucket once (scripts/seed-media.mjs), the SCORM
 // packages' unpacked files through the platform proxy.
@@ -7,27 +8,28 @@
 import { join } from 'node:path';
 import { getPlatformProxy } from 'wrangler';
 import { refreshSearchIndex } from '../functions/data/lms/search-index.ts';
-import { ensureDevVars, localProcessEnv, run, STATE_DIR, wrangler } from './local-env.mjs';
+import { applyMigrations, executeSqlFile } from './d1-sql.mjs';
+import { ensureDevVars, localProcessEnv, run, STATE_DIR } from './local-env.mjs';
 import { seedMedia, seedPackageFiles } from './seed-media.mjs';
 
 const vars = ensureDevVars();
-const local = ['--local', '--persist-to', STATE_DIR];
-wrangler(['d1', 'migrations', 'apply', 'DB', ...local]);
 run(process.execPath, ['seed/build-seed.ts', '.wrangler/seed'], {
   env: { PASSWORD_PEPPER: vars.PASSWORD_PEPPER ?? '', SESSION_SECRET: vars.SESSION_SECRET ?? '' },
 });
-wrangler(['d1', 'execute', 'DB', ...local, '--file', '.wrangler/seed/reference.sql'], { capture: true });
+Object.assign(process.env, localProcessEnv());
+const platform = await getPlatformProxy({ persist: { path: join(STATE_DIR, 'v3') } });
+const migrated = await applyMigrations(platform.env.DB);
+console.log(migrated.length === 0 ? 'No migrations to apply.' : `Migrations applied: ${migrated.join(', ')}.`);
+await executeSqlFile(platform.env.DB, '.wrangler/seed/reference.sql');
 console.log('Reference data (site, locales, strings, courses, pages, badges, levels) in place.');
-const answer = wrangler(['d1', 'execute', 'DB', ...local, '--json', '--file', 'seed/seeded-at.sql'], { capture: true });
-const seeded = JSON.parse(answer)[0]?.results?.[0]?.value;
+const [seededAt] = await executeSqlFile(platform.env.DB, 'seed/seeded-at.sql');
+const seeded = seededAt?.results?.[0]?.value;
 if (seeded) {
   console.log(`Demo history already loaded (${seeded}): kept as it is.`);
 } else {
-  wrangler(['d1', 'execute', 'DB', ...local, '--file', '.wrangler/seed/demo.sql'], { capture: true });
+  await executeSqlFile(platform.env.DB, '.wrangler/seed/demo.sql');
   console.log('Demo history loaded.');
 }
-Object.assign(process.env, localProcessEnv());
-const platform = await getPlatformProxy({ persist: { path: join(STATE_DIR, 'v3') } });
 await seedMedia(platform.env.MEDIA);
 const reindexed = await refreshSearchIndex(platform.env.DB, Infinity);
 await seedPackageFiles(platform.env.MEDIA);
