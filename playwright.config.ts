@@ -8,8 +8,8 @@ const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 4398);
  * as a browser test mostly waits on its page; E2E_WORKERS=1 runs them one after another.
  */
 const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
-/** A server's proxy port and the two after it, for its Worker and the one a publish starts. */
-const PORT_STRIDE = 3;
+/** A server's proxy port and the three after it: its Worker, the one a publish starts, and its SCORM content origin. */
+const PORT_STRIDE = 4;
 /** The origin of the server a worker (its parallelIndex) talks to. */
 export const appOrigin = (parallelIndex: number): string => `http://localhost:${PORT + PORT_STRIDE * parallelIndex}`;
 /** Where the tests' servers build (a folder per server under it): never dist/, which a running `npm start` serves from. */

@@ -31,6 +31,7 @@ export default defineConfig(async () => {
                   PASSWORD_PEPPER: 'api-test-pepper-0123456789',
                   OIDC_PROVIDERS: JSON.stringify([{ id: 'mock', name: 'Mock IdP', issuer: 'https://idp.example.test', clientId: 'tiles-platform' }]),
                   OIDC_SECRET_MOCK: 'mock-client-secret',
+                  SCORM_CONTENT_ORIGIN: 'http://scorm-content.test',
                 },
               },
             }),

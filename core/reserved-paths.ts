@@ -39,7 +39,6 @@ export const RESERVED_PATHS: readonly string[] = [
   'register',
   'repository',
   'robots.txt',
-  'scorm',
   'sitemap.xml',
   'social',
   'staff',

@@ -1,5 +1,4 @@
 import { MEDIA_PREFIX } from './media/kinds.ts';
-import { SCORM_PREFIX } from './scorm/package-path.ts';
 
 /**
  * The security headers of every response: pages (static ones through `_headers`, on-demand ones
@@ -12,37 +11,17 @@ export const HSTS = 'max-age=63072000; includeSubDomains';
 
 /**
  * Who may show an answer in a frame: no one, or (a course's PDF, which the session page shows in
- * an iframe) this site's own pages. Nothing else is relaxed for it. A SCORM package's files
- * (`package`) are framed by the session page too and have a policy of their own: see below.
+ * an iframe) this site's own pages. Nothing else is relaxed for it. A SCORM package is framed from
+ * an origin of its own, with headers of its own (`contentHeaders`).
  */
-export type Framing = 'none' | 'same-origin' | 'package';
+export type Framing = 'none' | 'same-origin';
 
 /**
- * The policy of a SCORM package's files (`/scorm/...`), and theirs only: authoring tools
- * (Storyline, Captivate, iSpring) write inline scripts and handlers and some call eval, so scripts
- * may be inline and evaluated there; everything still loads from this origin only (no third-party
- * script, no connection elsewhere), plugins are off and only the site's own pages may frame it.
- * The session page's iframe adds its sandbox (src/islands/player/ScormPlayer.tsx).
+ * CSP directives, camelCase as hono/secure-headers takes them; the header spells them in
+ * kebab-case. `frameSources`: the origins a page may frame besides its own (the SCORM content
+ * origin, for the session page).
  */
-const PACKAGE_DIRECTIVES = {
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'", "'unsafe-inline'", "'unsafe-eval'"],
-  styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
-  mediaSrc: ["'self'", 'data:', 'blob:'],
-  fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'"],
-  workerSrc: ["'self'", 'blob:'],
-  frameSrc: ["'self'"],
-  objectSrc: ["'none'"],
-  baseUri: ["'self'"],
-  formAction: ["'self'"],
-  frameAncestors: ["'self'"],
-};
-
-/** CSP directives, camelCase as hono/secure-headers takes them; the header spells them in kebab-case. */
-export function cspDirectives(scriptHashes: readonly string[], framing: Framing = 'none'): Record<string, string[]> {
-  if (framing === 'package') return PACKAGE_DIRECTIVES;
+export function cspDirectives(scriptHashes: readonly string[], framing: Framing = 'none', frameSources: readonly string[] = []): Record<string, string[]> {
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", ...scriptHashes],
@@ -53,10 +32,74 @@ export function cspDirectives(scriptHashes: readonly string[], framing: Framing 
     connectSrc: ["'self'"],
     // The bot check solves its proof of work in a Web Worker started from a blob.
     workerSrc: ["'self'", 'blob:'],
+    ...(frameSources.length > 0 ? { frameSrc: ["'self'", ...frameSources] } : {}),
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],
     frameAncestors: [framing === 'none' ? "'none'" : "'self'"],
+  };
+}
+
+/**
+ * The policy of a SCORM package's files on the content origin: authoring tools (Storyline,
+ * Captivate, iSpring) write inline scripts and handlers and some call eval, so scripts may be
+ * inline and evaluated there; everything still loads from the content origin only (no third-party
+ * script, no connection elsewhere, so not to the site's API either), plugins are off, and only the
+ * runtime page beside it and the site's session page may frame it. The session page's iframe adds
+ * its sandbox (src/islands/player/ScormPlayer.tsx).
+ */
+function packageDirectives(platformOrigin: string): Record<string, string[]> {
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", "'unsafe-inline'", "'unsafe-eval'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    mediaSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    workerSrc: ["'self'", 'blob:'],
+    frameSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'self'", platformOrigin],
+  };
+}
+
+/** The runtime page of an item: its own module by nonce, the package framed beside it, framed by the session page only. */
+function runtimeDirectives(platformOrigin: string, nonce: string): Record<string, string[]> {
+  return {
+    defaultSrc: ["'none'"],
+    scriptSrc: ["'self'", `'nonce-${nonce}'`],
+    styleSrc: [`'nonce-${nonce}'`],
+    frameSrc: ["'self'"],
+    baseUri: ["'none'"],
+    formAction: ["'none'"],
+    frameAncestors: [platformOrigin],
+  };
+}
+
+/**
+ * The headers of whatever the SCORM content origin answers: a package file (`file`), an item's
+ * runtime page (`runtime`, with its script nonce) or a refusal (`refusal`: framed by no one, runs
+ * nothing). No X-Frame-Options: it cannot name the platform's origin, and frame-ancestors does.
+ */
+export function contentHeaders(kind: 'file' | 'runtime' | 'refusal', platformOrigin: string, nonce = ''): Record<string, string> {
+  const directives =
+    kind === 'file'
+      ? packageDirectives(platformOrigin)
+      : kind === 'runtime'
+        ? runtimeDirectives(platformOrigin, nonce)
+        : { defaultSrc: ["'none'"], frameAncestors: ["'none'"] };
+  return {
+    'Content-Security-Policy': Object.entries(directives)
+      .map(([name, values]) => `${kebab(name)} ${values.join(' ')}`)
+      .join('; '),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Permissions-Policy': Object.keys(PERMISSIONS_POLICY)
+      .map((feature) => `${kebab(feature)}=()`)
+      .join(', '),
   };
 }
 
@@ -70,15 +113,15 @@ export const CROSS_ORIGIN_OPENER_POLICY = 'same-origin';
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 
-export function contentSecurityPolicy(scriptHashes: readonly string[], framing: Framing = 'none'): string {
-  return Object.entries(cspDirectives(scriptHashes, framing))
+export function contentSecurityPolicy(scriptHashes: readonly string[], framing: Framing = 'none', frameSources: readonly string[] = []): string {
+  return Object.entries(cspDirectives(scriptHashes, framing, frameSources))
     .map(([name, values]) => `${kebab(name)} ${values.join(' ')}`)
     .join('; ');
 }
 
-export function securityHeaders(scriptHashes: readonly string[], framing: Framing = 'none'): Record<string, string> {
+export function securityHeaders(scriptHashes: readonly string[], framing: Framing = 'none', frameSources: readonly string[] = []): Record<string, string> {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(scriptHashes, framing),
+    'Content-Security-Policy': contentSecurityPolicy(scriptHashes, framing, frameSources),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': REFERRER_POLICY,
     'X-Frame-Options': framing === 'none' ? X_FRAME_OPTIONS : X_FRAME_OPTIONS_SAME_ORIGIN,
@@ -91,10 +134,9 @@ export function securityHeaders(scriptHashes: readonly string[], framing: Framin
 
 /**
  * How an answer may be framed: a PDF of the course media (`/media/...`, served as
- * application/pdf) and a SCORM package's files by this site's session page; everything else by no one.
+ * application/pdf) by this site's session page; everything else by no one.
  */
 export function framingOf(path: string, contentType: string | null): Framing {
-  if (path.startsWith(SCORM_PREFIX)) return 'package';
   const pdf = contentType?.split(';')[0]?.trim().toLowerCase() === 'application/pdf';
   return pdf && path.startsWith(MEDIA_PREFIX) ? 'same-origin' : 'none';
 }

@@ -45,6 +45,8 @@ export interface Env {
   MAIL_FROM?: string;
   /** The outbox's queue (wrangler.toml): a message asks this Worker to deliver what is due (functions/email/deliver.ts). */
   MAIL?: Queue<MailKick>;
+  /** The origin SCORM packages run on, apart from the site's (functions/scorm/content-origin.ts). */
+  SCORM_CONTENT_ORIGIN?: string;
 }
 
 export function isDevelopment(env: Pick<Env, 'ENVIRONMENT'>): boolean {

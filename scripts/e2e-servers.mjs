@@ -8,7 +8,7 @@ import { localProcessEnv, run, waitUntilReady } from './local-env.mjs';
 
 const count = Number(process.env.E2E_SERVERS ?? 1);
 const firstPort = Number(process.env.E2E_PORT ?? 4399);
-const stride = Number(process.env.E2E_PORT_STRIDE ?? 3);
+const stride = Number(process.env.E2E_PORT_STRIDE ?? 4);
 const STATE_ROOT = '.wrangler/e2e-state';
 const OUT_ROOT = process.env.E2E_OUT_ROOT ?? '.wrangler/e2e-dist';
 

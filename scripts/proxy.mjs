@@ -39,6 +39,19 @@ function refusesLocalTools(request, response) {
 }
 
 /**
+ * The headers sent on to the Worker: Miniflare's own (`MF-…`) only as this proxy sets them. Behind
+ * a reverse proxy that ends HTTPS (Caddy sends `X-Forwarded-Proto: https`), the Worker sees the
+ * address the browser asked for (Miniflare's `MF-Original-URL`), so that same-origin checks and
+ * the SCORM player's origins name https, not the plain http of the last hop.
+ */
+export function forwardedHeaders(headers, path) {
+  const forwarded = Object.fromEntries(Object.entries(headers).filter(([name]) => !name.toLowerCase().startsWith('mf-')));
+  const proto = headers['x-forwarded-proto'];
+  if (proto === 'https' && headers.host) forwarded['mf-original-url'] = `https://${headers.host}${path}`;
+  return forwarded;
+}
+
+/**
  * `upstream()` names the port of the Worker to use for each new request, or null while the server
  * stops (then new requests get the restart answer). `forwarding()` counts requests not yet answered.
  */
@@ -50,7 +63,7 @@ export function createProxy(upstream) {
     forwarding++;
     response.on('close', () => forwarding--);
     const forward = http.request(
-      { host: '127.0.0.1', port: upstream().port, path: request.url, method: request.method, headers: request.headers },
+      { host: '127.0.0.1', port: upstream().port, path: request.url, method: request.method, headers: forwardedHeaders(request.headers, request.url) },
       (answer) => {
         response.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
         answer.pipe(response);

@@ -35,12 +35,19 @@ if (process.env.TILES_PREBUILT !== '1') {
   }
 }
 const port = Number(process.env.PORT ?? 4321);
+// SCORM packages run on an origin of their own (functions/scorm/content-origin.ts): locally a port of
+// its own, served by the same Worker, which tells the two apart by the address asked for. Its host is
+// 127.0.0.1, not localhost: cookies ignore ports, and the site's (at localhost) must not reach a
+// package. Behind a reverse proxy, SCORM_CONTENT_ORIGIN names the public host sent there (README,
+// "Run it on one server").
+const contentPort = Number(process.env.TILES_CONTENT_PORT ?? port + 3);
+const contentOrigin = process.env.SCORM_CONTENT_ORIGIN ?? `http://127.0.0.1:${contentPort}`;
 
 // Configuration the build does not carry: a fresh build-worker secret, and a test run's extras.
 // A given BUILD_WORKER_TOKEN lets another builder (the deploy test) read this server's snapshot.
 const token = process.env.BUILD_WORKER_TOKEN ?? randomBytes(32).toString('hex');
 // Given to each Worker beside what the build's .dev.vars holds.
-const extraBindings = { BUILD_WORKER_TOKEN: token, ...JSON.parse(process.env.TILES_EXTRA_VARS ?? '{}') };
+const extraBindings = { BUILD_WORKER_TOKEN: token, SCORM_CONTENT_ORIGIN: contentOrigin, ...JSON.parse(process.env.TILES_EXTRA_VARS ?? '{}') };
 
 const workers = new Set();
 /** One build's Worker in workerd, on `workerPort` (scripts/worker-server.mjs). */
@@ -89,6 +96,8 @@ const housekeeping = scheduleCrons(() => upstream?.worker);
 
 const proxy = createProxy(() => upstream);
 proxy.listen(port, '127.0.0.1', () => console.log(`Ready on http://localhost:${port}`));
+const contentProxy = createProxy(() => upstream);
+contentProxy.listen(contentPort, '127.0.0.1', () => console.log(`SCORM packages served from ${contentOrigin} (port ${contentPort})`));
 
 startBuildWorker({
   token,
@@ -133,11 +142,13 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     clearInterval(housekeeping);
     const serving = upstream;
     upstream = null;
-    for (let i = 0; i < 150 && proxy.forwarding() > 0; i++) await sleep(100);
+    for (let i = 0; i < 150 && proxy.forwarding() + contentProxy.forwarding() > 0; i++) await sleep(100);
     await Promise.all([drainHits(serving.port), ...[...retiring].map(retire)]);
     await Promise.all([...workers].map(stop));
-    proxy.close();
-    proxy.closeAllConnections();
+    for (const server of [proxy, contentProxy]) {
+      server.close();
+      server.closeAllConnections();
+    }
     process.exit(0);
   });
 }

@@ -6,7 +6,6 @@ import { clearSessionCookie, readCookie, SESSION_MARKER_COOKIE, sessionMarkerCoo
 import { assertPasswordPepper } from '../functions/auth/password-pepper.ts';
 import { assertSessionSecret } from '../functions/auth/session-secret.ts';
 import { MEDIA_PREFIX } from '../functions/lms/media.ts';
-import { SCORM_PREFIX } from '../core/scorm/package-path.ts';
 import { localeRedirect, pageNotFound, validateRoute, visitorRedirect } from './server/guards.ts';
 import { pageHidden, pageRuleFor } from '../core/page-access.ts';
 import { loadPermissions } from '../functions/data/auth/roles.ts';
@@ -34,10 +33,9 @@ const routeGuards = defineMiddleware(async (context, next) => {
   // Pages, pre-rendered ones too (the build runs this middleware), read their context from here; nothing loads until one does.
   providePageContext(locals, loadPageContext);
   providePermissions(locals, (user) => loadPermissions(env.DB, user.roles));
-  // Pre-rendered pages have no visitor; the API, the course media (functions/lms/media.ts) and
-  // SCORM packages (functions/scorm/serve-package.ts) guard themselves, with plain refusals rather
-  // than a page or a redirect to sign in.
-  if (context.isPrerendered || url.pathname.startsWith('/api/') || url.pathname.startsWith(MEDIA_PREFIX) || url.pathname.startsWith(SCORM_PREFIX)) {
+  // Pre-rendered pages have no visitor; the API and the course media (functions/lms/media.ts) guard
+  // themselves, with plain refusals rather than a page or a redirect to sign in.
+  if (context.isPrerendered || url.pathname.startsWith('/api/') || url.pathname.startsWith(MEDIA_PREFIX)) {
     return next();
   }
   // The error pages, reached by a guard's rewrite or a refused page post (src/worker.ts), render as they are.

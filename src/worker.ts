@@ -4,15 +4,19 @@ import { consumeHits } from '../functions/hits/hit-writer.ts';
 import { consumeMail, drainOutbox, MAIL_QUEUE } from '../functions/email/deliver.ts';
 import { runHousekeeping } from '../functions/housekeeping.ts';
 import { HEALTH_PATH, healthAnswer } from '../functions/health.ts';
+import { isContentRequest } from '../functions/scorm/content-origin.ts';
+import { serveContent } from '../functions/scorm/serve-content.ts';
 import { LOG_USER_HEADER, rememberRequestId, requestIdOf, requestLogLine } from '../functions/request-log.ts';
 import { withSecurityHeaders } from './server/secure-headers.ts';
+import { HSTS, isLocalHost } from '../core/security-headers.ts';
 import { guardPagePost, refusalAnswer, refusalPageRequest } from './server/page-post-guard.ts';
 
 /**
  * The Worker (wrangler.toml `main`): Astro's handler, with the security headers set on whatever it
  * answers. Astro refuses a cross-site form post (its origin check) and answers some errors before
  * any middleware runs, so only here does every response get them, and only here is every request
- * logged (one JSON line, functions/request-log.ts). For the same reason page posts are judged here
+ * logged (one JSON line, functions/request-log.ts). Requests to the SCORM content origin never reach
+ * Astro: functions/scorm/serve-content.ts answers them all. For the same reason page posts are judged here
  * (src/server/page-post-guard.ts), before Astro's check and before any page reads a body: a refused
  * one is answered by the error page, in the reader's language.
  */
@@ -24,7 +28,11 @@ export default {
     let response: Response;
     try {
       const url = new URL(request.url);
-      if (url.pathname === HEALTH_PATH && request.method === 'GET') {
+      if (isContentRequest(url, env)) {
+        // The SCORM content origin: package files and their runtime page only, with headers of their own.
+        response = await serveContent(request, env);
+        if (!isLocalHost(url.hostname)) response.headers.set('Strict-Transport-Security', HSTS);
+      } else if (url.pathname === HEALTH_PATH && request.method === 'GET') {
         response = withSecurityHeaders(await healthAnswer(env, import.meta.env.PUBLIC_BUILD_ID ?? 'unknown'), url);
       } else {
         const post = await guardPagePost(request);

@@ -92,6 +92,16 @@ const SCORM_MESSAGES = {
     en: 'Package file not found: {path}',
     de: 'Paketdatei nicht gefunden: {path}',
   },
+  contentGrantRefused: {
+    it: 'Questo indirizzo del contenuto SCORM non è valido o è scaduto: riapri la sessione dal corso.',
+    en: 'This SCORM content address is not valid or has expired: open the session again from the course.',
+    de: 'Diese Adresse des SCORM-Inhalts ist ungültig oder abgelaufen: Öffnen Sie die Sitzung erneut über den Kurs.',
+  },
+  contentFrameTitle: {
+    it: 'Contenuto del pacchetto SCORM',
+    en: 'SCORM package content',
+    de: 'Inhalt des SCORM-Pakets',
+  },
   scormItemUnknown: {
     it: 'Il pacchetto SCORM di questa sessione non ha la parte «{id}».',
     en: 'The SCORM package of this session has no part "{id}".',

@@ -1,11 +1,21 @@
 import type { D1Database } from '@cloudflare/workers-types';
-import { packageBase } from '../../core/scorm/package-path.ts';
 import { itemKey } from '../../core/scorm/manifest.ts';
 import { itemDone, restoredCmi } from '../../core/scorm/runtime.ts';
 import { findDraftSessionPackage, findSessionPackage, type StoredPackage } from '../../functions/data/scorm/packages.ts';
 import { findScormStates } from '../../functions/data/scorm/state.ts';
 import type { ScormLaunch } from '../islands/player/ScormPlayer.tsx';
 import type { User } from '../../core/user.ts';
+import type { Env } from '../../functions/env.ts';
+import { GRANT_SECONDS, signContentGrant } from '../../functions/scorm/content-grant.ts';
+import { contentOriginOf } from '../../functions/scorm/content-origin.ts';
+
+/** Where the player runs: the content origin and the secret its grants are signed with, and the page framing it. */
+export interface LaunchPlace {
+  env: Pick<Env, 'SESSION_SECRET' | 'SCORM_CONTENT_ORIGIN'>;
+  /** The session page's origin: the only one the package's runtime page talks to and may be framed by. */
+  platform: string;
+  locale: string;
+}
 
 /** Who runs the package, as SCORM names them. */
 type Learner = Pick<User, 'id' | 'firstName' | 'lastName'>;
@@ -18,6 +28,7 @@ type Learner = Pick<User, 'id' | 'firstName' | 'lastName'>;
  * checked package.
  */
 export async function loadScormLaunch(
+  place: LaunchPlace,
   db: D1Database,
   siteId: string,
   learner: Learner,
@@ -38,7 +49,7 @@ export async function loadScormLaunch(
       done: sameVersion && itemDone(found.version, state),
     };
   });
-  return launchOf(found, learner, courseId, moduleNumber, number, runtimes, false);
+  return launchOf(place, found, learner, { siteId, courseId, moduleNumber, number }, runtimes, false);
 }
 
 /**
@@ -47,6 +58,7 @@ export async function loadScormLaunch(
  * draft has no checked package.
  */
 export async function loadScormPreview(
+  place: LaunchPlace,
   db: D1Database,
   siteId: string,
   reviewer: Learner,
@@ -57,28 +69,43 @@ export async function loadScormPreview(
   const found = await findDraftSessionPackage(db, siteId, courseId, moduleNumber, number);
   if (!found) return null;
   const runtimes = found.items.map((_, index) => ({ key: itemKey(found.items, index), cmi: restoredCmi(found.version, {}, 0), done: false }));
-  return launchOf(found, reviewer, courseId, moduleNumber, number, runtimes, true);
+  return launchOf(place, found, reviewer, { siteId, courseId, moduleNumber, number }, runtimes, true);
 }
 
-function launchOf(
+async function launchOf(
+  place: LaunchPlace,
   found: StoredPackage,
   learner: Learner,
-  courseId: string,
-  moduleNumber: number,
-  number: number,
+  { siteId, courseId, moduleNumber, number }: { siteId: string; courseId: string; moduleNumber: number; number: number },
   runtimes: ScormLaunch['runtimes'],
   preview: boolean,
-): ScormLaunch {
+): Promise<ScormLaunch> {
   const name = `${learner.lastName}, ${learner.firstName}`;
   const identified = (cmi: Record<string, unknown>) =>
     found.version === '1.2'
       ? { ...cmi, core: { ...(cmi.core as Record<string, unknown>), student_id: learner.id, student_name: name } }
       : { ...cmi, learner_id: learner.id, learner_name: name };
+  const origin = contentOriginOf(place.env);
+  // The package's address for this user and session, signed: the content origin sees no cookie.
+  const grant =
+    origin &&
+    (await signContentGrant(place.env.SESSION_SECRET, {
+      site: siteId,
+      user: learner.id,
+      course: courseId,
+      module: moduleNumber,
+      session: number,
+      draft: preview,
+      version: found.version,
+      platform: place.platform,
+      locale: place.locale,
+      expires: Math.floor(Date.now() / 1000) + GRANT_SECONDS,
+    }));
   return {
     version: found.version,
     title: found.title,
     items: found.items,
-    base: packageBase(courseId, moduleNumber, number),
+    content: origin && grant ? { origin, grant } : null,
     runtimes: runtimes.map((runtime) => ({ ...runtime, cmi: identified(runtime.cmi) })),
     preview,
   };

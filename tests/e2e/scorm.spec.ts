@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './fixtures.ts';
+import { appPort, expect, test, type Page } from './fixtures.ts';
 import { readFileSync } from 'node:fs';
 import { strToU8, zipSync } from 'fflate';
 import { EDITOR, islandsReady, signIn, switchMode } from './helpers.ts';
@@ -24,7 +24,7 @@ test('a learner answers inside a SCORM 1.2 package, a dropped commit is sent aga
   await page.goto(SESSION_12);
   await islandsReady(page);
   await expect(page.getByTestId('scorm-pending')).toHaveText('La sessione si completa quando il pacchetto risulta completato.');
-  const frame = page.frameLocator('[data-testid="scorm-frame"]');
+  const frame = page.frameLocator('[data-testid="scorm-frame"]').frameLocator('#sco');
   await frame.getByRole('button', { name: 'Inizia' }).click();
   await expect(frame.getByRole('heading', { name: 'Domanda' })).toBeVisible();
 
@@ -63,7 +63,7 @@ test('a learner answers inside a SCORM 1.2 package, a dropped commit is sent aga
   await signIn(other);
   await other.goto(SESSION_12);
   await islandsReady(other);
-  const again = other.frameLocator('[data-testid="scorm-frame"]');
+  const again = other.frameLocator('[data-testid="scorm-frame"]').frameLocator('#sco');
   await expect(again.getByRole('heading', { name: 'Domanda' })).toBeVisible();
   await expect(again.getByLabel('20-30 secondi')).toBeChecked();
   expect(asked).toEqual(['Vuoi riprendere da dove eri rimasto?']);
@@ -83,12 +83,18 @@ test('a SCORM 2004 package runs in its own sandboxed frame under its own policy 
   await islandsReady(page);
   const iframe = page.getByTestId('scorm-frame');
   await expect(iframe).toHaveAttribute('sandbox', /allow-scripts/);
-  await expect(iframe).toHaveAttribute('src', `/scorm/${COURSE}/1/2/index.html`);
-  const file = await page.request.get(`/scorm/${COURSE}/1/2/index.html`);
+  // The package runs on the content origin (the server's port + 3 on 127.0.0.1, where the site's cookies at localhost never go), never the site's.
+  const contentOrigin = `http://127.0.0.1:${Number(appPort()) + 3}`;
+  const runtime = (await iframe.getAttribute('src')) ?? '';
+  expect(runtime).toMatch(new RegExp(`^${contentOrigin.replaceAll('.', '\\.')}/run/[\\w-]+\\.[\\w-]+/index\\.html$`));
+  const file = await page.request.get(runtime.replace('/run/', '/p/'));
   expect(file.headers()['content-security-policy']).toContain("script-src 'self' 'unsafe-inline' 'unsafe-eval'");
+  expect(file.headers()['content-security-policy']).toContain(`frame-ancestors 'self' ${new URL(page.url()).origin}`);
+  expect((await page.request.get(`/scorm/${COURSE}/1/2/index.html`)).status()).toBe(404);
   const sessionPage = await page.request.get(SESSION_2004);
   expect(sessionPage.headers()['content-security-policy']).not.toContain('unsafe-eval');
-  const frame = page.frameLocator('[data-testid="scorm-frame"]');
+  expect(sessionPage.headers()['content-security-policy']).toContain(`frame-src 'self' ${contentOrigin}`);
+  const frame = page.frameLocator('[data-testid="scorm-frame"]').frameLocator('#sco');
   await frame.getByRole('button', { name: 'Inizia' }).click();
   await frame.getByLabel('20-30 secondi').check();
   const done = commitOf(page, 2, (body) => body.cmi.success_status === 'passed');
@@ -157,7 +163,7 @@ test('the editor adds a SCORM 1.2 package too and publishes; a learner completes
   await islandsReady(preview);
   await expect(preview.getByTestId('session-preview')).toBeVisible();
   await expect(preview.getByTestId('scorm-status')).toHaveText('Anteprima: il pacchetto funziona come per un corsista, ma nulla viene salvato.');
-  const tried = preview.frameLocator('[data-testid="scorm-frame"]');
+  const tried = preview.frameLocator('[data-testid="scorm-frame"]').frameLocator('#sco');
   await tried.getByRole('button', { name: 'Inizia' }).click();
   await tried.getByLabel('20-30 secondi').check();
   await tried.getByRole('button', { name: 'Conferma la risposta' }).click();
@@ -171,7 +177,7 @@ test('the editor adds a SCORM 1.2 package too and publishes; a learner completes
   for (const n of [3, 4]) {
     await learner.goto(`/it-IT/course/session/${COURSE}/1/${n}`);
     await islandsReady(learner);
-    const frame = learner.frameLocator('[data-testid="scorm-frame"]');
+    const frame = learner.frameLocator('[data-testid="scorm-frame"]').frameLocator('#sco');
     await frame.getByRole('button', { name: 'Inizia' }).click();
     await frame.getByLabel('20-30 secondi').check();
     await frame.getByRole('button', { name: 'Conferma la risposta' }).click();
@@ -189,6 +195,28 @@ test('the editor adds a SCORM 1.2 package too and publishes; a learner completes
   await expect(row).toContainText('SCORM 1.3: completato, superato, punteggio 100%');
   await expect(row).toContainText('SCORM 1.4: superato, punteggio 100%');
 });
+
+/** An editor (signed in already) adds a SCORM session with `zip` to the demo course's draft; its number. */
+async function draftScormSession(page: Page, title: string, zip: Uint8Array): Promise<number> {
+  await switchMode(page, 'Redazione (CMS)');
+  await page.goto(`/it-IT/course/${COURSE}`);
+  await islandsReady(page);
+  await page
+    .getByTestId('cms-panel')
+    .locator('summary', { hasText: `Struttura del corso «${COURSE}»` })
+    .click();
+  const outline = page.getByTestId(`cms-outline-${COURSE}`);
+  await outline.getByRole('button', { name: 'Aggiungi pacchetto SCORM' }).click();
+  const added = outline.getByTestId('cms-module-1').locator('[data-testid^="cms-session-"]').last();
+  const number = Number((await added.getAttribute('data-testid'))?.replace('cms-session-', ''));
+  await added.getByLabel(`Titolo della sessione ${number}`).fill(title);
+  const field = added.getByRole('group', { name: 'Pacchetto SCORM (zip, SCORM 1.2 o 2004)' });
+  await field.getByLabel('Carica un file').setInputFiles({ name: `${title}.zip`, mimeType: 'application/zip', buffer: Buffer.from(zip) });
+  await expect(field.getByTestId('media-field-value')).toContainText(`${title}.zip`, { timeout: 60_000 });
+  await outline.getByRole('button', { name: 'Salva la struttura (bozza)' }).click();
+  await expect(outline.getByTestId('cms-outline-status')).toHaveText('Bozza salvata. I visitatori la vedranno dopo la pubblicazione.');
+  return number;
+}
 
 // A package of two SCOs, as vendors export a course of two lessons: each item gets a runtime of its
 // own, so the second item's LMSInitialize answers "true" (it answered "false", error 101, when one
@@ -212,30 +240,48 @@ test('a package of two SCOs: each item the learner opens starts a runtime of its
 </manifest>`;
   const zip = zipSync({ 'imsmanifest.xml': strToU8(manifest), 'one.html': sco(1), 'two.html': sco(2) });
   await signIn(page, EDITOR);
-  await switchMode(page, 'Redazione (CMS)');
-  await page.goto(`/it-IT/course/${COURSE}`);
-  await islandsReady(page);
-  await page
-    .getByTestId('cms-panel')
-    .locator('summary', { hasText: `Struttura del corso «${COURSE}»` })
-    .click();
-  const outline = page.getByTestId(`cms-outline-${COURSE}`);
-  await outline.getByRole('button', { name: 'Aggiungi pacchetto SCORM' }).click();
-  const added = outline.getByTestId('cms-module-1').locator('[data-testid^="cms-session-"]').last();
-  const number = Number((await added.getAttribute('data-testid'))?.replace('cms-session-', ''));
-  await added.getByLabel(`Titolo della sessione ${number}`).fill('Due lezioni');
-  const field = added.getByRole('group', { name: 'Pacchetto SCORM (zip, SCORM 1.2 o 2004)' });
-  await field.getByLabel('Carica un file').setInputFiles({ name: 'Due lezioni.zip', mimeType: 'application/zip', buffer: Buffer.from(zip) });
-  await expect(field.getByTestId('media-field-value')).toContainText('Due lezioni.zip', { timeout: 60_000 });
-  await outline.getByRole('button', { name: 'Salva la struttura (bozza)' }).click();
-  await expect(outline.getByTestId('cms-outline-status')).toHaveText('Bozza salvata. I visitatori la vedranno dopo la pubblicazione.');
+  const number = await draftScormSession(page, 'Due lezioni', zip);
 
   await page.goto(`/it-IT/course/session/${COURSE}/1/${number}`);
   await islandsReady(page);
-  const frame = page.frameLocator('[data-testid="scorm-frame"]');
+  const frame = page.frameLocator('[data-testid="scorm-frame"]').frameLocator('#sco');
   await expect(frame.locator('#out')).toHaveText('Lezione 1: true');
   await page.getByRole('button', { name: 'Lezione 2' }).click();
   await expect(frame.locator('#out')).toHaveText('Lezione 2: true');
   await page.getByRole('button', { name: 'Lezione 1' }).click();
   await expect(frame.locator('#out')).toHaveText('Lezione 1: true');
+});
+
+// Issue 31: a package is code a provider buys, not code we control. It runs on the content origin,
+// so whatever its scripts try, nothing of the signed-in person (here an editor) is theirs to read.
+test("a package's own script gets nothing of the signed-in person: no cookie, no API, no reach into the site's page", async ({ page }) => {
+  await signIn(page, EDITOR);
+  const site = new URL(page.url()).origin;
+  const probe = `<!DOCTYPE html><html lang="it"><head><meta charset="utf-8"><title>Sonda</title></head><body><p id="out">…</p>
+<script>
+(async function () {
+  var report = ['cookie=' + JSON.stringify(document.cookie)];
+  try { var own = await fetch('/api/auth/user', { credentials: 'include' }); report.push('own-api=' + own.status); } catch (e) { report.push('own-api=blocked'); }
+  try { var other = await fetch(${JSON.stringify(site)} + '/api/auth/user', { credentials: 'include' }); report.push('site-api=' + other.status + ' ' + (await other.text()).slice(0, 60)); } catch (e) { report.push('site-api=blocked'); }
+  try { report.push('site-page=' + window.top.document.title); } catch (e) { report.push('site-page=blocked'); }
+  report.push('runtime=' + typeof window.parent.API.LMSInitialize);
+  document.getElementById('out').textContent = report.join(' | ');
+})();
+</script></body></html>`;
+  const manifest = `<?xml version="1.0" encoding="UTF-8"?>
+<manifest identifier="probe" version="1" xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2">
+  <metadata><schema>ADL SCORM</schema><schemaversion>1.2</schemaversion></metadata>
+  <organizations default="org"><organization identifier="org"><title>Sonda</title>
+    <item identifier="probe-1" identifierref="r1"><title>Sonda</title></item>
+  </organization></organizations>
+  <resources><resource identifier="r1" type="webcontent" adlcp:scormtype="sco" href="probe.html"><file href="probe.html"/></resource></resources>
+</manifest>`;
+  const number = await draftScormSession(page, 'Sonda', zipSync({ 'imsmanifest.xml': strToU8(manifest), 'probe.html': strToU8(probe) }));
+  await page.goto(`/it-IT/course/session/${COURSE}/1/${number}`);
+  await islandsReady(page);
+  const out = page.frameLocator('[data-testid="scorm-frame"]').frameLocator('#sco').locator('#out');
+  await expect(out).toContainText('runtime=function');
+  // The content origin has no cookie of the site's and no API; the site's API is out of the package's
+  // reach (its CSP connects nowhere else) and so is the session page (another origin).
+  await expect(out).toHaveText('cookie="" | own-api=404 | site-api=blocked | site-page=blocked | runtime=function');
 });

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ScormCommitted } from '../../../core/contracts/scorm.ts';
+import { runtimeAddress } from '../../../core/scorm/content-address.ts';
 import type { ScormItem, ScormVersion } from '../../../core/scorm/manifest.ts';
 import { cmiFacts, restoredCmi } from '../../../core/scorm/runtime.ts';
 import { translator } from '../../../core/translate.ts';
@@ -11,8 +12,11 @@ export interface ScormLaunch {
   version: ScormVersion;
   title: string;
   items: ScormItem[];
-  /** The package's address for this session (`/scorm/{course}/{m}/{s}/`). */
-  base: string;
+  /**
+   * Where the package runs: the SCORM content origin and this user's signed grant for this session's
+   * package (core/scorm/content-address.ts); null when the site has no content origin configured.
+   */
+  content: { origin: string; grant: string } | null;
   /**
    * One runtime per item (SCO), in the items' order: its key (core/scorm/manifest.ts `itemKey`), the
    * CMI data to start from (core/scorm/runtime.ts `restoredCmi`: the learner's, or who they are on a
@@ -32,12 +36,16 @@ interface Props {
   onCommitted: (answer: ScormCommitted) => void;
 }
 
+/** Messages a second from the package's frame: scorm-again's default (100) drops a burst of SetValues. */
+const CROSS_FRAME_RATE_LIMIT = 2_000;
+
 /** What the player uses of scorm-again's API classes. */
 interface RuntimeApi {
   renderCommitCMI(terminate: boolean): unknown;
   loadFromJSON(json: Record<string, unknown>, element?: string): void;
 }
 type RuntimeClass = new (settings: object) => RuntimeApi;
+type CrossFrameClass = new (api: RuntimeApi, origin: string, options: { rateLimit: number }) => { destroy(): void };
 
 /**
  * How often the runtime's data is looked at while the learner works, besides the package's own
@@ -47,20 +55,22 @@ type RuntimeClass = new (settings: object) => RuntimeApi;
 const COMMIT_EVERY_MS = 5_000;
 
 /**
- * Sandbox of the package's frame: scripts and forms; `allow-same-origin` because a SCO finds
- * the runtime API in its parent window (`window.parent.API`), which a sandboxed frame of another
- * origin cannot reach; popups for the pages packages open in a new window; modals because packages
- * ask with `confirm()` whether to continue where the learner left off (without it the browser
- * answers false unseen, the package starts again and overwrites the bookmark) and tell things with
- * `alert()`. No top navigation, no downloads, no pointer lock. What the package may load and run
- * is the CSP of its own path.
+ * Sandbox of the package's frame, which is of the content origin, never the site's: scripts and
+ * forms; `allow-same-origin` so that the SCO finds the runtime API in its parent window (the
+ * content origin's runtime page, `window.parent.API`) and keeps its own storage; popups for the
+ * pages packages open in a new window; modals because packages ask with `confirm()` whether to
+ * continue where the learner left off (without it the browser answers false unseen, the package
+ * starts again and overwrites the bookmark) and tell things with `alert()`. No top navigation, no
+ * downloads, no pointer lock. What the package may load and run is the content origin's CSP.
  */
 const SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-modals';
 
 /**
- * Plays a SCORM package: the runtime API from scorm-again (`window.API` for 1.2,
- * `window.API_1484_11` for 2004, loaded only here), a fresh one for each item (SCO) the learner
- * opens, restored from the learner's data for that item, the item in a sandboxed frame, and the
+ * Plays a SCORM package: the runtime API from scorm-again (1.2 or 2004, loaded only here), a fresh
+ * one for each item (SCO) the learner opens, restored from the learner's data for that item; the
+ * item runs in a sandboxed frame on the content origin, whose runtime page (functions/scorm/
+ * serve-content.ts) reaches this API through scorm-again's cross-frame pair (`CrossFrameAPI`
+ * there, `CrossFrameLMS` here, by postMessage, from that origin only); the
  * data committed to the server (src/lib/scorm-commits.ts) under the item's key on every commit of
  * the package (`LMSCommit`, `Commit`), every 5 s while it changes, when another item opens and when
  * the page is left. The status says "saved" only once the server has acknowledged a commit.
@@ -127,18 +137,21 @@ export default function ScormPlayer({ launch, session, siteId, locale, strings, 
       updateSettings() {},
     };
     const settings = { lmsCommitUrl: '/scorm-commit', autocommit: true, autocommitSeconds: COMMIT_EVERY_MS / 1000, logLevel: 5, httpService };
-    const global = window as unknown as Record<string, unknown>;
-    const name = launch.version === '1.2' ? 'API' : 'API_1484_11';
+    let bridge: { destroy(): void } | null = null;
+    const content = launch.content;
     (async () => {
-      // The ES modules export the class by name (their type declarations say default).
-      const runtime =
+      if (!content) throw new Error('No SCORM content origin is configured (SCORM_CONTENT_ORIGIN)');
+      // The ES modules export the classes by name (their type declarations say default).
+      const [runtime, { CrossFrameLMS }] = await Promise.all([
         launch.version === '1.2'
-          ? ((await import('scorm-again/scorm12/min')) as unknown as { Scorm12API: RuntimeClass }).Scorm12API
-          : ((await import('scorm-again/scorm2004/min')) as unknown as { Scorm2004API: RuntimeClass }).Scorm2004API;
+          ? import('scorm-again/scorm12/min').then((module) => (module as unknown as { Scorm12API: RuntimeClass }).Scorm12API)
+          : import('scorm-again/scorm2004/min').then((module) => (module as unknown as { Scorm2004API: RuntimeClass }).Scorm2004API),
+        import('scorm-again/cross-frame-lms/min') as unknown as Promise<{ CrossFrameLMS: CrossFrameClass }>,
+      ]);
       if (cancelled) return;
       api = new runtime(settings);
       api.loadFromJSON(startCmi, 'cmi');
-      global[name] = api;
+      bridge = new CrossFrameLMS(api, content.origin, { rateLimit: CROSS_FRAME_RATE_LIMIT });
       setReady(index);
     })().catch((error: unknown) => {
       // A runtime chunk a deploy replaced reloads the page, as the chunk guard does for uncaught ones.
@@ -171,7 +184,7 @@ export default function ScormPlayer({ launch, session, siteId, locale, strings, 
       window.removeEventListener('pagehide', leave);
       document.removeEventListener('visibilitychange', onHide);
       document.removeEventListener('astro:before-swap', leave);
-      delete global[name];
+      bridge?.destroy();
     };
   }, [courseId, module, number, index]);
 
@@ -195,8 +208,15 @@ export default function ScormPlayer({ launch, session, siteId, locale, strings, 
           </ul>
         </nav>
       )}
-      {ready === index && (
-        <iframe key={index} src={`${launch.base}${item}`} title={launch.title} sandbox={SANDBOX} className="scorm-frame" data-testid="scorm-frame" />
+      {ready === index && launch.content && (
+        <iframe
+          key={index}
+          src={runtimeAddress(launch.content.origin, launch.content.grant, item)}
+          title={launch.title}
+          sandbox={SANDBOX}
+          className="scorm-frame"
+          data-testid="scorm-frame"
+        />
       )}
       {unavailable ? (
         <p className="field-error" role="status" data-testid="scorm-status" data-status="unavailable">

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PACKAGES } from '../../../seed/scorm/demo-packages.ts';
 import { EDITOR, LEARNER, OTHER, SITE, seedFixtures, signIn } from '../fixtures.ts';
 import { studySession } from '../study.ts';
+import { signContentGrant, verifyContentGrant, type ContentGrant } from '../../../functions/scorm/content-grant.ts';
 import { api, uploaded } from '../media/media-fixtures.ts';
 
 let learner = '';
@@ -29,7 +30,24 @@ beforeAll(async () => {
   learner = await signIn(LEARNER);
 });
 
-const file = (path: string, cookie: string) => exports.default.fetch(`http://localhost/scorm/triage/2/9/${path}`, { headers: { cookie } });
+const CONTENT = 'http://scorm-content.test';
+const PLATFORM = 'http://localhost';
+/** The address the session page signs for a learner and a session (src/server/scorm-launch.ts). */
+const grantFor = (session: number, changes: Partial<ContentGrant> = {}) =>
+  signContentGrant(env.SESSION_SECRET, {
+    site: SITE,
+    user: LEARNER.id,
+    course: 'triage',
+    module: 2,
+    session,
+    draft: false,
+    version: '1.2',
+    platform: PLATFORM,
+    locale: 'it-IT',
+    expires: Math.floor(Date.now() / 1000) + 600,
+    ...changes,
+  });
+const content = (path: string, headers: Record<string, string> = {}) => exports.default.fetch(`${CONTENT}${path}`, { headers });
 const commit = (cookie: string, body: unknown) => api(SESSION, { method: 'PUT', cookie, json: body });
 const stored = () =>
   env.DB.prepare(
@@ -45,19 +63,63 @@ const completed = async () =>
   )?.n;
 
 describe('a SCORM session', () => {
-  it("serves the package's files from the session's address, to signed-in learners only, and nothing outside the package", async () => {
-    const page = await file('index.html', learner);
+  it("serves the package's files on the content origin to the holder of the session's grant, and nothing else there", async () => {
+    const grant = await grantFor(9);
+    const page = await content(`/p/${grant}/index.html`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.headers.get('content-security-policy')).toContain(`frame-ancestors 'self' ${PLATFORM}`);
+    expect(page.headers.get('set-cookie')).toBeNull();
     expect(await page.text()).toContain('data-scorm="1.2"');
-    expect((await file('style.css', learner)).headers.get('content-type')).toBe('text/css; charset=utf-8');
-    expect((await file('index.html', '')).status).toBe(401);
-    expect((await file('..%2F..%2Fimsmanifest.xml', learner)).status).toBe(404);
-    expect((await file('missing.html', learner)).status).toBe(404);
-    expect((await exports.default.fetch('http://localhost/scorm/triage/1/1/index.html', { headers: { cookie: learner } })).status).toBe(404);
+    expect((await content(`/p/${grant}/style.css`)).headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect((await content(`/p/${grant}/..%2F..%2Fimsmanifest.xml`)).status).toBe(404);
+    expect((await content(`/p/${grant}/missing.html`)).status).toBe(404);
+    expect((await content(`/p/${await grantFor(1)}/index.html`)).status).toBe(404);
+    // A grant altered, expired or signed with another secret opens nothing; a cookie is no substitute.
+    const [payload = '', signature = ''] = grant.split('.');
+    const altered = `${btoa(atob(payload.replaceAll('-', '+').replaceAll('_', '/')).replace('"session":9', '"session":1'))
+      .replaceAll('+', '-')
+      .replaceAll('/', '_')
+      .replace(/=+$/, '')}.${signature}`;
+    const refused = await content(`/p/${altered}/index.html`);
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toMatch(/non è valido o è scaduto/);
+    expect((await content(`/p/${await grantFor(9, { expires: Math.floor(Date.now() / 1000) - 1 })}/index.html`)).status).toBe(403);
+    expect(
+      (
+        await content(
+          `/p/${await signContentGrant('another-secret-0123456789abcdefghijklmnop', { ...(await verifyContentGrant(env.SESSION_SECRET, grant, 0))! })}/index.html`,
+        )
+      ).status,
+    ).toBe(403);
+    expect((await content('/p/not-a-grant/index.html', { cookie: learner })).status).toBe(404);
+    // The content origin answers nothing of the site: no API, no pages, not even with the learner's cookie.
+    for (const path of ['/api/auth/user', '/it-IT', '/media/lezione-introduzione.webm']) {
+      expect((await content(path, { cookie: learner })).status, path).toBe(404);
+    }
+    // And the site's own origin serves no package any more.
+    expect((await exports.default.fetch('http://localhost/scorm/triage/2/9/index.html', { headers: { cookie: learner } })).status).toBe(404);
   });
 
-  it("serves a session still a draft from its draft's package to those who review drafts, and to nobody else", async () => {
+  it("frames an item from a runtime page that holds scorm-again's cross-frame API and runs nothing else", async () => {
+    const grant = await grantFor(9);
+    const runtime = await content(`/run/${grant}/index.html?lang=it`);
+    expect(runtime.status).toBe(200);
+    const csp = runtime.headers.get('content-security-policy') ?? '';
+    const nonce = /'nonce-([a-f0-9]+)'/.exec(csp)?.[1];
+    expect(nonce).toBeDefined();
+    expect(csp).toContain(`frame-ancestors ${PLATFORM}`);
+    expect(csp).not.toContain('unsafe');
+    const html = await runtime.text();
+    expect(html).toContain(`<script type="module" nonce="${nonce}">`);
+    expect(html).toContain(`new CrossFrameAPI(${JSON.stringify(PLATFORM)}`);
+    expect(html).toContain(JSON.stringify(`/p/${grant}/index.html?lang=it`));
+    const script = await content('/run/cross-frame-api.js');
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(await script.text()).toContain('export{e as CrossFrameAPI}');
+  });
+
+  it("serves a session still a draft from its draft's package to a reviewer's grant, and to nobody else", async () => {
     const outline = {
       category: 'emergenza',
       ecmCredits: null,
@@ -69,16 +131,16 @@ describe('a SCORM session', () => {
     )
       .bind(SITE, JSON.stringify(outline), EDITOR.id)
       .run();
-    const draftFile = (cookie: string) => exports.default.fetch('http://localhost/scorm/triage/2/10/index.html', { headers: { cookie } });
-    const reviewed = await draftFile(await signIn(EDITOR));
+    const reviewer = await grantFor(10, { user: EDITOR.id, draft: true });
+    const reviewed = await content(`/p/${reviewer}/index.html`);
     expect(reviewed.status).toBe(200);
     expect(await reviewed.text()).toContain('data-scorm="1.2"');
     // A draft's package may change at any save under the same address: never kept by the browser.
     expect(reviewed.headers.get('cache-control')).toBe('private, no-cache');
-    expect((await file('index.html', learner)).headers.get('cache-control')).toBe('private, max-age=300');
-    expect((await draftFile(learner)).status).toBe(404);
+    expect((await content(`/p/${await grantFor(9)}/index.html`)).headers.get('cache-control')).toBe('private, max-age=300');
+    expect((await content(`/p/${await grantFor(10)}/index.html`)).status).toBe(404);
     await env.DB.prepare("DELETE FROM cms_draft WHERE kind = 'outline' AND key = 'triage'").run();
-    expect((await draftFile(await signIn(EDITOR))).status).toBe(404);
+    expect((await content(`/p/${reviewer}/index.html`)).status).toBe(404);
   });
 
   it('keeps each commit, ignores a late retry, and completes the session once the package says passed', async () => {

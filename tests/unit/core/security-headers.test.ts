@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, framingOf, headersFile, isLocalHost, securityHeaders } from '../../../core/security-headers.ts';
+import { contentHeaders, contentSecurityPolicy, framingOf, headersFile, isLocalHost, securityHeaders } from '../../../core/security-headers.ts';
 
 describe('security headers', () => {
   it('allows scripts from the origin and the given hashes only, never inline, and no framing', () => {
@@ -25,16 +25,25 @@ describe('security headers', () => {
     expect(others(framed)).toEqual(others(denied));
   });
 
-  it("lets a SCORM package's files, and only them, run inline and evaluated scripts, from this origin only, framed by the site alone", () => {
-    expect(framingOf('/scorm/corso/1/2/index.html', 'text/html; charset=utf-8')).toBe('package');
-    expect(framingOf('/it-IT/course/session/corso/1/2', 'text/html')).toBe('none');
-    const csp = contentSecurityPolicy([], 'package');
-    expect(csp).toContain("script-src 'self' 'unsafe-inline' 'unsafe-eval'");
-    expect(csp).toContain("connect-src 'self'");
-    expect(csp).toContain("frame-ancestors 'self'");
-    expect(csp).toContain("object-src 'none'");
-    expect(securityHeaders([], 'package')['X-Frame-Options']).toBe('SAMEORIGIN');
+  it("lets a SCORM package's files, on the content origin only, run inline and evaluated scripts from there, framed by the runtime page and the site", () => {
+    expect(framingOf('/scorm/corso/1/2/index.html', 'text/html; charset=utf-8')).toBe('none');
+    const file = contentHeaders('file', 'https://formazione.example.it');
+    expect(file['Content-Security-Policy']).toContain("script-src 'self' 'unsafe-inline' 'unsafe-eval'");
+    expect(file['Content-Security-Policy']).toContain("connect-src 'self'");
+    expect(file['Content-Security-Policy']).toContain("frame-ancestors 'self' https://formazione.example.it");
+    expect(file['Content-Security-Policy']).toContain("object-src 'none'");
+    expect(file['X-Frame-Options']).toBeUndefined();
+    // The runtime page runs only its own module and what its nonce names, framed by the site alone.
+    const runtime = contentHeaders('runtime', 'https://formazione.example.it', 'n0nce')['Content-Security-Policy'];
+    expect(runtime).toContain("script-src 'self' 'nonce-n0nce'");
+    expect(runtime).toContain('frame-ancestors https://formazione.example.it');
+    expect(runtime).not.toContain('unsafe');
+    expect(contentHeaders('refusal', "'none'")['Content-Security-Policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(contentSecurityPolicy(['hash'])).not.toContain('unsafe-eval');
+    // The site's pages frame the content origin only when told to (the session page's player).
+    expect(contentSecurityPolicy([])).not.toContain('frame-src');
+    expect(contentSecurityPolicy([], 'none', ['https://contenuti.example.it'])).toContain("frame-src 'self' https://contenuti.example.it");
+    expect(securityHeaders([], 'none', ['https://contenuti.example.it'])['X-Frame-Options']).toBe('DENY');
   });
 
   it('sends HSTS everywhere but local hosts', () => {

@@ -94,4 +94,19 @@ describe('the local proxy of npm start', () => {
     expect(await through(workerPort, 'learn.example', '/cdn-cgi/local/scheduled?cron=17+*+*+*+*')).toMatchObject({ status: 404 });
     expect(await through(workerPort, 'learn.example', '/it-IT')).toMatchObject({ status: 200 });
   });
+
+  it('tells the Worker the address the browser asked for behind an HTTPS reverse proxy, and passes on no Miniflare header a client sent', async () => {
+    let seen: http.IncomingHttpHeaders = {};
+    const worker = http.createServer((request, response) => {
+      seen = request.headers;
+      response.end('ok');
+    });
+    const workerPort = await listen(worker);
+    await through(workerPort, 'formazione.example.it', '/it-IT/profile?x=1', { 'x-forwarded-proto': 'https' });
+    expect(seen['mf-original-url']).toBe('https://formazione.example.it/it-IT/profile?x=1');
+    await through(workerPort, 'localhost:4321', '/it-IT', { 'mf-original-url': 'http://127.0.0.1:4324/p/x/index.html', 'MF-Op-Original-URL': 'http://evil' });
+    expect(seen['mf-original-url']).toBeUndefined();
+    expect(seen['mf-op-original-url']).toBeUndefined();
+    expect(seen.host).toBe('localhost:4321');
+  });
 });
