@@ -31,6 +31,30 @@ export function runAsync(command, args, env = {}) {
   });
 }
 
+/**
+ * Migrates a fresh local D1 under `stateDir` and runs `sql` in it, through one platform proxy
+ * (scripts/d1-sql.mjs). The proxy's calls go over a loopback connection to its workerd, which a
+ * machine loaded to its limit has been seen to drop ("fetch failed"): then the database is made
+ * again from nothing, once.
+ */
+async function loadFreshDatabase(stateDir, sql, log) {
+  for (let attempt = 1; ; attempt++) {
+    let platform;
+    try {
+      platform = await getPlatformProxy({ persist: { path: join(stateDir, 'v3') } });
+      await applyMigrations(platform.env.DB);
+      await executeSql(platform.env.DB, sql);
+      return;
+    } catch (error) {
+      if (attempt >= 2) throw new Error(`${error.message}${error.cause ? ` (${error.cause.code ?? error.cause.message ?? error.cause})` : ''}`);
+      log(`Loading the build's database failed (${error.message}${error.cause ? `: ${error.cause.code ?? error.cause.message}` : ''}); starting it again`);
+    } finally {
+      await platform?.dispose();
+    }
+    rmSync(stateDir, { recursive: true, force: true });
+  }
+}
+
 /** The published content of the Worker at `siteUrl`, through its build-worker-only snapshot call. */
 export async function fetchSnapshot(siteUrl, token) {
   if (!token) throw new Error('BUILD_WORKER_TOKEN is not set: the live site hides its snapshot without it');
@@ -71,14 +95,7 @@ export async function buildFromLive({ siteUrl, token, seed = false, outDir, log 
       source = `the live content of ${new URL(siteUrl).origin} (${rows} rows)`;
     }
     log(`Building from ${source} in a fresh database (${stateDir})`);
-    // One platform proxy migrates the fresh database and loads the content (scripts/d1-sql.mjs).
-    const platform = await getPlatformProxy({ persist: { path: join(stateDir, 'v3') } });
-    try {
-      await applyMigrations(platform.env.DB);
-      await executeSql(platform.env.DB, sql);
-    } finally {
-      await platform.dispose();
-    }
+    await loadFreshDatabase(stateDir, sql, log);
     // The pre-rendering runs the Worker's modules, whose start-up checks need the local secrets.
     ensureDevVars();
     await runAsync('npx', ['astro', 'build', '--outDir', outDir], { TILES_STATE_DIR: stateDir });

@@ -2,6 +2,7 @@ import type { MessageBatch, Queue } from '@cloudflare/workers-types';
 import { acceptedHit, type AcceptedHit, type HitWriterStatus } from '../../core/contracts/event.ts';
 import { recordHits } from '../data/hits/hits.ts';
 import type { Env } from '../env.ts';
+import { settleScormCompletions } from '../scorm/scorm-completion.ts';
 
 /**
  * Hits past one D1 writer. With the HITS queue bound, the API acknowledges a hit once the queue
@@ -23,6 +24,11 @@ let consuming = 0;
 async function write(env: Env, hits: readonly AcceptedHit[]): Promise<void> {
   // Not `written.statements += await …`: that reads the counter before the await, and concurrent writes would lose counts.
   const statements = await recordHits(env.DB, hits);
+  // The time just written may be what a SCORM session's completion waited for. The hits are kept
+  // whatever happens there: the next hit or commit settles it again.
+  await settleScormCompletions(env.DB, hits, Date.now()).catch((error: unknown) =>
+    console.log(JSON.stringify({ type: 'scorm', event: 'settle-failed', error: error instanceof Error ? error.message.slice(0, 300) : String(error) })),
+  );
   written.statements += statements;
   written.hits += hits.length;
   written.batches += 1;

@@ -8,6 +8,7 @@ import { findWatch, savePosition } from '../data/lms/positions.ts';
 import { recordHits } from '../data/hits/hits.ts';
 import { requireSessionEvidence } from './session-evidence.ts';
 import { completeSession, type Completion } from '../data/lms/progress.ts';
+import { scormItems } from '../scorm/scorm-completion.ts';
 import { findSite } from '../data/site/sites.ts';
 import { HttpError } from '../http-error.ts';
 import { lmsMessage } from './messages.ts';
@@ -47,7 +48,9 @@ export async function getSession(context: ApiContext, { param: params }: Session
 
 /**
  * Completes a session on the evidence the server saw (functions/lms/session-evidence.ts): the time
- * the tab counted on the page since its last hit is credited first, as a hit of that page.
+ * the tab counted on the page since its last hit is credited first, as a hit of that page. A SCORM
+ * session completes this way only once its package reported every item done (the player asks when
+ * the page time it waited for is there: functions/scorm/scorm-completion.ts).
  */
 export async function postSessionComplete(
   context: ApiContext,
@@ -76,6 +79,9 @@ export async function postSessionComplete(
     ]);
   }
   const evidence = await requireSessionEvidence(context.env.DB, ref, context.language);
+  // A SCORM session is the package's to finish: the page may only bring the time it still waited for.
+  const items = await scormItems(context.env.DB, ref);
+  if (items && !evidence.completed && items.done.length < items.keys.length) throw new HttpError(409, lmsMessage('sessionPackageNotDone', context.language));
   return completeSession(
     context.env.DB,
     context.siteId,

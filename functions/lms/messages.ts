@@ -22,6 +22,11 @@ const LMS_MESSAGES = {
     en: 'This session is not complete yet: it still needs {minutes} min {seconds} s of study on its page.',
     de: 'Diese Einheit ist noch nicht abgeschlossen: Es fehlen noch {minutes} Min. {seconds} s Lernzeit auf ihrer Seite.',
   },
+  sessionPackageNotDone: {
+    it: 'Questa sessione si completa quando il pacchetto SCORM risulta completato: finisci il pacchetto nella pagina della sessione.',
+    en: 'This session completes when its SCORM package reports it completed: finish the package on the session page.',
+    de: 'Diese Einheit ist abgeschlossen, sobald ihr SCORM-Paket den Abschluss meldet: Beenden Sie das Paket auf der Seite der Einheit.',
+  },
   sessionVideoUnwatched: {
     it: 'Questa sessione non è ancora completata: guarda il video fino alla fine senza saltare parti (visto finora fino a {watched} di {required}).',
     en: 'This session is not complete yet: watch the video to its end without skipping (watched so far up to {watched} of {required}).',

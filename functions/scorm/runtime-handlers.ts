@@ -2,13 +2,13 @@ import type { z } from 'zod';
 import type { sessionParams } from '../../core/contracts/lms.ts';
 import type { ScormCommit, ScormCommitted } from '../../core/contracts/scorm.ts';
 import { itemKey } from '../../core/scorm/manifest.ts';
-import { cmiFacts, itemDone } from '../../core/scorm/runtime.ts';
+import { cmiFacts } from '../../core/scorm/runtime.ts';
 import type { ApiContext } from '../api-context.ts';
 import { findSessionPackage } from '../data/scorm/packages.ts';
-import { findScormStates, saveCommitStatement } from '../data/scorm/state.ts';
+import { saveCommitStatement } from '../data/scorm/state.ts';
 import { HttpError } from '../http-error.ts';
 import { scormMessage } from './messages.ts';
-import { completeFromPackage } from './scorm-completion.ts';
+import { completeFromPackage, scormItems } from './scorm-completion.ts';
 
 /**
  * A commit of a SCORM session's runtime (the player sends one every 5 s while data changed, on
@@ -40,13 +40,9 @@ export async function putScormCommit(
     now: context.now,
   }).run();
   // What stands after it (a retry that arrived after a later commit changes nothing), for every item.
-  const states = await findScormStates(env.DB, ref);
+  const { states, done: itemsDone } = (await scormItems(env.DB, ref)) ?? { states: new Map<string, never>(), done: [] };
   const kept = states.get(item);
   const state = { completion: kept?.completion ?? facts.completion, success: kept?.success ?? facts.success };
-  const itemsDone = keys.filter((key) => {
-    const each = states.get(key);
-    return each !== undefined && itemDone(found.version, each);
-  });
   const allDone = keys.length > 0 && itemsDone.length === keys.length;
   const completion = await completeFromPackage(env.DB, ref, allDone, context.localeCode, context.now);
   return {

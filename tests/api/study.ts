@@ -1,17 +1,25 @@
 import { env } from 'cloudflare:workers';
 import { recordHits } from '../../functions/data/hits/hits.ts';
+import { acceptHit } from '../../functions/hits/hit-writer.ts';
 import { savePosition } from '../../functions/data/lms/positions.ts';
 import { readEvidence } from '../../functions/data/lms/evidence.ts';
 import { SITE } from './fixtures.ts';
 import { IDLE_CAP_MS } from '../../core/visible-time.ts';
 
 /**
- * A learner who studied a session before the test: its page opened and left after its whole
+ * A learner who studied a session before the test (`throughWriter`: the hits go through the API's
+ * hit writer, as a learner's do): its page opened and left after its whole
  * declared duration (two hits through the same writer as the API's, at past times, so the server's
  * clocks credit them), and a video played through at real speed. The evidence completing a session
  * asks for (core/session-evidence.ts), given the way a real learner gives it, only earlier.
  */
-export async function studySession(userId: string, courseId: string, moduleNumber: number, number: number): Promise<void> {
+export async function studySession(
+  userId: string,
+  courseId: string,
+  moduleNumber: number,
+  number: number,
+  { throughWriter = false }: { throughWriter?: boolean } = {},
+): Promise<void> {
   const row = await readEvidence(env.DB, SITE, userId, courseId, moduleNumber, number);
   if (!row) throw new Error(`no session ${courseId}/${moduleNumber}/${number}`);
   const ms = row.declaredSeconds * 1000;
@@ -43,7 +51,9 @@ export async function studySession(userId: string, courseId: string, moduleNumbe
     hits.push({ ...hit, receipt: crypto.randomUUID(), claimedMs: next - at, at: next });
     at = next;
   }
-  await recordHits(env.DB, hits);
+  // Through the hit writer (functions/hits/hit-writer.ts), as the API's hits go, with what it does after writing; else straight to the table.
+  if (throughWriter) for (const each of hits) await acceptHit({ ...env, HIT_WRITES: 'direct' }, each);
+  else await recordHits(env.DB, hits);
   if (row.kind === 'video') {
     const seconds = row.declaredSeconds;
     await savePosition(env.DB, SITE, userId, courseId, moduleNumber, number, seconds, left, { watchedTo: seconds, lastSeconds: seconds, lastAt: left });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react';
 import { ApiRequestError, createApiClient } from '../../lib/api-client.ts';
 import type { Completion, SessionDetail } from '../../../core/contracts/lms.ts';
 import { translator } from '../../../core/translate.ts';
@@ -61,6 +61,18 @@ export default function SessionPlayer({ session, progress, siteId, locale, strin
   const [watchedTo, setWatchedTo] = useState(evidence?.video?.watchedSeconds ?? 0);
   useResume(video, session, siteId, locale, !preview, setWatchedTo);
   const visibleMs = useVisibleTime(evidence !== null && evidence.requiredMs > 0 && !completed);
+  // A package that reported every item done before the page's time was there: once the time is,
+  // the page brings it and asks, so the session completes here (the server decides, as ever).
+  const packageDone = !preview && scorm !== null && packageState !== null && !completed && packageState.answer.itemsDone.length === scorm.runtimes.length;
+  const timeMet = evidence !== null && evidence.trackedMs + visibleMs >= evidence.requiredMs;
+  // Asked once per page: a refusal shows its reason, and leaving and coming back asks again.
+  const asked = useRef(false);
+  const settle = useEffectEvent(() => void complete());
+  useEffect(() => {
+    if (!packageDone || !timeMet || asked.current) return;
+    asked.current = true;
+    settle();
+  }, [packageDone, timeMet]);
 
   async function complete() {
     setState({ kind: 'saving' });

@@ -200,6 +200,52 @@ describe('a SCORM session', () => {
     ]);
   });
 
+  it('completes an ECM session the package finished early as soon as the page time arrives, with no commit and no reopening', async () => {
+    // The learner finished session 2/11 in the package before its page time was there, and the package went quiet.
+    await env.DB.prepare(
+      "INSERT INTO session (course_id, module_number, number, kind, duration, media_url, position) VALUES ('triage', 2, 11, 'scorm', '0h 5m 0s', ?, 11)",
+    )
+      .bind(packageUrl)
+      .run();
+    const ref = '/lms/course/triage/session/2/11/scorm';
+    const early = await api(ref, {
+      method: 'PUT',
+      cookie: learner,
+      json: { attempt: 'eeee5555', sequence: 1, cmi: { core: { lesson_status: 'passed', session_time: '00:05:00', total_time: '00:00:00' } } },
+    });
+    expect(((await early.json()) as { outcome: { completed: boolean } }).outcome.completed).toBe(false);
+    const done = () =>
+      env.DB.prepare("SELECT COUNT(*) AS n FROM session_progress WHERE user_id = ? AND course_id = 'triage' AND module_number = 2 AND number = 11")
+        .bind(LEARNER.id)
+        .first<{ n: number }>();
+    expect((await done())?.n).toBe(0);
+    // The page's visible time reaches the server as hits do (on leaving, on hiding the tab): that settles it.
+    await studySession(LEARNER.id, 'triage', 2, 11, { throughWriter: true });
+    expect((await done())?.n).toBe(1);
+  });
+
+  it('refuses to complete a SCORM session from the page before its package reports it done, whatever the time spent', async () => {
+    await env.DB.prepare(
+      "INSERT INTO session (course_id, module_number, number, kind, duration, media_url, position) VALUES ('triage', 2, 12, 'scorm', '0h 5m 0s', ?, 12)",
+    )
+      .bind(packageUrl)
+      .run();
+    await studySession(LEARNER.id, 'triage', 2, 12);
+    const asked = await api('/lms/course/triage/session/2/12/complete', { method: 'POST', cookie: learner, json: {} });
+    expect(asked.status).toBe(409);
+    expect(((await asked.json()) as { message: string }).message).toBe(
+      'Questa sessione si completa quando il pacchetto SCORM risulta completato: finisci il pacchetto nella pagina della sessione.',
+    );
+    const passed = await api('/lms/course/triage/session/2/12/scorm', {
+      method: 'PUT',
+      cookie: learner,
+      json: { attempt: 'ffff6666', sequence: 1, cmi: { core: { lesson_status: 'passed' } } },
+    });
+    expect(((await passed.json()) as { outcome: { completed: boolean } }).outcome.completed).toBe(true);
+    // Done by the package, the page's own request answers done too.
+    expect((await api('/lms/course/triage/session/2/12/complete', { method: 'POST', cookie: learner, json: {} })).status).toBe(200);
+  });
+
   it("keeps a package's large data whole, and refuses a commit over 1 MiB with the reason, keeping what was kept", async () => {
     // 250 interactions with long answers: past the 64 KiB of other calls, well within what SCORM lets a package keep.
     const interactions = Array.from({ length: 250 }, (_, i) => ({ id: `q${i}`, type: 'fill-in', student_response: 'risposta '.repeat(120) }));
