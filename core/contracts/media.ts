@@ -36,7 +36,10 @@ export const mediaItem = z.object({
   type: mediaType,
   kind: mediaKind,
   size: z.number().int(),
+  /** A video's length, or how long a SCORM package says it takes (its manifest). */
   durationSeconds: z.number().nullable(),
+  /** A SCORM package's own title (its manifest's): proposed as its session's title. */
+  packageTitle: z.string().nullable(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
   uploadedAt: z.string(),

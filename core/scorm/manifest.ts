@@ -24,6 +24,12 @@ export interface ScormManifest {
   version: ScormVersion;
   title: string;
   items: ScormItem[];
+  /**
+   * How long the package says it takes, in seconds: SCORM 2004's `typicalLearningTime` (LOM
+   * metadata of the manifest), else the SCORM 1.2 items' `adlcp:maxtimeallowed` added up; null
+   * when it says neither. Proposed as the session's duration.
+   */
+  seconds: number | null;
 }
 
 type Node = Record<string, unknown>;
@@ -81,6 +87,32 @@ function withParameters(href: string, parameters: string): string {
 }
 
 /**
+ * Seconds of a duration as manifests write it: ISO 8601 (`PT1H30M`, `P1DT2H`, `PT45.5S`: 2004's
+ * typicalLearningTime) or a SCORM 1.2 timespan (`HH:MM:SS`, `HHHH:MM:SS.SS`); null for anything else.
+ */
+export function durationSeconds(value: string): number | null {
+  const iso = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/.exec(value.trim());
+  if (iso && value.trim() !== 'P' && value.trim() !== 'PT') {
+    const [, days = '0', hours = '0', minutes = '0', seconds = '0'] = iso;
+    return Math.round(Number(days) * 86_400 + Number(hours) * 3600 + Number(minutes) * 60 + Number(seconds));
+  }
+  const timespan = /^(\d{1,4}):([0-5]\d):([0-5]\d(?:\.\d{1,2})?)$/.exec(value.trim());
+  if (timespan) return Math.round(Number(timespan[1]) * 3600 + Number(timespan[2]) * 60 + Number(timespan[3]));
+  return null;
+}
+
+/** The manifest's typical learning time in LOM metadata (LOM's `duration`, or the older IMS binding's `datetime`). */
+function typicalLearningSeconds(manifest: Node): number | null {
+  const metadata = child(manifest, 'metadata');
+  const lom = child(metadata, 'lom');
+  const educational = child(lom, 'educational');
+  const typical = child(educational, 'typicalLearningTime') ?? child(educational, 'typicallearningtime');
+  const written = text(typical, 'duration') || text(typical, 'datetime');
+  const seconds = written ? durationSeconds(written) : null;
+  return seconds !== null && seconds > 0 ? seconds : null;
+}
+
+/**
  * The key of an item's runtime data: its identifier; for a package stored before items had one,
  * '' for the first item (the data kept from before, migration 0030) and its position for others.
  */
@@ -121,9 +153,12 @@ export function readManifest(tree: unknown, files: ReadonlySet<string>): ScormMa
   const all = children(organizations, 'organization');
   const organization = all.find((each) => attribute(each, 'identifier') === attribute(organizations, 'default')) ?? all[0];
   const items: ScormItem[] = [];
+  let allowedSeconds = 0;
   const walk = (node: Node) => {
     for (const item of children(node, 'item')) {
       const href = resources.get(attribute(item, 'identifierref'));
+      const allowed = text(item, 'maxtimeallowed');
+      if (href && allowed) allowedSeconds += durationSeconds(allowed) ?? 0;
       if (href)
         items.push({
           identifier: attribute(item, 'identifier').slice(0, 200) || `item-${items.length + 1}`,
@@ -146,5 +181,10 @@ export function readManifest(tree: unknown, files: ReadonlySet<string>): ScormMa
     if (!files.has(file)) return refusal('launch-missing', file.slice(0, 200));
   }
   const title = text(organization, 'title') || items[0]?.title || attribute(manifest, 'identifier');
-  return { version, title: title.slice(0, 300), items: items.slice(0, 500).map((item) => ({ ...item, title: item.title.slice(0, 300) })) };
+  return {
+    version,
+    title: title.slice(0, 300),
+    items: items.slice(0, 500).map((item) => ({ ...item, title: item.title.slice(0, 300) })),
+    seconds: typicalLearningSeconds(manifest) ?? (allowedSeconds > 0 ? allowedSeconds : null),
+  };
 }

@@ -18,6 +18,7 @@ export function toMediaItem(media: StoredMedia, uses: MediaUse[]): MediaItem {
     kind: media.kind,
     size: media.size,
     durationSeconds: media.durationSeconds,
+    packageTitle: media.packageTitle,
     width: media.width,
     height: media.height,
     uploadedAt: new Date(media.uploadedAt).toISOString(),

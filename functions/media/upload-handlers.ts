@@ -190,14 +190,18 @@ export async function completeUpload(context: ApiContext, { param }: UploadParam
       throw mediaRefusal(verdict, language, { ...upload, received: stored.size });
     }
     // A SCORM package is checked by its zip and manifest and unpacked beside any older unpacking.
-    let scorm: { row: PackageRow; replaced: string | null } | null = null;
+    let scorm: { row: PackageRow; replaced: string | null; seconds: number | null } | null = null;
     if (verdict.kind === 'package') {
       const outcome = await acceptPackage(env.MEDIA, upload.r2Key, stored.size, upload.targetKey, upload.id);
       if (!outcome.ok) {
         await discardUpload(env, upload);
         throw packageRefusal(outcome, language);
       }
-      scorm = { row: { ...outcome.row, siteId: upload.siteId, unpackedAt: context.now }, replaced: await findPackagePrefix(env.DB, upload.targetKey) };
+      scorm = {
+        row: { ...outcome.row, siteId: upload.siteId, unpackedAt: context.now },
+        replaced: await findPackagePrefix(env.DB, upload.targetKey),
+        seconds: outcome.seconds,
+      };
     }
     let etag = stored.etag;
     if (upload.replaces) {
@@ -212,7 +216,7 @@ export async function completeUpload(context: ApiContext, { param }: UploadParam
       type: verdict.type,
       kind: verdict.kind,
       size: stored.size,
-      durationSeconds: verdict.durationSeconds,
+      durationSeconds: scorm ? scorm.seconds : verdict.durationSeconds,
       width: verdict.width,
       height: verdict.height,
       etag,

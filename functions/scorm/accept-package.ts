@@ -164,7 +164,7 @@ export async function deletePrefix(bucket: R2Bucket, prefix: string): Promise<vo
 }
 
 /** A package checked and unpacked under its new prefix, ready for its row; or why it was refused. */
-export type PackageOutcome = { ok: true; row: Omit<PackageRow, 'siteId' | 'unpackedAt'> } | PackageRefusal;
+export type PackageOutcome = { ok: true; row: Omit<PackageRow, 'siteId' | 'unpackedAt'>; seconds: number | null } | PackageRefusal;
 
 /**
  * Checks the stored zip at `zipKey` and, if it is a sound package, unpacks it under
@@ -187,5 +187,7 @@ export async function acceptPackage(bucket: R2Bucket, zipKey: string, size: numb
   return {
     ok: true,
     row: { mediaKey, version: manifest.version, prefix, launch: manifest.items[0]?.launch ?? '', title: manifest.title, items: manifest.items, ...unpacked },
+    // How long the manifest says it takes: the package's duration in the library, proposed for its session.
+    seconds: manifest.seconds,
   };
 }

@@ -21,6 +21,8 @@ export interface StoredMedia {
   /** The uploader's name, as the library lists it. */
   uploaderName: string | null;
   replacedAt: number | null;
+  /** A SCORM package's own title (its manifest's), null for other files. */
+  packageTitle: string | null;
 }
 
 interface MediaRow {
@@ -38,11 +40,12 @@ interface MediaRow {
   uploaded_by: string | null;
   uploader_name: string | null;
   replaced_at: number | null;
+  package_title: string | null;
 }
 
 const SELECT_MEDIA = `SELECT m.key, m.site_id, m.name, m.type, m.kind, m.size, m.duration_seconds, m.width, m.height, m.etag, m.uploaded_at, m.uploaded_by,
-    CASE WHEN u.id IS NULL THEN NULL ELSE trim(u.first_name || ' ' || u.last_name) END AS uploader_name, m.replaced_at
-  FROM media m LEFT JOIN user u ON u.id = m.uploaded_by`;
+    CASE WHEN u.id IS NULL THEN NULL ELSE trim(u.first_name || ' ' || u.last_name) END AS uploader_name, m.replaced_at, p.title AS package_title
+  FROM media m LEFT JOIN user u ON u.id = m.uploaded_by LEFT JOIN scorm_package p ON p.media_key = m.key AND p.site_id = m.site_id`;
 
 const fromRow = (row: MediaRow): StoredMedia => ({
   key: row.key,
@@ -59,6 +62,7 @@ const fromRow = (row: MediaRow): StoredMedia => ({
   uploadedBy: row.uploaded_by,
   uploaderName: row.uploader_name,
   replacedAt: row.replaced_at,
+  packageTitle: row.package_title,
 });
 
 /** The site's library, newest first. */

@@ -30,7 +30,8 @@ describe('SCORM packages', () => {
   it('take a sound SCORM 1.2 and 2004 package, unpacked file by file under their own prefix with the manifest read', async () => {
     for (const version of ['1.2', '2004'] as const) {
       const item = await uploaded(editor, `demo-${version}.zip`, 'application/zip', zip(demo(version).files));
-      expect(item).toMatchObject({ kind: 'package', type: 'application/zip' });
+      // The manifest's title comes back with the file, for the editor to take as the session's.
+      expect(item).toMatchObject({ kind: 'package', type: 'application/zip', packageTitle: `Igiene delle mani (SCORM ${version})` });
       const row = await env.DB.prepare('SELECT version, prefix, launch, title, items, files FROM scorm_package WHERE media_key = ?')
         .bind(item.key)
         .first<{ version: string; prefix: string; launch: string; title: string; items: string; files: number }>();
@@ -43,6 +44,18 @@ describe('SCORM packages', () => {
       expect(page?.httpMetadata?.contentType).toBe('text/html; charset=utf-8');
       expect(await page?.text()).toBe(demo(version).files['index.html']);
     }
+  });
+
+  it("keep how long a package says it takes as its duration, for the editor to take as the session's", async () => {
+    const files = { ...demo('2004').files };
+    files['imsmanifest.xml'] = files['imsmanifest.xml']!.replace(
+      '</schemaversion>',
+      '</schemaversion><lom xmlns="http://ltsc.ieee.org/xsd/LOM"><educational><typicalLearningTime><duration>PT25M</duration></typicalLearningTime></educational></lom>',
+    );
+    const item = await uploaded(editor, 'tempo-tipico.zip', 'application/zip', zip(files));
+    expect(item).toMatchObject({ kind: 'package', durationSeconds: 1500 });
+    // A package that says nothing has no duration.
+    expect(await uploaded(editor, 'senza-tempo.zip', 'application/zip', zip(demo('1.2').files))).toMatchObject({ durationSeconds: null });
   });
 
   it('refuse a zip without a manifest, a malformed manifest, an unknown version and a launch file that is missing', async () => {

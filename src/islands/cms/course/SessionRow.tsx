@@ -70,9 +70,14 @@ export default function SessionRow({ id, label, session, title, locales, learner
           label={t(`cms.outline.${session.kind}`)}
           accept={session.kind === 'scorm' ? 'package' : session.kind}
           value={session.media}
-          onChange={(url, media) =>
-            onChange({ media: url, ...(session.kind === 'video' && media?.durationSeconds ? { duration: durationOf(media.durationSeconds) } : {}) })
-          }
+          onChange={(url, media) => {
+            // A video's length, or how long a SCORM package's manifest says it takes, and the package's own title where none is written yet.
+            onChange({
+              media: url,
+              ...((session.kind === 'video' || session.kind === 'scorm') && media?.durationSeconds ? { duration: durationOf(media.durationSeconds) } : {}),
+            });
+            if (session.kind === 'scorm' && media?.packageTitle && !title.trim()) onTitle(media.packageTitle.slice(0, 200));
+          }}
           strings={strings}
         />
       )}

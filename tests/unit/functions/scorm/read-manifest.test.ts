@@ -30,7 +30,20 @@ describe('parseManifest', () => {
         { identifier: 'i1', title: 'Lezione', launch: 'content/lesson.html?lang=it' },
         { identifier: 'i2', title: 'Verifica', launch: 'content/quiz/index.html' },
       ],
+      seconds: null,
     });
+  });
+
+  it("takes how long the package says it takes: 2004's typicalLearningTime, else the 1.2 items' maxtimeallowed added up", () => {
+    const lom = (duration: string) =>
+      `<schemaversion>2004 4th Edition</schemaversion><lom xmlns="http://ltsc.ieee.org/xsd/LOM"><educational><typicalLearningTime><duration>${duration}</duration></typicalLearningTime></educational></lom>`;
+    expect(parseManifest(manifest(lom('PT1H30M'), organizations), files)).toMatchObject({ version: '2004-4', seconds: 5400 });
+    expect(parseManifest(manifest(lom('P1DT2H0M7.6S'), organizations), files)).toMatchObject({ seconds: 93_608 });
+    expect(parseManifest(manifest(lom('soon'), organizations), files)).toMatchObject({ seconds: null });
+    const allowed = organizations
+      .replace('<title>Lezione</title>', '<title>Lezione</title><adlcp:maxtimeallowed>00:20:00</adlcp:maxtimeallowed>')
+      .replace('<title>Verifica</title>', '<title>Verifica</title><adlcp:maxtimeallowed>0000:10:30.5</adlcp:maxtimeallowed>');
+    expect(parseManifest(manifest('<schemaversion>1.2</schemaversion>', allowed), files)).toMatchObject({ version: '1.2', seconds: 1831 });
   });
 
   it('knows a 1.2 manifest without a schemaversion by its scormtype, and refuses other versions and missing launch files', () => {
