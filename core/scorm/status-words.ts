@@ -24,3 +24,31 @@ export function scormStatusText(t: Translate, completion: string, success: strin
     .map((word) => t(`staff.report.scormStatus.${word}`))
     .join(', ');
 }
+
+/** What a SCORM session's items reported, as one status: what a learner's course page shows. */
+export interface ScormSessionStatus {
+  completion: string;
+  success: string;
+  /** The mean of the items' scaled scores that reported one, or null. */
+  scoreScaled: number | null;
+}
+
+/**
+ * One session's status from its items' (SCOs') states: one item speaks for itself; several are
+ * completed only when each is (else "incomplete"), failed when one failed, passed when each passed.
+ */
+export function scormSessionStatus(items: readonly ScormSessionStatus[]): ScormSessionStatus | null {
+  const [first] = items;
+  if (!first) return null;
+  const scores = items.map((item) => item.scoreScaled).filter((score): score is number => score !== null);
+  const scoreScaled = scores.length > 0 ? scores.reduce((sum, score) => sum + score, 0) / scores.length : null;
+  if (items.length === 1) return { ...first, scoreScaled };
+  const done = (item: ScormSessionStatus) => ['completed', 'passed', 'failed'].includes(item.completion);
+  const completion = items.every(done) ? 'completed' : 'incomplete';
+  const success = items.some((item) => item.success === 'failed' || item.completion === 'failed')
+    ? 'failed'
+    : items.every((item) => item.success === 'passed' || item.completion === 'passed')
+      ? 'passed'
+      : 'unknown';
+  return { completion, success, scoreScaled };
+}

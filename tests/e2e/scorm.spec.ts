@@ -107,6 +107,10 @@ test('a SCORM 2004 package runs in its own sandboxed frame under its own policy 
   const frameBox = await iframe.boundingBox();
   expect(frameBox!.y + frameBox!.height).toBeLessThanOrEqual(content!.y + content!.height);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // The course page says what the package reported, beside the session.
+  await page.goto(`/it-IT/course/${COURSE}`);
+  const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Igiene delle mani (SCORM 2004)' }) });
+  await expect(row.getByTestId('scorm-session-status')).toHaveText('· pacchetto: completato, superato, punteggio 100%');
 });
 
 test('an editor adds a SCORM session: a package leaving its folder is refused with the reason, a sound one is taken', async ({ page }) => {

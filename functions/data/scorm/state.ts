@@ -90,3 +90,19 @@ export function saveCommitStatement(db: D1Database, ref: SessionRef, row: Commit
       row.item,
     );
 }
+
+/** What a learner's packages reported in a course, item by item: the course page's status and score per SCORM session. */
+export async function findCourseScormStates(
+  db: D1Database,
+  userId: string,
+  courseId: string,
+): Promise<{ moduleNumber: number; number: number; completion: string; success: string; scoreScaled: number | null }[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT module_number AS moduleNumber, number, completion, success, score_scaled AS scoreScaled
+       FROM scorm_state WHERE user_id = ? AND course_id = ? ORDER BY module_number, number, item`,
+    )
+    .bind(userId, courseId)
+    .all<{ moduleNumber: number; number: number; completion: string; success: string; scoreScaled: number | null }>();
+  return results;
+}

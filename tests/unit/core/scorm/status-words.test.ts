@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scormStatusText, scormStatusWords } from '../../../../core/scorm/status-words.ts';
+import { scormSessionStatus, scormStatusText, scormStatusWords } from '../../../../core/scorm/status-words.ts';
 import { translator } from '../../../../core/translate.ts';
 
 // Issue 31: the staff report showed a failed SCORM 2004 test as "completato, punteggio 40%".
@@ -19,5 +19,31 @@ describe('scormStatusWords', () => {
   it("reads in the reader's language, joined", () => {
     const t = translator({ 'staff.report.scormStatus.completed': 'completato', 'staff.report.scormStatus.failed': 'non superato' });
     expect(scormStatusText(t, 'completed', 'failed')).toBe('completato, non superato');
+  });
+});
+
+describe('scormSessionStatus', () => {
+  it("is an item's own status, or for several items completed only when each is, failed when one failed", () => {
+    expect(scormSessionStatus([])).toBeNull();
+    expect(scormSessionStatus([{ completion: 'completed', success: 'failed', scoreScaled: 0.4 }])).toEqual({
+      completion: 'completed',
+      success: 'failed',
+      scoreScaled: 0.4,
+    });
+    const passed = { completion: 'completed', success: 'passed', scoreScaled: 1 };
+    expect(scormSessionStatus([passed, { completion: 'incomplete', success: 'unknown', scoreScaled: null }])).toEqual({
+      completion: 'incomplete',
+      success: 'unknown',
+      scoreScaled: 1,
+    });
+    expect(scormSessionStatus([passed, { completion: 'completed', success: 'failed', scoreScaled: 0.5 }])).toEqual({
+      completion: 'completed',
+      success: 'failed',
+      scoreScaled: 0.75,
+    });
+    expect(scormSessionStatus([passed, { completion: 'passed', success: 'unknown', scoreScaled: null }])).toMatchObject({
+      completion: 'completed',
+      success: 'passed',
+    });
   });
 });
