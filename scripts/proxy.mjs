@@ -47,7 +47,8 @@ function refusesLocalTools(request, response) {
 export function forwardedHeaders(headers, path) {
   const forwarded = Object.fromEntries(Object.entries(headers).filter(([name]) => !name.toLowerCase().startsWith('mf-')));
   const proto = headers['x-forwarded-proto'];
-  if (proto === 'https' && headers.host) forwarded['mf-original-url'] = `https://${headers.host}${path}`;
+  // Only a plain host name (and port) becomes part of an address: nothing else a client sends as Host.
+  if (proto === 'https' && /^[A-Za-z0-9.-]{1,253}(?::\d{1,5})?$/.test(headers.host ?? '')) forwarded['mf-original-url'] = `https://${headers.host}${path}`;
   return forwarded;
 }
 

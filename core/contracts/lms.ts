@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { scormSessionState } from './scorm.ts';
 import { MAX_POSITION_SECONDS } from '../resume.ts';
 import { SESSION_KINDS } from '../course-outline.ts';
 
@@ -79,7 +80,13 @@ export const completion = z.object({
 });
 export type Completion = z.infer<typeof completion>;
 
-export const learnerCourse = courseCard.extend({ done: z.number().int(), total: z.number().int(), lastActivity: z.number() });
+export const learnerCourse = courseCard.extend({
+  done: z.number().int(),
+  total: z.number().int(),
+  lastActivity: z.number(),
+  /** What the learner's SCORM packages in the course reported, item by item. */
+  scorm: z.array(scormSessionState),
+});
 export type LearnerCourse = z.infer<typeof learnerCourse>;
 
 /** `GET /api/lms/courses/mine`. */

@@ -1,3 +1,4 @@
+import { scormSessionState } from './scorm.ts';
 import { z } from 'zod';
 import { COURSE_ACCESS_MODES } from '../course-access.ts';
 import { IMPORT_DUPLICATES } from '../people-import.ts';
@@ -128,9 +129,7 @@ export const progressRow = z.object({
   lastActivity: z.number().nullable(),
   ecm: ecmProgress.nullable(),
   /** The learner's SCORM sessions of the course: what the package last committed (core/scorm/runtime.ts). */
-  scorm: z.array(
-    z.object({ module: z.number().int(), session: z.number().int(), completion: z.string(), success: z.string(), scoreScaled: z.number().nullable() }),
-  ),
+  scorm: z.array(scormSessionState),
 });
 export type ProgressRow = z.infer<typeof progressRow>;
 

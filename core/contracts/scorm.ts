@@ -38,3 +38,13 @@ export const scormCommitted = z.object({
   itemsDone: z.array(z.string()),
 });
 export type ScormCommitted = z.infer<typeof scormCommitted>;
+
+/** What a learner's package last reported for one item of a SCORM session (the staff report's and "I miei corsi"'s rows). */
+export const scormSessionState = z.object({
+  module: z.number().int(),
+  session: z.number().int(),
+  completion: z.string(),
+  success: z.string(),
+  scoreScaled: z.number().nullable(),
+});
+export type ScormSessionState = z.infer<typeof scormSessionState>;

@@ -12,6 +12,8 @@ export const MEDIA_PREFIX = '/media/';
  * that fails leaves the one it was to replace as it was.
  */
 export const STAGING_PREFIX = 'staging/';
+/** Where SCORM packages are unpacked (functions/scorm/accept-package.ts): their files are served on the content origin only, never at /media/. */
+export const UNPACKED_PACKAGE_PREFIX = 'scorm/';
 
 export const MEDIA_KINDS = ['video', 'document', 'captions', 'image', 'package'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];

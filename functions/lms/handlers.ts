@@ -80,8 +80,12 @@ export async function postSessionComplete(
   }
   const evidence = await requireSessionEvidence(context.env.DB, ref, context.language);
   // A SCORM session is the package's to finish: the page may only bring the time it still waited for.
-  const items = await scormItems(context.env.DB, ref);
-  if (items && !evidence.completed && items.done.length < items.keys.length) throw new HttpError(409, lmsMessage('sessionPackageNotDone', context.language));
+  // (A SCORM session without a checked package, or with no item, is never done from here.)
+  if (evidence.kind === 'scorm' && !evidence.completed) {
+    const items = await scormItems(context.env.DB, ref);
+    if (!items || items.keys.length === 0 || items.done.length < items.keys.length)
+      throw new HttpError(409, lmsMessage('sessionPackageNotDone', context.language));
+  }
   return completeSession(
     context.env.DB,
     context.siteId,

@@ -1,6 +1,6 @@
 import type { R2Object } from '@cloudflare/workers-types';
 import { parseByteRange } from '../../core/byte-range.ts';
-import { MEDIA_PREFIX, STAGING_PREFIX } from '../../core/media/kinds.ts';
+import { MEDIA_PREFIX, STAGING_PREFIX, UNPACKED_PACKAGE_PREFIX } from '../../core/media/kinds.ts';
 import type { Env } from '../env.ts';
 import { HttpError } from '../http-error.ts';
 import { languageOf, message, type Language } from '../messages.ts';
@@ -53,8 +53,15 @@ export async function serveMedia(request: Request, env: Env): Promise<Response> 
 
 async function mediaAnswer(request: Request, env: Env, key: string, language: Language, attempt = 0): Promise<Response> {
   const notFound = () => refusal(request, 404, mediaMessage('mediaNotFound', language, { key: key.slice(0, 200) }));
-  // A replacement waiting to be checked (functions/media) is no medium yet.
-  if (!KEY_PATTERN.test(key) || key.startsWith(STAGING_PREFIX) || key.split('/').some((part) => part === '..' || part === '.')) return notFound();
+  // A replacement waiting to be checked (functions/media) is no medium yet; an unpacked SCORM
+  // package's files run only on the content origin (functions/scorm/serve-content.ts), never here.
+  if (
+    !KEY_PATTERN.test(key) ||
+    key.startsWith(STAGING_PREFIX) ||
+    key.startsWith(UNPACKED_PACKAGE_PREFIX) ||
+    key.split('/').some((part) => part === '..' || part === '.')
+  )
+    return notFound();
   const head = await env.MEDIA.head(key);
   if (!head) return notFound();
   const headers = objectHeaders(head);

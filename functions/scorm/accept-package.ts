@@ -1,4 +1,5 @@
 import type { R2Bucket, ReadableStream as R2Body } from '@cloudflare/workers-types';
+import { UNPACKED_PACKAGE_PREFIX } from '../../core/media/kinds.ts';
 import { unzipRaw, type Reader, type ZipEntry } from 'unzipit';
 import { packageFileType } from '../../core/scorm/file-types.ts';
 import type { ScormManifest } from '../../core/scorm/manifest.ts';
@@ -15,7 +16,7 @@ export interface InspectedPackage {
 }
 
 /** Where a package's files are unpacked: its own prefix per unpacking, so a replacement never mixes with the files it replaces. */
-export const packagePrefix = (mediaKey: string, unpack: string): string => `scorm/${mediaKey}/${unpack}/`;
+export const packagePrefix = (mediaKey: string, unpack: string): string => `${UNPACKED_PACKAGE_PREFIX}${mediaKey}/${unpack}/`;
 
 /**
  * Checks a zip as a SCORM package, reading only its central directory and manifest (ranged reads

@@ -23,8 +23,16 @@ export interface ContentGrant {
   expires: number;
 }
 
-/** How long a session page's addresses work: a long sitting, not a link to keep. */
+/** How long a session page's addresses work at least: a long sitting, not a link to keep. */
 export const GRANT_SECONDS = 4 * 60 * 60;
+const HOUR = 60 * 60;
+
+/**
+ * When a grant signed at `nowMs` expires: at least GRANT_SECONDS away, on the next full hour, so
+ * that the addresses a learner gets stay the same within the hour and the browser's cache of the
+ * package's files (5 minutes) serves them again.
+ */
+export const grantExpiry = (nowMs: number): number => Math.ceil((Math.floor(nowMs / 1000) + GRANT_SECONDS) / HOUR) * HOUR;
 
 const encoder = new TextEncoder();
 

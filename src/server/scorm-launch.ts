@@ -6,7 +6,7 @@ import { findScormStates } from '../../functions/data/scorm/state.ts';
 import type { ScormLaunch } from '../islands/player/ScormPlayer.tsx';
 import type { User } from '../../core/user.ts';
 import type { Env } from '../../functions/env.ts';
-import { GRANT_SECONDS, signContentGrant } from '../../functions/scorm/content-grant.ts';
+import { grantExpiry, signContentGrant } from '../../functions/scorm/content-grant.ts';
 import { contentOriginOf } from '../../functions/scorm/content-origin.ts';
 
 /** Where the player runs: the content origin and the secret its grants are signed with, and the page framing it. */
@@ -99,7 +99,7 @@ async function launchOf(
       version: found.version,
       platform: place.platform,
       locale: place.locale,
-      expires: Math.floor(Date.now() / 1000) + GRANT_SECONDS,
+      expires: grantExpiry(Date.now()),
     }));
   return {
     version: found.version,

@@ -111,6 +111,13 @@ test('a SCORM 2004 package runs in its own sandboxed frame under its own policy 
   await page.goto(`/it-IT/course/${COURSE}`);
   const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Igiene delle mani (SCORM 2004)' }) });
   await expect(row.getByTestId('scorm-session-status')).toHaveText('· pacchetto: completato, superato, punteggio 100%');
+  // So do "I miei corsi" and the archive, whichever holds the course now.
+  const lines: string[] = [];
+  for (const list of ['user-courses', 'user-archive']) {
+    await page.goto(`/it-IT/profile/${list}`);
+    lines.push(...(await page.getByTestId('learner-course-scorm').allTextContents()));
+  }
+  expect(lines).toContain('SCORM 1.2: completato, superato, punteggio 100%');
 });
 
 test('an editor adds a SCORM session: a package leaving its folder is refused with the reason, a sound one is taken', async ({ page }) => {
@@ -289,4 +296,18 @@ test("a package's own script gets nothing of the signed-in person: no cookie, no
   // The content origin has no cookie of the site's and no API; the site's API is out of the package's
   // reach (its CSP connects nowhere else) and so is the session page (another origin).
   await expect(out).toHaveText('cookie="" | own-api=404 | site-api=blocked | site-page=blocked | runtime=function');
+});
+
+// A client-side navigation keeps the policy of the document first loaded: from a pre-rendered page,
+// one that frames nothing of the content origin. The player then loads its page in full, once.
+test('a learner who reaches a SCORM session by links from a pre-rendered page plays it too', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/it-IT/catalogo-corsi');
+  await islandsReady(page);
+  await page.locator(`a[href$="/course/${COURSE}"]`).first().click();
+  await page.waitForURL(`**/it-IT/course/${COURSE}`);
+  await page.getByRole('link', { name: 'Igiene delle mani (SCORM 2004)' }).click();
+  await page.waitForURL(`**${SESSION_2004}`);
+  const frame = page.frameLocator('[data-testid="scorm-frame"]').frameLocator('#sco');
+  await expect(frame.getByRole('heading', { level: 1 })).toBeVisible();
 });

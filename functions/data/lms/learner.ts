@@ -1,4 +1,5 @@
 import type { D1Database } from '@cloudflare/workers-types';
+import type { ScormSessionState } from '../../../core/contracts/scorm.ts';
 import { listCourses } from './courses.ts';
 import type { LearnerBadge, LearnerLevel } from '../../../core/contracts/game.ts';
 import type { LearnerCourse } from '../../../core/contracts/lms.ts';
@@ -18,10 +19,19 @@ export async function listLearnerCourses(db: D1Database, siteId: string, userId:
     .all<{ courseId: string; total: number; done: number; lastActivity: number }>();
   const cards = await listCourses(db, siteId, locale, defaultLocale, { ids: progress.results.map((row) => row.courseId) });
   const byId = new Map(cards.map((card) => [card.id, card]));
+  const scorm = await db
+    .prepare(
+      `SELECT ss.course_id AS courseId, ss.module_number AS module, ss.number AS session, ss.completion, ss.success, ss.score_scaled AS scoreScaled
+       FROM scorm_state ss JOIN course c ON c.id = ss.course_id AND c.site_id = ?2
+       WHERE ss.user_id = ?1 ORDER BY ss.course_id, ss.module_number, ss.number, ss.item`,
+    )
+    .bind(userId, siteId)
+    .all<ScormSessionState & { courseId: string }>();
+  const scormOf = (courseId: string) => scorm.results.filter((row) => row.courseId === courseId).map(({ courseId: _course, ...state }) => state);
   return progress.results
     .flatMap((row) => {
       const card = byId.get(row.courseId);
-      return card ? [{ ...card, done: row.done, total: row.total, lastActivity: row.lastActivity }] : [];
+      return card ? [{ ...card, done: row.done, total: row.total, lastActivity: row.lastActivity, scorm: scormOf(row.courseId) }] : [];
     })
     .sort((a, b) => b.lastActivity - a.lastActivity);
 }

@@ -36,6 +36,9 @@ interface Props {
   onCommitted: (answer: ScormCommitted) => void;
 }
 
+/** A page reloaded for its own policy is not reloaded again for it before this. */
+const RELOAD_GUARD_MS = 30_000;
+
 /** Messages a second from the package's frame: scorm-again's default (100) drops a burst of SetValues. */
 const CROSS_FRAME_RATE_LIMIT = 2_000;
 
@@ -94,6 +97,23 @@ export default function ScormPlayer({ launch, session, siteId, locale, strings, 
   page.current = { launch, session, siteId, locale };
   const { courseId, module, session: number } = session;
   const item = launch.items[index]?.launch ?? '';
+  const contentOrigin = launch.content?.origin ?? null;
+
+  // Reached by a client-side navigation, the document keeps the policy of the page it first loaded,
+  // and a pre-rendered page's frames nothing of the content origin: the browser refuses the frame.
+  // A full load of this page brings its own policy (once in a while, so a misconfiguration cannot loop).
+  useEffect(() => {
+    if (!contentOrigin) return;
+    const onViolation = (event: SecurityPolicyViolationEvent) => {
+      if (!event.blockedURI.startsWith(contentOrigin)) return;
+      const key = `tiles-scorm-reload:${location.pathname}`;
+      if (Date.now() - Number(sessionStorage.getItem(key) ?? 0) < RELOAD_GUARD_MS) return;
+      sessionStorage.setItem(key, String(Date.now()));
+      location.reload();
+    };
+    document.addEventListener('securitypolicyviolation', onViolation);
+    return () => document.removeEventListener('securitypolicyviolation', onViolation);
+  }, [contentOrigin]);
 
   useEffect(() => {
     const { launch, session, siteId, locale } = page.current;

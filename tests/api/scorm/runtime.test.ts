@@ -97,8 +97,15 @@ describe('a SCORM session', () => {
     for (const path of ['/api/auth/user', '/it-IT', '/media/lezione-introduzione.webm']) {
       expect((await content(path, { cookie: learner })).status, path).toBe(404);
     }
-    // And the site's own origin serves no package any more.
+    // And the site's own origin serves no package any more: not at its old address, not as a medium.
     expect((await exports.default.fetch('http://localhost/scorm/triage/2/9/index.html', { headers: { cookie: learner } })).status).toBe(404);
+    const { prefix } = (await env.DB.prepare('SELECT prefix FROM scorm_package WHERE media_key = ?')
+      .bind(packageUrl.replace('/media/', ''))
+      .first<{ prefix: string }>())!;
+    expect(await env.MEDIA.head(`${prefix}index.html`)).not.toBeNull();
+    for (const cookie of [learner, await signIn(EDITOR)]) {
+      expect((await exports.default.fetch(`http://localhost/media/${prefix}index.html`, { headers: { cookie } })).status).toBe(404);
+    }
   });
 
   it("frames an item from a runtime page that holds scorm-again's cross-frame API and runs nothing else", async () => {

@@ -104,6 +104,8 @@ describe('the local proxy of npm start', () => {
     const workerPort = await listen(worker);
     await through(workerPort, 'formazione.example.it', '/it-IT/profile?x=1', { 'x-forwarded-proto': 'https' });
     expect(seen['mf-original-url']).toBe('https://formazione.example.it/it-IT/profile?x=1');
+    await through(workerPort, 'evil.example/@x', '/it-IT', { 'x-forwarded-proto': 'https' });
+    expect(seen['mf-original-url']).toBeUndefined();
     await through(workerPort, 'localhost:4321', '/it-IT', { 'mf-original-url': 'http://127.0.0.1:4324/p/x/index.html', 'MF-Op-Original-URL': 'http://evil' });
     expect(seen['mf-original-url']).toBeUndefined();
     expect(seen['mf-op-original-url']).toBeUndefined();
