@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { getPlatformProxy } from 'wrangler';
 import { snapshotStatements } from '../functions/data/cms/snapshot.ts';
 import { referenceSql } from '../seed/build-seed.ts';
+import { whileBuilding } from './build-lock.mjs';
 import { applyMigrations, executeSql } from './d1-sql.mjs';
 import { ensureDevVars } from './local-env.mjs';
 import { RELEASE_OUT_DIR } from './out-dir.mjs';
@@ -98,7 +99,7 @@ export async function buildFromLive({ siteUrl, token, seed = false, outDir, log 
     await loadFreshDatabase(stateDir, sql, log);
     // The pre-rendering runs the Worker's modules, whose start-up checks need the local secrets.
     ensureDevVars();
-    await runAsync('npx', ['astro', 'build', '--outDir', outDir], { TILES_STATE_DIR: stateDir });
+    await whileBuilding(() => runAsync('npx', ['astro', 'build', '--outDir', outDir], { TILES_STATE_DIR: stateDir }));
     const buildId = JSON.parse(readFileSync(join(outDir, 'client', 'builds', 'latest.json'), 'utf8')).id;
     return { buildId, source };
   } finally {

@@ -4,6 +4,7 @@
 // webServer; stopping this process stops every server (they share its process group).
 import { spawn } from 'node:child_process';
 import { cpSync, rmSync } from 'node:fs';
+import { whileBuildingSync } from './build-lock.mjs';
 import { localProcessEnv, run, waitUntilReady } from './local-env.mjs';
 
 const count = Number(process.env.E2E_SERVERS ?? 1);
@@ -20,7 +21,7 @@ const outOf = (index) => `${OUT_ROOT}/${index}`;
 const started = Date.now();
 run(process.execPath, ['scripts/prepare-db.mjs'], { env: { TILES_STATE_DIR: stateOf(0) } });
 // Pre-rendered pages read the database at build time: the seeded one, as every copy holds.
-run('npx', ['astro', 'build', '--outDir', outOf(0)], { env: { TILES_STATE_DIR: stateOf(0) } });
+whileBuildingSync(() => run('npx', ['astro', 'build', '--outDir', outOf(0)], { env: { TILES_STATE_DIR: stateOf(0) } }));
 for (let index = 1; index < count; index += 1) {
   cpSync(stateOf(0), stateOf(index), { recursive: true });
   cpSync(outOf(0), outOf(index), { recursive: true });

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { startBuildWorker } from './build-worker.mjs';
+import { whileBuildingSync } from './build-lock.mjs';
 import { createProxy } from './proxy.mjs';
 import { outDirOf } from './out-dir.mjs';
 import { ensureDevVars, run, STATE_DIR } from './local-env.mjs';
@@ -30,7 +31,7 @@ if (process.env.TILES_PREBUILT !== '1') {
   if (isBuilt(OUT_DIR, source, prepared)) console.log(`${OUT_DIR}/ is built from these sources and this database already: build skipped.`);
   else {
     forgetBuild(OUT_DIR);
-    run('npx', ['astro', 'build', '--outDir', OUT_DIR]);
+    whileBuildingSync(() => run('npx', ['astro', 'build', '--outDir', OUT_DIR]));
     markBuilt(OUT_DIR, source, prepared);
   }
 }
