@@ -1,4 +1,5 @@
 import type { Translate } from '../translate.ts';
+import { escapeHtml } from '../escape-html.ts';
 import { EMAIL_FRAME_STRINGS, EMAIL_TEMPLATES, type EmailBlock, type EmailTemplateName, type EmailValues } from './templates.ts';
 
 /** What every message carries besides its own values: the site it comes from, in its language. */
@@ -19,9 +20,6 @@ export interface RenderedEmail {
   text: string;
   html: string;
 }
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
 
 /** One line, no control characters: a subject with a line break could start a header of its own. */
 const oneLine = (text: string) => text.replace(/[\p{Cc}\s]+/gu, ' ').trim();

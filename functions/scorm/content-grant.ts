@@ -1,4 +1,5 @@
 import type { ScormVersion } from '../../core/scorm/manifest.ts';
+import { base64url } from '../shared/token.ts';
 
 /**
  * What a signed content address lets its holder load: one session's package (its live one, or for
@@ -35,12 +36,6 @@ const HOUR = 60 * 60;
 export const grantExpiry = (nowMs: number): number => Math.ceil((Math.floor(nowMs / 1000) + GRANT_SECONDS) / HOUR) * HOUR;
 
 const encoder = new TextEncoder();
-
-function base64url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
-}
 
 function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {
   try {

@@ -2,6 +2,7 @@ import { parseByteRange } from '../../core/byte-range.ts';
 import { CONTENT_RUNTIME_SCRIPT, fileAddress, parseContentAddress } from '../../core/scorm/content-address.ts';
 import { isSafePath } from '../../core/scorm/package-rules.ts';
 import { contentHeaders } from '../../core/security-headers.ts';
+import { escapeHtml } from '../../core/escape-html.ts';
 import { findDraftSessionPackage, findSessionPackage } from '../data/scorm/packages.ts';
 import type { Env } from '../env.ts';
 import { languageOf, message, type Language } from '../messages.ts';
@@ -108,8 +109,4 @@ api._post('getFlattenedCMI', []).then(warm, () => {}).finally(() => { document.g
   return new Response(head ? null : html, {
     headers: { ...contentHeaders('runtime', grant.platform, nonce), 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
   });
-}
-
-function escapeHtml(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 }

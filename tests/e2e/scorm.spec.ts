@@ -149,14 +149,7 @@ test('the editor adds a SCORM 1.2 package too and publishes; a learner completes
   test.setTimeout(300_000);
   const page = await (await browser.newContext()).newPage();
   await signIn(page, EDITOR);
-  await switchMode(page, 'Redazione (CMS)');
-  await page.goto(`/it-IT/course/${COURSE}`);
-  await islandsReady(page);
-  await page
-    .getByTestId('cms-panel')
-    .locator('summary', { hasText: `Struttura del corso «${COURSE}»` })
-    .click();
-  const outline = page.getByTestId(`cms-outline-${COURSE}`);
+  const outline = await openCourseOutline(page);
   await outline.getByRole('button', { name: 'Aggiungi pacchetto SCORM' }).click();
   const added = outline.getByTestId('cms-module-1').getByTestId('cms-session-4');
   await added.getByLabel('Titolo della sessione 4').fill('Igiene delle mani, versione 1.2');
@@ -207,8 +200,8 @@ test('the editor adds a SCORM 1.2 package too and publishes; a learner completes
   await expect(row).toContainText('SCORM 1.4: superato, punteggio 100%');
 });
 
-/** An editor (signed in already) adds a SCORM session with `zip` to the demo course's draft; its number. */
-async function draftScormSession(page: Page, title: string, zip: Uint8Array): Promise<number> {
+/** The demo course's outline in the CMS panel, for an editor signed in already. */
+async function openCourseOutline(page: Page) {
   await switchMode(page, 'Redazione (CMS)');
   await page.goto(`/it-IT/course/${COURSE}`);
   await islandsReady(page);
@@ -216,7 +209,12 @@ async function draftScormSession(page: Page, title: string, zip: Uint8Array): Pr
     .getByTestId('cms-panel')
     .locator('summary', { hasText: `Struttura del corso «${COURSE}»` })
     .click();
-  const outline = page.getByTestId(`cms-outline-${COURSE}`);
+  return page.getByTestId(`cms-outline-${COURSE}`);
+}
+
+/** An editor (signed in already) adds a SCORM session with `zip` to the demo course's draft; its number. */
+async function draftScormSession(page: Page, title: string, zip: Uint8Array): Promise<number> {
+  const outline = await openCourseOutline(page);
   await outline.getByRole('button', { name: 'Aggiungi pacchetto SCORM' }).click();
   const added = outline.getByTestId('cms-module-1').locator('[data-testid^="cms-session-"]').last();
   const number = Number((await added.getAttribute('data-testid'))?.replace('cms-session-', ''));
