@@ -27,6 +27,7 @@ export const FULL_CHROMIUM = { launchOptions: { executablePath: CHROMIUM_PATH, a
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
   // npm test runs the API suite beside these two workers on two cores: guards against a hang, not
   // measures of speed (those are asserted where they matter, e.g. a publish's click to live).
   timeout: 60_000,

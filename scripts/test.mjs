@@ -1,10 +1,11 @@
 // npm test: every test, in one command, on a fresh machine too. First the system tools the tests
-// need (scripts/system-tools.mjs: installed when root on Debian, else named at once), then the
-// suites side by side, each line prefixed with its suite's name, since on two cores the browser
+// need (scripts/system-tools.mjs: installed when root on Debian, else named at once; the browsers
+// install while the suites start, and the browser suite's tests wait for them), then the suites side by side, each line prefixed with its suite's name, since on two cores the browser
 // suite mostly waits on its browsers and servers: unit and API tests (vitest), the deploy dry run
 // (vitest), and the browser tests (Playwright), the longest, ahead of the others for the CPU.
 // Each suite's wall time and the whole run's come last.
 import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { formatElapsed } from './elapsed.mjs';
 import { localProcessEnv } from './local-env.mjs';
@@ -17,7 +18,14 @@ process.on('exit', () => {
   console.log(`\nnpm test: ${formatElapsed(Date.now() - started)}`);
 });
 
-ensureSystemTools();
+/** Written when the browsers are in place (or could not be installed): the browser suite's global set-up waits for it. */
+const BROWSERS_READY = '.wrangler/browsers-ready';
+rmSync(BROWSERS_READY, { force: true });
+mkdirSync('.wrangler', { recursive: true });
+ensureSystemTools().then(
+  () => writeFileSync(BROWSERS_READY, 'ok'),
+  (error) => writeFileSync(BROWSERS_READY, String(error.message ?? error)),
+);
 
 /** The suites; TILES_TEST_SUITES=e2e,api… runs some of them. */
 const SUITES = [
@@ -37,7 +45,8 @@ function runSuite({ name, args, nice }) {
   const prefix = `[${name}]`.padEnd(width + 2);
   // Its own process group: stopping npm test stops the suite's servers and browsers too.
   const [command, commandArgs] = nice && canNice ? ['nice', ['-n', '10', 'npx', ...args]] : ['npx', args];
-  const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'], env: localProcessEnv(), detached: true });
+  const env = { ...localProcessEnv(), TILES_BROWSERS_READY: BROWSERS_READY };
+  const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'], env, detached: true });
   children.add(child);
   for (const [stream, out] of [
     [child.stdout, process.stdout],
