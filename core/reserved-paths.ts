@@ -22,6 +22,7 @@ export const RESERVED_PATHS: readonly string[] = [
   'catalogo-no-ecm',
   'chi-siamo',
   'course',
+  'email',
   'favicon.svg',
   'federated',
   'home',

@@ -7,6 +7,7 @@ import { forgetUncheckedSenders } from './data/support/requests.ts';
 import { purgeExpiredCounters } from './data/auth/throttle.ts';
 import { purgePasswordRecords } from './data/auth/passwords.ts';
 import { purgeConfirmations } from './data/auth/registrations.ts';
+import { purgeEmailChanges } from './data/auth/email-changes.ts';
 import { purgeInvitations } from './data/people/invitations.ts';
 import { purgeSettledMail } from './data/email/outbox.ts';
 import { PASSWORD_WINDOW_MS } from '../core/password-allowance.ts';
@@ -32,7 +33,7 @@ const SEARCH_INDEX_COURSES = 1000;
 /**
  * What the Cron Trigger (wrangler.toml `[triggers]`) clears: rows that only ever guarded something
  * for a while. Without it, every unknown user code an attacker tries would stay in D1 for good.
- * Spent password reset, registration confirmation and invitation links and counters go too, and e-mail settled
+ * Spent password reset, registration confirmation, invitation and address change links and counters go too, and e-mail settled
  * more than 90 days ago, and media uploads abandoned half way, whose parts R2 would otherwise keep.
  * It also brings the catalogue's search index up to date with every changed course text.
  */
@@ -42,9 +43,12 @@ export async function runHousekeeping(env: Pick<Env, 'DB' | 'MEDIA'>, now: numbe
     purgeUsedChallenges(env.DB, now),
     purgeExpiredFederatedLogins(env.DB, now),
     forgetUncheckedSenders(env.DB, now - UNCHECKED_SUPPORT_WINDOW_MS),
-    Promise.all([purgePasswordRecords(env.DB, now, PASSWORD_WINDOW_MS), purgeConfirmations(env.DB, now), purgeInvitations(env.DB, now)]).then(
-      ([resets, links, invitations]) => resets + links + invitations,
-    ),
+    Promise.all([
+      purgePasswordRecords(env.DB, now, PASSWORD_WINDOW_MS),
+      purgeConfirmations(env.DB, now),
+      purgeInvitations(env.DB, now),
+      purgeEmailChanges(env.DB, now),
+    ]).then((counts) => counts.reduce((sum, count) => sum + count, 0)),
     purgeSettledMail(env.DB, now - SETTLED_MAIL_KEPT_MS),
     refreshSearchIndex(env.DB, SEARCH_INDEX_COURSES),
     discardIdleUploads(env, now),

@@ -1,5 +1,5 @@
 import { API_ROUTES, type ApiRoutes, type RouteContract, type RouteName } from '../core/api-routes.ts';
-import { getChallenge, getUser, login, logout, logoutAll, putUser } from './auth/handlers.ts';
+import { getChallenge, getUser, login, logout, logoutAll, putUser, postEmailConfirm } from './auth/handlers.ts';
 import { federatedLogin } from './auth/federated-handlers.ts';
 import { postPasswordForgot, postPasswordReset, putPassword } from './auth/password-handlers.ts';
 import { postRegister, postRegisterConfirm, postRegisterResend } from './auth/registration-handlers.ts';
@@ -44,6 +44,7 @@ import {
   postPeopleImport,
   postPerson,
   postPersonPasswordReset,
+  putPerson,
   putRegistrationSetting,
 } from './people/account-handlers.ts';
 import { getPeople, getPerson, getPersonCourses, getPersonCoursesCsv, postReactivation, postSuspension } from './people/handlers.ts';
@@ -62,6 +63,7 @@ const HANDLERS: { [Name in RouteName]: HandlerOf<ApiRoutes[Name]> } = {
   getChallenge,
   getUser,
   putUser,
+  postEmailConfirm,
   postPasswordForgot,
   postPasswordReset,
   postInvitationAccept,
@@ -147,6 +149,7 @@ const HANDLERS: { [Name in RouteName]: HandlerOf<ApiRoutes[Name]> } = {
   getRegistrationSetting,
   putRegistrationSetting,
   getPerson,
+  putPerson,
   postSuspension,
   postReactivation,
   getPersonCourses,

@@ -7,6 +7,7 @@ import {
   passwordResetRequest,
 } from '../contracts/password.ts';
 import { registerConfirmOutcome, registerConfirmRequest, registerOutcome, registerRequest, registerResendRequest } from '../contracts/registration.ts';
+import { emailConfirmOutcome, emailConfirmRequest } from '../contracts/email-change.ts';
 import { role, roleParams } from '../contracts/role.ts';
 import {
   botChallenge,
@@ -32,6 +33,8 @@ export const AUTH_ROUTES = {
   getChallenge: { method: 'GET', path: '/auth/challenge', response: botChallenge },
   getUser: { method: 'GET', path: '/auth/user', auth: 'session', response: user },
   putUser: { method: 'PUT', path: '/auth/user', auth: 'profile:write', request: { json: userUpdateRequest }, response: user },
+  // A new address's link (functions/auth/email-change.ts); its page posts the same without JavaScript.
+  postEmailConfirm: { method: 'POST', path: '/auth/email/confirm', request: { json: emailConfirmRequest }, response: emailConfirmOutcome },
   // Forgotten and changed passwords (functions/auth/password-*.ts); the pages post the same rules without JavaScript.
   postPasswordForgot: { method: 'POST', path: '/auth/password/forgot', request: { json: passwordForgotRequest }, response: passwordForgotOutcome },
   postPasswordReset: { method: 'POST', path: '/auth/password/reset', request: { json: passwordResetRequest }, response: passwordResetOutcome },

@@ -17,6 +17,7 @@ import {
   peopleQuery,
   personCourses,
   personDetail,
+  personEditBody,
   personParams,
   registrationSetting,
   staffCourseParams,
@@ -69,6 +70,13 @@ export const PEOPLE_ROUTES = {
     response: registrationSetting,
   },
   getPerson: { method: 'GET', path: '/staff/people/:userId', auth: 'people:manage', request: { param: personParams }, response: personDetail },
+  putPerson: {
+    method: 'PUT',
+    path: '/staff/people/:userId',
+    auth: 'people:manage',
+    request: { param: personParams, json: personEditBody },
+    response: personDetail,
+  },
   postSuspension: { method: 'POST', path: '/staff/people/:userId/suspend', auth: 'people:manage', request: { param: personParams }, response: personDetail },
   postReactivation: {
     method: 'POST',

@@ -6,6 +6,7 @@ import { REGISTRATION_MODES } from '../registration-allowance.ts';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '../user-fields.ts';
 import { plainText } from './common.ts';
 import { courseId } from './lms.ts';
+import { userUpdateRequest } from './user.ts';
 
 /**
  * Staff calls (`people:manage`): people, their status, enrolment per course and progress reports;
@@ -65,8 +66,18 @@ export const personDetail = personSummary.extend({
   providers: z.array(z.string()),
   /** Registered by the person and not yet confirmed through the e-mail's link: it cannot sign in yet. */
   registrationPending: z.boolean(),
+  /** An address asked for (by the person or staff) and not yet confirmed through its link: `email` stays until then. */
+  pendingEmail: z.string().nullable(),
+  /** The person's preferred language: their e-mails' and pages'. */
+  locale: z.string(),
 });
 export type PersonDetail = z.infer<typeof personDetail>;
+
+/**
+ * `PUT /api/staff/people/{id}`: staff correct a person's names, address or language; a field left
+ * out keeps its value, and a new address waits for its link as a person's own change does.
+ */
+export const personEditBody = userUpdateRequest.pick({ firstName: true, lastName: true, email: true, locale: true });
 
 export const courseAccessMode = z.enum(COURSE_ACCESS_MODES);
 

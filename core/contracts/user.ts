@@ -41,6 +41,8 @@ export const user = z.object({
   /** null until the user says (a provider's new account, a registration). */
   fields: z.object({ gender: gender.nullable() }),
   federated: z.array(z.object({ provider: z.string(), federatedId: z.string() })),
+  /** An address the user asked to change to and has not confirmed yet (its link is in that mailbox): `email` stays until then. */
+  pendingEmail: z.string().nullable(),
 });
 /** The wire shape of core/user.ts's `User` (the spec's `_id`, `role`, `fields`, and the identity providers it signs in with). */
 export type ApiUser = z.infer<typeof user>;
@@ -55,7 +57,8 @@ const clearable = (max?: number) =>
 
 /**
  * `PUT /api/auth/user`: every field may be left out, and a field left out keeps its stored value.
- * A field sent is changed: `email` and `phone` are cleared by `""` or null; first and last name,
+ * A field sent is changed: `email` and `phone` are cleared by `""` or null; a new `email` is not
+ * set but sent a confirmation link (the answer's `pendingEmail`), and becomes the account's when it is followed; first and last name,
  * locale and gender cannot be cleared (gender is null only until first given). Role, code and ids in the body
  * are ignored, never written.
  */

@@ -66,6 +66,35 @@ export const EMAIL_TEMPLATES = {
       { text: 'email.registerKnown.ignore' },
     ],
   },
+  /** A user asked to make this their account's address: the link (single use, `hours` long) that does it. */
+  'email-change': {
+    subject: 'email.emailChange.subject',
+    values: ['name', 'code', 'path', 'hours'],
+    blocks: [
+      { text: 'email.greeting' },
+      { text: 'email.emailChange.intro' },
+      { action: 'email.emailChange.action', path: 'path' },
+      { text: 'email.emailChange.expiry' },
+      { text: 'email.emailChange.ignore' },
+    ],
+  },
+  /** Someone asked to make an address that already has an account theirs: told to its owner, with no link, never to the asker. */
+  'email-change-known': {
+    subject: 'email.emailChangeKnown.subject',
+    values: ['name', 'code', 'path'],
+    blocks: [
+      { text: 'email.greeting' },
+      { text: 'email.emailChangeKnown.intro' },
+      { action: 'email.emailChangeKnown.action', path: 'path' },
+      { text: 'email.emailChangeKnown.ignore' },
+    ],
+  },
+  /** The account's address changed (or was removed): told to the old address, with where to ask for help. */
+  'email-changed': {
+    subject: 'email.emailChanged.subject',
+    values: ['name', 'code', 'path'],
+    blocks: [{ text: 'email.greeting' }, { text: 'email.emailChanged.intro' }, { action: 'email.emailChanged.action', path: 'path' }],
+  },
   /** An account staff created: the invitation link (single use, `days` long) where the person chooses a password. */
   invitation: {
     subject: 'email.invitation.subject',

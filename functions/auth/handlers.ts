@@ -1,12 +1,14 @@
 import type { Challenge } from 'altcha-lib';
 import type { z } from 'zod';
 import type { loginRequest, userUpdateRequest } from '../../core/contracts/user.ts';
-import { genderCode } from '../../core/user-fields.ts';
+import type { emailConfirmRequest } from '../../core/contracts/email-change.ts';
+import { confirmEmail } from './email-change.ts';
 import type { ApiContext } from '../api-context.ts';
 import { signInWithPassword } from './sign-in.ts';
 import { createBotChallenge } from './bot-check.ts';
 import { findSite } from '../data/site/sites.ts';
-import { findUserById, toApiUser, updateUser, type ApiUser } from '../data/auth/users.ts';
+import { findUserById, toApiUser, type ApiUser } from '../data/auth/users.ts';
+import { saveProfile } from './profile-update.ts';
 import { HttpError, refusal } from '../http-error.ts';
 import { logout as endSessions } from './logout.ts';
 import { message } from '../messages.ts';
@@ -56,27 +58,31 @@ export async function getUser(context: ApiContext): Promise<ApiUser> {
   return toApiUser(context.env.DB, session.user);
 }
 
-/** Changes only the fields sent: a field left out keeps its value (core/contracts/user.ts). */
+/** Changes only the fields sent: a field left out keeps its value; a new address waits for its link (core/contracts/user.ts). */
 export async function putUser(context: ApiContext, { json: body }: { json: z.output<typeof userUpdateRequest> }): Promise<ApiUser> {
   const session = await context.requireSession();
   const site = await findSite(context.env.DB, session.user.siteId);
   if (body.locale !== undefined && !site?.supportedLocale.includes(body.locale)) {
     throw new HttpError(400, message('invalidField', context.language, { field: 'locale', detail: body.locale }));
   }
-  await updateUser(
-    context.env.DB,
-    session.user.id,
-    {
-      firstName: body.firstName,
-      lastName: body.lastName,
-      email: body.email,
-      phone: body.phone,
-      locale: body.locale,
-      gender: body.fields?.gender && genderCode(body.fields.gender),
-    },
-    context.now,
-  );
+  const saved = await saveProfile({ ...context, siteId: session.user.siteId, origin: context.url.origin }, session.user, {
+    firstName: body.firstName,
+    lastName: body.lastName,
+    email: body.email,
+    phone: body.phone,
+    locale: body.locale,
+    gender: body.fields?.gender,
+  });
+  if (saved.kind === 'refused') throw refusal(saved.status, saved.message, { 'retry-after': '3600' });
   const updated = await findUserById(context.env.DB, session.user.id);
   if (!updated) throw new HttpError(401, message('unauthorized', context.language));
   return toApiUser(context.env.DB, updated);
+}
+
+/** The link sent to a new address followed: the address becomes the account's (functions/auth/email-change.ts). */
+export async function postEmailConfirm(context: ApiContext, { json: body }: { json: z.output<typeof emailConfirmRequest> }): Promise<{ email: string }> {
+  await context.requireKnownSite();
+  const result = await confirmEmail({ ...context, origin: context.url.origin }, body.token);
+  if (result.kind === 'refused') throw new HttpError(result.reason === 'taken' ? 409 : 400, result.message);
+  return { email: result.email };
 }

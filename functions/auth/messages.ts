@@ -127,6 +127,31 @@ const AUTH_MESSAGES = {
     en: 'This password is one of the most common and easiest to guess: choose another, for example a phrase of a few words.',
     de: 'Dieses Passwort gehört zu den häufigsten und ist leicht zu erraten: Wählen Sie ein anderes, zum Beispiel einen Satz aus einigen Wörtern.',
   },
+  emailChangeLinkInvalid: {
+    it: 'Questo link per confermare un nuovo indirizzo e-mail non è valido: controlla di averlo copiato per intero, oppure chiedi di nuovo il cambio dal tuo profilo.',
+    en: 'This link to confirm a new e-mail address is not valid: check that you copied all of it, or ask for the change again from your profile.',
+    de: 'Dieser Link zur Bestätigung einer neuen E-Mail-Adresse ist ungültig: Prüfen Sie, ob Sie ihn vollständig kopiert haben, oder beantragen Sie die Änderung erneut in Ihrem Profil.',
+  },
+  emailChangeLinkExpired: {
+    it: 'Questo link per confermare un nuovo indirizzo e-mail è scaduto (vale 24 ore): chiedi di nuovo il cambio dal tuo profilo.',
+    en: 'This link to confirm a new e-mail address has expired (it is valid for 24 hours): ask for the change again from your profile.',
+    de: 'Dieser Link zur Bestätigung einer neuen E-Mail-Adresse ist abgelaufen (er gilt 24 Stunden): Beantragen Sie die Änderung erneut in Ihrem Profil.',
+  },
+  emailChangeLinkUsed: {
+    it: "Questo link è già stato usato, oppure dopo è stato chiesto un altro cambio di indirizzo: usa l'ultimo link ricevuto.",
+    en: 'This link has already been used, or another address change was asked for since: use the latest link you received.',
+    de: 'Dieser Link wurde bereits verwendet, oder seitdem wurde eine andere Adressänderung beantragt: Verwenden Sie den zuletzt erhaltenen Link.',
+  },
+  emailChangeTaken: {
+    it: "Questo indirizzo e-mail appartiene già a un altro account, quindi non l'abbiamo cambiato. Se è tuo, accedi con quell'account o scrivi all'assistenza.",
+    en: 'This e-mail address already belongs to another account, so we did not change it. If it is yours, sign in with that account or write to support.',
+    de: 'Diese E-Mail-Adresse gehört bereits zu einem anderen Konto, daher haben wir sie nicht geändert. Wenn es Ihre ist, melden Sie sich mit diesem Konto an oder schreiben Sie dem Support.',
+  },
+  emailChangesTooMany: {
+    it: "Troppe richieste di cambio dell'indirizzo e-mail: riprova tra un'ora.",
+    en: 'Too many requests to change the e-mail address: try again in an hour.',
+    de: 'Zu viele Anfragen zur Änderung der E-Mail-Adresse: Versuchen Sie es in einer Stunde erneut.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type AuthMessageKey = keyof typeof AUTH_MESSAGES;

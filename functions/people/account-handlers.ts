@@ -6,6 +6,7 @@ import type {
   ImportReport,
   newPersonBody,
   PersonDetail,
+  personEditBody,
   personParams,
   registrationSetting,
   RegistrationSetting,
@@ -18,6 +19,7 @@ import { readCsvBytes } from './csv-file.ts';
 import { enrolFromCsv } from './enrolments.ts';
 import { acceptInvitationLink, createPerson, resendInvitation, sendPasswordReset } from './invitations.ts';
 import { importPeople, type StaffMailContext } from './people-import.ts';
+import { editPerson } from './person-edit.ts';
 import { registrationSettingOf, setRegistrationMode } from './registration-setting.ts';
 import { staffActor } from './staff-actor.ts';
 
@@ -71,4 +73,12 @@ export async function postInvitationAccept(context: ApiContext, { json }: { json
   const result = await acceptInvitationLink(context, json);
   if (result.kind === 'refused') throw new HttpError(400, result.message);
   return { accepted: true };
+}
+
+/** PUT /api/staff/people/{id}: names and language at once, a new address through its link (functions/people/person-edit.ts). */
+export async function putPerson(
+  context: ApiContext,
+  { param, json }: { param: z.output<typeof personParams>; json: z.output<typeof personEditBody> },
+): Promise<PersonDetail> {
+  return editPerson(await mailContext(context), param.userId, json);
 }

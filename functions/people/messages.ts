@@ -17,6 +17,11 @@ const PEOPLE_MESSAGES = {
     en: 'You cannot suspend your own account.',
     de: 'Sie können Ihr eigenes Konto nicht sperren.',
   },
+  editStronger: {
+    it: 'Questo account ha permessi che il tuo ruolo non ha: può modificarne i dati solo chi li ha.',
+    en: 'This account has permissions your role lacks: only someone who has them can change its data.',
+    de: 'Dieses Konto hat Berechtigungen, die Ihre Rolle nicht hat: Nur wer sie hat, kann seine Daten ändern.',
+  },
   suspendStronger: {
     it: 'Questo account ha permessi che il tuo ruolo non ha: può sospenderlo solo chi li ha.',
     en: 'This account has permissions your role lacks: only someone who has them can suspend it.',

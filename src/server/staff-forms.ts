@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
-import { courseAccessBody, personParams, staffCourseParams } from '../../core/contracts/people.ts';
-import { findPersonByLogin } from '../../functions/data/people/people.ts';
+import { courseAccessBody, personEditBody, personParams, staffCourseParams } from '../../core/contracts/people.ts';
+import { findPerson, findPersonByLogin } from '../../functions/data/people/people.ts';
+import { editPerson } from '../../functions/people/person-edit.ts';
 import { HttpError } from '../../functions/http-error.ts';
 import { message } from '../../functions/messages.ts';
 import { removeCourseKey, renewCourseKey, setAccessMode } from '../../functions/people/course-access.ts';
@@ -19,7 +20,7 @@ import type { StaffPage } from './staff-page.ts';
  */
 export type StaffPost = { kind: 'done'; done: string } | { kind: 'refused'; action: string; message: string; status: number; errors?: ImportRowError[] };
 
-export const PERSON_NOTICES = ['suspended', 'reactivated', 'enrolled', 'unenrolled', 'created', 'invited', 'resetSent'] as const;
+export const PERSON_NOTICES = ['suspended', 'reactivated', 'enrolled', 'unenrolled', 'created', 'invited', 'resetSent', 'edited', 'editedEmail'] as const;
 export const COURSE_NOTICES = ['access', 'key', 'keyRemoved', 'enrolled', 'unenrolled', 'enrolledList'] as const;
 
 /** What the forms that send e-mail act with: the staff member, and the site's origin as the page was reached (the e-mails' links). */
@@ -87,6 +88,23 @@ export async function submitPersonForm(form: FormData, staff: StaffPage, userId:
       case 'reset':
         await sendPasswordReset(staffMailContext(staff, origin), userId);
         return 'resetSent';
+      case 'edit': {
+        const body = personEditBody.safeParse({
+          firstName: formText(form, 'firstName'),
+          lastName: formText(form, 'lastName'),
+          email: formText(form, 'email'),
+          locale: formText(form, 'locale'),
+        });
+        if (!body.success) {
+          const issue = body.error.issues[0];
+          const field = String(issue?.path[0] ?? 'form');
+          throw new HttpError(400, message('invalidField', language, { field: staff.page.t(`userData.${field}`), detail: issue?.message ?? '' }));
+        }
+        const before = await findPerson(env.DB, actor.siteId, userId);
+        await editPerson(staffMailContext(staff, origin), userId, body.data);
+        const newAddress = body.data.email !== null && body.data.email !== undefined && body.data.email.toLowerCase() !== before?.email?.toLowerCase();
+        return newAddress ? 'editedEmail' : 'edited';
+      }
       default:
         throw new HttpError(400, message('invalidField', language, { field: 'action', detail: action.slice(0, 40) }));
     }

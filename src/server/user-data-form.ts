@@ -1,9 +1,10 @@
 import { env } from 'cloudflare:workers';
 import type { Permission } from '../../core/permissions.ts';
 import { findSite } from '../../functions/data/site/sites.ts';
-import { updateUser, type User } from '../../functions/data/auth/users.ts';
+import type { User } from '../../functions/data/auth/users.ts';
+import { saveProfile } from '../../functions/auth/profile-update.ts';
 import { userUpdateRequest } from '../../core/contracts/user.ts';
-import { GENDER_NAMES, genderCode, type GenderName } from '../../core/user-fields.ts';
+import { GENDER_NAMES, type GenderName } from '../../core/user-fields.ts';
 import type { UserForm } from '../lib/user-form.ts';
 import { message, type Language } from '../../functions/messages.ts';
 import { fieldErrors, type FieldErrors } from './form-errors.ts';
@@ -12,7 +13,11 @@ import { fieldErrors, type FieldErrors } from './form-errors.ts';
 export type UserDataValues = UserForm;
 
 export type UserDataPost =
-  | { kind: 'saved'; locale: string }
+  | {
+      kind: 'saved';
+      locale: string;
+      /** A new address was asked for: it changes when its link is followed. */ emailPending: boolean;
+    }
   | {
       kind: 'refused';
       values: UserDataValues;
@@ -38,7 +43,13 @@ export function userDataValues(user: User): UserDataValues {
  * The user-data form posted without scripts (or before they ran): the same permission, schema and
  * write as `PUT /api/auth/user`, messages per field as interface strings.
  */
-export async function submitUserData(form: FormData, user: User, granted: ReadonlySet<Permission>, siteId: string, language: Language): Promise<UserDataPost> {
+export async function submitUserData(
+  form: FormData,
+  user: User,
+  granted: ReadonlySet<Permission>,
+  context: { siteId: string; language: Language; origin: string },
+): Promise<UserDataPost> {
+  const { siteId, language } = context;
   const text = (name: string): string => {
     const value = form.get(name);
     return typeof value === 'string' ? value : '';
@@ -61,6 +72,7 @@ export async function submitUserData(form: FormData, user: User, granted: Readon
   const locale = parsed.data.locale ?? values.locale;
   if (!site?.supportedLocale.includes(locale)) return refused({ locale: { key: 'validation.format' } }, null, 400);
   const { fields, ...changes } = parsed.data;
-  await updateUser(env.DB, user.id, { ...changes, gender: fields?.gender && genderCode(fields.gender) }, Date.now());
-  return { kind: 'saved', locale };
+  const saved = await saveProfile({ env, siteId, language, now: Date.now(), origin: context.origin }, user, { ...changes, gender: fields?.gender });
+  if (saved.kind === 'refused') return refused({}, saved.message, saved.status);
+  return { kind: 'saved', locale, emailPending: saved.kind === 'requested' && parsed.data.email !== null };
 }

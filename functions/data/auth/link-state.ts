@@ -1,7 +1,7 @@
 import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
 
 /** The tables of single-use e-mailed links: each row a token hash, its user and site, and when it expires, was used or was voided. */
-export type LinkTable = 'password_reset' | 'registration_confirmation' | 'invitation';
+export type LinkTable = 'password_reset' | 'registration_confirmation' | 'invitation' | 'email_change';
 
 export type LinkState = { kind: 'valid'; userId: string } | { kind: 'unknown' | 'expired' | 'used' };
 

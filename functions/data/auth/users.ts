@@ -1,6 +1,7 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import type { ApiUser, Gender } from '../../../core/contracts/user.ts';
 import type { AccountStatus, User } from '../../../core/user.ts';
+import { pendingEmailStatement } from './email-changes.ts';
 
 export type { AccountStatus, ApiUser, Gender, User };
 
@@ -83,12 +84,13 @@ export async function findUserByAccessToken(db: D1Database, tokenHash: string, n
   return row && toUser(row);
 }
 
-/** The API's user: the session user with the identity providers it is linked to. */
-export async function toApiUser(db: D1Database, user: User): Promise<ApiUser> {
-  const { results } = await db
-    .prepare('SELECT provider, federated_id AS federatedId FROM user_federation WHERE user_id = ? ORDER BY provider')
-    .bind(user.id)
-    .all<{ provider: string; federatedId: string }>();
+/** The API's user: the session user with the identity providers it is linked to, and the address it asked to change to, if any. */
+export async function toApiUser(db: D1Database, user: User, now = Date.now()): Promise<ApiUser> {
+  const [federations, pending] = await db.batch<{ provider: string; federatedId: string } | { email: string }>([
+    db.prepare('SELECT provider, federated_id AS federatedId FROM user_federation WHERE user_id = ? ORDER BY provider').bind(user.id),
+    pendingEmailStatement(db, user.id, now),
+  ]);
+  const results = (federations?.results ?? []) as { provider: string; federatedId: string }[];
   return {
     _id: user.id,
     code: user.code,
@@ -100,6 +102,7 @@ export async function toApiUser(db: D1Database, user: User): Promise<ApiUser> {
     role: user.roles,
     fields: { gender: user.gender },
     federated: results,
+    pendingEmail: (pending?.results[0] as { email: string } | undefined)?.email ?? null,
   };
 }
 
@@ -167,9 +170,13 @@ export async function createFederatedUser(db: D1Database, user: FederatedUser, n
   await db.batch([
     db
       .prepare(
-        'INSERT INTO user (id, site_id, code, password_hash, first_name, last_name, email, gender, locale, roles, created_at, updated_at) VALUES (?, ?, ?, NULL, ?, ?, ?, NULL, ?, \'["learner"]\', ?, ?)',
+        // The provider's address only if no account holds it: an address belongs to one account (the learner may ask for another later).
+        `INSERT INTO user (id, site_id, code, password_hash, first_name, last_name, email, gender, locale, roles, created_at, updated_at)
+         SELECT ?1, ?2, ?3, NULL, ?4, ?5,
+           CASE WHEN EXISTS (SELECT 1 FROM user WHERE site_id = ?2 AND (email = ?6 COLLATE NOCASE OR code = ?6 COLLATE NOCASE)) THEN NULL ELSE ?6 END,
+           NULL, ?7, '["learner"]', ?8, ?8`,
       )
-      .bind(user.id, user.siteId, user.code, user.firstName, user.lastName, user.email, user.locale, now, now),
+      .bind(user.id, user.siteId, user.code, user.firstName, user.lastName, user.email, user.locale, now),
     db
       .prepare('INSERT INTO user_federation (provider, federated_id, user_id, created_at) VALUES (?, ?, ?, ?)')
       .bind(user.provider, user.federatedId, user.id, now),

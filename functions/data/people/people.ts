@@ -2,6 +2,7 @@ import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types'
 import type { PeoplePage, PersonDetail, PersonStatus, PersonSummary } from '../../../core/contracts/people.ts';
 import { peopleSearchExpression } from '../../../core/people-search.ts';
 import { parseRoles } from '../auth/users.ts';
+import { pendingEmailStatement } from '../auth/email-changes.ts';
 import { userTokensRevocation } from '../auth/tokens.ts';
 import { eventIfChangedStatement } from '../events.ts';
 import { courseLearnersSql } from './course-learners.ts';
@@ -93,15 +94,17 @@ export async function searchPeople(db: D1Database, siteId: string, filter: Peopl
 
 /** A person of the site, with what staff see of the account (never its password hash). */
 export async function findPerson(db: D1Database, siteId: string, userId: string): Promise<PersonDetail | null> {
-  const [people, providers] = await db.batch<Record<string, unknown>>([
+  const [people, providers, pending] = await db.batch<Record<string, unknown>>([
     db
       .prepare(
-        `SELECT ${SUMMARY_COLUMNS}, u.phone, u.roles, u.created_at, u.registration_pending FROM user u WHERE u.id = ? AND u.site_id = ? AND u.status <> 'deleted'`,
+        `SELECT ${SUMMARY_COLUMNS}, u.phone, u.roles, u.created_at, u.registration_pending, u.locale FROM user u WHERE u.id = ? AND u.site_id = ? AND u.status <> 'deleted'`,
       )
       .bind(userId, siteId),
     db.prepare('SELECT provider FROM user_federation WHERE user_id = ? ORDER BY provider').bind(userId),
+    pendingEmailStatement(db, userId, Date.now()),
   ]);
-  const row = people?.results[0] as (PersonRow & { phone: string | null; roles: string; created_at: number; registration_pending: number }) | undefined;
+  const row = people?.results[0] as
+    (PersonRow & { phone: string | null; roles: string; created_at: number; registration_pending: number; locale: string }) | undefined;
   if (!row) return null;
   return {
     ...toSummary(row),
@@ -110,6 +113,8 @@ export async function findPerson(db: D1Database, siteId: string, userId: string)
     createdAt: row.created_at,
     providers: ((providers?.results ?? []) as { provider: string }[]).map((entry) => entry.provider),
     registrationPending: row.registration_pending === 1,
+    pendingEmail: (pending?.results[0] as { email: string } | undefined)?.email ?? null,
+    locale: row.locale,
   };
 }
 

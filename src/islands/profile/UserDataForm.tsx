@@ -15,15 +15,28 @@ interface Props {
   problem?: string | null;
   /** The server saved a post just now. */
   saved?: boolean;
+  /** A new address waiting for its link to be followed: the current one stays until then. */
+  pendingEmail?: string | null;
 }
 
 type Status = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'refused'; message: string };
 
-export default function UserDataForm({ siteId, locale, locales, strings, values, errors: refused = {}, problem = null, saved = false }: Props) {
+export default function UserDataForm({
+  siteId,
+  locale,
+  locales,
+  strings,
+  values,
+  errors: refused = {},
+  problem = null,
+  saved = false,
+  pendingEmail = null,
+}: Props) {
   const t = translator(strings);
   const [form, setForm] = useState<UserForm>(values);
   const [errors, setErrors] = useState<ReturnType<typeof validateUserForm>>(refused);
   const [status, setStatus] = useState<Status>(problem ? { kind: 'refused', message: problem } : saved ? { kind: 'saved' } : { kind: 'idle' });
+  const [pending, setPending] = useState(pendingEmail);
   const client = createApiClient({ siteId: () => siteId, localeCode: () => locale });
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
@@ -43,6 +56,7 @@ export default function UserDataForm({ siteId, locale, locales, strings, values,
         phone: saved.phone ?? '',
         locale: saved.locale,
       }));
+      setPending(saved.pendingEmail);
       setStatus({ kind: 'saved' });
       // A new preferred language applies at once: the same page, in that language.
       if (saved.locale !== locale) window.location.assign(`/${saved.locale}/profile/user-data`);
@@ -77,6 +91,11 @@ export default function UserDataForm({ siteId, locale, locales, strings, values,
       {field('firstName', t('userData.firstName'), 'text', 'given-name')}
       {field('lastName', t('userData.lastName'), 'text', 'family-name')}
       {field('email', t('userData.email'), 'email', 'email')}
+      {pending && (
+        <p className="field-note" data-testid="user-email-pending">
+          {t('userData.emailPending', { email: pending })}
+        </p>
+      )}
       {field('phone', t('userData.phone'), 'tel', 'tel')}
       <fieldset className="field">
         <legend>{t('userData.gender')}</legend>

@@ -52,6 +52,7 @@ describe('functions/data/auth/users.ts', () => {
       role: ['learner'],
       fields: { gender: 'm' },
       federated: [],
+      pendingEmail: null,
     });
     expect(parseRoles('["admin",3,"tester"]')).toEqual(['admin', 'tester']);
     expect(parseRoles('not json')).toEqual([]);

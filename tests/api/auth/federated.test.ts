@@ -193,10 +193,11 @@ describe('POST /api/auth/federated/login', () => {
 });
 
 describe('a federated account’s gender and ECM details', () => {
+  // Each identity with an address of its own: an address belongs to one account.
   async function federatedSignIn(sub: string) {
     const response = await call('/api/auth/federated/login', {
       method: 'POST',
-      body: { provider: 'mock', token: await idToken({ sub, nonce: await pendingNonce() }) },
+      body: { provider: 'mock', token: await idToken({ sub, nonce: await pendingNonce(), email: `${sub}@example.it` }) },
     });
     expect(response.status).toBe(200);
     const { user } = (await response.json<{ outcome: { user: { _id: string; fields: { gender: string | null } } } }>()).outcome;
@@ -218,13 +219,25 @@ describe('a federated account’s gender and ECM details', () => {
     expect(await env.DB.prepare('SELECT gender, fiscal_code FROM user WHERE id = ?').bind(user._id).first()).toEqual({ gender: 'f', fiscal_code: null });
   });
 
+  it("a provider's address that another account holds is not copied: the new account starts without one", async () => {
+    stubProvider();
+    const response = await call('/api/auth/federated/login', {
+      method: 'POST',
+      body: { provider: 'mock', token: await idToken({ sub: 'fed-held', nonce: await pendingNonce(), email: 'GIULIA@example.it' }) },
+    });
+    expect(response.status).toBe(200);
+    const { user } = (await response.json<{ outcome: { user: { _id: string; email: string | null } } }>()).outcome;
+    expect(user.email).toBeNull();
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM user WHERE email = 'giulia@example.it' COLLATE NOCASE").first()).toEqual({ n: 1 });
+  });
+
   it('deletes itself by typing its e-mail address (it has no password here); the identity then makes a new account', async () => {
     stubProvider();
     const { user, cookie } = await federatedSignIn('fed-delete');
     const wrong = await call('/api/auth/user/delete', { method: 'POST', cookie, body: { confirm: 'someone@example.it' } });
     expect(wrong.status).toBe(400);
     expect((await wrong.json<{ message: string }>()).message).toBe(rightsMessage('deleteConfirmEmail', 'it'));
-    const deleted = await call('/api/auth/user/delete', { method: 'POST', cookie, body: { confirm: ' FEDERICA@example.it ' } });
+    const deleted = await call('/api/auth/user/delete', { method: 'POST', cookie, body: { confirm: ' FED-DELETE@example.it ' } });
     expect(deleted.status).toBe(200);
     expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM user_federation WHERE user_id = ?').bind(user._id).first()).toEqual({ n: 0 });
     const again = await federatedSignIn('fed-delete');

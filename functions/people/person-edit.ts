@@ -1,0 +1,48 @@
+import type { z } from 'zod';
+import type { personEditBody, PersonDetail } from '../../core/contracts/people.ts';
+import { requestEmailChange } from '../auth/email-change.ts';
+import { loadPermissions } from '../data/auth/roles.ts';
+import { findUserById } from '../data/auth/users.ts';
+import { findPerson } from '../data/people/people.ts';
+import { addressRequestEvent, updatePerson } from '../data/people/person-history.ts';
+import { findSite } from '../data/site/sites.ts';
+import { HttpError, refusal } from '../http-error.ts';
+import { message } from '../messages.ts';
+import { peopleMessage } from './messages.ts';
+import type { StaffMailContext } from './people-import.ts';
+
+type PersonEdit = z.output<typeof personEditBody>;
+
+/**
+ * Staff correct a person's names, address or language (the person page, `PUT /api/staff/people/{id}`).
+ * Names and language change at once, with an audit event naming the fields; the address goes the way
+ * a person's own change does (functions/auth/email-change.ts): a link to the new address, which
+ * becomes the account's when it is followed, and the same answer whether or not another account
+ * holds it. Not for an account whose roles grant what the staff member's do not.
+ */
+export async function editPerson(context: StaffMailContext, userId: string, edit: PersonEdit): Promise<PersonDetail> {
+  const { env, actor, language, now } = context;
+  const user = await findUserById(env.DB, userId);
+  if (!user || user.siteId !== actor.siteId || user.status === 'deleted') throw new HttpError(404, peopleMessage('personNotFound', language, { id: userId }));
+  const [theirs, mine] = await Promise.all([loadPermissions(env.DB, user.roles), loadPermissions(env.DB, actor.roles)]);
+  if ([...theirs].some((permission) => !mine.has(permission))) throw new HttpError(403, peopleMessage('editStronger', language));
+  if (edit.locale !== undefined && !(await findSite(env.DB, actor.siteId))?.supportedLocale.includes(edit.locale)) {
+    throw new HttpError(400, message('invalidField', language, { field: 'locale', detail: edit.locale }));
+  }
+  if (edit.email !== undefined) {
+    const address = await requestEmailChange({ env, siteId: actor.siteId, language, now, origin: context.origin }, user, edit.email);
+    if (address.kind === 'refused') throw refusal(address.status, address.message, { 'retry-after': '3600' });
+    if (address.kind === 'requested') await addressRequestEvent(env.DB, { siteId: actor.siteId, actorId: actor.id, userId, now }).run();
+  }
+  // Only what differs: saving the form unchanged writes nothing, and the history names real changes.
+  const current = { firstName: user.firstName, lastName: user.lastName, locale: user.locale };
+  const changes = Object.fromEntries(
+    (['firstName', 'lastName', 'locale'] as const)
+      .filter((field) => edit[field] !== undefined && edit[field] !== current[field])
+      .map((field) => [field, edit[field]]),
+  );
+  await updatePerson(env.DB, { siteId: actor.siteId, actorId: actor.id, userId, now }, changes);
+  const person = await findPerson(env.DB, actor.siteId, userId);
+  if (!person) throw new HttpError(404, peopleMessage('personNotFound', language, { id: userId }));
+  return person;
+}
