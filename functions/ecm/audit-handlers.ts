@@ -11,6 +11,7 @@ import { HttpError } from '../http-error.ts';
 import { ecmMessage } from './messages.ts';
 import { groupWindow, learnerRecordsCsv, learnerRecordsPdf, recordsGroup } from './learner-records.ts';
 import { satisfactionTotalsCsv } from './satisfaction-report.ts';
+import { csvSeparatorFor } from '../../core/csv-document.ts';
 
 /**
  * GET /api/audit/ecm/{courseId}/{records.csv|records.pdf|questionnaire.csv}[?edition=N]: what an
@@ -39,14 +40,16 @@ export async function getAuditFile(
       readSatisfactionTotals(DB, context.siteId, group.courseId, span.edition),
       findStrings(DB, context.siteId, locale),
     ]);
-    body = satisfactionTotalsCsv(totals, (key) => strings[key] ?? key);
+    body = satisfactionTotalsCsv(totals, (key) => strings[key] ?? key, csvSeparatorFor(context.localeCode));
   } else {
     const [detail, records] = await Promise.all([
       findCourse(DB, context.siteId, group.courseId, locale, locale, null),
       readLearnerRecords(DB, context.siteId, group.courseId, locale, locale, span),
     ]);
     body =
-      format === 'csv' ? learnerRecordsCsv(records) : new Uint8Array(await learnerRecordsPdf(detail?.title ?? course.courseId, group, records, context.now));
+      format === 'csv'
+        ? learnerRecordsCsv(records, csvSeparatorFor(context.localeCode))
+        : new Uint8Array(await learnerRecordsPdf(detail?.title ?? course.courseId, group, records, context.now));
   }
   const filename =
     `${name === 'questionnaire' ? 'questionario' : 'registro'}-${group.eventId}${group.edition ? `-${group.edition.number}` : ''}.${format}`.replace(

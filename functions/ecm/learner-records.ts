@@ -1,5 +1,5 @@
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
-import { csvCell } from '../../core/plain-text.ts';
+import { csvDocument, type CsvSeparator } from '../../core/csv-document.ts';
 import { romeDateTime, romeDayStart } from '../../core/rome-time.ts';
 import { addDays } from '../../core/ecm/edition-rules.ts';
 import type { EcmCourse } from '../data/ecm/courses.ts';
@@ -96,10 +96,13 @@ export function recordLines(records: readonly LearnerRecord[]): Line[] {
   });
 }
 
-/** RFC 4180 CSV with a byte-order mark, as the participants report. */
-export function learnerRecordsCsv(records: readonly LearnerRecord[]): string {
-  const lines = [COLUMNS.join(','), ...recordLines(records).map((line) => COLUMNS.map((column) => csvCell(line[column] ?? '')).join(','))];
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+/** The records as CSV, separated as the reader's spreadsheet expects (core/csv-document.ts). */
+export function learnerRecordsCsv(records: readonly LearnerRecord[], separator: CsvSeparator): string {
+  return csvDocument(
+    COLUMNS,
+    recordLines(records).map((line) => COLUMNS.map((column) => line[column] ?? '')),
+    separator,
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import { creditsText } from '../../core/ecm/credits.ts';
-import { csvCell } from '../../core/plain-text.ts';
+import { csvDecimal, csvDocument, type CsvSeparator } from '../../core/csv-document.ts';
 import { romeDayHour } from '../../core/rome-time.ts';
 import type { ReportParticipant } from '../data/ecm/records.ts';
 
@@ -68,8 +68,12 @@ const CSV_COLUMNS: [string, (row: ParticipantRow) => string][] = [
   ['data_acq', (row) => row.completedOn],
 ];
 
-/** RFC 4180 CSV with a byte-order mark, so spreadsheets open it as UTF-8 (accented names intact). */
-export function participantsCsv(rows: ParticipantRow[]): string {
-  const lines = [CSV_COLUMNS.map(([name]) => name).join(','), ...rows.map((row) => CSV_COLUMNS.map(([, value]) => csvCell(value(row))).join(','))];
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+/** The participants as CSV, separated as the staff member's spreadsheet expects (core/csv-document.ts). */
+export function participantsCsv(rows: ParticipantRow[], separator: CsvSeparator): string {
+  return csvDocument(
+    CSV_COLUMNS.map(([name]) => name),
+    // Credits are a number: with the comma as its decimal mark where the spreadsheet expects it.
+    rows.map((row) => CSV_COLUMNS.map(([name, value]) => (name === 'cred_acq' ? csvDecimal(value(row), separator) : value(row)))),
+    separator,
+  );
 }

@@ -11,6 +11,7 @@ import { participantRows, participantsCsv } from './participants-report.ts';
 import { participantsXml, REPORT_ENCODING } from './participants-xml.ts';
 import { HttpError } from '../http-error.ts';
 import { ecmService } from './ecm-service.ts';
+import { csvSeparatorFor } from '../../core/csv-document.ts';
 
 /** The edition open today, else the latest one that has started, else the first one planned. */
 function currentEdition(editions: Edition[], today: string): Edition | undefined {
@@ -52,7 +53,8 @@ export async function getParticipants(
   const rows = participantRows(participants);
   const filename = `partecipanti-${course.eventId}-${edition.number}.${kind}`.replace(/[^A-Za-z0-9._-]/g, '_');
   const headers = { 'content-disposition': `attachment; filename="${filename}"`, 'cache-control': 'private, no-store' };
-  if (kind === 'csv') return new Response(participantsCsv(rows), { headers: { ...headers, 'content-type': 'text/csv; charset=utf-8' } });
+  if (kind === 'csv')
+    return new Response(participantsCsv(rows, csvSeparatorFor(context.localeCode)), { headers: { ...headers, 'content-type': 'text/csv; charset=utf-8' } });
 
   if (!settings?.accreditationCode) throw new HttpError(409, ecmMessage('reportProvider', language));
   const withoutEmployment = rows.filter((row) => !row.employment).length;

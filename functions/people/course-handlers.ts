@@ -20,6 +20,7 @@ import { courseAccessOf, removeCourseKey, renewCourseKey, setAccessMode } from '
 import { enrolPerson, enrolWithKey, unenrolPerson } from './enrolments.ts';
 import { defaultLocaleOf, staffActor } from './staff-actor.ts';
 import { csvAnswer, progressCsv } from './progress-csv.ts';
+import { csvSeparatorFor } from '../../core/csv-document.ts';
 
 type CourseInput = { param: z.output<typeof staffCourseParams> };
 type EnrolmentInput = { param: z.output<typeof enrolmentParams> };
@@ -73,7 +74,7 @@ export async function getCourseLearners(
 
 export async function getCourseLearnersCsv(context: ApiContext, { param }: CourseInput): Promise<Response> {
   const { rows } = await learnersOf(context, param.courseId, { limit: -1, offset: 0 });
-  return csvAnswer(progressCsv(rows), `discenti-${param.courseId}.csv`);
+  return csvAnswer(progressCsv(rows, csvSeparatorFor(context.localeCode)), `discenti-${param.courseId}.csv`);
 }
 
 /** PUT /api/staff/courses/{id}/enrolments/{userId}: a new enrolment also sends the learner the course's e-mail. */

@@ -8,6 +8,7 @@ import { peopleMessage } from './messages.ts';
 import { csvAnswer, progressCsv } from './progress-csv.ts';
 import { defaultLocaleOf, staffActor } from './staff-actor.ts';
 import { reactivate, suspend } from './suspension.ts';
+import { csvSeparatorFor } from '../../core/csv-document.ts';
 
 type PersonInput = { param: z.output<typeof personParams> };
 
@@ -41,5 +42,5 @@ export async function getPersonCourses(context: ApiContext, { param }: PersonInp
 }
 
 export async function getPersonCoursesCsv(context: ApiContext, { param }: PersonInput): Promise<Response> {
-  return csvAnswer(progressCsv(await personCourses(context, param.userId)), `corsi-${param.userId}.csv`);
+  return csvAnswer(progressCsv(await personCourses(context, param.userId), csvSeparatorFor(context.localeCode)), `corsi-${param.userId}.csv`);
 }

@@ -1,4 +1,4 @@
-import { csvCell } from '../../core/plain-text.ts';
+import { csvDocument, type CsvSeparator } from '../../core/csv-document.ts';
 import { romeDateTime } from '../../core/rome-time.ts';
 import type { ProgressRow } from '../../core/contracts/people.ts';
 
@@ -33,13 +33,13 @@ const COLUMNS: [string, (row: ProgressRow) => string][] = [
   ],
 ];
 
-/**
- * A progress report as RFC 4180 CSV with a byte-order mark (spreadsheets open it as UTF-8), one
- * row per learner and course; every cell through `csvCell`, so a name typed as a formula stays text.
- */
-export function progressCsv(rows: readonly ProgressRow[]): string {
-  const lines = [COLUMNS.map(([name]) => name).join(','), ...rows.map((row) => COLUMNS.map(([, value]) => csvCell(value(row))).join(','))];
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+/** A progress report, one row per learner and course, separated as the staff member's spreadsheet expects (core/csv-document.ts). */
+export function progressCsv(rows: readonly ProgressRow[], separator: CsvSeparator): string {
+  return csvDocument(
+    COLUMNS.map(([name]) => name),
+    rows.map((row) => COLUMNS.map(([, value]) => value(row))),
+    separator,
+  );
 }
 
 /** The answer of a CSV download: private, never stored, saved under `filename`. */

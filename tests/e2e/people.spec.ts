@@ -171,15 +171,15 @@ for (const width of [1280, 390]) {
       await page.reload();
       const row = page.getByTestId('progress-row').filter({ hasText: learner.code });
       await expect(row.getByTestId('progress-done')).toHaveText('1 di 4');
-      await expect(row).toContainText('Iscritto dalla segreteria il');
+      await expect(row).toContainText('Iscrizione dalla segreteria il');
       const downloading = page.waitForEvent('download');
       await page.getByTestId('course-csv').click();
       const csv = await (await downloading).path().then(async (path) => (await import('node:fs/promises')).readFile(path, 'utf8'));
       expect(csv.charCodeAt(0)).toBe(0xfeff);
       expect(csv.split('\r\n')[0]).toBe(
-        '\uFEFFcodice_utente,nome,cognome,stato,corso,titolo_corso,iscritto_il,iscrizione,sessioni_completate,sessioni_totali,minuti_tracciati,ultima_attivita,ecm_tentativi,ecm_superato,ecm_questionario,ecm_attestato,scorm',
+        '\uFEFFcodice_utente;nome;cognome;stato;corso;titolo_corso;iscritto_il;iscrizione;sessioni_completate;sessioni_totali;minuti_tracciati;ultima_attivita;ecm_tentativi;ecm_superato;ecm_questionario;ecm_attestato;scorm',
       );
-      expect(csv).toMatch(new RegExp(`"${learner.code.replace('.', '\\.')}",[^\\r\\n]*,"segreteria","1","4",`));
+      expect(csv).toMatch(new RegExp(`"${learner.code.replace('.', '\\.')}";[^\\r\\n]*;"segreteria";"1";"4";`));
 
       // The learner's own page lists the course with the same figures.
       await row.getByRole('rowheader').getByRole('link').click();

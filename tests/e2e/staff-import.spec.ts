@@ -82,7 +82,7 @@ for (const width of [1280, 390]) {
     const mails = await waitForMail(request, invitee);
     expect(mails.map((mail) => mail.subject)).toEqual([expect.stringContaining('il tuo account ti aspetta')]);
     const invitation = mails[0];
-    expect(invitation?.text).toMatch(/Sei già iscritto al corso «.+»: dopo il primo accesso lo trovi in «I miei corsi»\./);
+    expect(invitation?.text).toMatch(/La tua iscrizione al corso «.+» è già registrata: dopo il primo accesso lo trovi in «I miei corsi»\./);
     const learner = await person(browser, width);
     await learner.goto(linkIn(invitation!));
     await expect(learner.getByRole('heading', { level: 1 })).toHaveText('Attiva il tuo account');

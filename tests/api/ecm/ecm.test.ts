@@ -424,12 +424,12 @@ describe('participants report', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('cod_fisc,nome,cognome,cod_prof,professione,disciplina,nome_disciplina,ruolo,lib_dip,part_reclutato,sponsor,cred_acq,data_acq');
+    expect(lines[0]).toBe('cod_fisc;nome;cognome;cod_prof;professione;disciplina;nome_disciplina;ruolo;lib_dip;part_reclutato;sponsor;cred_acq;data_acq');
     // Learners 12 and 14 are certified in the course (see above), nobody else.
     expect(lines.slice(1)).toHaveLength(2);
     expect(lines.slice(1)).toContainEqual(
       expect.stringMatching(
-        new RegExp(`^"${VALID_CF}","Giulia12","Bianchi","01","Medico chirurgo","003","Cardiologia","P","D","0","","6\\.0","\\d{4}-\\d{2}-\\d{2}"$`),
+        new RegExp(`^"${VALID_CF}";"Giulia12";"Bianchi";"01";"Medico chirurgo";"003";"Cardiologia";"P";"D";"0";"";"6,0";"\\d{4}-\\d{2}-\\d{2}"$`),
       ),
     );
     const xml = await call(`/api/cms/ecm/${FIXED_COURSE}/participants.xml`, { cookie: editor });
@@ -492,7 +492,7 @@ describe('reports and certificates of names stored with control characters', () 
 
       const csv = await (await call(`/api/cms/ecm/${FIXED_COURSE}/participants.csv`, { cookie: editor })).text();
       expect(csv).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/);
-      expect(csv).toContain('"Giulia12\uFFFE","\u202EBianchi\u200B"');
+      expect(csv).toContain('"Giulia12\uFFFE";"\u202EBianchi\u200B"');
 
       const [certificate] = await outcome<CertificateSummary[]>(await call('/api/lms/certificates', { cookie: await signIn(user) }));
       const pdf = await call(`/api/lms/certificates/${certificate?.code}.pdf`, { cookie: await signIn(user) });

@@ -50,9 +50,9 @@ describe('the learners’ records, for the inspector and the staff', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'codice_fiscale,cognome,nome,codice_utente,voce,modulo,sessione,titolo,primo_tracciamento,ultimo_tracciamento,minuti_tracciati,completata_il,tentativo,inizio,consegna,risposte_corrette,domande,esito,attestato',
+      'codice_fiscale;cognome;nome;codice_utente;voce;modulo;sessione;titolo;primo_tracciamento;ultimo_tracciamento;minuti_tracciati;completata_il;tentativo;inizio;consegna;risposte_corrette;domande;esito;attestato',
     );
-    const cells = (line: string) => line.slice(1, -1).split('","');
+    const cells = (line: string) => line.slice(1, -1).split('";"');
     const mine = lines
       .slice(1)
       .map(cells)
@@ -132,17 +132,17 @@ describe('the questionnaire’s totals', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('voce,domanda,punto,risposta,risposte,percentuale');
+    expect(lines[0]).toBe('voce;domanda;punto;risposta;risposte;percentuale');
     const time = lines.filter((line) => line.startsWith('"timeAdequacy"'));
     expect(time).toEqual([
-      '"timeAdequacy","Il tempo che ha dedicato ad acquisire le informazioni contenute nel programma, rispetto alle ore previste, è stato:","1","Molto inferiore","1","25.0"',
-      expect.stringContaining('"2","Poco inferiore","0","0.0"'),
-      expect.stringContaining('"3","Uguale","2","50.0"'),
-      expect.stringContaining('"4","Poco superiore","0","0.0"'),
-      expect.stringContaining('"5","Molto superiore","1","25.0"'),
+      '"timeAdequacy";"Il tempo che ha dedicato ad acquisire le informazioni contenute nel programma, rispetto alle ore previste, è stato:";"1";"Molto inferiore";"1";"25,0"',
+      expect.stringContaining('"2";"Poco inferiore";"0";"0,0"'),
+      expect.stringContaining('"3";"Uguale";"2";"50,0"'),
+      expect.stringContaining('"4";"Poco superiore";"0";"0,0"'),
+      expect.stringContaining('"5";"Molto superiore";"1";"25,0"'),
     ]);
-    expect(lines).toContain('"questionari","Questionari compilati","","","4",""');
-    expect(lines).toContain('"anomalia","2026-11","","Il video del modulo 2 si interrompe a metà.","",""');
+    expect(lines).toContain('"questionari";"Questionari compilati";"";"";"4";""');
+    expect(lines).toContain('"anomalia";"2026-11";"";"Il video del modulo 2 si interrompe a metà.";"";""');
     for (let i = 11; i <= 14; i++) expect(text).not.toContain(ecmUser(i).code);
     expect((await records(await signIn(ecmUser(10)), 'questionnaire.csv')).status).toBe(403);
   });
@@ -152,8 +152,8 @@ describe('the questionnaire’s totals', () => {
       const text = await (await records(auditor, `questionnaire.csv?edition=${edition}`)).text();
       return text.split('\r\n').find((line) => line.startsWith('"timeAdequacy"') && line.includes('"Uguale"'));
     };
-    expect(await timeLine(2)).toContain('"3","Uguale","2","50.0"');
-    expect(await timeLine(1)).toContain('"3","Uguale","0"');
+    expect(await timeLine(2)).toContain('"3";"Uguale";"2";"50,0"');
+    expect(await timeLine(1)).toContain('"3";"Uguale";"0"');
   });
 });
 

@@ -270,7 +270,7 @@ describe('who is where', () => {
     expect((await call('/api/staff/people/u-nessuno/courses', { cookie: staff })).status).toBe(404);
   });
 
-  it('downloads both as CSV for spreadsheets: UTF-8 with a byte-order mark, one row per learner, formulas defused', async () => {
+  it("downloads both as CSV for spreadsheets: UTF-8 with a byte-order mark, one row per learner, formulas defused, columns as Excel in the staff member's language reads them", async () => {
     await env.DB.prepare("UPDATE user SET first_name = '=HYPERLINK(\"http://x\")' WHERE id = 'u-pp-marta'").run();
     const response = await call(`/api/staff/courses/${COURSE}/learners.csv`, { cookie: staff });
     expect(response.status).toBe(200);
@@ -281,17 +281,20 @@ describe('who is where', () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes).trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'codice_utente,nome,cognome,stato,corso,titolo_corso,iscritto_il,iscrizione,sessioni_completate,sessioni_totali,minuti_tracciati,ultima_attivita,ecm_tentativi,ecm_superato,ecm_questionario,ecm_attestato,scorm',
+      'codice_utente;nome;cognome;stato;corso;titolo_corso;iscritto_il;iscrizione;sessioni_completate;sessioni_totali;minuti_tracciati;ultima_attivita;ecm_tentativi;ecm_superato;ecm_questionario;ecm_attestato;scorm',
     );
     expect(lines).toHaveLength(4);
     const luca = lines.find((line) => line.startsWith('"luca.ferraris"'));
     expect(luca).toMatch(
-      /^"luca.ferraris","Luca","Ferraris","attivo","triage","Triage","\d{4}-\d\d-\d\d \d\d:\d\d","chiave","3","3","15","\d{4}-\d\d-\d\d \d\d:\d\d","1","si","si","\S+",""$/,
+      /^"luca.ferraris";"Luca";"Ferraris";"attivo";"triage";"Triage";"\d{4}-\d\d-\d\d \d\d:\d\d";"chiave";"3";"3";"15";"\d{4}-\d\d-\d\d \d\d:\d\d";"1";"si";"si";"\S+";""$/,
     );
     expect(lines.find((line) => line.startsWith('"marta.esposito"'))).toContain('"\'=HYPERLINK(""http://x"")"');
     const person = await call('/api/staff/people/u-pp-luca/courses.csv', { cookie: staff });
     expect(person.headers.get('content-disposition')).toBe('attachment; filename="corsi-u-pp-luca.csv"');
     expect((await person.text()).trimEnd().split('\r\n')).toHaveLength(3);
+    // An English-speaking staff member's spreadsheet reads commas.
+    const english = await call(`/api/staff/courses/${COURSE}/learners.csv`, { cookie: staff, locale: 'en-US' });
+    expect((await english.text()).replace(/^\uFEFF/, '')).toMatch(/^codice_utente,nome,cognome,/);
   });
 
   it('lists every course for staff with its access and how many are enrolled', async () => {
