@@ -43,6 +43,7 @@ import {
   postInvitationAccept,
   postPeopleImport,
   postPerson,
+  postPersonConfirmation,
   postPersonPasswordReset,
   putRegistrationSetting,
 } from './people/account-handlers.ts';
@@ -144,6 +145,7 @@ const HANDLERS: { [Name in RouteName]: HandlerOf<ApiRoutes[Name]> } = {
   postPeopleImport,
   postInvitation,
   postPersonPasswordReset,
+  postPersonConfirmation,
   getRegistrationSetting,
   putRegistrationSetting,
   getPerson,
