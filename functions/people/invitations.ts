@@ -169,6 +169,10 @@ export async function acceptInvitationLink(
   const refused = (reason: InvitationRefusal): AcceptResult => ({ kind: 'refused', reason, message: invitationRefusalMessage(reason, language) });
   const state = await invitationState(env.DB, siteId, tokenHash, now);
   if (state.kind !== 'valid') return refused(state.kind);
+  // Suspended meanwhile: the link is not spent, and works again once staff reactivate the account.
+  if ((await findPerson(env.DB, siteId, state.userId))?.status === 'suspended') {
+    return { kind: 'refused', reason: 'used', message: peopleMessage('accountSuspended', language) };
+  }
   const passwordHash = await hashPassword(body.password, env.PASSWORD_PEPPER);
   if (await acceptInvitation(env.DB, siteId, tokenHash, state.userId, passwordHash, now)) return { kind: 'accepted' };
   const after = await invitationState(env.DB, siteId, tokenHash, now);

@@ -57,6 +57,12 @@ describe('an invited person', () => {
     expect(whileSuspended.status).toBe(409);
     expect(await message(whileSuspended)).toBe(peopleMessage('personSuspendedFirst', 'it'));
 
+    // Their first invitation's link says so, and is not spent.
+    const [firstMail] = await waitForMail(email);
+    const early = await call('/api/auth/invitation', { method: 'POST', body: { token: tokenOf(linkIn(firstMail!)), password: 'Ida-Invitata-2026!' } });
+    expect(early.status).toBe(400);
+    expect(await message(early)).toBe(peopleMessage('accountSuspended', 'it'));
+
     const reactivated = await outcome<PersonDetail>(await staffPost(created.id, 'reactivate'));
     expect(reactivated).toMatchObject({ status: 'invited', resumesAs: null });
     // Not "active without a password": the invitation goes again (it answered 409 "already activated").
