@@ -61,6 +61,14 @@ export const PEOPLE_ROUTES = {
     request: { param: personParams },
     response: mailSent,
   },
+  // A registration waiting for its confirmation: a further link, under the address's allowance.
+  postPersonConfirmation: {
+    method: 'POST',
+    path: '/staff/people/:userId/confirmation',
+    auth: 'people:manage',
+    request: { param: personParams },
+    response: mailSent,
+  },
   getRegistrationSetting: { method: 'GET', path: '/staff/registration', auth: 'people:manage', response: registrationSetting },
   putRegistrationSetting: {
     method: 'PUT',

@@ -2,6 +2,7 @@ import { scormSessionState } from './scorm.ts';
 import { z } from 'zod';
 import { COURSE_ACCESS_MODES } from '../course-access.ts';
 import { IMPORT_DUPLICATES } from '../people-import.ts';
+import { LISTED_STATES } from '../person-state.ts';
 import { REGISTRATION_MODES } from '../registration-allowance.ts';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '../user-fields.ts';
 import { plainText } from './common.ts';
@@ -14,10 +15,11 @@ import { userUpdateRequest } from './user.ts';
  */
 
 /**
- * An account's status: `suspended` cannot sign in, and its sessions ended when it was suspended;
- * `invited` was created by staff and waits for its person to choose a password.
+ * A person's state as staff see it (core/person-state.ts): `invited` was created by staff and waits
+ * for its person to choose a password; `pending` registered and has not confirmed the address yet;
+ * `active`; `suspended` cannot sign in, and its sessions ended when it was suspended.
  */
-export const PERSON_STATUSES = ['active', 'invited', 'suspended'] as const;
+export const PERSON_STATUSES = LISTED_STATES;
 export const personStatus = z.enum(PERSON_STATUSES);
 export type PersonStatus = z.infer<typeof personStatus>;
 
@@ -64,12 +66,12 @@ export const personDetail = personSummary.extend({
   createdAt: z.number(),
   /** The identity providers the account signs in with. */
   providers: z.array(z.string()),
-  /** Registered by the person and not yet confirmed through the e-mail's link: it cannot sign in yet. */
-  registrationPending: z.boolean(),
   /** An address asked for (by the person or staff) and not yet confirmed through its link: `email` stays until then. */
   pendingEmail: z.string().nullable(),
   /** The person's preferred language: their e-mails' and pages'. */
   locale: z.string(),
+  /** A suspended account: the state reactivating returns it to (invited, pending or active); null otherwise. */
+  resumesAs: personStatus.exclude(['suspended']).nullable(),
 });
 export type PersonDetail = z.infer<typeof personDetail>;
 

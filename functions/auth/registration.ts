@@ -14,13 +14,16 @@ import { countAttempt, type CountedAttempt } from '../data/auth/passwords.ts';
 import {
   confirmationState,
   confirmRegistration,
+  findAddressAccountById,
   findAddressAccounts,
   noteStatements,
   pendingLinkStatements,
   registrationSettings,
   registrationStatements,
   type AddressAccount,
+  type RegistrationForm,
 } from '../data/auth/registrations.ts';
+import { eventIfChangedStatement } from '../data/events.ts';
 import { kickOutbox, outboxStatement } from '../email/outbox.ts';
 import type { Env } from '../env.ts';
 import type { Language } from '../messages.ts';
@@ -83,8 +86,11 @@ async function countAddress(context: RegistrationContext, altcha: string | undef
     : refused(428, authMessage('resetNeedsBotCheck', language), BOT_CHECK_REQUIRED, true);
 }
 
+/** What writing a registration's e-mails needs: staff resending a confirmation have no caller to count. */
+type MailContext = Pick<RegistrationContext, 'env' | 'siteId' | 'now' | 'origin'>;
+
 /** The address's e-mail allowance (3 an hour, whatever the messages are): every registration message counts under it. */
-const mailAttempt = (context: RegistrationContext, address: string): CountedAttempt => ({
+const mailAttempt = (context: MailContext, address: string): CountedAttempt => ({
   id: crypto.randomUUID(),
   siteId: context.siteId,
   scope: 'register-mail',
@@ -95,7 +101,7 @@ const mailAttempt = (context: RegistrationContext, address: string): CountedAtte
 });
 
 /** A new confirmation link: its token for the e-mail's path, its hash for D1. */
-async function newLink(context: RegistrationContext, locale: string) {
+async function newLink(context: MailContext, locale: string) {
   const token = newToken();
   return {
     path: `/${locale}/register/confirm?${new URLSearchParams({ t: token })}`,
@@ -107,26 +113,33 @@ async function newLink(context: RegistrationContext, locale: string) {
 
 const accountLocale = (account: AddressAccount) => (isLocaleCode(account.locale) ? account.locale : DEFAULT_LOCALE);
 
+/** The registration a link carries: its password and its form (names, language). */
+type Registration = { passwordHash: string; form: RegistrationForm };
+
 /**
- * What a registration (or a resend, `passwordHash` null) with an address that has an account
- * writes: a pending account gets a further confirmation link; an active one, whose address can
- * receive mail, a note to its owner that someone tried to register with it (and where to sign in
- * or reset the password). Nothing is said to the caller.
+ * What a registration (or a resend, `registration` null) with an address that has an account
+ * writes: a pending account gets a further confirmation link, carrying this registration's form
+ * (a resend's, the latest one's), greeting and written in that form's name and language; an
+ * active one, whose address can receive mail, a note to its owner that someone tried to register
+ * with it (and where to sign in or reset the password). Nothing is said to the caller.
  */
-async function knownAddressStatements(context: RegistrationContext, account: AddressAccount, address: string, passwordHash: string | null) {
+async function knownAddressStatements(context: MailContext, account: AddressAccount, address: string, registration: Registration | null) {
   const { env, siteId, now, origin } = context;
-  const locale = accountLocale(account);
   const to = account.email && EMAIL_PATTERN.test(account.email) ? account.email : null;
   if (!to) return [];
-  const common = { siteId, to, locale, origin };
   const options = { now, onlyIfPreviousChanged: true };
   if (account.pending) {
+    const chosen = registration?.form.locale ?? account.latestForm?.locale ?? account.locale;
+    const locale = isLocaleCode(chosen) ? chosen : DEFAULT_LOCALE;
     const link = await newLink(context, locale);
-    const values = { name: account.firstName, path: link.path, hours: CONFIRMATION_TTL_MS / 3_600_000 };
-    const mail = await outboxStatement(env, { ...common, template: 'register-confirm', values }, options);
-    return pendingLinkStatements(env.DB, mailAttempt(context, address), { siteId, userId: account.id }, { ...link, passwordHash }, mail);
+    const name = registration?.form.firstName ?? account.latestForm?.firstName ?? account.firstName;
+    const values = { name, path: link.path, hours: CONFIRMATION_TTL_MS / 3_600_000 };
+    const mail = await outboxStatement(env, { siteId, to, locale, origin, template: 'register-confirm', values }, options);
+    return pendingLinkStatements(env.DB, mailAttempt(context, address), { siteId, userId: account.id }, { ...link, registration }, mail);
   }
-  if (passwordHash === null) return [];
+  if (registration === null) return [];
+  const locale = accountLocale(account);
+  const common = { siteId, to, locale, origin };
   const values = { name: account.firstName, code: account.code, path: `/${locale}/password/forgot` };
   return noteStatements(env.DB, mailAttempt(context, address), await outboxStatement(env, { ...common, template: 'register-known', values }, options));
 }
@@ -147,11 +160,12 @@ export async function register(context: RegistrationContext, body: z.output<type
   const counted = await countAddress(context, body.altcha);
   if (counted) return counted;
   const passwordHash = await hashPassword(body.password, env.PASSWORD_PEPPER);
+  const locale = isLocaleCode(context.localeCode) ? context.localeCode : DEFAULT_LOCALE;
+  const form = { firstName: body.firstName, lastName: body.lastName, locale };
   const [account] = await findAddressAccounts(env.DB, siteId, body.email);
   let statements: D1PreparedStatement[];
-  if (account) statements = await knownAddressStatements(context, account, body.email, passwordHash);
+  if (account) statements = await knownAddressStatements(context, account, body.email, { passwordHash, form });
   else {
-    const locale = isLocaleCode(context.localeCode) ? context.localeCode : DEFAULT_LOCALE;
     const link = await newLink(context, locale);
     const values = { name: body.firstName, path: link.path, hours: CONFIRMATION_TTL_MS / 3_600_000 };
     const mail = await outboxStatement(
@@ -168,7 +182,7 @@ export async function register(context: RegistrationContext, body: z.output<type
       locale,
       privacyVersion: settings.privacyVersion,
     };
-    statements = registrationStatements(env.DB, mailAttempt(context, body.email), user, { ...link, passwordHash }, mail);
+    statements = registrationStatements(env.DB, mailAttempt(context, body.email), user, { ...link, passwordHash, form }, mail);
   }
   if (statements.length) await env.DB.batch(statements);
   await kickOutbox(env);
@@ -184,6 +198,24 @@ export async function resendConfirmation(context: RegistrationContext, body: z.o
   if (statements.length) await context.env.DB.batch(statements);
   await kickOutbox(context.env);
   return { kind: 'requested' };
+}
+
+/**
+ * Staff send a pending account a further confirmation link (the person page, `POST
+ * /api/staff/people/{id}/confirmation`): the latest registration's form, under the address's own
+ * allowance of registration e-mails, with `people.confirmation.send`. False when that allowance is spent (nothing written), or the
+ * account is not pending or has no address to write to.
+ */
+export async function sendConfirmationAgain(context: MailContext, userId: string, actorId: string): Promise<boolean> {
+  const account = await findAddressAccountById(context.env.DB, context.siteId, userId);
+  if (!account?.pending || !account.email) return false;
+  // Counted under the address as the person's own resends are: staff add no mail to what it may receive.
+  const statements = await knownAddressStatements(context, account, account.email.toLowerCase(), null);
+  if (!statements.length) return false;
+  const audit = eventIfChangedStatement(context.env.DB, context.siteId, actorId, 'people.confirmation.send', userId, context.now);
+  const [counted] = await context.env.DB.batch([...statements, audit]);
+  await kickOutbox(context.env);
+  return (counted?.meta.changes ?? 0) > 0;
 }
 
 export type ConfirmRefusal = 'unknown' | 'expired' | 'used';

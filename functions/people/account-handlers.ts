@@ -17,7 +17,7 @@ import type { ApiContext } from '../api-context.ts';
 import { HttpError } from '../http-error.ts';
 import { readCsvBytes } from './csv-file.ts';
 import { enrolFromCsv } from './enrolments.ts';
-import { acceptInvitationLink, createPerson, resendInvitation, sendPasswordReset } from './invitations.ts';
+import { acceptInvitationLink, createPerson, resendConfirmation, resendInvitation, sendPasswordReset } from './invitations.ts';
 import { importPeople, type StaffMailContext } from './people-import.ts';
 import { editPerson } from './person-edit.ts';
 import { registrationSettingOf, setRegistrationMode } from './registration-setting.ts';
@@ -49,6 +49,12 @@ export async function postInvitation(context: ApiContext, { param }: PersonInput
 
 export async function postPersonPasswordReset(context: ApiContext, { param }: PersonInput): Promise<{ sent: true }> {
   await sendPasswordReset(await mailContext(context), param.userId);
+  return { sent: true };
+}
+
+/** POST /api/staff/people/{userId}/confirmation: a further confirmation link for a pending registration. */
+export async function postPersonConfirmation(context: ApiContext, { param }: PersonInput): Promise<{ sent: true }> {
+  await resendConfirmation(await mailContext(context), param.userId);
   return { sent: true };
 }
 

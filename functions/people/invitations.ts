@@ -3,6 +3,7 @@ import { INVITATION_TTL_MS } from '../../core/people-import.ts';
 import { EMAIL_PATTERN } from '../../core/user-fields.ts';
 import { accountStatements } from '../auth/password-reset.ts';
 import { hashPassword } from '../auth/password.ts';
+import { sendConfirmationAgain } from '../auth/registration.ts';
 import { hashToken, newToken } from '../shared/token.ts';
 import { findResetAccounts } from '../data/auth/passwords.ts';
 import { acceptInvitation, findKnownPeople, invitationState, resendInvitationStatements } from '../data/people/invitations.ts';
@@ -65,11 +66,25 @@ export async function createPerson(context: StaffMailContext, input: PersonInput
   return requirePerson(context, id);
 }
 
+/** Why a person who is not invited cannot be invited again, by state. */
+const notInvited: Record<Exclude<PersonDetail['status'], 'invited'>, PeopleMessageKey> = {
+  active: 'invitationNotInvited',
+  pending: 'invitationPending',
+  suspended: 'personSuspendedFirst',
+};
+
+/** Why a person who is not active cannot be sent a new password, by state. */
+const notActive: Record<Exclude<PersonDetail['status'], 'active'>, PeopleMessageKey> = {
+  invited: 'resetNotActive',
+  pending: 'resetPending',
+  suspended: 'resetNotActive',
+};
+
 /** A further invitation for a person still invited: the older links stop working. */
 export async function resendInvitation(context: StaffMailContext, userId: string): Promise<void> {
   const { env, actor, language, now } = context;
   const person = await requirePerson(context, userId);
-  if (person.status !== 'invited') throw new HttpError(409, peopleMessage('invitationNotInvited', language));
+  if (person.status !== 'invited') throw new HttpError(409, peopleMessage(notInvited[person.status], language));
   const [recipient] = await listPeopleByIds(env.DB, actor.siteId, [userId]);
   if (!recipient?.email || !EMAIL_PATTERN.test(recipient.email)) throw new HttpError(409, peopleMessage('personNoEmail', language));
   const token = newToken();
@@ -92,7 +107,7 @@ export async function resendInvitation(context: StaffMailContext, userId: string
 export async function sendPasswordReset(context: StaffMailContext, userId: string): Promise<void> {
   const { env, actor, language, now } = context;
   const person = await requirePerson(context, userId);
-  if (person.status !== 'active') throw new HttpError(409, peopleMessage('resetNotActive', language));
+  if (person.status !== 'active') throw new HttpError(409, peopleMessage(notActive[person.status], language));
   const account = (await findResetAccounts(env.DB, actor.siteId, person.code)).find((candidate) => candidate.id === userId);
   if (!account?.email || !EMAIL_PATTERN.test(account.email)) throw new HttpError(409, peopleMessage('personNoEmail', language));
   if (account.federated) throw new HttpError(409, peopleMessage('personFederated', language));
@@ -101,6 +116,22 @@ export async function sendPasswordReset(context: StaffMailContext, userId: strin
   );
   if (!counted?.meta.changes) throw new HttpError(429, peopleMessage('resetTooMany', language));
   await kickOutbox(env);
+}
+
+/**
+ * Staff send a registration waiting for its confirmation a further link (the latest registration's
+ * password, names and language), under the address's own allowance of registration e-mails (3 an
+ * hour, the person's own resends included): 429 past it.
+ */
+export async function resendConfirmation(context: StaffMailContext, userId: string): Promise<void> {
+  const { env, actor, language, now } = context;
+  const person = await requirePerson(context, userId);
+  if (person.status === 'suspended') throw new HttpError(409, peopleMessage('personSuspendedFirst', language));
+  if (person.status !== 'pending') throw new HttpError(409, peopleMessage('confirmationNotPending', language));
+  if (!person.email || !EMAIL_PATTERN.test(person.email)) throw new HttpError(409, peopleMessage('personNoEmail', language));
+  if (!(await sendConfirmationAgain({ env, siteId: actor.siteId, now, origin: context.origin }, userId, actor.id))) {
+    throw new HttpError(429, peopleMessage('confirmationTooMany', language));
+  }
 }
 
 export type InvitationRefusal = 'unknown' | 'expired' | 'used';
@@ -138,6 +169,10 @@ export async function acceptInvitationLink(
   const refused = (reason: InvitationRefusal): AcceptResult => ({ kind: 'refused', reason, message: invitationRefusalMessage(reason, language) });
   const state = await invitationState(env.DB, siteId, tokenHash, now);
   if (state.kind !== 'valid') return refused(state.kind);
+  // Suspended meanwhile: the link is not spent, and works again once staff reactivate the account.
+  if ((await findPerson(env.DB, siteId, state.userId))?.status === 'suspended') {
+    return { kind: 'refused', reason: 'used', message: peopleMessage('accountSuspended', language) };
+  }
   const passwordHash = await hashPassword(body.password, env.PASSWORD_PEPPER);
   if (await acceptInvitation(env.DB, siteId, tokenHash, state.userId, passwordHash, now)) return { kind: 'accepted' };
   const after = await invitationState(env.DB, siteId, tokenHash, now);

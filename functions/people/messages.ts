@@ -73,9 +73,34 @@ const PEOPLE_MESSAGES = {
     de: 'Diese Person hat ihr Konto bereits aktiviert: Wenn sie das Passwort vergessen hat, senden Sie ihr ein neues.',
   },
   resetNotActive: {
-    it: 'Si può mandare una nuova password solo a un account attivo: a un invitato rimanda l’invito, un account sospeso va prima riattivato.',
-    en: 'A new password can only be sent to an active account: resend an invited person their invitation, and reactivate a suspended account first.',
-    de: 'Ein neues Passwort kann nur an ein aktives Konto gesendet werden: Senden Sie eingeladenen Personen die Einladung erneut und reaktivieren Sie gesperrte Konten zuerst.',
+    it: 'Si può mandare una nuova password solo a un account attivo: a chi ha ancora l’invito in sospeso rimandalo, un account sospeso va prima riattivato.',
+    en: 'A new password can only be sent to an active account: resend the invitation to someone who has not accepted it yet, and reactivate a suspended account first.',
+    de: 'Ein neues Passwort kann nur an ein aktives Konto gesendet werden: Senden Sie die Einladung erneut, wenn sie noch nicht angenommen wurde, und reaktivieren Sie gesperrte Konten zuerst.',
+  },
+  resetPending: {
+    it: 'Questa persona non ha ancora confermato il suo indirizzo: mandale di nuovo il link di conferma, che attiva l’account con la password scelta al momento della registrazione.',
+    en: 'This person has not confirmed their address yet: send them the confirmation link again, which activates the account with the password chosen when registering.',
+    de: 'Diese Person hat ihre Adresse noch nicht bestätigt: Senden Sie ihr den Bestätigungslink erneut; er aktiviert das Konto mit dem bei der Registrierung gewählten Passwort.',
+  },
+  invitationPending: {
+    it: 'Questa persona si è registrata da sé e non ha ancora confermato l’indirizzo: mandale di nuovo il link di conferma.',
+    en: 'This person registered on their own and has not confirmed the address yet: send them the confirmation link again.',
+    de: 'Diese Person hat sich selbst registriert und die Adresse noch nicht bestätigt: Senden Sie ihr den Bestätigungslink erneut.',
+  },
+  personSuspendedFirst: {
+    it: 'Questo account è sospeso: riattivalo prima di scrivere alla persona.',
+    en: 'This account is suspended: reactivate it before writing to the person.',
+    de: 'Dieses Konto ist gesperrt: Reaktivieren Sie es, bevor Sie der Person schreiben.',
+  },
+  confirmationNotPending: {
+    it: 'Questa persona non ha una registrazione in attesa di conferma: non c’è un link di conferma da mandare.',
+    en: 'This person has no registration waiting for confirmation: there is no confirmation link to send.',
+    de: 'Diese Person hat keine Registrierung, die auf Bestätigung wartet: Es gibt keinen Bestätigungslink zu senden.',
+  },
+  confirmationTooMany: {
+    it: 'A questo indirizzo sono già partite 3 e-mail di registrazione nell’ultima ora: riprova più tardi.',
+    en: 'This address has already been sent 3 registration e-mails in the last hour: try again later.',
+    de: 'An diese Adresse wurden in der letzten Stunde bereits 3 Registrierungs-E-Mails gesendet: Versuchen Sie es später erneut.',
   },
   personNoEmail: {
     it: 'Questa persona non ha un indirizzo e-mail valido: non le si può scrivere.',

@@ -10,7 +10,7 @@ const COLUMNS: [string, (row: ProgressRow) => string][] = [
   ['codice_utente', (row) => row.code],
   ['nome', (row) => row.firstName],
   ['cognome', (row) => row.lastName],
-  ['stato', (row) => ({ active: 'attivo', invited: 'invitato', suspended: 'sospeso' })[row.status]],
+  ['stato', (row) => ({ active: 'attivo', invited: 'invito inviato', pending: 'in attesa di conferma', suspended: 'sospeso' })[row.status]],
   ['corso', (row) => row.courseId],
   ['titolo_corso', (row) => row.courseTitle],
   ['iscritto_il', (row) => when(row.enrolledAt)],

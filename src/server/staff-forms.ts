@@ -7,7 +7,7 @@ import { message } from '../../functions/messages.ts';
 import { removeCourseKey, renewCourseKey, setAccessMode } from '../../functions/people/course-access.ts';
 import type { ImportRowError } from '../../core/contracts/people.ts';
 import { enrolFromCsv, enrolPerson, unenrolPerson } from '../../functions/people/enrolments.ts';
-import { resendInvitation, sendPasswordReset } from '../../functions/people/invitations.ts';
+import { resendConfirmation, resendInvitation, sendPasswordReset } from '../../functions/people/invitations.ts';
 import type { StaffMailContext } from '../../functions/people/people-import.ts';
 import { peopleMessage } from '../../functions/people/messages.ts';
 import { reactivate, suspend } from '../../functions/people/suspension.ts';
@@ -20,7 +20,18 @@ import type { StaffPage } from './staff-page.ts';
  */
 export type StaffPost = { kind: 'done'; done: string } | { kind: 'refused'; action: string; message: string; status: number; errors?: ImportRowError[] };
 
-export const PERSON_NOTICES = ['suspended', 'reactivated', 'enrolled', 'unenrolled', 'created', 'invited', 'resetSent', 'edited', 'editedEmail'] as const;
+export const PERSON_NOTICES = [
+  'suspended',
+  'reactivated',
+  'enrolled',
+  'unenrolled',
+  'created',
+  'invited',
+  'resetSent',
+  'confirmationSent',
+  'edited',
+  'editedEmail',
+] as const;
 export const COURSE_NOTICES = ['access', 'key', 'keyRemoved', 'enrolled', 'unenrolled', 'enrolledList'] as const;
 
 /** What the forms that send e-mail act with: the staff member, and the site's origin as the page was reached (the e-mails' links). */
@@ -58,7 +69,7 @@ function parsed<T>(result: { success: true; data: T } | { success: false }, refu
   return result.data;
 }
 
-/** The person page's forms: suspend, reactivate, enrol in a course, end an enrolment, resend the invitation, send a password reset. */
+/** The person page's forms: suspend, reactivate, enrol in a course, end an enrolment, resend the invitation or the confirmation link, send a password reset. */
 export async function submitPersonForm(form: FormData, staff: StaffPage, userId: string, origin: string): Promise<StaffPost> {
   const { actor, language } = staff;
   const action = formText(form, 'action');
@@ -88,6 +99,9 @@ export async function submitPersonForm(form: FormData, staff: StaffPage, userId:
       case 'reset':
         await sendPasswordReset(staffMailContext(staff, origin), userId);
         return 'resetSent';
+      case 'confirmation':
+        await resendConfirmation(staffMailContext(staff, origin), userId);
+        return 'confirmationSent';
       case 'edit': {
         const body = personEditBody.safeParse({
           firstName: formText(form, 'firstName'),

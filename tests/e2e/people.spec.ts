@@ -112,6 +112,9 @@ for (const width of [1280, 390]) {
       // Their sign-in a moment ago shows as the last one.
       await expect(page.getByTestId('person-last-sign-in')).not.toHaveText('mai');
       await page.getByRole('button', { name: "Sospendi l'account" }).click();
+      // Suspending asks first, naming the person; cancelling would change nothing.
+      await expect(page.getByTestId('suspend-ask')).toContainText("Sospendere l'account di");
+      await page.getByRole('button', { name: "Sì, sospendi l'account" }).click();
       await expect(page.getByTestId('staff-done')).toHaveText('Account sospeso: tutte le sue sessioni sono terminate.');
       await expect(page.getByTestId('person-status')).toHaveText('Sospeso');
       await fitsWidth(page);

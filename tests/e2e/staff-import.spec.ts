@@ -99,8 +99,10 @@ for (const width of [1280, 390]) {
     // Staff suspend another imported person.
     await staff.goto(`/it-IT/staff/people?${new URLSearchParams({ q: emails[3]! })}`);
     await staff.getByTestId('person-row').getByRole('link').first().click();
-    await expect(staff.getByTestId('person-status')).toHaveText(/Invitato/);
+    await expect(staff.getByTestId('person-status')).toHaveText(/Invito inviato/);
     await staff.getByTestId('person-account-button').click();
+    // Suspending asks first.
+    await staff.getByTestId('person-suspend-confirm').click();
     await expect(staff.getByTestId('staff-done')).toHaveText('Account sospeso: tutte le sue sessioni sono terminate.');
     await expect(staff.getByTestId('person-status')).toHaveText(/Sospeso/);
     expect(await seriousViolations(staff)).toEqual([]);
@@ -117,7 +119,7 @@ for (const width of [1280, 390]) {
     const line = (email: string) => csv.split(/\r?\n/).find((row) => row.startsWith(`${email};`) || row.startsWith(`${email},`) || row.includes(email)) ?? '';
     expect(line(invitee)).toContain('attivo');
     expect(line(emails[3]!)).toContain('sospeso');
-    expect(line(emails[20]!)).toContain('invitato');
+    expect(line(emails[20]!)).toContain('invito inviato');
     expect(csv.split(/\r?\n/).filter((row) => row.includes(`Importata${tag}`))).toHaveLength(50);
   });
 }

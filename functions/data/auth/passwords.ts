@@ -1,5 +1,5 @@
 import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
-import { linkState, purgeLinksStatement, spendLinkStatement, type LinkState } from './link-state.ts';
+import { linkState, purgeLinksStatement, spendLinkStatement, type LinkState, type LinkTable } from './link-state.ts';
 import { eventIfChangedStatement } from '../events.ts';
 import { endSessionsStatement } from './tokens.ts';
 
@@ -19,7 +19,7 @@ export interface ResetAccount {
 export async function findResetAccounts(db: D1Database, siteId: string, identifier: string, limit = 5): Promise<ResetAccount[]> {
   const { results } = await db
     .prepare(
-      `SELECT u.id, u.code, u.first_name, u.email, u.locale, u.password_hash IS NULL AND u.status <> 'invited' AS federated,
+      `SELECT u.id, u.code, u.first_name, u.email, u.locale, u.password_hash IS NULL AND COALESCE(u.suspended_from, u.status) <> 'invited' AS federated,
          (SELECT json_group_array(provider) FROM user_federation WHERE user_id = u.id) AS providers
        FROM user u WHERE u.site_id = ?1 AND (u.code = ?2 COLLATE NOCASE OR u.email = ?2 COLLATE NOCASE) ORDER BY u.created_at LIMIT ?3`,
     )
@@ -113,17 +113,32 @@ export function resetLinkState(db: D1Database, siteId: string, tokenHash: string
 export async function completeReset(db: D1Database, siteId: string, tokenHash: string, userId: string, passwordHash: string, now: number): Promise<boolean> {
   const [, written] = await db.batch([
     spendLinkStatement(db, 'password_reset', tokenHash, userId, now),
-    // An invited account that resets its password has proved its address as its invitation would: it becomes active.
+    // A used reset link proves the address as an invitation or a confirmation link would: an invited
+    // account becomes active, a pending registration confirmed (a suspended one stays suspended, and
+    // returns to active).
     db
       .prepare(
-        "UPDATE user SET password_hash = ?, status = CASE status WHEN 'invited' THEN 'active' ELSE status END, updated_at = ? WHERE id = ? AND changes() > 0",
+        `UPDATE user SET password_hash = ?, status = CASE status WHEN 'invited' THEN 'active' ELSE status END,
+           suspended_from = CASE suspended_from WHEN 'invited' THEN 'active' ELSE suspended_from END, registration_pending = 0, updated_at = ?
+         WHERE id = ? AND changes() > 0`,
       )
       .bind(passwordHash, now, userId),
     eventIfChangedStatement(db, siteId, userId, 'auth.password.reset', 'e-mail', now),
     voidLinksStatement(db, userId, passwordHash, now),
+    // The address is proved: the registration's and the invitation's links have nothing left to do.
+    ...(['registration_confirmation', 'invitation'] as const).map((table) => voidProvedLinksStatement(db, table, userId, passwordHash, now)),
     endSessionsStatement(db, userId, passwordHash, now),
   ]);
   return (written?.meta.changes ?? 0) > 0;
+}
+
+/** The user's open links of another table voided, if the user's password is now `passwordHash` (the batch's change happened). */
+function voidProvedLinksStatement(db: D1Database, table: LinkTable, userId: string, passwordHash: string, now: number): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE ${table} SET voided_at = ?1 WHERE user_id = ?2 AND used_at IS NULL AND voided_at IS NULL AND EXISTS (SELECT 1 FROM user WHERE id = ?2 AND password_hash = ?3)`,
+    )
+    .bind(now, userId, passwordHash);
 }
 
 /** The user's open reset links voided, if the user's password is now `passwordHash` (the batch's change happened). */

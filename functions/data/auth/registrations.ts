@@ -30,25 +30,56 @@ export interface AddressAccount {
   locale: string;
   /** Registered and waiting for its confirmation link. */
   pending: boolean;
+  /** A pending account's latest registration form (the name and language a further link greets with), or null. */
+  latestForm: { firstName: string; locale: string } | null;
 }
+
+type AddressRow = {
+  id: string;
+  code: string;
+  first_name: string;
+  email: string | null;
+  locale: string;
+  registration_pending: number;
+  form_first_name: string | null;
+  form_locale: string | null;
+};
+
+const ADDRESS_COLUMNS = `u.id, u.code, u.first_name, u.email, u.locale, u.registration_pending,
+  l.first_name AS form_first_name, l.locale AS form_locale`;
+// The latest link's form, for a pending account only (a confirmed one has no link worth reading).
+const LATEST_FORM = `LEFT JOIN registration_confirmation l ON u.registration_pending = 1 AND l.rowid =
+  (SELECT rowid FROM registration_confirmation WHERE user_id = u.id ORDER BY created_at DESC, rowid DESC LIMIT 1)`;
+
+const toAddressAccount = (row: AddressRow): AddressAccount => ({
+  id: row.id,
+  code: row.code,
+  firstName: row.first_name,
+  email: row.email,
+  locale: row.locale,
+  pending: row.registration_pending === 1,
+  latestForm: row.form_first_name !== null && row.form_locale !== null ? { firstName: row.form_first_name, locale: row.form_locale } : null,
+});
 
 /** The accounts of a site whose user code or e-mail address is `address`, whatever its case, oldest first. */
 export async function findAddressAccounts(db: D1Database, siteId: string, address: string, limit = 5): Promise<AddressAccount[]> {
   const { results } = await db
     .prepare(
-      `SELECT id, code, first_name, email, locale, registration_pending FROM user
-       WHERE site_id = ?1 AND (code = ?2 COLLATE NOCASE OR email = ?2 COLLATE NOCASE) ORDER BY created_at LIMIT ?3`,
+      `SELECT ${ADDRESS_COLUMNS} FROM user u ${LATEST_FORM}
+       WHERE u.site_id = ?1 AND (u.code = ?2 COLLATE NOCASE OR u.email = ?2 COLLATE NOCASE) ORDER BY u.created_at LIMIT ?3`,
     )
     .bind(siteId, address, limit)
-    .all<{ id: string; code: string; first_name: string; email: string | null; locale: string; registration_pending: number }>();
-  return results.map((row) => ({
-    id: row.id,
-    code: row.code,
-    firstName: row.first_name,
-    email: row.email,
-    locale: row.locale,
-    pending: row.registration_pending === 1,
-  }));
+    .all<AddressRow>();
+  return results.map(toAddressAccount);
+}
+
+/** One account of the site by id, as findAddressAccounts reads it (staff resending its confirmation). */
+export async function findAddressAccountById(db: D1Database, siteId: string, userId: string): Promise<AddressAccount | null> {
+  const row = await db
+    .prepare(`SELECT ${ADDRESS_COLUMNS} FROM user u ${LATEST_FORM} WHERE u.id = ?1 AND u.site_id = ?2 AND u.status <> 'deleted'`)
+    .bind(userId, siteId)
+    .first<AddressRow>();
+  return row ? toAddressAccount(row) : null;
 }
 
 export interface NewRegistration {
@@ -62,10 +93,19 @@ export interface NewRegistration {
   privacyVersion: string;
 }
 
+/** What a registration's form chose that confirming its link sets: the names and the language. */
+export interface RegistrationForm {
+  firstName: string;
+  lastName: string;
+  locale: string;
+}
+
 export interface ConfirmationLink {
   tokenHash: string;
-  /** The password this link's registration chose: confirming sets it (see confirmationStatements). */
+  /** The password this link's registration chose: confirming sets it (see confirmRegistration). */
   passwordHash: string;
+  /** The form this link's registration filled in: confirming sets it too. */
+  form: RegistrationForm;
   now: number;
   expiresAt: number;
 }
@@ -75,10 +115,22 @@ const COUNTED = 'EXISTS (SELECT 1 FROM password_attempt WHERE id = ?)';
 function linkStatement(db: D1Database, siteId: string, userId: string, link: ConfirmationLink, attemptId: string): D1PreparedStatement {
   return db
     .prepare(
-      `INSERT INTO registration_confirmation (token_hash, user_id, site_id, password_hash, created_at, expires_at)
-       SELECT ?, ?, ?, ?, ?, ? WHERE ${COUNTED} AND EXISTS (SELECT 1 FROM user WHERE id = ? AND registration_pending = 1)`,
+      `INSERT INTO registration_confirmation (token_hash, user_id, site_id, password_hash, first_name, last_name, locale, created_at, expires_at)
+       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE ${COUNTED} AND EXISTS (SELECT 1 FROM user WHERE id = ? AND registration_pending = 1)`,
     )
-    .bind(link.tokenHash, userId, siteId, link.passwordHash, link.now, link.expiresAt, attemptId, userId);
+    .bind(
+      link.tokenHash,
+      userId,
+      siteId,
+      link.passwordHash,
+      link.form.firstName,
+      link.form.lastName,
+      link.form.locale,
+      link.now,
+      link.expiresAt,
+      attemptId,
+      userId,
+    );
 }
 
 /**
@@ -113,27 +165,29 @@ export function registrationStatements(
 
 /**
  * A further link for a pending account (a registration again with its address, or "send the link
- * again"), counted under the address's allowance: older links stay valid until one is used. A
- * resend has no password of its own: its link carries the latest registration's (`passwordHash`
- * null).
+ * again" by the person or by staff), counted under the address's allowance: older links stay
+ * valid until one is used. A resend has no form of its own: its link carries the latest
+ * registration's password, names and language (`registration` null).
  */
 export function pendingLinkStatements(
   db: D1Database,
   attempt: CountedAttempt,
   account: { siteId: string; userId: string },
-  link: Omit<ConfirmationLink, 'passwordHash'> & { passwordHash: string | null },
+  link: Omit<ConfirmationLink, 'passwordHash' | 'form'> & { registration: Pick<ConfirmationLink, 'passwordHash' | 'form'> | null },
   mail: D1PreparedStatement,
 ): D1PreparedStatement[] {
+  const { registration } = link;
   const insert =
-    link.passwordHash === null
+    registration === null
       ? db
           .prepare(
-            `INSERT INTO registration_confirmation (token_hash, user_id, site_id, password_hash, created_at, expires_at)
-             SELECT ?1, ?2, ?3, (SELECT password_hash FROM registration_confirmation WHERE user_id = ?2 ORDER BY created_at DESC LIMIT 1), ?4, ?5
+            `INSERT INTO registration_confirmation (token_hash, user_id, site_id, password_hash, first_name, last_name, locale, created_at, expires_at)
+             SELECT ?1, ?2, ?3, l.password_hash, l.first_name, l.last_name, l.locale, ?4, ?5
+             FROM (SELECT password_hash, first_name, last_name, locale FROM registration_confirmation WHERE user_id = ?2 ORDER BY created_at DESC, rowid DESC LIMIT 1) l
              WHERE ${COUNTED.replace('?', '?6')} AND EXISTS (SELECT 1 FROM user WHERE id = ?2 AND registration_pending = 1)`,
           )
           .bind(link.tokenHash, account.userId, account.siteId, link.now, link.expiresAt, attempt.id)
-      : linkStatement(db, account.siteId, account.userId, { ...link, passwordHash: link.passwordHash }, attempt.id);
+      : linkStatement(db, account.siteId, account.userId, { ...link, ...registration }, attempt.id);
   return [countAttemptStatement(db, attempt), mail, insert];
 }
 
@@ -151,7 +205,9 @@ export function confirmationState(db: D1Database, siteId: string, tokenHash: str
 
 /**
  * A confirmation, in one batch: the link spent (only if still unused, unvoided and unexpired: of
- * two parallel uses one wins), the account activated with the link's password, the audit event
+ * two parallel uses one wins), the account activated with the link's password, names and language
+ * (the form whose link was followed: someone who registered the address before, or after, the
+ * owner chooses nothing of the owner's account), the audit event
  * `auth.register.confirm`, and the account's other links voided. Returns whether this was the one.
  */
 export async function confirmRegistration(db: D1Database, siteId: string, tokenHash: string, userId: string, now: number): Promise<boolean> {
@@ -159,9 +215,10 @@ export async function confirmRegistration(db: D1Database, siteId: string, tokenH
     spendLinkStatement(db, 'registration_confirmation', tokenHash, userId, now),
     db
       .prepare(
-        `UPDATE user SET registration_pending = 0, updated_at = ?1,
-           password_hash = (SELECT password_hash FROM registration_confirmation WHERE token_hash = ?2)
-         WHERE id = ?3 AND registration_pending = 1 AND changes() > 0`,
+        `UPDATE user SET registration_pending = 0, updated_at = ?1, password_hash = l.password_hash,
+           first_name = COALESCE(l.first_name, user.first_name), last_name = COALESCE(l.last_name, user.last_name), locale = COALESCE(l.locale, user.locale)
+         FROM (SELECT password_hash, first_name, last_name, locale FROM registration_confirmation WHERE token_hash = ?2) l
+         WHERE user.id = ?3 AND user.registration_pending = 1 AND changes() > 0`,
       )
       .bind(now, tokenHash, userId),
     eventIfChangedStatement(db, siteId, userId, 'auth.register.confirm', 'e-mail', now),

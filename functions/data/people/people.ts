@@ -1,6 +1,8 @@
 import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
 import type { PeoplePage, PersonDetail, PersonStatus, PersonSummary } from '../../../core/contracts/people.ts';
 import { peopleSearchExpression } from '../../../core/people-search.ts';
+import { personState, resumesAs, type ListedState, type StoredAccountState } from '../../../core/person-state.ts';
+import type { AccountStatus } from '../../../core/user.ts';
 import { parseRoles } from '../auth/users.ts';
 import { pendingEmailStatement } from '../auth/email-changes.ts';
 import { userTokensRevocation } from '../auth/tokens.ts';
@@ -16,13 +18,37 @@ interface PersonRow {
   last_name: string;
   email: string | null;
   fiscal_code: string | null;
-  status: PersonStatus;
+  status: AccountStatus;
+  registration_pending: number;
+  suspended_from: AccountStatus | null;
   last_sign_in_at: number | null;
 }
 
-const SUMMARY_COLUMNS = 'u.id, u.code, u.first_name, u.last_name, u.email, u.fiscal_code, u.status, u.last_sign_in_at';
+const SUMMARY_COLUMNS =
+  'u.id, u.code, u.first_name, u.last_name, u.email, u.fiscal_code, u.status, u.registration_pending, u.suspended_from, u.last_sign_in_at';
 /** The list's order, the collation of the name indexes of migration 0022. */
 const NAME_ORDER = 'u.last_name COLLATE NOCASE, u.first_name COLLATE NOCASE, u.id';
+
+/** The columns a person's state is made of, as core/person-state.ts reads them. */
+export const storedState = (row: { status: AccountStatus; registration_pending: number; suspended_from: AccountStatus | null }): StoredAccountState => ({
+  status: row.status,
+  registrationPending: row.registration_pending === 1,
+  suspendedFrom: row.suspended_from,
+});
+
+/** A listed person's state (a deleted one is never listed: every query here leaves them out). */
+export const listedState = (row: Parameters<typeof storedState>[0]): PersonStatus => personState(storedState(row)) as ListedState;
+
+/**
+ * Each state as a condition on `user u`, the SQL of personState for the list's filter: by `status`
+ * first, so the name indexes after `status` (migration 0022) serve it.
+ */
+export const STATE_CONDITIONS: Record<ListedState, string> = {
+  invited: "u.status = 'invited'",
+  pending: "u.status = 'active' AND u.registration_pending = 1",
+  active: "u.status = 'active' AND u.registration_pending = 0",
+  suspended: "u.status = 'suspended'",
+};
 
 function toSummary(row: PersonRow): PersonSummary {
   return {
@@ -32,7 +58,7 @@ function toSummary(row: PersonRow): PersonSummary {
     lastName: row.last_name,
     email: row.email,
     fiscalCode: row.fiscal_code,
-    status: row.status,
+    status: listedState(row),
     lastSignInAt: row.last_sign_in_at,
   };
 }
@@ -74,7 +100,7 @@ export async function searchPeople(db: D1Database, siteId: string, filter: Peopl
     ["u.status <> 'deleted'", []],
   ];
   if (expression) conditions.push(['person_search MATCH ?', [expression]]);
-  if (filter.status) conditions.push(['u.status = ?', [filter.status]]);
+  if (filter.status) conditions.push([STATE_CONDITIONS[filter.status], []]);
   if (course && expression) conditions.push([`u.id IN (${courseLearnersSql('?')})`, [course, course, course]]);
   const where = conditions.map(([condition]) => condition);
   const args = [...fromArgs, ...conditions.flatMap(([, values]) => values)];
@@ -96,15 +122,12 @@ export async function searchPeople(db: D1Database, siteId: string, filter: Peopl
 export async function findPerson(db: D1Database, siteId: string, userId: string): Promise<PersonDetail | null> {
   const [people, providers, pending] = await db.batch<Record<string, unknown>>([
     db
-      .prepare(
-        `SELECT ${SUMMARY_COLUMNS}, u.phone, u.roles, u.created_at, u.registration_pending, u.locale FROM user u WHERE u.id = ? AND u.site_id = ? AND u.status <> 'deleted'`,
-      )
+      .prepare(`SELECT ${SUMMARY_COLUMNS}, u.phone, u.roles, u.created_at, u.locale FROM user u WHERE u.id = ? AND u.site_id = ? AND u.status <> 'deleted'`)
       .bind(userId, siteId),
     db.prepare('SELECT provider FROM user_federation WHERE user_id = ? ORDER BY provider').bind(userId),
     pendingEmailStatement(db, userId, Date.now()),
   ]);
-  const row = people?.results[0] as
-    (PersonRow & { phone: string | null; roles: string; created_at: number; registration_pending: number; locale: string }) | undefined;
+  const row = people?.results[0] as (PersonRow & { phone: string | null; roles: string; created_at: number; locale: string }) | undefined;
   if (!row) return null;
   return {
     ...toSummary(row),
@@ -112,7 +135,7 @@ export async function findPerson(db: D1Database, siteId: string, userId: string)
     roles: parseRoles(row.roles),
     createdAt: row.created_at,
     providers: ((providers?.results ?? []) as { provider: string }[]).map((entry) => entry.provider),
-    registrationPending: row.registration_pending === 1,
+    resumesAs: resumesAs(storedState(row)),
     pendingEmail: (pending?.results[0] as { email: string } | undefined)?.email ?? null,
     locale: row.locale,
   };
@@ -179,30 +202,36 @@ export interface StatusChange {
 }
 
 /**
- * Suspends an account: its status, the audit event and the end of every one of its sessions, in
- * one batch. False when it was suspended already (nothing written but the revocation, which then
- * finds no session).
+ * Suspends an account: its status (remembering the one it had, `suspended_from`), the audit event
+ * and the end of every one of its sessions, in one batch. False when it was suspended already
+ * (nothing written but the revocation, which then finds no session).
  */
 export async function suspendPerson(db: D1Database, change: StatusChange): Promise<boolean> {
-  return changeStatus(db, change, 'suspended', 'people.account.suspend', [userTokensRevocation(db, change.userId, change.now)]);
+  return changeStatus(db, change, "status = 'suspended', suspended_from = status", "status IN ('active', 'invited')", 'people.account.suspend', [
+    userTokensRevocation(db, change.userId, change.now),
+  ]);
 }
 
-/** Lets a suspended account sign in again, with its audit event; false when it was not suspended. */
+/**
+ * Lets a suspended account in again, to the status it was suspended from (an invited person is
+ * invited again, a pending registration still waits for its confirmation), with its audit event;
+ * false when it was not suspended.
+ */
 export async function reactivatePerson(db: D1Database, change: StatusChange): Promise<boolean> {
-  return changeStatus(db, change, 'active', 'people.account.reactivate', []);
+  return changeStatus(
+    db,
+    change,
+    "status = COALESCE(suspended_from, 'active'), suspended_from = NULL",
+    "status = 'suspended'",
+    'people.account.reactivate',
+    [],
+  );
 }
 
-async function changeStatus(
-  db: D1Database,
-  change: StatusChange,
-  status: 'suspended' | 'active',
-  event: string,
-  then: D1PreparedStatement[],
-): Promise<boolean> {
+async function changeStatus(db: D1Database, change: StatusChange, set: string, from: string, event: string, then: D1PreparedStatement[]): Promise<boolean> {
   // Only a change of state is one: suspending a suspended account, or reactivating an active one, writes no event.
-  const from = status === 'suspended' ? "status <> 'suspended'" : "status = 'suspended'";
   const [updated] = await db.batch([
-    db.prepare(`UPDATE user SET status = ?, updated_at = ? WHERE id = ? AND site_id = ? AND ${from}`).bind(status, change.now, change.userId, change.siteId),
+    db.prepare(`UPDATE user SET ${set}, updated_at = ? WHERE id = ? AND site_id = ? AND ${from}`).bind(change.now, change.userId, change.siteId),
     eventIfChangedStatement(db, change.siteId, change.actorId, event, change.userId, change.now),
     ...then,
   ]);

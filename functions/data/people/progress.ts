@@ -1,6 +1,8 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import type { ProgressRow } from '../../../core/contracts/people.ts';
+import type { AccountStatus } from '../../../core/user.ts';
 import { courseLearnersSql } from './course-learners.ts';
+import { listedState } from './people.ts';
 
 export type { ProgressRow };
 
@@ -12,7 +14,7 @@ export type { ProgressRow };
  * last committed. Binds ?1 locale, ?2
  * the default locale.
  */
-const ROW_SELECT = `SELECT u.id AS userId, u.code, u.first_name AS firstName, u.last_name AS lastName, u.status,
+const ROW_SELECT = `SELECT u.id AS userId, u.code, u.first_name AS firstName, u.last_name AS lastName, u.status, u.registration_pending, u.suspended_from,
     c.id AS courseId, COALESCE(t.title, t_d.title, c.id) AS courseTitle,
     e.enrolled_at AS enrolledAt, e.via,
     (SELECT COUNT(*) FROM session_progress p JOIN session s
@@ -40,7 +42,10 @@ const ROW_JOINS = `LEFT JOIN course_text t ON t.course_id = c.id AND t.locale = 
 
 const NAME_ORDER = 'u.last_name COLLATE NOCASE, u.first_name COLLATE NOCASE, u.id';
 
-type RawRow = Omit<ProgressRow, 'ecm' | 'scorm'> & {
+type RawRow = Omit<ProgressRow, 'ecm' | 'scorm' | 'status'> & {
+  status: AccountStatus;
+  registration_pending: number;
+  suspended_from: AccountStatus | null;
   isEcm: number;
   attempts: number;
   passed: number;
@@ -49,9 +54,10 @@ type RawRow = Omit<ProgressRow, 'ecm' | 'scorm'> & {
   scormJson: string;
 };
 
-function toRow({ isEcm, attempts, passed, questionnaire, certificate, scormJson, ...row }: RawRow): ProgressRow {
+function toRow({ isEcm, attempts, passed, questionnaire, certificate, scormJson, status, registration_pending, suspended_from, ...row }: RawRow): ProgressRow {
   return {
     ...row,
+    status: listedState({ status, registration_pending, suspended_from }),
     trackedMs: Number(row.trackedMs),
     ecm: isEcm === 1 ? { attempts, passed: passed === 1, questionnaire: questionnaire === 1, certificate } : null,
     scorm: (JSON.parse(scormJson) as ProgressRow['scorm']).sort((a, b) => a.module - b.module || a.session - b.session),

@@ -96,6 +96,55 @@ describe('registering', () => {
     expect((await signIn(email)).status).toBe(200);
   });
 
+  it('registering again before confirming replaces the form: the link followed sets its own names, password and language', async () => {
+    const email = newEmail();
+    await register({ email, firstName: 'Chiara', lastName: 'Nerri' });
+    const [first] = await waitForMail(email);
+    const second = 'una seconda frase per la corsia 8';
+    await register({ email, firstName: 'Chiara Maria', lastName: 'Neri', password: second }, { locale: 'en-US' });
+    const mails = await waitForMail(email, 2);
+    // The second form's mail greets with its name, in its language.
+    expect(mails[1]?.text).toContain('Chiara Maria');
+    expect(linkIn(mails[1]!).pathname).toBe('/en-US/register/confirm');
+    // Before confirming, nothing of the account changed: whoever typed the address chose nothing yet.
+    const before = await env.DB.prepare('SELECT first_name, last_name, locale FROM user WHERE email = ?').bind(email).first();
+    expect(before).toEqual({ first_name: 'Chiara', last_name: 'Nerri', locale: 'it-IT' });
+
+    expect((await confirm(tokenOf(linkIn(mails[1]!)))).status).toBe(200);
+    const after = await env.DB.prepare('SELECT first_name, last_name, locale FROM user WHERE email = ?').bind(email).first();
+    expect(after).toEqual({ first_name: 'Chiara Maria', last_name: 'Neri', locale: 'en-US' });
+    expect((await signIn(email, second)).status).toBe(200);
+    expect((await signIn(email)).status).toBe(401);
+    // The first form's link is void now.
+    expect(await errorOf(await confirm(tokenOf(linkIn(first!))))).toBe(authMessage('confirmLinkUsed', 'it'));
+  });
+
+  it('lets only the form whose link is followed win: an earlier link keeps its own names and password, a resend the latest form', async () => {
+    const email = newEmail();
+    await register({ email, firstName: 'Paola', lastName: 'Proprietaria' });
+    const [owner] = await waitForMail(email);
+    // Someone else registers the same address with their own names and password: their link goes to the owner.
+    await register({ email, firstName: 'Intruso', lastName: 'Estraneo', password: 'la frase di un estraneo 42' });
+    await waitForMail(email, 2);
+    // The owner follows her own link: her names and password, nothing of the other form.
+    expect((await confirm(tokenOf(linkIn(owner!)))).status).toBe(200);
+    const row = await env.DB.prepare('SELECT first_name, last_name FROM user WHERE email = ?').bind(email).first();
+    expect(row).toEqual({ first_name: 'Paola', last_name: 'Proprietaria' });
+    expect((await signIn(email)).status).toBe(200);
+    expect((await signIn(email, 'la frase di un estraneo 42')).status).toBe(401);
+
+    // "Send the link again" carries the latest registration's form.
+    const other = newEmail();
+    await register({ email: other, firstName: 'Prima', lastName: 'Versione' });
+    await register({ email: other, firstName: 'Seconda', lastName: 'Versione', password: 'la seconda frase 77 lunga' });
+    await resend(other);
+    const links = await waitForMail(other, 3);
+    expect(links[2]?.text).toContain('Seconda');
+    expect((await confirm(tokenOf(linkIn(links[2]!)))).status).toBe(200);
+    expect(await env.DB.prepare('SELECT first_name FROM user WHERE email = ?').bind(other).first()).toEqual({ first_name: 'Seconda' });
+    expect((await signIn(other, 'la seconda frase 77 lunga')).status).toBe(200);
+  });
+
   it('refuses an expired confirmation link and an unknown one, each with its message', async () => {
     const email = newEmail();
     await register({ email });

@@ -114,6 +114,39 @@ describe('GET /api/staff/people', () => {
     expect(codes(await search('?q=ferr&status='))).toEqual(['anna.ferrari', 'luca.ferraris']);
     expect((await call('/api/staff/people?status=gone', { cookie: staff })).status).toBe(400);
     await env.DB.prepare("UPDATE user SET status = 'active' WHERE id = 'u-pp-luca'").run();
+  });
+
+  it('filters by each state: invited, pending confirmation, active, suspended, each person in exactly one', async () => {
+    const states = ['invited', 'pending', 'active', 'suspended'] as const;
+    await env.DB.batch([
+      env.DB.prepare("UPDATE user SET status = 'invited' WHERE id = 'u-pp-nicolo'"),
+      env.DB.prepare("UPDATE user SET registration_pending = 1 WHERE id = 'u-pp-luca'"),
+      env.DB.prepare("UPDATE user SET status = 'suspended', suspended_from = 'active' WHERE id = 'u-pp-greta'"),
+    ]);
+    try {
+      const expected: Record<string, (typeof states)[number]> = {
+        'n.dannunzio': 'invited',
+        'luca.ferraris': 'pending',
+        'anna.ferrari': 'active',
+        'greta.muller': 'suspended',
+      };
+      for (const [code, state] of Object.entries(expected)) {
+        for (const filter of states) {
+          const page = await search(`?${new URLSearchParams({ q: code, status: filter })}`);
+          expect(codes(page).includes(code), `${code} under ${filter}`).toBe(filter === state);
+          expect(page.people.every((person) => person.status === filter)).toBe(true);
+        }
+      }
+      // The list shows each person's state as the filter names it.
+      const listed = await search('?q=ferraris');
+      expect(listed.people.map((person) => [person.code, person.status])).toEqual([['luca.ferraris', 'pending']]);
+    } finally {
+      await env.DB.batch([
+        env.DB.prepare("UPDATE user SET status = 'active' WHERE id = 'u-pp-nicolo'"),
+        env.DB.prepare("UPDATE user SET registration_pending = 0 WHERE id = 'u-pp-luca'"),
+        env.DB.prepare("UPDATE user SET status = 'active', suspended_from = NULL WHERE id = 'u-pp-greta'"),
+      ]);
+    }
 
     const now = Date.now();
     await env.DB.batch([
@@ -167,12 +200,13 @@ describe('GET /api/staff/people/{userId}', () => {
       status: 'active',
       providers: ['medikey'],
       phone: null,
-      registrationPending: false,
+      resumesAs: null,
     });
     expect(person.createdAt).toBeGreaterThan(0);
-    // A registration not yet confirmed by its e-mail's link says so.
+    // A registration not yet confirmed by its e-mail's link is a state of its own, in the person and in the list.
     await env.DB.prepare("UPDATE user SET registration_pending = 1 WHERE id = 'u-pp-luca'").run();
-    expect((await outcome<PersonDetail>(await call('/api/staff/people/u-pp-luca', { cookie: staff }))).registrationPending).toBe(true);
+    expect((await outcome<PersonDetail>(await call('/api/staff/people/u-pp-luca', { cookie: staff }))).status).toBe('pending');
+    expect((await search('?q=luca%20ferraris')).people.map((person) => person.status)).toEqual(['pending']);
     await env.DB.prepare("UPDATE user SET registration_pending = 0 WHERE id = 'u-pp-luca'").run();
   });
 

@@ -32,6 +32,7 @@ const ORDERED_PAIRS: [before: string, after: string][] = [
   ['getEcmCourseSetup', 'getParticipants'],
   ['putEcmEvent', 'getParticipants'],
   ['postPeopleImport', 'getPerson'],
+  ['postPeopleImport', 'putPerson'],
 ];
 
 describe('the route table (core/api-routes.ts, merged from core/api-routes/)', () => {
