@@ -3,7 +3,7 @@ import type { ApiContext } from '../api-context.ts';
 import type { ecmProfileBody, EcmProfile, EcmProfileForm } from '../../core/contracts/ecm.ts';
 import { disciplineOf, listProfessions, readEcmProfile, saveEcmProfile } from '../data/ecm/profile.ts';
 import { ecmMessage } from './messages.ts';
-import { isValidFiscalCode } from '../shared/fiscal-code.ts';
+import { isValidFiscalCode } from '../../core/fiscal-code.ts';
 import { HttpError } from '../http-error.ts';
 import { ecmService } from './ecm-service.ts';
 

@@ -18,7 +18,7 @@ import {
 } from '../data/people/invitations.ts';
 import { listPeopleByIds } from '../data/people/people.ts';
 import { findSite } from '../data/site/sites.ts';
-import { isValidFiscalCode } from '../shared/fiscal-code.ts';
+import { isValidFiscalCode } from '../../core/fiscal-code.ts';
 import { kickOutbox, outboxRows } from '../email/outbox.ts';
 import type { Env } from '../env.ts';
 import { HttpError } from '../http-error.ts';

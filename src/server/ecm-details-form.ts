@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { ecmDetailsBody } from '../../core/contracts/ecm.ts';
 import { isSafeReturnPath } from '../../core/return-path.ts';
 import { professionOfDiscipline, saveEcmDetails } from '../../functions/data/ecm/profile.ts';
-import { isValidFiscalCode } from '../../functions/shared/fiscal-code.ts';
+import { isValidFiscalCode } from '../../core/fiscal-code.ts';
 import { fieldErrors, type FieldErrors } from './form-errors.ts';
 
 export interface EcmDetailsValues {

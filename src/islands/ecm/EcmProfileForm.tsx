@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import type { EcmProfile, Profession } from '../../../core/contracts/ecm.ts';
-import { FISCAL_CODE_SHAPE } from '../../../core/ecm/fiscal-code-shape.ts';
+import { FISCAL_CODE_SHAPE } from '../../../core/fiscal-code.ts';
 import type { Translate } from '../../../core/translate.ts';
 import { ApiRequestError, type ApiClient } from '../../lib/api-client.ts';
 
