@@ -46,7 +46,7 @@ import {
   postPersonPasswordReset,
   putRegistrationSetting,
 } from './people/account-handlers.ts';
-import { getPeople, getPerson, getPersonCourses, getPersonCoursesCsv, postReactivation, postSuspension } from './people/handlers.ts';
+import { getPeople, getPerson, getPersonCourses, getPersonCoursesCsv, postReactivation, postSuspension, putPersonFiscalCode } from './people/handlers.ts';
 import { getSupportRequests, postSupportReply, postSupportRequest, putSupportStatus } from './support/handlers.ts';
 import { getMyData, postAccountDeletion } from './rights/handlers.ts';
 
@@ -149,6 +149,7 @@ const HANDLERS: { [Name in RouteName]: HandlerOf<ApiRoutes[Name]> } = {
   getPerson,
   postSuspension,
   postReactivation,
+  putPersonFiscalCode,
   getPersonCourses,
   getPersonCoursesCsv,
   getStaffCourses,

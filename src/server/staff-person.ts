@@ -3,6 +3,7 @@ import type { PersonDetail, ProgressRow } from '../../core/contracts/people.ts';
 import { findRole } from '../../functions/data/auth/roles.ts';
 import { listCourseChoices, type CourseChoice } from '../../functions/data/people/enrolment.ts';
 import { findPerson } from '../../functions/data/people/people.ts';
+import { listPersonEvents, type PersonEvent } from '../../functions/data/people/person-events.ts';
 import { listPersonCourses } from '../../functions/data/people/progress.ts';
 import type { StaffPage } from './staff-page.ts';
 
@@ -13,6 +14,8 @@ export interface StaffPerson {
   courses: ProgressRow[];
   /** Courses to enrol them in: those they are not enrolled in yet. */
   choices: CourseChoice[];
+  /** What staff (or the platform) did to the account, newest first. */
+  history: PersonEvent[];
 }
 
 /** Everything the person page shows, or null for no such person on the site. */
@@ -20,10 +23,11 @@ export async function loadStaffPerson(staff: StaffPage, userId: string): Promise
   const { page, actor } = staff;
   const person = await findPerson(env.DB, actor.siteId, userId);
   if (!person) return null;
-  const [roles, courses, choices] = await Promise.all([
+  const [roles, courses, choices, history] = await Promise.all([
     Promise.all(person.roles.map((role) => findRole(env.DB, role))),
     listPersonCourses(env.DB, actor.siteId, userId, page.locale, page.site.defaultLocale),
     listCourseChoices(env.DB, actor.siteId, page.locale, page.site.defaultLocale),
+    listPersonEvents(env.DB, actor.siteId, userId),
   ]);
   const enrolled = new Set(courses.filter((row) => row.enrolledAt !== null).map((row) => row.courseId));
   return {
@@ -31,5 +35,6 @@ export async function loadStaffPerson(staff: StaffPage, userId: string): Promise
     roleNames: roles.map((role, i) => role?.name ?? person.roles[i] ?? ''),
     courses,
     choices: choices.filter((choice) => !enrolled.has(choice.id)),
+    history,
   };
 }
