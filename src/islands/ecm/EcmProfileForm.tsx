@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import type { EcmProfile, Profession } from '../../../core/contracts/ecm.ts';
-import { FISCAL_CODE_SHAPE, isValidFiscalCode } from '../../../core/fiscal-code.ts';
+import { FISCAL_CODE_SHAPE } from '../../../core/fiscal-code.ts';
 import type { Translate } from '../../../core/translate.ts';
 import { ApiRequestError, type ApiClient } from '../../lib/api-client.ts';
 
@@ -53,7 +53,6 @@ export default function EcmProfileForm({ api, t, onSaved, heading, intro }: Prop
     const fiscalCode = form.fiscalCode.trim().toUpperCase();
     if (!fiscalCode) found.fiscalCode = t('ecmProfile.required');
     else if (!FISCAL_CODE_SHAPE.test(fiscalCode)) found.fiscalCode = t('ecmProfile.fiscalCodeInvalid');
-    else if (!isValidFiscalCode(fiscalCode)) found.fiscalCode = t('ecmProfile.fiscalCodeCheck');
     if (!form.professionId) found.professionId = t('ecmProfile.required');
     if (!form.disciplineId) found.disciplineId = t('ecmProfile.required');
     const employment = EMPLOYMENT.find((code) => code === form.employment);

@@ -4,6 +4,7 @@ import type { ImportReport, PersonDetail } from '../../../core/contracts/people.
 import { checkCharacter } from '../../../core/fiscal-code.ts';
 import { hashPassword } from '../../../functions/auth/password.ts';
 import { listPersonEvents } from '../../../functions/data/people/person-events.ts';
+import { submitEcmDetails } from '../../../src/server/ecm-details-form.ts';
 import { call, outcome, seedFixtures, seedMailStrings, signIn, SITE } from '../fixtures.ts';
 import { ecmUser, seedEcm, VALID_CF } from '../ecm/ecm-fixtures.ts';
 import { seedPeople, STAFF } from './people-fixtures.ts';
@@ -116,6 +117,23 @@ describe('the learner’s ECM profile', () => {
     expect(await message(response)).toMatch(/già associato a un altro account/);
     // SQLite undoes the failed statement with what its trigger wrote: this account has not got it.
     expect(await env.DB.prepare("SELECT fiscal_code FROM user WHERE id = 'u-ecm-7'").first('fiscal_code')).toBeNull();
+  });
+});
+
+describe('the one-time ECM question after a federated sign-in (a page post)', () => {
+  const post = (fields: Record<string, string>, userId: string) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    return submitEcmDetails(form, userId);
+  };
+
+  it('checks the code against the gender given with it, and refuses another account’s code without naming it', async () => {
+    // Learner 8 is a woman on record; the answer says 'm' with her (female) code: contradictory.
+    const gender = await post({ gender: 'm', fiscalCode: cf('BNCGLI88C52F205'), disciplineId: '003' }, 'u-ecm-8');
+    expect(gender).toMatchObject({ kind: 'refused', errors: { fiscalCode: { key: 'ecmProfile.fiscalCodeGender' } } });
+    const taken = await post({ gender: 'f', fiscalCode: VALID_CF, disciplineId: '003' }, 'u-ecm-8');
+    expect(taken).toMatchObject({ kind: 'refused', errors: { fiscalCode: { key: 'ecmProfile.fiscalCodeTaken' } } });
+    expect(await post({ gender: 'f', fiscalCode: cf('BNCGLI88C54F205'), disciplineId: '003' }, 'u-ecm-8')).toEqual({ kind: 'saved' });
   });
 });
 
