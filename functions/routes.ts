@@ -48,7 +48,7 @@ import {
   putPerson,
   putRegistrationSetting,
 } from './people/account-handlers.ts';
-import { getPeople, getPerson, getPersonCourses, getPersonCoursesCsv, postReactivation, postSuspension } from './people/handlers.ts';
+import { getPeople, getPerson, getPersonCourses, getPersonCoursesCsv, postReactivation, postSuspension, putPersonFiscalCode } from './people/handlers.ts';
 import { getSupportRequests, postSupportReply, postSupportRequest, putSupportStatus } from './support/handlers.ts';
 import { getMyData, postAccountDeletion } from './rights/handlers.ts';
 
@@ -154,6 +154,7 @@ const HANDLERS: { [Name in RouteName]: HandlerOf<ApiRoutes[Name]> } = {
   putPerson,
   postSuspension,
   postReactivation,
+  putPersonFiscalCode,
   getPersonCourses,
   getPersonCoursesCsv,
   getStaffCourses,

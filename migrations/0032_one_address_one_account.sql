@@ -39,7 +39,6 @@ WHERE email IS NOT NULL AND EXISTS (
 DROP INDEX user_email;
 CREATE UNIQUE INDEX user_email ON user(site_id, email COLLATE NOCASE) WHERE email IS NOT NULL;
 
--- A person's history on their staff page: the audit events about them (subject = their id, or
--- their id then ':' and what changed) and their own account's (an address or password changed).
-CREATE INDEX event_subject ON event(subject);
+-- A person's history on their staff page also lists their own account's changes (an address or
+-- password changed), found by who acted (staff's actions about them: index event_people_subject, 0033).
 CREATE INDEX event_user_action ON event(user_id, action);

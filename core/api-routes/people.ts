@@ -8,6 +8,7 @@ import {
   enrolment,
   enrolmentCsvReport,
   enrolmentParams,
+  fiscalCodeBody,
   importQuery,
   importReport,
   mailSent,
@@ -91,6 +92,14 @@ export const PEOPLE_ROUTES = {
     path: '/staff/people/:userId/reactivate',
     auth: 'people:manage',
     request: { param: personParams },
+    response: personDetail,
+  },
+  // Staff correct a person's codice fiscale (a conflict between two accounts is resolved here).
+  putPersonFiscalCode: {
+    method: 'PUT',
+    path: '/staff/people/:userId/fiscal-code',
+    auth: 'people:manage',
+    request: { param: personParams, json: fiscalCodeBody },
     response: personDetail,
   },
   getPersonCourses: { method: 'GET', path: '/staff/people/:userId/courses', auth: 'people:manage', request: { param: personParams }, response: personCourses },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FISCAL_CODE_SHAPE } from '../ecm/fiscal-code-shape.ts';
+import { FISCAL_CODE_SHAPE } from '../fiscal-code.ts';
 import { GENDERS } from '../user-fields.ts';
 
 /** Request bodies and answers of the ECM calls (assessment, questionnaire, certificates, profile). */

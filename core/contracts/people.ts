@@ -169,6 +169,15 @@ export const newPersonBody = z.object({
 });
 export type NewPersonBody = z.input<typeof newPersonBody>;
 
+/** `PUT /api/staff/people/{userId}/fiscal-code`: the person's codice fiscale as staff correct it; empty removes it. */
+export const fiscalCodeBody = z.object({
+  fiscalCode: z
+    .string()
+    .trim()
+    .max(16)
+    .transform((value) => value.toUpperCase()),
+});
+
 /** A CSV file as the request's body (`application/octet-stream`, its Content-Length): at most 4 MiB. */
 export const csvBody = z.object({
   length: z
@@ -193,7 +202,28 @@ export const importQuery = z.object({
 export const importRowError = z.object({ row: z.number().int(), field: z.string(), message: z.string() });
 export type ImportRowError = z.infer<typeof importRowError>;
 
-/** What an import did, or would do (`dryRun`): rows read, people created (invited), updated, skipped as duplicates, newly enrolled; rows in error. */
+/** The account a row of an import found (by e-mail, user code or codice fiscale): staff see which one. */
+const importedAccount = z.object({ userId: z.string(), code: z.string(), name: z.string() });
+
+/**
+ * An existing account a row changes ("update"): each field that changes, its value before and
+ * after (column names as the file's); `notes`, what the row asks that the import will not do, and why.
+ */
+export const importChange = importedAccount.extend({
+  row: z.number().int(),
+  fields: z.array(z.object({ field: z.string(), before: z.string(), after: z.string() })),
+  notes: z.array(z.string()),
+});
+export type ImportChange = z.infer<typeof importChange>;
+
+/** A row left out because its person exists (the "skip" choice, or nothing to change), with why. */
+export const importSkip = importedAccount.extend({ row: z.number().int(), reason: z.string() });
+export type ImportSkip = z.infer<typeof importSkip>;
+
+/**
+ * What an import did, or would do (`dryRun`): rows read, people created (invited), updated, skipped
+ * as duplicates, newly enrolled; rows in error; each account changed and how, each row skipped and why.
+ */
 export const importReport = z.object({
   dryRun: z.boolean(),
   rows: z.number().int(),
@@ -202,6 +232,8 @@ export const importReport = z.object({
   skipped: z.number().int(),
   enrolled: z.number().int(),
   errors: z.array(importRowError),
+  changes: z.array(importChange),
+  skippedRows: z.array(importSkip),
 });
 export type ImportReport = z.infer<typeof importReport>;
 

@@ -87,6 +87,21 @@ const ECM_MESSAGES = {
     en: 'The codice fiscale is not valid: check its letters and the final check character.',
     de: 'Die Steuernummer (Codice fiscale) ist ungültig: Prüfen Sie die Buchstaben und das Prüfzeichen am Ende.',
   },
+  fiscalCodeNames: {
+    it: 'Il codice fiscale non corrisponde al nome e al cognome del tuo account: controlla il codice, oppure correggi nome e cognome in «Dati personali».',
+    en: 'The codice fiscale does not match the first and last name of your account: check the code, or correct your name under "Personal data".',
+    de: 'Die Steuernummer (Codice fiscale) passt nicht zu Vor- und Nachnamen Ihres Kontos: Prüfen Sie die Nummer oder korrigieren Sie Ihren Namen unter „Persönliche Daten“.',
+  },
+  fiscalCodeGender: {
+    it: 'Il codice fiscale non corrisponde al genere indicato nel tuo account (nel codice, il giorno di nascita delle donne è aumentato di 40): controlla il codice o il genere.',
+    en: 'The codice fiscale does not match the gender on your account (in the code, a woman’s day of birth has 40 added): check the code or the gender.',
+    de: 'Die Steuernummer (Codice fiscale) passt nicht zum Geschlecht in Ihrem Konto (bei Frauen ist der Geburtstag in der Nummer um 40 erhöht): Prüfen Sie die Nummer oder das Geschlecht.',
+  },
+  fiscalCodeTaken: {
+    it: 'Questo codice fiscale è già associato a un altro account. Se è il tuo, scrivi all’assistenza del tuo provider di formazione: verificherà e lo collegherà all’account giusto.',
+    en: 'This codice fiscale already belongs to another account. If it is yours, write to your training provider’s support: they will check and link it to the right account.',
+    de: 'Diese Steuernummer (Codice fiscale) gehört bereits zu einem anderen Konto. Wenn es Ihre ist, schreiben Sie dem Support Ihres Bildungsanbieters: Er prüft das und ordnet sie dem richtigen Konto zu.',
+  },
   professionUnknown: {
     it: 'Professione sconosciuta: {id}',
     en: 'Unknown profession: {id}',

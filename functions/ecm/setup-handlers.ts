@@ -18,7 +18,7 @@ import type { ApiContext } from '../api-context.ts';
 import { findCourseEvent, findEcmSettings, saveEcmEvent, saveEcmSettings } from '../data/ecm/courses.ts';
 import { knownDisciplines, listEditions, listObjectives, listRecruits, objectiveExists, saveEdition, type Edition } from '../data/ecm/editions.ts';
 import { HttpError } from '../http-error.ts';
-import { isValidFiscalCode } from '../shared/fiscal-code.ts';
+import { isValidFiscalCode } from '../../core/fiscal-code.ts';
 import { ecmMessage } from './messages.ts';
 
 const MAX_SIGNATURE_BYTES = 200 * 1024;

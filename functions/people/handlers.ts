@@ -1,9 +1,18 @@
 import type { z } from 'zod';
-import { PEOPLE_PAGE_SIZE, type peopleQuery, type personParams, type PeoplePage, type PersonDetail, type ProgressRow } from '../../core/contracts/people.ts';
+import {
+  PEOPLE_PAGE_SIZE,
+  type fiscalCodeBody,
+  type peopleQuery,
+  type personParams,
+  type PeoplePage,
+  type PersonDetail,
+  type ProgressRow,
+} from '../../core/contracts/people.ts';
 import type { ApiContext } from '../api-context.ts';
 import { findPerson, searchPeople } from '../data/people/people.ts';
 import { listPersonCourses } from '../data/people/progress.ts';
 import { HttpError } from '../http-error.ts';
+import { changeFiscalCode } from './fiscal-code.ts';
 import { peopleMessage } from './messages.ts';
 import { csvAnswer, progressCsv } from './progress-csv.ts';
 import { defaultLocaleOf, staffActor } from './staff-actor.ts';
@@ -29,6 +38,14 @@ export async function postSuspension(context: ApiContext, { param }: PersonInput
 
 export async function postReactivation(context: ApiContext, { param }: PersonInput): Promise<PersonDetail> {
   return reactivate(context.env.DB, await staffActor(context), param.userId, context.now, context.language);
+}
+
+/** PUT /api/staff/people/{userId}/fiscal-code: staff correct a person's codice fiscale. */
+export async function putPersonFiscalCode(
+  context: ApiContext,
+  { param, json }: PersonInput & { json: z.output<typeof fiscalCodeBody> },
+): Promise<PersonDetail> {
+  return changeFiscalCode({ env: context.env, actor: await staffActor(context), language: context.language, now: context.now }, param.userId, json.fiscalCode);
 }
 
 async function personCourses(context: ApiContext, userId: string): Promise<ProgressRow[]> {

@@ -7,12 +7,14 @@ import { sendConfirmationAgain } from '../auth/registration.ts';
 import { hashToken, newToken } from '../shared/token.ts';
 import { findResetAccounts } from '../data/auth/passwords.ts';
 import { acceptInvitation, findKnownPeople, invitationState, resendInvitationStatements } from '../data/people/invitations.ts';
+import { findFiscalCodeHolder, isFiscalCodeTaken } from '../data/people/fiscal-code.ts';
 import { findPerson, listPeopleByIds } from '../data/people/people.ts';
 import { findSite } from '../data/site/sites.ts';
 import { kickOutbox, outboxStatement } from '../email/outbox.ts';
 import type { Env } from '../env.ts';
 import { HttpError } from '../http-error.ts';
 import type { Language } from '../messages.ts';
+import { fiscalCodeHeld } from './fiscal-code.ts';
 import { peopleMessage, type PeopleMessageKey } from './messages.ts';
 import { personProblems, writePeople, type PersonInput, type StaffMailContext } from './people-import.ts';
 
@@ -25,9 +27,9 @@ async function requirePerson(context: StaffMailContext, userId: string): Promise
 const isUniqueFailure = (error: unknown) => error instanceof Error && /UNIQUE constraint failed/.test(error.message);
 
 /**
- * Staff create one account: checked as an import's row (names, e-mail, codice fiscale, language),
- * refused when the e-mail (or a user code equal to it) or the codice fiscale is someone's already
- * (409), else an invited learner whose user code is the e-mail address, with its invitation.
+ * Staff create one account: checked as an import's row (names, e-mail, codice fiscale with its
+ * check character and consistent with the names, language), refused when the e-mail (or a user
+ * code equal to it) or the codice fiscale is someone's already (409, naming whose), else an invited learner whose user code is the e-mail address, with its invitation.
  */
 export async function createPerson(context: StaffMailContext, input: PersonInput): Promise<PersonDetail> {
   const { env, actor, language } = context;
@@ -45,7 +47,8 @@ export async function createPerson(context: StaffMailContext, input: PersonInput
   if (known.some((other) => other.email?.toLowerCase() === person.email || other.code.toLowerCase() === person.email)) {
     throw new HttpError(409, peopleMessage('emailTaken', language, { email: person.email }));
   }
-  if (known.length) throw new HttpError(409, peopleMessage('fiscalCodeTaken', language, { code: person.fiscalCode }));
+  const holder = known[0];
+  if (holder) throw fiscalCodeHeld({ id: holder.id, code: holder.code, firstName: holder.firstName, lastName: holder.lastName }, person.fiscalCode, language);
   const id = crypto.randomUUID();
   const created = {
     id,
@@ -59,7 +62,9 @@ export async function createPerson(context: StaffMailContext, input: PersonInput
   try {
     await writePeople(context, [created], [], null);
   } catch (error) {
-    // Two parallel creations of one address: the user code is unique, the second is told it is taken.
+    // Two parallel creations of one codice fiscale, or of one address (the user code is unique): the second is told it is taken.
+    const holder = isFiscalCodeTaken(error) ? await findFiscalCodeHolder(env.DB, actor.siteId, person.fiscalCode, null) : null;
+    if (holder) throw fiscalCodeHeld(holder, person.fiscalCode, language);
     if (isUniqueFailure(error)) throw new HttpError(409, peopleMessage('emailTaken', language, { email: person.email }));
     throw error;
   }

@@ -58,9 +58,29 @@ const PEOPLE_MESSAGES = {
     de: 'Es gibt bereits ein Konto mit der E-Mail „{email}“.',
   },
   fiscalCodeTaken: {
-    it: 'Esiste già un account con il codice fiscale «{code}».',
-    en: 'An account with the codice fiscale "{code}" already exists.',
-    de: 'Es gibt bereits ein Konto mit dem Codice fiscale „{code}“.',
+    it: 'Il codice fiscale «{code}» è già dell’account di {name} (codice utente {user}). Se è un errore, correggilo nella scheda di quella persona.',
+    en: 'The codice fiscale "{code}" already belongs to the account of {name} (user code {user}). If that is a mistake, correct it on that person’s page.',
+    de: 'Der Codice fiscale „{code}“ gehört bereits zum Konto von {name} (Benutzercode {user}). Falls das ein Fehler ist, korrigieren Sie ihn auf der Seite dieser Person.',
+  },
+  fiscalCodeRace: {
+    it: 'Nel frattempo un altro account ha salvato uno di questi codici fiscali: ricontrolla e riprova.',
+    en: 'Meanwhile another account saved one of these codici fiscali: check again and retry.',
+    de: 'Inzwischen hat ein anderes Konto einen dieser Codici fiscali gespeichert: Prüfen Sie erneut und versuchen Sie es noch einmal.',
+  },
+  fiscalCodeNames: {
+    it: 'Il codice fiscale «{code}» non corrisponde a nome e cognome ({name}): le prime sei lettere vengono da cognome e nome.',
+    en: 'The codice fiscale "{code}" does not match the first and last name ({name}): its first six letters come from the surname and the name.',
+    de: 'Der Codice fiscale „{code}“ passt nicht zu Vor- und Nachnamen ({name}): Seine ersten sechs Buchstaben stammen aus Nach- und Vornamen.',
+  },
+  fiscalCodeGender: {
+    it: 'Il codice fiscale «{code}» non corrisponde al genere dell’account (nel codice, il giorno di nascita delle donne è aumentato di 40).',
+    en: 'The codice fiscale "{code}" does not match the account’s gender (in the code, a woman’s day of birth has 40 added).',
+    de: 'Der Codice fiscale „{code}“ passt nicht zum Geschlecht des Kontos (bei Frauen ist der Geburtstag in der Nummer um 40 erhöht).',
+  },
+  fiscalCodeStronger: {
+    it: 'Questa persona ha permessi che il tuo ruolo non ha: può cambiarne il codice fiscale solo chi li ha.',
+    en: 'This person has permissions your role lacks: only someone who has them can change their codice fiscale.',
+    de: 'Diese Person hat Berechtigungen, die Ihre Rolle nicht hat: Nur wer sie hat, kann ihren Codice fiscale ändern.',
   },
   peopleChanged: {
     it: 'Nel frattempo qualcun altro ha creato una di queste persone: non è stato scritto nulla. Riprova.',
@@ -191,6 +211,41 @@ const PEOPLE_MESSAGES = {
     it: 'L’e-mail e il codice fiscale appartengono a due persone diverse: la riga non viene scritta.',
     en: 'The e-mail and the codice fiscale belong to two different people: the row is not written.',
     de: 'E-Mail und Codice fiscale gehören zu zwei verschiedenen Personen: Die Zeile wird nicht gespeichert.',
+  },
+  importTwoAccounts: {
+    it: 'L’e-mail «{email}» è dell’account {emailUser} e il codice fiscale «{code}» dell’account {codeUser}: sono due persone diverse, la riga non viene scritta. Correggi la riga o i due account.',
+    en: 'The e-mail "{email}" belongs to the account {emailUser} and the codice fiscale "{code}" to the account {codeUser}: two different people, the row is not written. Correct the row or the two accounts.',
+    de: 'Die E-Mail „{email}“ gehört zum Konto {emailUser} und der Codice fiscale „{code}“ zum Konto {codeUser}: zwei verschiedene Personen, die Zeile wird nicht gespeichert. Korrigieren Sie die Zeile oder die beiden Konten.',
+  },
+  importFiscalCodeNames: {
+    it: '«{value}» non corrisponde a nome e cognome della riga: le prime sei lettere vengono da cognome e nome.',
+    en: '"{value}" does not match the row’s first and last name: its first six letters come from the surname and the name.',
+    de: '„{value}“ passt nicht zu Vor- und Nachnamen der Zeile: Die ersten sechs Buchstaben stammen aus Nach- und Vornamen.',
+  },
+  importAccountFiscalCode: {
+    it: 'Con questi nomi l’account {user} non corrisponderebbe più al suo codice fiscale «{value}»: la riga non viene scritta.',
+    en: 'With these names the account {user} would no longer match its codice fiscale "{value}": the row is not written.',
+    de: 'Mit diesen Namen passte das Konto {user} nicht mehr zu seinem Codice fiscale „{value}“: Die Zeile wird nicht gespeichert.',
+  },
+  importSkippedByEmail: {
+    it: 'Saltata: l’e-mail è già dell’account {user}.',
+    en: 'Skipped: the e-mail already belongs to the account {user}.',
+    de: 'Übersprungen: Die E-Mail gehört bereits zum Konto {user}.',
+  },
+  importSkippedByFiscalCode: {
+    it: 'Saltata: il codice fiscale è già dell’account {user}.',
+    en: 'Skipped: the codice fiscale already belongs to the account {user}.',
+    de: 'Übersprungen: Der Codice fiscale gehört bereits zum Konto {user}.',
+  },
+  importSkippedUnchanged: {
+    it: 'Nessuna modifica: i dati coincidono con quelli dell’account {user}.',
+    en: 'Nothing to change: the details are those of the account {user} already.',
+    de: 'Nichts zu ändern: Die Angaben sind bereits die des Kontos {user}.',
+  },
+  importEmailKept: {
+    it: 'L’e-mail resta «{before}»: l’account è già attivo e la cambia solo la persona stessa dal suo profilo (l’import non cambia mai e-mail né password di un account attivo).',
+    en: 'The e-mail stays "{before}": the account is active already and only its owner changes it, from their profile (an import never changes an active account’s e-mail or password).',
+    de: 'Die E-Mail bleibt „{before}“: Das Konto ist bereits aktiv, nur die Person selbst ändert sie in ihrem Profil (ein Import ändert nie E-Mail oder Passwort eines aktiven Kontos).',
   },
   importStronger: {
     it: 'Questa persona ha permessi che il tuo ruolo non ha: i suoi dati non vengono modificati.',

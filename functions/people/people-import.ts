@@ -1,5 +1,5 @@
 import type { D1PreparedStatement } from '@cloudflare/workers-types';
-import type { ImportReport, ImportRowError } from '../../core/contracts/people.ts';
+import type { ImportChange, ImportReport, ImportRowError, ImportSkip } from '../../core/contracts/people.ts';
 import { columnKey, IMPORT_COLUMNS, INVITATION_TTL_MS, MAX_IMPORT_ROWS, type ImportDuplicates, type ImportField } from '../../core/people-import.ts';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, NAME_MAX_LENGTH } from '../../core/user-fields.ts';
 import { hashToken, newToken } from '../shared/token.ts';
@@ -16,9 +16,10 @@ import {
   type NewPerson,
   type PersonUpdate,
 } from '../data/people/invitations.ts';
+import { isFiscalCodeTaken } from '../data/people/fiscal-code.ts';
 import { listPeopleByIds } from '../data/people/people.ts';
 import { findSite } from '../data/site/sites.ts';
-import { isValidFiscalCode } from '../shared/fiscal-code.ts';
+import { fiscalCodeMismatch, isValidFiscalCode } from '../../core/fiscal-code.ts';
 import { kickOutbox, outboxRows } from '../email/outbox.ts';
 import type { Env } from '../env.ts';
 import { HttpError } from '../http-error.ts';
@@ -97,6 +98,9 @@ export function personProblems(person: PersonInput, locales: readonly string[], 
   if (!person.email) say('email', 'importRequired');
   else if (person.email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(person.email)) say('email', 'importEmail', { value: person.email.slice(0, 80) });
   if (person.fiscalCode && !isValidFiscalCode(person.fiscalCode)) say('fiscalCode', 'importFiscalCode', { value: person.fiscalCode.slice(0, 40) });
+  else if (person.fiscalCode && person.firstName && person.lastName && fiscalCodeMismatch(person.fiscalCode, person)) {
+    say('fiscalCode', 'importFiscalCodeNames', { value: person.fiscalCode });
+  }
   if (person.locale && !locales.includes(person.locale)) say('locale', 'importLocale', { value: person.locale.slice(0, 20), locales: locales.join(', ') });
   return problems;
 }
@@ -106,7 +110,8 @@ interface Plan {
   update: PersonUpdate[];
   /** Everyone the file names who is or will be a person of the site: the course's enrolment takes them all. */
   people: string[];
-  skipped: number;
+  changes: ImportChange[];
+  skipped: ImportSkip[];
   errors: ImportRowError[];
 }
 
@@ -121,6 +126,31 @@ async function strongerThan(context: StaffMailContext, known: KnownPerson[]): Pr
     if ([...(await byRoles.get(person.roles)!)].some((permission) => !mine.has(permission))) stronger.add(person.id);
   }
   return stronger;
+}
+
+/**
+ * What updating `person` with a row changes, field by field (before and after, as staff read
+ * them), and what it will not: an account that is not invited keeps its e-mail (its owner uses it
+ * to sign in and to reset the password), and an empty codice fiscale in the file keeps the account's.
+ */
+function updateOf(row: Row, person: KnownPerson, language: Language): { change: Pick<ImportChange, 'row' | 'fields' | 'notes'>; write: PersonUpdate } {
+  const fields: ImportChange['fields'] = [];
+  const notes: string[] = [];
+  const compare = (field: ImportField, before: string, after: string) => {
+    if (before !== after) fields.push({ field: columnName(field), before, after });
+  };
+  compare('firstName', person.firstName, row.firstName);
+  compare('lastName', person.lastName, row.lastName);
+  const before = person.email ?? '';
+  const emailChanges = before.toLowerCase() !== row.email;
+  const emailWritten = emailChanges && person.status === 'invited';
+  if (emailWritten) compare('email', before, row.email);
+  else if (emailChanges) notes.push(peopleMessage('importEmailKept', language, { before }));
+  if (row.fiscalCode) compare('fiscalCode', person.fiscalCode ?? '', row.fiscalCode);
+  return {
+    change: { row: row.line, fields, notes },
+    write: { id: person.id, firstName: row.firstName, lastName: row.lastName, email: emailWritten ? row.email : null, fiscalCode: row.fiscalCode || null },
+  };
 }
 
 /**
@@ -174,26 +204,48 @@ async function planRows(
     if (person.fiscalCode) byFiscalCode.set(person.fiscalCode, person);
   }
   const stronger = duplicates === 'update' ? await strongerThan(context, known) : new Set<string>();
-  const plan: Plan = { create: [], update: [], people: [], skipped: 0, errors };
+  const plan: Plan = { create: [], update: [], people: [], changes: [], skipped: [], errors };
   for (const row of valid) {
-    const matches = new Map<string, KnownPerson>();
-    for (const person of byEmail.get(row.email) ?? []) matches.set(person.id, person);
+    const byAddress = new Map((byEmail.get(row.email) ?? []).map((person) => [person.id, person]));
     const sameFiscalCode = row.fiscalCode ? byFiscalCode.get(row.fiscalCode) : undefined;
-    if (sameFiscalCode) matches.set(sameFiscalCode.id, sameFiscalCode);
+    const matches = new Map([...byAddress, ...(sameFiscalCode ? [[sameFiscalCode.id, sameFiscalCode] as const] : [])]);
     const [match, other] = [...matches.values()];
-    const refuse = (field: ImportField, key: PeopleMessageKey) =>
-      errors.push({ row: row.line, field: columnName(field), message: peopleMessage(key, language) });
-    if (other) refuse('email', 'importTwoPeople');
-    else if (!match) {
+    const refuse = (field: string, message: string) => errors.push({ row: row.line, field, message });
+    const account = (person: KnownPerson) => ({ userId: person.id, code: person.code, name: `${person.firstName} ${person.lastName}` });
+    if (other) {
+      const [byMail] = byAddress.values();
+      // The e-mail names one account and the codice fiscale another: say which is which.
+      if (sameFiscalCode && byMail && !byAddress.has(sameFiscalCode.id)) {
+        refuse(
+          `${columnName('email')}, ${columnName('fiscalCode')}`,
+          peopleMessage('importTwoAccounts', language, { email: row.email, emailUser: byMail.code, code: row.fiscalCode, codeUser: sameFiscalCode.code }),
+        );
+      } else refuse(columnName('email'), peopleMessage('importTwoPeople', language));
+    } else if (!match) {
       const id = crypto.randomUUID();
       plan.create.push({ ...row, id });
       plan.people.push(id);
     } else if (duplicates === 'skip') {
-      plan.skipped += 1;
+      const key = byAddress.has(match.id) ? 'importSkippedByEmail' : 'importSkippedByFiscalCode';
+      plan.skipped.push({ row: row.line, ...account(match), reason: peopleMessage(key, language, { user: match.code }) });
       plan.people.push(match.id);
-    } else if (stronger.has(match.id)) refuse('email', 'importStronger');
+    } else if (stronger.has(match.id)) refuse(columnName('email'), peopleMessage('importStronger', language));
     else {
-      plan.update.push({ id: match.id, firstName: row.firstName, lastName: row.lastName, email: row.email, fiscalCode: row.fiscalCode || null });
+      const fiscalCode = row.fiscalCode || match.fiscalCode;
+      if (fiscalCode && fiscalCodeMismatch(fiscalCode, { ...row, gender: match.gender })) {
+        refuse(
+          columnName(row.fiscalCode ? 'fiscalCode' : 'lastName'),
+          peopleMessage('importAccountFiscalCode', language, { user: match.code, value: fiscalCode }),
+        );
+        continue;
+      }
+      const update = updateOf(row, match, language);
+      if (!update.change.fields.length && !update.change.notes.length) {
+        plan.skipped.push({ row: row.line, ...account(match), reason: peopleMessage('importSkippedUnchanged', language, { user: match.code }) });
+      } else {
+        plan.changes.push({ ...account(match), ...update.change });
+        if (update.change.fields.length) plan.update.push(update.write);
+      }
       plan.people.push(match.id);
     }
   }
@@ -353,9 +405,11 @@ export async function importPeople(context: StaffMailContext, bytes: Uint8Array,
     rows: rows.length,
     created: plan.create.length,
     updated: plan.update.length,
-    skipped: plan.skipped,
+    skipped: plan.skipped.length,
     enrolled: options.courseId ? plan.people.filter((id) => !already.has(id)).length : 0,
     errors: plan.errors,
+    changes: plan.changes,
+    skippedRows: plan.skipped,
   };
   if (options.dryRun) return report;
   const create = plan.create.map((row) => ({
@@ -368,7 +422,13 @@ export async function importPeople(context: StaffMailContext, bytes: Uint8Array,
     locale: row.locale,
   }));
   const enrolment = options.courseId ? { courseId: options.courseId, people: await enrolmentPeople(context, create, plan) } : null;
-  await writePeople(context, create, plan.update, enrolment);
+  try {
+    await writePeople(context, create, plan.update, enrolment);
+  } catch (error) {
+    // A learner saved one of the file's codici fiscali after it was checked: nothing was written.
+    if (isFiscalCodeTaken(error)) throw new HttpError(409, peopleMessage('fiscalCodeRace', language));
+    throw error;
+  }
   return report;
 }
 
@@ -381,5 +441,11 @@ async function enrolmentPeople(context: StaffMailContext, create: readonly NewPe
     context.actor.siteId,
     plan.people.filter((id) => !created.has(id)),
   );
-  return [...create, ...existing.map((person) => ({ ...person, ...updated.get(person.id) }))];
+  return [
+    ...create,
+    ...existing.map((person) => {
+      const update = updated.get(person.id);
+      return update ? { ...person, firstName: update.firstName, lastName: update.lastName, email: update.email ?? person.email } : person;
+    }),
+  ];
 }

@@ -4,7 +4,7 @@ import { requestEmailChange } from '../auth/email-change.ts';
 import { loadPermissions } from '../data/auth/roles.ts';
 import { findUserById } from '../data/auth/users.ts';
 import { findPerson } from '../data/people/people.ts';
-import { addressRequestEvent, updatePerson } from '../data/people/person-history.ts';
+import { addressRequestEvent, updatePerson } from '../data/people/person-edits.ts';
 import { findSite } from '../data/site/sites.ts';
 import { HttpError, refusal } from '../http-error.ts';
 import { message } from '../messages.ts';

@@ -2,7 +2,8 @@ import { env } from 'cloudflare:workers';
 import { ecmDetailsBody } from '../../core/contracts/ecm.ts';
 import { isSafeReturnPath } from '../../core/return-path.ts';
 import { professionOfDiscipline, saveEcmDetails } from '../../functions/data/ecm/profile.ts';
-import { isValidFiscalCode } from '../../functions/shared/fiscal-code.ts';
+import { isFiscalCodeTaken } from '../../functions/data/people/fiscal-code.ts';
+import { learnerFiscalCodeRefusal, type LearnerFiscalCodeRefusal } from '../../functions/ecm/learner-fiscal-code.ts';
 import { fieldErrors, type FieldErrors } from './form-errors.ts';
 
 export interface EcmDetailsValues {
@@ -10,6 +11,15 @@ export interface EcmDetailsValues {
   fiscalCode: string;
   disciplineId: string;
 }
+
+/** The field's message for each refusal of a codice fiscale (the API's, as interface strings). */
+const FISCAL_CODE_KEYS: Record<LearnerFiscalCodeRefusal, string> = {
+  invalid: 'ecmProfile.fiscalCodeCheck',
+  lastName: 'ecmProfile.fiscalCodeNames',
+  firstName: 'ecmProfile.fiscalCodeNames',
+  gender: 'ecmProfile.fiscalCodeGender',
+  taken: 'ecmProfile.fiscalCodeTaken',
+};
 
 export type EcmDetailsPost = { kind: 'saved' } | { kind: 'refused'; values: EcmDetailsValues; errors: FieldErrors };
 
@@ -22,7 +32,7 @@ export function detailsReturnPath(url: URL, locale: string): string {
 /**
  * The one-time ECM question posted without scripts: gender, and codice fiscale with a discipline
  * (its profession taken from the commission's list) or neither; the codice fiscale's check
- * character verified as the ECM profile does.
+ * character, names, gender (the one given here) and uniqueness checked as the ECM profile does.
  */
 export async function submitEcmDetails(form: FormData, userId: string): Promise<EcmDetailsPost> {
   const text = (name: string) => {
@@ -38,9 +48,20 @@ export async function submitEcmDetails(form: FormData, userId: string): Promise<
     return { kind: 'refused', values, errors };
   }
   const { gender, fiscalCode, disciplineId } = parsed.data;
-  if (fiscalCode && !isValidFiscalCode(fiscalCode)) return { kind: 'refused', values, errors: { fiscalCode: { key: 'ecmProfile.fiscalCodeInvalid' } } };
+  const refused = (refusal: LearnerFiscalCodeRefusal): EcmDetailsPost => ({
+    kind: 'refused',
+    values,
+    errors: { fiscalCode: { key: FISCAL_CODE_KEYS[refusal] } },
+  });
+  const refusal = fiscalCode ? await learnerFiscalCodeRefusal(env, userId, fiscalCode, gender) : null;
+  if (refusal) return refused(refusal);
   const professionId = disciplineId ? await professionOfDiscipline(env.DB, disciplineId) : null;
   if (disciplineId && !professionId) return { kind: 'refused', values, errors: { disciplineId: { key: 'validation.format' } } };
-  await saveEcmDetails(env.DB, userId, { gender, fiscalCode: fiscalCode || null, professionId, disciplineId: disciplineId || null }, Date.now());
+  try {
+    await saveEcmDetails(env.DB, userId, { gender, fiscalCode: fiscalCode || null, professionId, disciplineId: disciplineId || null }, Date.now());
+  } catch (error) {
+    if (isFiscalCodeTaken(error)) return refused('taken');
+    throw error;
+  }
   return { kind: 'saved' };
 }

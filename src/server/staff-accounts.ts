@@ -1,6 +1,7 @@
 import { newPersonBody } from '../../core/contracts/people.ts';
 import type { ImportReport } from '../../core/contracts/people.ts';
 import { IMPORT_DUPLICATES, type ImportDuplicates } from '../../core/people-import.ts';
+import type { FiscalCodeHolder } from '../../functions/data/people/fiscal-code.ts';
 import { HttpError } from '../../functions/http-error.ts';
 import { message } from '../../functions/messages.ts';
 import { createPerson } from '../../functions/people/invitations.ts';
@@ -30,7 +31,10 @@ export async function submitNewPerson(form: FormData, staff: StaffPage, origin: 
     const person = await createPerson(staffMailContext(staff, origin), parsed.data);
     return { kind: 'done', done: 'created', userId: person.id };
   } catch (error) {
-    if (error instanceof HttpError) return { kind: 'refused', action: 'create', message: error.message, status: error.statusCode };
+    if (error instanceof HttpError) {
+      const { holder } = error as HttpError & { holder?: FiscalCodeHolder };
+      return { kind: 'refused', action: 'create', message: error.message, status: error.statusCode, ...(holder ? { holder } : {}) };
+    }
     throw error;
   }
 }

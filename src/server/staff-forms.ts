@@ -6,7 +6,9 @@ import { HttpError } from '../../functions/http-error.ts';
 import { message } from '../../functions/messages.ts';
 import { removeCourseKey, renewCourseKey, setAccessMode } from '../../functions/people/course-access.ts';
 import type { ImportRowError } from '../../core/contracts/people.ts';
+import type { FiscalCodeHolder } from '../../functions/data/people/fiscal-code.ts';
 import { enrolFromCsv, enrolPerson, unenrolPerson } from '../../functions/people/enrolments.ts';
+import { changeFiscalCode } from '../../functions/people/fiscal-code.ts';
 import { resendConfirmation, resendInvitation, sendPasswordReset } from '../../functions/people/invitations.ts';
 import type { StaffMailContext } from '../../functions/people/people-import.ts';
 import { peopleMessage } from '../../functions/people/messages.ts';
@@ -18,7 +20,8 @@ import type { StaffPage } from './staff-page.ts';
  * (functions/people), then Post/Redirect/Get back to the page with what was done (`?done=`), or
  * the page again with the refusal in its language.
  */
-export type StaffPost = { kind: 'done'; done: string } | { kind: 'refused'; action: string; message: string; status: number; errors?: ImportRowError[] };
+export type StaffPost =
+  { kind: 'done'; done: string } | { kind: 'refused'; action: string; message: string; status: number; errors?: ImportRowError[]; holder?: FiscalCodeHolder };
 
 export const PERSON_NOTICES = [
   'suspended',
@@ -31,6 +34,7 @@ export const PERSON_NOTICES = [
   'confirmationSent',
   'edited',
   'editedEmail',
+  'fiscalCode',
 ] as const;
 export const COURSE_NOTICES = ['access', 'key', 'keyRemoved', 'enrolled', 'unenrolled', 'enrolledList'] as const;
 
@@ -57,8 +61,9 @@ export async function attempt(action: string, run: () => Promise<string>): Promi
     return { kind: 'done', done: await run() };
   } catch (error) {
     if (error instanceof HttpError) {
-      const errors = (error as HttpError & { errors?: ImportRowError[] }).errors;
-      return { kind: 'refused', action, message: error.message, status: error.statusCode, ...(errors ? { errors } : {}) };
+      // A codice fiscale another account holds: staff get a link to that account.
+      const { errors, holder } = error as HttpError & { errors?: ImportRowError[]; holder?: FiscalCodeHolder };
+      return { kind: 'refused', action, message: error.message, status: error.statusCode, ...(errors ? { errors } : {}), ...(holder ? { holder } : {}) };
     }
     throw error;
   }
@@ -69,7 +74,7 @@ function parsed<T>(result: { success: true; data: T } | { success: false }, refu
   return result.data;
 }
 
-/** The person page's forms: suspend, reactivate, enrol in a course, end an enrolment, resend the invitation or the confirmation link, send a password reset. */
+/** The person page's forms: suspend, reactivate, enrol in a course, end an enrolment, resend the invitation or the confirmation link, send a password reset, correct the person's details and codice fiscale. */
 export async function submitPersonForm(form: FormData, staff: StaffPage, userId: string, origin: string): Promise<StaffPost> {
   const { actor, language } = staff;
   const action = formText(form, 'action');
@@ -119,6 +124,9 @@ export async function submitPersonForm(form: FormData, staff: StaffPage, userId:
         const newAddress = body.data.email !== null && body.data.email !== undefined && body.data.email.toLowerCase() !== before?.email?.toLowerCase();
         return newAddress ? 'editedEmail' : 'edited';
       }
+      case 'fiscal-code':
+        await changeFiscalCode({ env, actor, language, now }, userId, formText(form, 'fiscalCode').slice(0, 40));
+        return 'fiscalCode';
       default:
         throw new HttpError(400, message('invalidField', language, { field: 'action', detail: action.slice(0, 40) }));
     }

@@ -3,8 +3,8 @@ import type { PersonDetail, ProgressRow } from '../../core/contracts/people.ts';
 import { findRole } from '../../functions/data/auth/roles.ts';
 import { listCourseChoices, type CourseChoice } from '../../functions/data/people/enrolment.ts';
 import { findPerson } from '../../functions/data/people/people.ts';
+import { listPersonEvents, type PersonEvent } from '../../functions/data/people/person-events.ts';
 import { listPersonCourses } from '../../functions/data/people/progress.ts';
-import { listPersonHistory, type PersonHistoryEntry } from '../../functions/data/people/person-history.ts';
 import type { StaffPage } from './staff-page.ts';
 
 export interface StaffPerson {
@@ -14,8 +14,8 @@ export interface StaffPerson {
   courses: ProgressRow[];
   /** Courses to enrol them in: those they are not enrolled in yet. */
   choices: CourseChoice[];
-  /** The audit events about the person, newest first. */
-  history: PersonHistoryEntry[];
+  /** What staff (or the platform) did to the account, newest first. */
+  history: PersonEvent[];
 }
 
 /** Everything the person page shows, or null for no such person on the site. */
@@ -27,7 +27,7 @@ export async function loadStaffPerson(staff: StaffPage, userId: string): Promise
     Promise.all(person.roles.map((role) => findRole(env.DB, role))),
     listPersonCourses(env.DB, actor.siteId, userId, page.locale, page.site.defaultLocale),
     listCourseChoices(env.DB, actor.siteId, page.locale, page.site.defaultLocale),
-    listPersonHistory(env.DB, actor.siteId, userId),
+    listPersonEvents(env.DB, actor.siteId, userId),
   ]);
   const enrolled = new Set(courses.filter((row) => row.enrolledAt !== null).map((row) => row.courseId));
   return {

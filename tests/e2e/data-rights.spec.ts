@@ -115,13 +115,15 @@ for (const width of [1280, 390]) {
     await signInAtProvider(second, account);
     await expect(second).toHaveURL(/\/it-IT\/profile\/ecm-details/);
     await second.getByLabel('Femminile').check();
-    await second.getByLabel('Codice fiscale').fill('RSSMRA80A01H501X');
+    // Federica Medici's own code, one per width (a codice fiscale is one account's): first with a wrong check character.
+    const fiscalCode = width === 1280 ? 'MDCFRC80A41H501H' : 'MDCFRC80A42H501M';
+    await second.getByLabel('Codice fiscale').fill(`${fiscalCode.slice(0, 15)}X`);
     await second.getByLabel('Professione e disciplina').selectOption({ index: 1 });
     await second.getByTestId('ecm-details-save').click();
     await expect(second.getByTestId('ecm-details-error')).toBeVisible();
     await expect(second.locator('#details-fiscal-code-error')).not.toBeEmpty();
     await expect(second.getByLabel('Femminile')).toBeChecked();
-    await second.getByLabel('Codice fiscale').fill('RSSMRA80A01H501U');
+    await second.getByLabel('Codice fiscale').fill(fiscalCode);
     await second.getByTestId('ecm-details-save').click();
     await second.waitForURL(/\/it-IT\/profile$/);
 

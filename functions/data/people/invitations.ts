@@ -14,12 +14,12 @@ export interface NewPerson {
   locale: string;
 }
 
-/** What an import changes in an existing person it matched by e-mail or codice fiscale. */
+/** What an import changes in an existing person it matched by e-mail or codice fiscale: null keeps what the account has. */
 export interface PersonUpdate {
   id: string;
   firstName: string;
   lastName: string;
-  email: string;
+  email: string | null;
   fiscalCode: string | null;
 }
 
@@ -34,8 +34,12 @@ export interface InvitationLink {
 export interface KnownPerson {
   id: string;
   code: string;
+  firstName: string;
+  lastName: string;
   email: string | null;
   fiscalCode: string | null;
+  gender: string | null;
+  status: string;
   /** The roles as stored (a JSON array), to compare their permissions with the staff member's. */
   roles: string;
 }
@@ -46,7 +50,7 @@ export interface KnownPerson {
  * once per value (a COLLATE NOCASE match on the code would read every person per value).
  */
 export async function findKnownPeople(db: D1Database, siteId: string, emails: readonly string[], fiscalCodes: readonly string[]): Promise<KnownPerson[]> {
-  const columns = 'u.id, u.code, u.email, u.fiscal_code AS fiscalCode, u.roles';
+  const columns = 'u.id, u.code, u.first_name AS firstName, u.last_name AS lastName, u.email, u.fiscal_code AS fiscalCode, u.gender, u.status, u.roles';
   const [byEmail, byCode, byFiscalCode] = await db.batch<KnownPerson>([
     db
       .prepare(`SELECT ${columns} FROM json_each(?2) j CROSS JOIN user u ON u.site_id = ?1 AND u.email = j.value COLLATE NOCASE`)
@@ -118,7 +122,12 @@ function invitationLinksStatement(db: D1Database, siteId: string, now: number, l
     .bind(siteId, now, json(links));
 }
 
-/** Existing people an import matched, their names, e-mail and codice fiscale as the file has them, with `people.account.update`. */
+/**
+ * Existing people an import matched, their names, e-mail and codice fiscale as the file has them,
+ * with `people.account.update`. Only an invited account's e-mail changes: an account someone
+ * already uses keeps its address (and its password, which an import never touches) even if it
+ * became active after the dry run.
+ */
 export function updatePeopleStatements(
   db: D1Database,
   write: { siteId: string; actorId: string; now: number },
@@ -127,7 +136,7 @@ export function updatePeopleStatements(
   return [
     db
       .prepare(
-        `UPDATE user SET first_name = ${field('firstName')}, last_name = ${field('lastName')}, email = ${field('email')},
+        `UPDATE user SET first_name = ${field('firstName')}, last_name = ${field('lastName')}, email = CASE WHEN user.status = 'invited' THEN COALESCE(${field('email')}, user.email) ELSE user.email END,
            fiscal_code = COALESCE(${field('fiscalCode')}, user.fiscal_code), updated_at = ?2
          FROM json_each(?3) j WHERE user.id = ${field('id')} AND user.site_id = ?1`,
       )

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import type { EcmProfile, Profession } from '../../../core/contracts/ecm.ts';
-import { FISCAL_CODE_SHAPE } from '../../../core/ecm/fiscal-code-shape.ts';
+import { FISCAL_CODE_SHAPE } from '../../../core/fiscal-code.ts';
 import type { Translate } from '../../../core/translate.ts';
 import { ApiRequestError, type ApiClient } from '../../lib/api-client.ts';
 
@@ -70,6 +70,11 @@ export default function EcmProfileForm({ api, t, onSaved, heading, intro }: Prop
       setStatus({ kind: 'saved' });
       onSaved?.(saved);
     } catch (error) {
+      // Another account's code (409): said at the field, where the learner looks.
+      if (error instanceof ApiRequestError && error.statusCode === 409) {
+        setErrors({ fiscalCode: error.message });
+        document.getElementById(`${id}-fiscalCode`)?.focus();
+      }
       setStatus({ kind: 'error', message: error instanceof ApiRequestError ? error.message : t('ecm.error', { message: String(error) }) });
     }
   }

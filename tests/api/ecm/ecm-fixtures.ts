@@ -1,4 +1,5 @@
 import { env } from 'cloudflare:workers';
+import { checkCharacter } from '../../../core/fiscal-code.ts';
 import { hashPassword } from '../../../functions/auth/password.ts';
 import { SITE } from '../fixtures.ts';
 import italian from '../../../seed/boilerplate/it-IT.json';
@@ -8,6 +9,8 @@ export const FIXED_COURSE = 'triage'; // 6 credits: 18 questions, 'fixed' mode
 export const DRAW_COURSE = 'ecm-draw'; // 1 credit: 3 questions drawn from a bank of 6
 export const PLAIN_COURSE = 'no-ecm';
 export const VALID_CF = 'BNCGLI88C52F205X';
+/** A codice fiscale from its first fifteen characters: a fixture learner's own, as each account's must be (0033). */
+export const fiscalCode = (first15: string): string => `${first15}${checkCharacter(first15)}`;
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 /** The fixtures' editions: the one open today (number 2 of the fixed course) and, for it, one that ended. */

@@ -15,6 +15,7 @@ import {
   PLAIN_COURSE,
   seedEcm,
   VALID_CF,
+  fiscalCode,
 } from './ecm-fixtures.ts';
 
 beforeAll(async () => {
@@ -378,7 +379,9 @@ describe('passing, questionnaire and certificate', () => {
 describe('a site without a provider', () => {
   it('keeps the questionnaire, refuses the certificate with the reason, and issues it once the provider is set', async () => {
     const { cookie } = await passedLearner(14);
-    await call('/api/lms/ecm/profile', { method: 'PUT', cookie, body: PROFILE });
+    // Her own code: one account per codice fiscale (an omocodia variant of learner 12's).
+    const saved = await call('/api/lms/ecm/profile', { method: 'PUT', cookie, body: { ...PROFILE, fiscalCode: fiscalCode('BNCGLI88C52F20R') } });
+    expect(saved.status).toBe(200);
     const provider = await env.DB.prepare('SELECT * FROM ecm_site WHERE site_id = ?').bind(SITE).first<Record<string, string | null>>();
     await env.DB.prepare('DELETE FROM ecm_site WHERE site_id = ?').bind(SITE).run();
     try {
@@ -416,6 +419,8 @@ describe('participants report', () => {
     expect((await call(`/api/cms/ecm/${FIXED_COURSE}/participants.csv`, { cookie: learner })).status).toBe(403);
     expect((await call(`/api/cms/ecm/${FIXED_COURSE}/participants.csv`, { cookie: await signIn(TESTER) })).status).toBe(403);
     const editor = await signIn(EDITOR);
+    // Certificates issued before 0033 made codes unique may share one: learner 14's carries learner 12's.
+    await env.DB.prepare("UPDATE ecm_certificate SET fiscal_code = ? WHERE user_id = 'u-ecm-14'").bind(VALID_CF).run();
     const csv = await call(`/api/cms/ecm/${FIXED_COURSE}/participants.csv`, { cookie: editor });
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toContain('text/csv');
@@ -438,7 +443,7 @@ describe('participants report', () => {
     expect(text).toMatch(
       /^<\?xml version="1\.0" encoding="ISO-8859-1"\?>\n<dataroot>\n  <evento cod_evento="1234-5678" cod_edi="2" cod_org="1234" cod_accr="000" data_ini="\d{4}-\d{2}-\d{2}" data_fine="\d{4}-\d{2}-\d{2}" crediti="6\.0" ore="6" tipo_form="1" tipo_eve="E" cod_obi="18" num_part="1" cod_tipologia_form="1">/,
     );
-    // Learners 12 and 14 gave the same codice fiscale: the registry takes one participant per code.
+    // Learners 12 and 14's certificates carry the same codice fiscale: the registry takes one participant per code.
     expect(text.match(/<partecipante /g)).toHaveLength(1);
     expect(text).toContain(
       `<partecipante cod_fisc="${VALID_CF}" nome="Giulia" cognome="Bianchi" ruolo="P" lib_dip="D" part_reclutato="0" cred_acq="6.0" data_acq="`,

@@ -3,7 +3,10 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Assessment, AssessmentResult, EcmCourseSetup, EcmSettings } from '../../../core/contracts/ecm.ts';
 import { call, EDITOR, LEARNER, outcome, seedFixtures, signIn, SITE } from '../fixtures.ts';
-import { completeCourse, correctAnswers, ecmUser, FIXED_COURSE, OPEN_EDITION, PAST_EDITION, seedEcm, VALID_CF } from './ecm-fixtures.ts';
+import { completeCourse, correctAnswers, ecmUser, FIXED_COURSE, fiscalCode, OPEN_EDITION, PAST_EDITION, seedEcm, VALID_CF } from './ecm-fixtures.ts';
+
+/** The pharmacist's own codice fiscale (she is a Giulia Bianchi too: born on the 13th). */
+const PHARMACIST_CF = fiscalCode('BNCGLI88C53F205');
 
 beforeAll(async () => {
   await seedFixtures();
@@ -214,7 +217,7 @@ describe('the assessment runs inside an edition', () => {
     await call('/api/lms/ecm/profile', {
       method: 'PUT',
       cookie,
-      body: { fiscalCode: 'RSSMRA80A01H501U', professionId: '03', disciplineId: '066', employment: 'L' },
+      body: { fiscalCode: PHARMACIST_CF, professionId: '03', disciplineId: '066', employment: 'L' },
     });
     await call(`/api/lms/course/${FIXED_COURSE}/satisfaction`, {
       method: 'POST',
@@ -235,6 +238,6 @@ describe('the assessment runs inside an edition', () => {
     const report = new TextDecoder('latin1').decode(
       await (await call(`/api/cms/ecm/${FIXED_COURSE}/participants.xml?edition=2`, { cookie: editor })).arrayBuffer(),
     );
-    expect(report).not.toContain('RSSMRA80A01H501U');
+    expect(report).not.toContain(PHARMACIST_CF);
   });
 });

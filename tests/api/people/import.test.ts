@@ -128,7 +128,21 @@ describe('the CSV import', () => {
     expect(enrolments?.n).toBe(2);
 
     const updated = await outcome<ImportReport>(await importCsv(file, { duplicates: 'update', course: FIXED_COURSE }));
-    expect(updated).toMatchObject({ created: 0, updated: 2, skipped: 0, enrolled: 0 });
+    // Ilaria's row is what her account has already: nothing to change, said so.
+    expect(updated).toMatchObject({ created: 0, updated: 1, skipped: 1, enrolled: 0 });
+    expect(updated.changes).toEqual([
+      {
+        row: 3,
+        userId: 'u-pp-anna',
+        code: 'anna.ferrari',
+        name: 'Anna Ferrari',
+        fields: [{ field: 'cognome', before: 'Ferrari', after: 'Ferraris-Nuova' }],
+        notes: [],
+      },
+    ]);
+    expect(updated.skippedRows).toMatchObject([
+      { row: 2, code: 'ilaria.conti@example.it', reason: 'Nessuna modifica: i dati coincidono con quelli dell’account ilaria.conti@example.it.' },
+    ]);
     expect((await env.DB.prepare("SELECT last_name FROM user WHERE id = 'u-pp-anna'").first())?.last_name).toBe('Ferraris-Nuova');
     // Enrolled already: no second course e-mail.
     expect(mailTo('anna.ferrari@ospedale.example.it')).toHaveLength(1);
@@ -172,9 +186,15 @@ describe('an account created by staff', () => {
       await create({ firstName: 'Giulia', lastName: 'Bianchi', email: 'giulia.cf@example.it', fiscalCode: VALID_CF.toLowerCase() }),
     );
     expect(first).toMatchObject({ status: 'invited', code: 'giulia.cf@example.it', fiscalCode: VALID_CF });
-    const code = await create({ firstName: 'Nic', lastName: 'Bis', email: 'nic.bis@example.it', fiscalCode: VALID_CF });
+    const code = await create({ firstName: 'Giulio', lastName: 'Bianco', email: 'giulio.bianco@example.it', fiscalCode: VALID_CF });
     expect(code.status).toBe(409);
-    expect(await message(code)).toBe(`Esiste già un account con il codice fiscale «${VALID_CF}».`);
+    // Staff may know whose it is, to resolve it on that person's page.
+    expect(await message(code)).toBe(
+      `Il codice fiscale «${VALID_CF}» è già dell’account di Giulia Bianchi (codice utente giulia.cf@example.it). Se è un errore, correggilo nella scheda di quella persona.`,
+    );
+    const names = await create({ firstName: 'Nic', lastName: 'Bis', email: 'nic.bis@example.it', fiscalCode: VALID_CF });
+    expect(names.status).toBe(400);
+    expect(await message(names)).toBe(`«${VALID_CF}» non corrisponde a nome e cognome della riga: le prime sei lettere vengono da cognome e nome.`);
     const bad = await create({ firstName: 'Nic', lastName: '', email: 'nic.bis@example.it' });
     expect(bad.status).toBe(400);
     expect(await message(bad)).toBe('Manca il valore di «cognome».');

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PersonDetail } from '../../../core/contracts/people.ts';
-import { listPersonHistory } from '../../../functions/data/people/person-history.ts';
+import { listPersonEvents } from '../../../functions/data/people/person-events.ts';
 import { call, EDITOR, outcome, seedFixtures, seedMailStrings, signIn, SITE } from '../fixtures.ts';
 import { linkIn, mailTo, waitForMail } from '../mailbox.ts';
 import { personById, seedPeople, STAFF } from './people-fixtures.ts';
@@ -26,11 +26,11 @@ describe('staff edit a person', () => {
     const saved = await edit(luca.id, { firstName: 'Luca Maria', lastName: luca.lastName, locale: 'de-DE' });
     expect(saved.status).toBe(200);
     expect(await outcome<PersonDetail>(saved)).toMatchObject({ firstName: 'Luca Maria', lastName: luca.lastName, locale: 'de-DE', email: luca.email });
-    const [latest] = await listPersonHistory(env.DB, SITE, luca.id);
-    expect(latest).toMatchObject({ event: 'people.person.update', fields: ['firstName', 'locale'], actor: { id: STAFF.id } });
+    const [latest] = await listPersonEvents(env.DB, SITE, luca.id);
+    expect(latest).toMatchObject({ name: 'people.person.update', subject: `${luca.id}/firstName,locale`, actorId: STAFF.id });
     // The same values again write nothing.
     expect((await edit(luca.id, { firstName: 'Luca Maria', locale: 'de-DE' })).status).toBe(200);
-    expect(await listPersonHistory(env.DB, SITE, luca.id)).toHaveLength(1);
+    expect(await listPersonEvents(env.DB, SITE, luca.id)).toHaveLength(1);
   });
 
   it("fix an invited person's mistyped address: the link goes to the new one, and following it sends a fresh invitation there", async () => {
@@ -66,7 +66,7 @@ describe('staff edit a person', () => {
     expect(accepted.status).toBe(200);
     expect(mailTo(wrong)).toHaveLength(1);
 
-    const events = (await listPersonHistory(env.DB, SITE, created.id)).map((entry) => entry.event);
+    const events = (await listPersonEvents(env.DB, SITE, created.id)).map((entry) => entry.name);
     expect(events).toEqual(expect.arrayContaining(['people.address.request', 'auth.address.change', 'people.invitation.accept']));
   });
 

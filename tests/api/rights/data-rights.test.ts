@@ -22,6 +22,8 @@ async function learnerWithHistory(prefix: string) {
   const attempt = `att-${id}`;
   const code = `CERT-${id}`.toUpperCase();
   await env.DB.batch([
+    // One account per codice fiscale (0033): the learner of an earlier test gives it up.
+    env.DB.prepare("UPDATE user SET fiscal_code = NULL WHERE fiscal_code = 'RSSMRA80A01H501U'"),
     env.DB.prepare("UPDATE user SET email = ?, fiscal_code = 'RSSMRA80A01H501U', privacy_version = '2026-01', privacy_accepted_at = ? WHERE id = ?").bind(
       email,
       now,

@@ -30,6 +30,13 @@ const populated = [
      VALUES ('u-fed', 'up', 'FED', 'Marco', 'Verdi', 'marco@example.test', 'm', ${T}, ${T})`,
   `INSERT INTO user (id, site_id, code, password_hash, first_name, last_name, gender, roles, created_at, updated_at)
      VALUES ('u-staff', 'up', 'STAFF', 'hash', 'Sara', 'Neri', 'f', '["learner","staff"]', ${T}, ${T})`,
+  // One codice fiscale on several accounts (0033 makes it unique): the nurse's, on an older account
+  // too, which her certificate outweighs; and one typed twice in different case, the older account keeping it.
+  `INSERT INTO user (id, site_id, code, first_name, last_name, gender, created_at, updated_at, fiscal_code) VALUES
+     ('u-cf-older', 'up', 'CF-OLDER', 'Anna', 'Bianchi', 'f', ${T - 10}, ${T - 10}, 'BNCNNA80A41H501X'),
+     ('u-cf-first', 'up', 'CF-FIRST', 'Mario', 'Rossi', 'm', ${T + 1}, ${T + 1}, 'RSSMRA80A01H501U'),
+     ('u-cf-second', 'up', 'CF-SECOND', 'Mario', 'Rossi', 'm', ${T + 2}, ${T + 2}, ' rssmra80a01h501u'),
+     ('u-cf-empty', 'up', 'CF-EMPTY', 'Ada', 'Neri', 'f', ${T + 3}, ${T + 3}, '')`,
   `INSERT INTO user_federation (provider, federated_id, user_id, created_at) VALUES ('idp', 'sub-1', 'u-fed', ${T})`,
   `INSERT INTO enrolment (user_id, course_id, enrolled_at, enrolled_by, via) VALUES ('u-nurse', 'up-course', ${T}, 'u-staff', 'staff')`,
   `INSERT INTO session_progress (user_id, course_id, module_number, number, completed_at) VALUES ('u-nurse', 'up-course', 1, 1, ${T + 1})`,
@@ -82,7 +89,7 @@ describe('upgrading a database in use', () => {
   });
 
   it('keeps what people said and moves what the registry renamed', async () => {
-    const people = await db.prepare('SELECT id, gender, profession_id, discipline_id, status FROM user ORDER BY id').all();
+    const people = await db.prepare("SELECT id, gender, profession_id, discipline_id, status FROM user WHERE id NOT LIKE 'u-cf-%' ORDER BY id").all();
     expect(people.results).toEqual([
       // The federated account's 'm' was the provider's default, nobody's answer.
       { id: 'u-fed', gender: null, profession_id: null, discipline_id: null, status: 'active' },
@@ -91,6 +98,25 @@ describe('upgrading a database in use', () => {
     ]);
     const certificate = await db.prepare("SELECT user_id, profession_id, discipline_id, edition, credits FROM ecm_certificate WHERE code = 'CERT-1'").first();
     expect(certificate).toEqual({ user_id: 'u-nurse', profession_id: '14', discipline_id: '085', edition: 2, credits: 12 });
+  });
+
+  it('leaves each codice fiscale on one account, says on which accounts it was cleared, and refuses a second holder', async () => {
+    const codes = await db.prepare("SELECT id, fiscal_code FROM user WHERE fiscal_code IS NOT NULL OR id LIKE 'u-cf-%' ORDER BY id").all();
+    expect(codes.results).toEqual([
+      { id: 'u-cf-empty', fiscal_code: null },
+      { id: 'u-cf-first', fiscal_code: 'RSSMRA80A01H501U' },
+      { id: 'u-cf-older', fiscal_code: null },
+      { id: 'u-cf-second', fiscal_code: null },
+      { id: 'u-nurse', fiscal_code: 'BNCNNA80A41H501X' },
+    ]);
+    const events = await db
+      .prepare("SELECT site_id, user_id, subject FROM event WHERE action = 'people' AND variant = 'fiscalcode' AND scope = 'clear' ORDER BY subject")
+      .all();
+    expect(events.results).toEqual([
+      { site_id: 'up', user_id: null, subject: 'u-cf-older/BNCNNA80A41H501X/u-nurse' },
+      { site_id: 'up', user_id: null, subject: 'u-cf-second/RSSMRA80A01H501U/u-cf-first' },
+    ]);
+    await expect(db.prepare("UPDATE user SET fiscal_code = 'BNCNNA80A41H501X' WHERE id = 'u-cf-older'").run()).rejects.toThrow(/UNIQUE/);
   });
 
   it('leaves the rebuilt tables working: their new values, their triggers and their foreign keys', async () => {

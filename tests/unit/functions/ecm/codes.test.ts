@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkCertificateCode, newCertificateCode } from '../../../../functions/ecm/certificate-code.ts';
-import { isValidFiscalCode } from '../../../../functions/shared/fiscal-code.ts';
 
-describe('certificate codes and codice fiscale', () => {
+describe('certificate codes', () => {
   it('issues unguessable, signed codes and refuses forged ones without a lookup', async () => {
     const secret = 'unit-test-session-secret-0123456789abcdef';
     const code = await newCertificateCode(secret);
@@ -12,12 +11,5 @@ describe('certificate codes and codice fiscale', () => {
     expect(await checkCertificateCode(secret, `${code.slice(0, 33)}${code.endsWith('A') ? 'B' : 'A'}`)).toBeNull();
     expect(await checkCertificateCode(`${secret}-other`, code)).toBeNull();
     expect(await checkCertificateCode(secret, 'not-a-code')).toBeNull();
-  });
-
-  it('checks the codice fiscale check character', () => {
-    expect(isValidFiscalCode('BNCGLI88C52F205X')).toBe(true);
-    expect(isValidFiscalCode('bncgli88c52f205x')).toBe(true);
-    expect(isValidFiscalCode('BNCGLI88C52F205Y')).toBe(false);
-    expect(isValidFiscalCode('BNCGLI88C52F205')).toBe(false);
   });
 });
