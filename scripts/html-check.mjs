@@ -45,6 +45,8 @@ export const ON_DEMAND_PAGES = [
   { path: '/it-IT/staff/people/import', as: 'staff' },
   { path: '/it-IT/staff/settings', as: 'staff' },
   { path: '/it-IT/invitation?t=not-a-link-that-exists-0123456789', status: 400 },
+  { path: '/it-IT/email/confirm?t=not-a-link-that-exists-0123456789', status: 400 },
+  { path: '/it-IT/staff/people/u-corsista-1?ask=suspend', as: 'staff' },
   { path: '/it-IT/staff/support', as: 'staff' },
   { path: '/it-IT/course/movimentazione-pazienti', as: 'outsider' },
   { path: '/it-IT/ispezione-ecm', as: 'auditor' },
