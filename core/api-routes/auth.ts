@@ -38,7 +38,7 @@ export const AUTH_ROUTES = {
   // Forgotten and changed passwords (functions/auth/password-*.ts); the pages post the same rules without JavaScript.
   postPasswordForgot: { method: 'POST', path: '/auth/password/forgot', request: { json: passwordForgotRequest }, response: passwordForgotOutcome },
   postPasswordReset: { method: 'POST', path: '/auth/password/reset', request: { json: passwordResetRequest }, response: passwordResetOutcome },
-  putPassword: { method: 'PUT', path: '/auth/password', auth: 'profile:write', request: { json: passwordChangeRequest }, response: passwordChangeOutcome },
+  putPassword: { method: 'PUT', path: '/auth/password', auth: 'session', request: { json: passwordChangeRequest }, response: passwordChangeOutcome },
   // Registration (functions/auth/registration.ts); the pages post the same rules without JavaScript.
   postRegister: { method: 'POST', path: '/auth/register', request: { json: registerRequest }, response: registerOutcome },
   postRegisterConfirm: { method: 'POST', path: '/auth/register/confirm', request: { json: registerConfirmRequest }, response: registerConfirmOutcome },

@@ -9,14 +9,14 @@ import { call, newSignedInLearner, outcome, seedFixtures, signIn, SITE } from '.
 beforeAll(seedFixtures);
 
 let serial = 0;
-async function newLearner() {
+async function newLearner(roles = '["learner"]') {
   serial += 1;
   const user = { id: `u-change-${serial}`, code: `change.${serial}`, password: 'Vecchia-Password-2026!' };
   const now = Date.now();
   await env.DB.batch([
     env.DB.prepare(
-      "INSERT INTO user (id, site_id, code, password_hash, first_name, last_name, gender, locale, roles, created_at, updated_at) VALUES (?, ?, ?, ?, 'Luca', 'Neri', 'm', 'it-IT', '[\"learner\"]', ?, ?)",
-    ).bind(user.id, SITE, user.code, await hashPassword(user.password, env.PASSWORD_PEPPER, 1000), now, now),
+      "INSERT INTO user (id, site_id, code, password_hash, first_name, last_name, gender, locale, roles, created_at, updated_at) VALUES (?, ?, ?, ?, 'Luca', 'Neri', 'm', 'it-IT', ?, ?, ?)",
+    ).bind(user.id, SITE, user.code, await hashPassword(user.password, env.PASSWORD_PEPPER, 1000), roles, now, now),
   ]);
   return user;
 }
@@ -38,6 +38,15 @@ describe('PUT /api/auth/password', () => {
     expect((await call('/api/auth/user', { cookie: elsewhere })).status).toBe(401);
     expect(await signInStatus(user.code, user.password)).toBe(401);
     expect(await signInStatus(user.code, NEW_PASSWORD)).toBe(200);
+  });
+
+  it("an account whose role edits nothing, as the ECM inspector's, still changes its own password", async () => {
+    await env.DB.prepare("INSERT OR REPLACE INTO role VALUES ('auditor', 'Ispettore ECM', 'user', ?)")
+      .bind(JSON.stringify(['course:read', 'ecm:report', 'ecm:audit']))
+      .run();
+    const inspector = await newLearner('["auditor"]');
+    expect((await change(await signIn(inspector), inspector.password)).status).toBe(200);
+    expect(await signInStatus(inspector.code, NEW_PASSWORD)).toBe(200);
   });
 
   it('refuses a wrong current password, in the caller’s language, and changes nothing', async () => {
