@@ -14,6 +14,17 @@ const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
 const courseTitle = (column: string) =>
   `COALESCE((SELECT t.title FROM course_text t WHERE t.course_id = ${column} AND t.locale = ?1), (SELECT t.title FROM course_text t WHERE t.course_id = ${column} AND t.locale = ?2), ${column})`;
 
+/** A session's title in the reader's locale, else the site's default one, else '' (`alias` names the row's table). */
+const sessionTitle = (alias: string) =>
+  `COALESCE((SELECT t.title FROM session_text t WHERE t.course_id = ${alias}.course_id AND t.module_number = ${alias}.module_number AND t.number = ${alias}.number AND t.locale = ?1),
+     (SELECT t.title FROM session_text t WHERE t.course_id = ${alias}.course_id AND t.module_number = ${alias}.module_number AND t.number = ${alias}.number AND t.locale = ?2), '')`;
+
+/**
+ * The person's support requests (`q`; `?1` user, `?2` site): those sent signed in, and those sent
+ * signed out from the account's address, in any case. Deleting the account removes the same ones.
+ */
+const OWN_REQUEST = `q.site_id = ?2 AND (q.user_id = ?1 OR (q.user_id IS NULL AND lower(q.email) = (SELECT lower(email) FROM user WHERE id = ?1)))`;
+
 interface AccountRow {
   id: string;
   code: string;
@@ -28,6 +39,7 @@ interface AccountRow {
   created_at: number;
   last_sign_in_at: number | null;
   fiscal_code: string | null;
+  employment: string | null;
   profession: string | null;
   discipline: string | null;
   privacy_version: string | null;
@@ -47,7 +59,7 @@ export async function readMyData(db: D1Database, siteId: string, userId: string,
     db
       .prepare(
         `SELECT u.id, u.code, u.first_name, u.last_name, u.email, u.phone, u.gender, u.locale, u.roles, u.status, u.created_at, u.last_sign_in_at,
-           u.fiscal_code, u.privacy_version, u.privacy_accepted_at,
+           u.fiscal_code, u.employment, u.privacy_version, u.privacy_accepted_at,
            COALESCE((SELECT name FROM ecm_profession_text WHERE profession_id = u.profession_id AND locale = ?1),
              (SELECT name FROM ecm_profession_text WHERE profession_id = u.profession_id AND locale = ?2), u.profession_id) AS profession,
            COALESCE((SELECT name FROM ecm_discipline_text WHERE discipline_id = u.discipline_id AND locale = ?1),
@@ -66,8 +78,11 @@ export async function readMyData(db: D1Database, siteId: string, userId: string,
       )
       .bind(locale, defaultLocale, userId),
     db
-      .prepare('SELECT course_id, module_number, number, seconds, updated_at FROM session_position WHERE user_id = ? ORDER BY course_id, module_number, number')
-      .bind(userId),
+      .prepare(
+        `SELECT p.course_id, ${courseTitle('p.course_id')} AS course, p.module_number, p.number, p.seconds, p.updated_at FROM session_position p
+         WHERE p.user_id = ?3 ORDER BY p.course_id, p.module_number, p.number`,
+      )
+      .bind(locale, defaultLocale, userId),
     db.prepare('SELECT ms FROM stats_total WHERE site_id = ? AND user_id = ?').bind(siteId, userId),
     db
       .prepare(
@@ -91,17 +106,16 @@ export async function readMyData(db: D1Database, siteId: string, userId: string,
          WHERE c.user_id = ?3 ORDER BY c.completed_at`,
       )
       .bind(locale, defaultLocale, userId),
-    db.prepare('SELECT id, created_at, status, message FROM support_request WHERE user_id = ? AND site_id = ? ORDER BY id').bind(userId, siteId),
+    db.prepare(`SELECT id, created_at, status, name, email, message FROM support_request q WHERE ${OWN_REQUEST} ORDER BY id`).bind(userId, siteId),
     db
       .prepare(
-        `SELECT r.request_id, r.message, r.created_at FROM support_reply r JOIN support_request q ON q.id = r.request_id
-         WHERE q.user_id = ? AND q.site_id = ? ORDER BY r.id`,
+        `SELECT r.request_id, r.message, r.created_at FROM support_reply r JOIN support_request q ON q.id = r.request_id WHERE ${OWN_REQUEST} ORDER BY r.id`,
       )
       .bind(userId, siteId),
     db
       .prepare(
-        `SELECT s.course_id, ${courseTitle('s.course_id')} AS course, s.module_number, s.number, s.item, s.version, s.completion, s.success,
-           s.score_scaled, s.location, s.suspend_data, s.updated_at FROM scorm_state s
+        `SELECT s.course_id, ${courseTitle('s.course_id')} AS course, ${sessionTitle('s')} AS session_title, s.module_number, s.number, s.item, s.version,
+           s.completion, s.success, s.score_scaled, s.location, s.suspend_data, s.package_seconds, s.updated_at FROM scorm_state s
          WHERE s.user_id = ?3 ORDER BY s.course_id, s.module_number, s.number, s.item`,
       )
       .bind(locale, defaultLocale, userId),
@@ -145,7 +159,7 @@ export async function readMyData(db: D1Database, siteId: string, userId: string,
       lastSignInAt: isoOrNull(account.last_sign_in_at),
       providers: providers.map((row) => String(row.provider)),
     },
-    profile: { fiscalCode: account.fiscal_code, profession: account.profession, discipline: account.discipline },
+    profile: { fiscalCode: account.fiscal_code, profession: account.profession, discipline: account.discipline, employment: account.employment },
     consents: account.privacy_version ? [{ kind: 'privacy', version: account.privacy_version, acceptedAt: isoOrNull(account.privacy_accepted_at) }] : [],
     enrolments: enrolments.map((row) => ({
       courseId: String(row.course_id),
@@ -165,6 +179,7 @@ export async function readMyData(db: D1Database, siteId: string, userId: string,
       course: String(row.course),
       module: Number(row.module_number),
       session: Number(row.number),
+      sessionTitle: String(row.session_title),
       item: String(row.item),
       version: String(row.version),
       completion: String(row.completion),
@@ -172,10 +187,12 @@ export async function readMyData(db: D1Database, siteId: string, userId: string,
       score: row.score_scaled === null ? null : Number(row.score_scaled),
       location: String(row.location),
       suspendData: String(row.suspend_data),
+      seconds: Number(row.package_seconds),
       updatedAt: iso(Number(row.updated_at)),
     })),
     positions: positions.map((row) => ({
       courseId: String(row.course_id),
+      course: String(row.course),
       module: Number(row.module_number),
       session: Number(row.number),
       seconds: Number(row.seconds),
@@ -215,6 +232,8 @@ export async function readMyData(db: D1Database, siteId: string, userId: string,
       id: Number(row.id),
       createdAt: iso(Number(row.created_at)),
       status: String(row.status),
+      name: String(row.name),
+      email: String(row.email),
       message: String(row.message),
       replies: replies
         .filter((reply) => reply.request_id === row.id)
