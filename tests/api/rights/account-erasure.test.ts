@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_EVENT_NAMESPACES } from '../../../core/client-event.ts';
+import { recordHits } from '../../../functions/data/hits/hits.ts';
 import { call, newSignedInLearner, seedFixtures, SITE } from '../fixtures.ts';
 
 beforeAll(seedFixtures);
@@ -230,6 +231,11 @@ describe('deleting an account leaves nothing personal outside what the registry 
 
     const deleted = await call('/api/auth/user/delete', { method: 'POST', cookie: learner.cookie, body: { confirm: PASSWORD } });
     expect(deleted.status).toBe(200);
+    // A hit the API accepted before the deletion, written by the queue's consumer after it, writes nothing.
+    const late = { receipt: `late-${learner.id}`, siteId: SITE, userId: learner.id, identity: 'tab-erasure', ua: 'vitest', origin: 'web' };
+    await recordHits(env.DB, [
+      { ...late, path: '/it-IT/course/triage', claimedMs: 30_000, device: 'desktop', course: 'triage', module: 1, session: 1, at: Date.now() },
+    ]);
 
     const left: Record<string, Record<string, unknown>[]> = {};
     for (const table of all) {
