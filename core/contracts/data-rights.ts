@@ -103,6 +103,14 @@ export const myData = z.object({
       replies: z.array(z.object({ message: z.string(), createdAt: z.string() })),
     }),
   ),
+  /** The e-mails to the account's address the outbox holds, sent or waiting: which message, its status, when (never their content). */
+  emails: z.array(z.object({ template: z.string(), status: z.string(), createdAt: z.string(), sentAt: when })),
+  /** Sign-ins (one per session, however often it renewed): when it began and until when it lasts, or when it ended. */
+  sessions: z.array(z.object({ startedAt: z.string(), expiresAt: z.string(), endedAt: when })),
+  /** Links sent by e-mail (a new password, the registration's confirmation, an invitation): when, until when, used or voided. */
+  links: z.array(
+    z.object({ kind: z.enum(['password-reset', 'registration', 'invitation']), createdAt: z.string(), expiresAt: z.string(), usedAt: when, voidedAt: when }),
+  ),
 });
 export type MyData = z.infer<typeof myData>;
 

@@ -71,6 +71,8 @@ for (const width of [1280, 390]) {
     await expect(page.getByTestId('my-data-account')).toContainText(code);
     await expect(page.getByTestId('my-data-account')).toContainText(`${code}@example.it`);
     await expect(page.getByTestId('my-data-progress').getByRole('row')).not.toHaveCount(0);
+    // This very sign-in, still open.
+    await expect(page.getByTestId('my-data-sign-ins')).toContainText('valido fino al');
     await fitsWidth(page);
     await page.getByRole('link', { name: 'Torna a «I tuoi dati»' }).click();
 

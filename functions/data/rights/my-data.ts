@@ -52,7 +52,8 @@ type Rows = Record<string, unknown>[];
  * Everything stored about one person, read in one batch (one consistent snapshot): the account,
  * its ECM fields, consents, enrolments, progress, video positions, SCORM packages' data, learning time, a summary of the
  * pages seen, badges and levels, ECM attempts (never their questions) and certificates, support
- * requests and their replies. Null when the account does not exist.
+ * requests and their replies, the e-mails to their address (never their content), their sessions
+ * and the links sent to them (never a token). Null when the account does not exist.
  */
 export async function readMyData(db: D1Database, siteId: string, userId: string, locale: string, defaultLocale: string, now: number): Promise<MyData | null> {
   const statements = [
@@ -119,6 +120,25 @@ export async function readMyData(db: D1Database, siteId: string, userId: string,
          WHERE s.user_id = ?3 ORDER BY s.course_id, s.module_number, s.number, s.item`,
       )
       .bind(locale, defaultLocale, userId),
+    db
+      .prepare(
+        `SELECT template, status, created_at, sent_at FROM email_outbox WHERE site_id = ?2 AND lower(recipient) = (SELECT lower(email) FROM user WHERE id = ?1)
+         ORDER BY created_at`,
+      )
+      .bind(userId, siteId),
+    db
+      .prepare(
+        `SELECT MIN(created_at) AS started_at, MAX(expires_at) AS expires_at, MAX(revoked_at) AS ended_at, MIN(revoked_at IS NOT NULL) AS ended FROM auth_token
+         WHERE user_id = ? GROUP BY family ORDER BY started_at`,
+      )
+      .bind(userId),
+    db
+      .prepare(
+        `SELECT 'password-reset' AS kind, created_at, expires_at, used_at, voided_at FROM password_reset WHERE user_id = ?1
+         UNION ALL SELECT 'registration', created_at, expires_at, used_at, voided_at FROM registration_confirmation WHERE user_id = ?1
+         UNION ALL SELECT 'invitation', created_at, expires_at, used_at, voided_at FROM invitation WHERE user_id = ?1 ORDER BY 2`,
+      )
+      .bind(userId),
   ];
   const results = (await db.batch<Record<string, unknown>>(statements)).map((result) => (result.results ?? []) as Rows);
   const [
@@ -138,7 +158,10 @@ export async function readMyData(db: D1Database, siteId: string, userId: string,
     requests,
     replies,
     scorm,
-  ] = results as [Rows, Rows, Rows, Rows, Rows, Rows, Rows, Rows, Rows, Rows, Rows, Rows, Rows, Rows, Rows, Rows];
+    emails,
+    sessions,
+    links,
+  ] = results as [Rows, Rows, Rows, Rows, Rows, Rows, Rows, Rows, Rows, Rows, Rows, Rows, Rows, Rows, Rows, Rows, Rows, Rows, Rows];
   const account = accounts[0] as AccountRow | undefined;
   if (!account) return null;
   const summary = hitSummary[0] as { count: number; first: number | null; last: number | null };
@@ -238,6 +261,25 @@ export async function readMyData(db: D1Database, siteId: string, userId: string,
       replies: replies
         .filter((reply) => reply.request_id === row.id)
         .map((reply) => ({ message: String(reply.message), createdAt: iso(Number(reply.created_at)) })),
+    })),
+    emails: emails.map((row) => ({
+      template: String(row.template),
+      status: String(row.status),
+      createdAt: iso(Number(row.created_at)),
+      sentAt: isoOrNull(row.sent_at === null ? null : Number(row.sent_at)),
+    })),
+    // A session ends when all its tokens are revoked; one still renewing has no end.
+    sessions: sessions.map((row) => ({
+      startedAt: iso(Number(row.started_at)),
+      expiresAt: iso(Number(row.expires_at)),
+      endedAt: row.ended === 1 && row.ended_at !== null ? iso(Number(row.ended_at)) : null,
+    })),
+    links: links.map((row) => ({
+      kind: row.kind as MyData['links'][number]['kind'],
+      createdAt: iso(Number(row.created_at)),
+      expiresAt: iso(Number(row.expires_at)),
+      usedAt: row.used_at === null ? null : iso(Number(row.used_at)),
+      voidedAt: row.voided_at === null ? null : iso(Number(row.voided_at)),
     })),
   };
 }

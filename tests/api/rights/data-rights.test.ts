@@ -69,6 +69,16 @@ async function learnerWithHistory(prefix: string) {
     env.DB.prepare("INSERT INTO support_reply (request_id, user_id, message, created_at) VALUES (last_insert_rowid(), 'u-api-editor', 'Riprova ora.', ?)").bind(
       now,
     ),
+    env.DB.prepare(
+      "INSERT INTO email_outbox (id, site_id, recipient, locale, template, origin, payload, status, next_attempt_at, created_at, sent_at) VALUES (?, ?, ?, 'it-IT', 'password-reset', 'http://localhost', 'sealed-values', 'sent', ?, ?, ?)",
+    ).bind(`mail-${id}`, SITE, email.toUpperCase(), now, now, now),
+    env.DB.prepare('INSERT INTO password_reset (token_hash, user_id, site_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)').bind(
+      `reset-token-hash-${id}`,
+      id,
+      SITE,
+      now,
+      now + 3_600_000,
+    ),
     // Sent signed out, from the same address written in capitals: theirs as well.
     env.DB.prepare(
       "INSERT INTO support_request (site_id, locale, user_id, name, email, message, created_at) VALUES (?, 'it-IT', NULL, 'P. Nuova', ?, 'Non riesco ad accedere.', ?)",
@@ -154,6 +164,12 @@ describe('GET /api/auth/user/data', () => {
       expect.objectContaining({ message: 'Il video non parte.', status: 'answered', replies: [expect.objectContaining({ message: 'Riprova ora.' })] }),
       expect.objectContaining({ message: 'Non riesco ad accedere.', name: 'P. Nuova', email: learner.email.toUpperCase(), replies: [] }),
     ]);
+    // The e-mails to the address (not their content), the sessions and the links sent (no token).
+    expect(data.emails).toEqual([expect.objectContaining({ template: 'password-reset', status: 'sent' })]);
+    expect(data.sessions).toEqual([expect.objectContaining({ endedAt: null })]);
+    expect(data.links).toEqual([expect.objectContaining({ kind: 'password-reset', usedAt: null, voidedAt: null })]);
+    expect(JSON.stringify(data)).not.toContain('sealed-values');
+    expect(JSON.stringify(data)).not.toContain('reset-token-hash');
     // Never another person's data, nor the attempts' questions.
     expect(JSON.stringify(data)).not.toContain('Giulia');
     expect(JSON.stringify(data)).not.toContain('questions');
