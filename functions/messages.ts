@@ -61,9 +61,9 @@ const MESSAGES = {
     de: 'Die Teile einer Datei müssen als application/octet-stream gesendet werden.',
   },
   fileTooLarge: {
-    it: 'Il file supera il limite di {max}: scegline uno più piccolo o dividilo in più file.',
-    en: 'The file is over the {max} limit: choose a smaller one or split it into several files.',
-    de: 'Die Datei überschreitet die Grenze von {max}: Wählen Sie eine kleinere Datei oder teilen Sie sie in mehrere Dateien auf.',
+    it: 'Il file supera il limite di {max}: scegline uno più piccolo.',
+    en: 'The file is over the {max} limit: choose a smaller one.',
+    de: 'Die Datei überschreitet die Grenze von {max}: Wählen Sie eine kleinere Datei.',
   },
   lengthRequired: {
     it: 'Ogni parte di un file va inviata con la sua lunghezza (Content-Length).',

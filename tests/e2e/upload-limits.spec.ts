@@ -9,7 +9,7 @@ import { expect, test, type Browser, type Page } from './fixtures.ts';
 const STAFF = { code: 'segreteria.demo', password: 'Segreteria-Demo-2026!' };
 const IMPORT = '/it-IT/staff/people/import';
 const COURSE = '/it-IT/staff/courses/movimentazione-pazienti';
-const TOO_LARGE = 'Il file supera il limite di 4 MB: scegline uno più piccolo o dividilo in più file.';
+const TOO_LARGE = 'Il file supera il limite di 4 MB: scegline uno più piccolo.';
 
 /** A CSV of `mib` MiB, one person a row. */
 function csvOf(mib: number): Buffer {

@@ -84,13 +84,13 @@ describe('the CSV import', () => {
     const before = await counts();
     const refused = await importCsv(big, { dryRun: '1' });
     expect(refused.status).toBe(413);
-    expect(await message(refused)).toBe('Il file supera il limite di 4 MB: scegline uno più piccolo o dividilo in più file.');
+    expect(await message(refused)).toBe('Il file supera il limite di 4 MB: scegline uno più piccolo.');
     const english = await importCsv(big, {}, 'en-US');
     expect(english.status).toBe(413);
-    expect(await message(english)).toBe('The file is over the 4 MB limit: choose a smaller one or split it into several files.');
+    expect(await message(english)).toBe('The file is over the 4 MB limit: choose a smaller one.');
     const list = await call(`/api/staff/courses/${FIXED_COURSE}/enrolments.csv`, { method: 'POST', cookie: staff, locale: 'de-DE', ...fileBody(big) });
     expect(list.status).toBe(413);
-    expect(await message(list)).toBe('Die Datei überschreitet die Grenze von 4 MB: Wählen Sie eine kleinere Datei oder teilen Sie sie in mehrere Dateien auf.');
+    expect(await message(list)).toBe('Die Datei überschreitet die Grenze von 4 MB: Wählen Sie eine kleinere Datei.');
     expect(await counts()).toEqual(before);
   });
 
