@@ -60,6 +60,11 @@ const MESSAGES = {
     en: 'The parts of a file must be sent as application/octet-stream.',
     de: 'Die Teile einer Datei müssen als application/octet-stream gesendet werden.',
   },
+  fileTooLarge: {
+    it: 'Il file supera il limite di {max}: scegline uno più piccolo.',
+    en: 'The file is over the {max} limit: choose a smaller one.',
+    de: 'Die Datei überschreitet die Grenze von {max}: Wählen Sie eine kleinere Datei.',
+  },
   lengthRequired: {
     it: 'Ogni parte di un file va inviata con la sua lunghezza (Content-Length).',
     en: 'Each part of a file must be sent with its length (Content-Length).',

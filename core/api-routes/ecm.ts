@@ -16,6 +16,7 @@ import {
   ecmProfileBody,
   ecmProfileForm,
   ecmSettings,
+  ECM_SETTINGS_BYTES,
   ecmSettingsBody,
   ecmStatus,
   editionBody,
@@ -112,7 +113,13 @@ export const ECM_ROUTES = {
   putEcmProfile: { method: 'PUT', path: '/lms/ecm/profile', auth: 'profile:write', request: { json: ecmProfileBody }, response: ecmProfile },
   // The ECM screen: the provider, the time rule, each course's event and editions.
   getEcmSettings: { method: 'GET', path: '/cms/ecm/settings', auth: 'ecm:report', response: ecmSettings },
-  putEcmSettings: { method: 'PUT', path: '/cms/ecm/settings', auth: 'content:edit', request: { json: ecmSettingsBody }, response: ecmSettings },
+  putEcmSettings: {
+    method: 'PUT',
+    path: '/cms/ecm/settings',
+    auth: 'content:edit',
+    request: { json: ecmSettingsBody, jsonBytes: ECM_SETTINGS_BYTES },
+    response: ecmSettings,
+  },
   // Before `/cms/ecm/:courseId/:report`, which would otherwise take `editions` for a report.
   getEcmCourseSetup: { method: 'GET', path: '/cms/ecm/:courseId/editions', auth: 'ecm:report', request: { param: ecmCourseParams }, response: ecmCourseSetup },
   putEcmEvent: {

@@ -31,11 +31,22 @@ export const myData = z.object({
     fiscalCode: z.string().nullable(),
     profession: z.string().nullable(),
     discipline: z.string().nullable(),
+    /** Rapporto di lavoro (lib_dip): L, D, C or P. */
+    employment: z.string().nullable(),
   }),
   consents: z.array(z.object({ kind: z.literal('privacy'), version: z.string(), acceptedAt: when })),
   enrolments: z.array(z.object({ courseId: z.string(), course: z.string(), via: z.string(), enrolledAt: z.string() })),
   progress: z.array(z.object({ courseId: z.string(), course: z.string(), module: z.number().int(), session: z.number().int(), completedAt: z.string() })),
-  positions: z.array(z.object({ courseId: z.string(), module: z.number().int(), session: z.number().int(), seconds: z.number().int(), updatedAt: z.string() })),
+  positions: z.array(
+    z.object({
+      courseId: z.string(),
+      course: z.string(),
+      module: z.number().int(),
+      session: z.number().int(),
+      seconds: z.number().int(),
+      updatedAt: z.string(),
+    }),
+  ),
   /** What SCORM packages recorded, per item: status, score (0..1), where the learner stopped and the package's own saved data. */
   scorm: z.array(
     z.object({
@@ -43,6 +54,7 @@ export const myData = z.object({
       course: z.string(),
       module: z.number().int(),
       session: z.number().int(),
+      sessionTitle: z.string(),
       item: z.string(),
       version: z.string(),
       completion: z.string(),
@@ -50,6 +62,8 @@ export const myData = z.object({
       score: z.number().nullable(),
       location: z.string(),
       suspendData: z.string(),
+      /** The time the package itself reported, in seconds (recorded, not the time the platform credits). */
+      seconds: z.number().int(),
       updatedAt: z.string(),
     }),
   ),
@@ -82,9 +96,20 @@ export const myData = z.object({
       id: z.number().int(),
       createdAt: z.string(),
       status: z.string(),
+      /** The name and address the request was sent with (signed out, as typed). */
+      name: z.string(),
+      email: z.string(),
       message: z.string(),
       replies: z.array(z.object({ message: z.string(), createdAt: z.string() })),
     }),
+  ),
+  /** The e-mails to the account's address the outbox holds, sent or waiting: which message, its status, when (never their content). */
+  emails: z.array(z.object({ template: z.string(), status: z.string(), createdAt: z.string(), sentAt: when })),
+  /** Sign-ins (one per session, however often it renewed): when it began and until when it lasts, or when it ended. */
+  sessions: z.array(z.object({ startedAt: z.string(), expiresAt: z.string(), endedAt: when })),
+  /** Links sent by e-mail (a new password, the registration's confirmation, an invitation): when, until when, used or voided. */
+  links: z.array(
+    z.object({ kind: z.enum(['password-reset', 'registration', 'invitation']), createdAt: z.string(), expiresAt: z.string(), usedAt: when, voidedAt: when }),
   ),
 });
 export type MyData = z.infer<typeof myData>;

@@ -97,6 +97,12 @@ export const ecmCourseSetup = z.object({
 });
 export type EcmCourseSetup = z.infer<typeof ecmCourseSetup>;
 
+/**
+ * The ECM settings' body limit: a signature somewhat over MAX_SIGNATURE_BYTES, as base64, still
+ * reaches the handler, which refuses it naming the limit rather than as a body too large.
+ */
+export const ECM_SETTINGS_BYTES = 512 * 1024;
+
 /** The provider and the time rule, as the ECM screen sets them. A new signature replaces the old one. */
 export const ecmSettingsBody = z.object({
   providerId: z
@@ -111,8 +117,8 @@ export const ecmSettingsBody = z.object({
   legalRepresentative: z.string().trim().min(1).max(200),
   /** Share of a course's declared duration to spend in it before the assessment; null: no rule. */
   minTimeShare: z.number().min(0.05).max(1).nullable(),
-  /** A PNG or JPEG image as base64 (at most 200 KB once decoded), or null to keep the one stored. */
-  signature: z.object({ type: z.enum(['image/png', 'image/jpeg']), base64: z.string().max(280_000) }).nullable(),
+  /** A PNG or JPEG image as base64 (at most MAX_SIGNATURE_BYTES once decoded: 413 over it), or null to keep the one stored. */
+  signature: z.object({ type: z.enum(['image/png', 'image/jpeg']), base64: z.string().max(ECM_SETTINGS_BYTES) }).nullable(),
 });
 export type EcmSettingsBody = z.infer<typeof ecmSettingsBody>;
 

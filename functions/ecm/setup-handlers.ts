@@ -10,6 +10,7 @@ import type {
   EcmSettings,
   ecmSettingsBody,
 } from '../../core/contracts/ecm.ts';
+import { MAX_SIGNATURE_BYTES } from '../../core/ecm/signature.ts';
 import { creditsText, creditTenths } from '../../core/ecm/credits.ts';
 import { daySpan, editionDatesProblem, editionsOverlap, isCalendarDay, MAX_EDITION_DAYS, reportDeadline, reportState } from '../../core/ecm/edition-rules.ts';
 import { trienniumOf } from '../../core/ecm/triennium.ts';
@@ -17,11 +18,10 @@ import { romeDayHour } from '../../core/rome-time.ts';
 import type { ApiContext } from '../api-context.ts';
 import { findCourseEvent, findEcmSettings, saveEcmEvent, saveEcmSettings } from '../data/ecm/courses.ts';
 import { knownDisciplines, listEditions, listObjectives, listRecruits, objectiveExists, saveEdition, type Edition } from '../data/ecm/editions.ts';
+import { fileTooLarge } from '../file-limit.ts';
 import { HttpError } from '../http-error.ts';
 import { isValidFiscalCode } from '../../core/fiscal-code.ts';
 import { ecmMessage } from './messages.ts';
-
-const MAX_SIGNATURE_BYTES = 200 * 1024;
 
 /** The course of the path, with its credits and event: 404 for a course the site does not have, or one without credits. */
 async function courseWithCredits(context: ApiContext, courseId: string) {
@@ -156,7 +156,7 @@ async function decodeSignature(
   } catch {
     throw refused();
   }
-  if (bytes.length > MAX_SIGNATURE_BYTES) throw refused();
+  if (bytes.length > MAX_SIGNATURE_BYTES) throw fileTooLarge(MAX_SIGNATURE_BYTES, context.language);
   try {
     const pdf = await PDFDocument.create();
     await (signature.type === 'image/png' ? pdf.embedPng(bytes) : pdf.embedJpg(bytes));

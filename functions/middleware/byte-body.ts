@@ -1,5 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import type { z } from 'zod';
+import { fileTooLarge } from '../file-limit.ts';
 import { HttpError } from '../http-error.ts';
 import { message } from '../messages.ts';
 import { requestLanguage } from '../request-language.ts';
@@ -7,7 +8,8 @@ import { invalidInput } from '../validate.ts';
 
 /**
  * A body of bytes must state its length (411 otherwise: R2 takes only a stream of known length,
- * and a part's size is checked before a byte is stored), within the contract's bounds (400). The
+ * and a part's size is checked before a byte is stored), within the contract's bounds (413 over
+ * its maximum, naming it: functions/file-limit.ts; 400 otherwise). The
  * stream itself is not read here: the handler hands it on.
  */
 export const byteBody = (schema: z.ZodType) =>
@@ -17,7 +19,12 @@ export const byteBody = (schema: z.ZodType) =>
     if (!declared || !/^\d{1,16}$/.test(declared)) throw new HttpError(411, message('lengthRequired', language));
     const body = { length: Number(declared), stream: c.req.raw.body ?? new ReadableStream() };
     const parsed = schema.safeParse(body);
-    if (!parsed.success) throw invalidInput(schema, body, language, 'body');
+    if (!parsed.success) {
+      // Over the contract's length: the file is too large, said with the limit (413), not as a field's detail.
+      const tooBig = parsed.error.issues.find((issue) => issue.code === 'too_big' && issue.path[0] === 'length');
+      if (tooBig?.code === 'too_big') throw fileTooLarge(Number(tooBig.maximum), language);
+      throw invalidInput(schema, body, language, 'body');
+    }
     // The app's `bytes` variable (functions/app.ts), which the handler receives as its input's `bytes`.
     c.set('bytes' as never, parsed.data as never);
     await next();

@@ -1,11 +1,10 @@
 import { CsvError, parse } from 'csv-parse/sync';
+import { MAX_CSV_BYTES } from '../../core/contracts/people.ts';
+import { fileTooLarge } from '../file-limit.ts';
 import { HttpError } from '../http-error.ts';
 import type { Language } from '../messages.ts';
 import { readAtMost } from '../read-at-most.ts';
 import { peopleMessage } from './messages.ts';
-
-/** The largest CSV staff may send (about 40,000 people of the import's columns). */
-export const MAX_CSV_BYTES = 4 * 1024 * 1024;
 
 /** One record of a CSV file: its cells and the line it ends on (the header is line 1), as staff see it in their spreadsheet. */
 export interface CsvRecord {
@@ -68,5 +67,5 @@ export async function readCsvBytes(stream: ReadableStream<Uint8Array> | null, la
   const bytes = await readAtMost(stream, MAX_CSV_BYTES);
   if (bytes) return bytes;
   await stream.cancel();
-  throw new HttpError(413, peopleMessage('csvTooLarge', language, { max: String(MAX_CSV_BYTES / 1024 / 1024) }));
+  throw fileTooLarge(MAX_CSV_BYTES, language);
 }

@@ -172,11 +172,6 @@ const PEOPLE_MESSAGES = {
     en: 'The file has more than {max} rows: split it into several files.',
     de: 'Die Datei hat mehr als {max} Zeilen: Teilen Sie sie in mehrere Dateien auf.',
   },
-  csvTooLarge: {
-    it: 'Il file supera {max} MB: dividilo in più file.',
-    en: 'The file is over {max} MB: split it into several files.',
-    de: 'Die Datei ist größer als {max} MB: Teilen Sie sie in mehrere Dateien auf.',
-  },
   importRequired: {
     it: 'Manca il valore di «{field}».',
     en: 'The value of "{field}" is missing.',

@@ -40,8 +40,8 @@ export async function deleteOwnAccount(env: Env, user: User, confirm: string, la
       return { kind: 'refused', status: 400, message: rightsMessage(user.email ? 'deleteConfirmEmail' : 'deleteConfirmCode', language) };
     }
   }
-  if (!(await deleteAccount(env.DB, { siteId: user.siteId, userId: user.id, passwordHash: hash, now }))) {
-    // The password changed (or the account went) between the check and the batch.
+  if (!(await deleteAccount(env.DB, { siteId: user.siteId, userId: user.id, code: user.code, email: user.email, passwordHash: hash, now }))) {
+    // The password or the address changed (or the account went) between the check and the batch.
     return { kind: 'refused', status: 409, message: rightsMessage('deleteRaced', language) };
   }
   return { kind: 'deleted' };

@@ -18,9 +18,9 @@ const RIGHTS_MESSAGES = {
     de: 'Zu viele Versuche mit dem Passwort: Versuchen Sie es in einer Stunde erneut.',
   },
   deleteRaced: {
-    it: "L'account è cambiato mentre lo eliminavi (per esempio la password): non è stato eliminato, riprova.",
-    en: 'The account changed while you were deleting it (the password, for instance): it was not deleted, try again.',
-    de: 'Das Konto hat sich während des Löschens geändert (zum Beispiel das Passwort): Es wurde nicht gelöscht, versuchen Sie es erneut.',
+    it: "L'account è cambiato mentre lo eliminavi (per esempio la password o l'indirizzo e-mail): non è stato eliminato, riprova.",
+    en: 'The account changed while you were deleting it (the password or the e-mail address, for instance): it was not deleted, try again.',
+    de: 'Das Konto hat sich während des Löschens geändert (zum Beispiel das Passwort oder die E-Mail-Adresse): Es wurde nicht gelöscht, versuchen Sie es erneut.',
   },
 } as const satisfies Record<string, Record<Language, string>>;
 

@@ -87,15 +87,20 @@ export async function discardRest(rest: ReadableStream<Uint8Array>, { maxBytes =
 const refusals = new WeakMap<object, RouteError>();
 
 /**
- * What the Worker asks Astro to render instead of a refused post: the error page, as a GET that
- * carries no body but keeps the headers that choose its language (the locale cookie), with the
- * refusal remembered for it under the request's execution context.
+ * What the Worker asks Astro to render instead of a refused post: the error page (an upload page
+ * refused for its size: that page), as a GET that carries no body but keeps the headers that
+ * choose its language (the locale cookie) and the session, with the refusal remembered for it
+ * under the request's execution context.
  */
 export function refusalPageRequest(request: Request, error: RouteError, context: object): Request {
   refusals.set(context, error);
   const headers = new Headers(request.headers);
   for (const name of ['content-length', 'content-type', 'transfer-encoding']) headers.delete(name);
-  return new Request(new URL('/404', request.url), { method: 'GET', headers });
+  // A file too large for an upload page: the page itself again, its form there and the limit in its
+  // alert (src/server/staff-forms.ts oversizedUpload), where staff can choose another file.
+  const url = new URL(request.url);
+  const target = error.statusCode === 413 && UPLOAD_PAGES.test(url.pathname) ? url : new URL('/404', request.url);
+  return new Request(target, { method: 'GET', headers });
 }
 
 /** The refusal the Worker recorded for this request, if any (`locals.cfContext` is its execution context). */

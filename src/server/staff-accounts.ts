@@ -1,7 +1,8 @@
-import { newPersonBody } from '../../core/contracts/people.ts';
+import { MAX_CSV_BYTES, newPersonBody } from '../../core/contracts/people.ts';
 import type { ImportReport } from '../../core/contracts/people.ts';
 import { IMPORT_DUPLICATES, type ImportDuplicates } from '../../core/people-import.ts';
 import type { FiscalCodeHolder } from '../../functions/data/people/fiscal-code.ts';
+import { fileTooLarge } from '../../functions/file-limit.ts';
 import { HttpError } from '../../functions/http-error.ts';
 import { message } from '../../functions/messages.ts';
 import { createPerson } from '../../functions/people/invitations.ts';
@@ -9,7 +10,7 @@ import { importPeople } from '../../functions/people/people-import.ts';
 import { setRegistrationMode } from '../../functions/people/registration-setting.ts';
 import { REGISTRATION_MODES, type RegistrationMode } from '../../core/registration-allowance.ts';
 import { env } from 'cloudflare:workers';
-import { fileBytes, formText, staffMailContext, type StaffPost } from './staff-forms.ts';
+import { csvFileBytes, formText, staffMailContext, type StaffPost } from './staff-forms.ts';
 import type { StaffPage } from './staff-page.ts';
 
 /**
@@ -67,7 +68,8 @@ export async function submitImport(form: FormData, staff: StaffPage, origin: str
   const course = formText(form, 'course');
   const state: ImportState = { report: null, file: '', duplicates, course, problem: null, status: 200 };
   try {
-    const bytes = step === 'import' ? fromBase64(formText(form, 'file64')) : await fileBytes(form, 'file');
+    const bytes = step === 'import' ? fromBase64(formText(form, 'file64')) : await csvFileBytes(form, 'file', staff.language);
+    if (bytes.byteLength > MAX_CSV_BYTES) throw fileTooLarge(MAX_CSV_BYTES, staff.language);
     state.file = toBase64(bytes);
     state.report = await importPeople(staffMailContext(staff, origin), bytes, { dryRun: step !== 'import', duplicates, courseId: course || null });
     return state;

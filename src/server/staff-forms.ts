@@ -1,9 +1,10 @@
 import { env } from 'cloudflare:workers';
-import { courseAccessBody, personEditBody, personParams, staffCourseParams } from '../../core/contracts/people.ts';
+import { courseAccessBody, MAX_CSV_BYTES, personEditBody, personParams, staffCourseParams } from '../../core/contracts/people.ts';
 import { findPerson, findPersonByLogin } from '../../functions/data/people/people.ts';
 import { editPerson } from '../../functions/people/person-edit.ts';
 import { HttpError } from '../../functions/http-error.ts';
-import { message } from '../../functions/messages.ts';
+import { fileTooLarge } from '../../functions/file-limit.ts';
+import { message, type Language } from '../../functions/messages.ts';
 import { removeCourseKey, renewCourseKey, setAccessMode } from '../../functions/people/course-access.ts';
 import type { ImportRowError } from '../../core/contracts/people.ts';
 import type { FiscalCodeHolder } from '../../functions/data/people/fiscal-code.ts';
@@ -13,6 +14,7 @@ import { resendConfirmation, resendInvitation, sendPasswordReset } from '../../f
 import type { StaffMailContext } from '../../functions/people/people-import.ts';
 import { peopleMessage } from '../../functions/people/messages.ts';
 import { reactivate, suspend } from '../../functions/people/suspension.ts';
+import { pagePostRefusal } from './page-post-guard.ts';
 import type { StaffPage } from './staff-page.ts';
 
 /**
@@ -43,10 +45,23 @@ export function staffMailContext(staff: StaffPage, origin: string): StaffMailCon
   return { env, actor: staff.actor, language: staff.language, now: Date.now(), origin };
 }
 
-/** A file field's bytes; nothing chosen is an empty file. */
-export async function fileBytes(form: FormData, name: string): Promise<Uint8Array> {
+/**
+ * A CSV file field's bytes; nothing chosen is an empty file. Past the API's limit it is refused as
+ * the API refuses it (413, the limit named), and the page shows that on itself, its form kept.
+ */
+export async function csvFileBytes(form: FormData, name: string, language: Language): Promise<Uint8Array> {
   const value = form.get(name);
-  return typeof value === 'object' && value !== null ? new Uint8Array(await value.arrayBuffer()) : new Uint8Array();
+  if (typeof value !== 'object' || value === null) return new Uint8Array();
+  if (value.size > MAX_CSV_BYTES) throw fileTooLarge(MAX_CSV_BYTES, language);
+  return new Uint8Array(await value.arrayBuffer());
+}
+
+/**
+ * The refusal of a post to an upload page whose body was over the page's limit, which the Worker
+ * answered by showing the page again (src/server/page-post-guard.ts): null when there was none.
+ */
+export function oversizedUpload(context: object | undefined, language: Language): HttpError | null {
+  return pagePostRefusal(context)?.statusCode === 413 ? fileTooLarge(MAX_CSV_BYTES, language) : null;
 }
 
 /** A form's text field, trimmed; a missing field or a file reads as empty. */
@@ -159,7 +174,7 @@ export async function submitCourseForm(form: FormData, staff: StaffPage, courseI
         return 'enrolled';
       }
       case 'enrol-csv': {
-        const report = await enrolFromCsv(staffMailContext(staff, origin), courseId, await fileBytes(form, 'file'));
+        const report = await enrolFromCsv(staffMailContext(staff, origin), courseId, await csvFileBytes(form, 'file', language));
         if (report.errors.length) {
           const refusal = new HttpError(400, peopleMessage('enrolCsvRefused', language, { count: String(report.errors.length) }));
           throw Object.assign(refusal, { errors: report.errors });

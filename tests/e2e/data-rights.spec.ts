@@ -71,6 +71,8 @@ for (const width of [1280, 390]) {
     await expect(page.getByTestId('my-data-account')).toContainText(code);
     await expect(page.getByTestId('my-data-account')).toContainText(`${code}@example.it`);
     await expect(page.getByTestId('my-data-progress').getByRole('row')).not.toHaveCount(0);
+    // This very sign-in, still open.
+    await expect(page.getByTestId('my-data-sign-ins')).toContainText('valido fino al');
     await fitsWidth(page);
     await page.getByRole('link', { name: 'Torna a «I tuoi dati»' }).click();
 
@@ -80,10 +82,17 @@ for (const width of [1280, 390]) {
     const data = JSON.parse(await readFile(await download.path(), 'utf8'));
     expect(data.account.code).toBe(code);
     expect(data.progress.length).toBeGreaterThan(0);
+    // Each course by its own title: as many titles as courses, in every list that names them.
+    for (const list of [data.enrolments, data.progress, data.trackedTime.courses] as { courseId: string; course: string }[][]) {
+      const titles = new Map(list.map((row) => [row.courseId, row.course]));
+      expect(new Set(titles.values()).size).toBe(titles.size);
+    }
 
     // What goes and what stays is said before anything is confirmed.
     await expect(page.getByTestId('my-data-kept')).toContainText('gli attestati ECM già rilasciati');
-    await expect(page.getByTestId('my-data-kept')).toContainText('pseudonimizzati');
+    // Truthfully: the certificates keep the name and codice fiscale, the rest only an internal identifier.
+    await expect(page.getByTestId('my-data-kept')).toContainText('Restano con il tuo nome e il tuo codice fiscale');
+    await expect(page.getByTestId('my-data-kept')).toContainText('identificativo interno senza nome né contatti');
     await page.getByLabel('Password attuale').fill('not-my-password');
     await page.getByTestId('delete-submit').click();
     await expect(page.getByTestId('delete-error')).toHaveText('La password attuale non è corretta.');
@@ -91,6 +100,7 @@ for (const width of [1280, 390]) {
     await page.getByTestId('delete-submit').click();
     await page.waitForURL(/\/it-IT\/account-deleted$/);
     await expect(page.getByTestId('account-deleted')).toContainText('Il tuo account è stato eliminato');
+    await expect(page.getByTestId('account-deleted')).toContainText('con nome, cognome e codice fiscale così come sono stati emessi');
     await fitsWidth(page);
 
     // Gone: the profile sends the visitor home, and the account cannot sign in again.

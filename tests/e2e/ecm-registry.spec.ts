@@ -99,6 +99,11 @@ test('the provider is set on the ECM screen, not only by the seed', async ({ pag
   await provider.getByLabel('Codice di accreditamento (3 cifre)', { exact: true }).fill('12');
   await provider.getByRole('button', { name: 'Salva il provider' }).click();
   await expect(provider.getByRole('alert')).toContainText('accreditationCode');
+  // A signature over the 200 KB its label states is refused as soon as it is chosen, and not sent.
+  await provider
+    .getByLabel('Firma del legale rappresentante (PNG o JPEG, al massimo 200 KB)')
+    .setInputFiles({ name: 'firma.png', mimeType: 'image/png', buffer: Buffer.alloc(250 * 1024, 1) });
+  await expect(provider.getByRole('alert')).toHaveText('Il file supera il limite di 200 kB: scegline uno più piccolo.');
   await provider.getByLabel('Codice di accreditamento (3 cifre)', { exact: true }).fill('000');
   await provider.getByLabel('Legale rappresentante', { exact: true }).fill('Dott.ssa Maria Teresa Colombo');
   await provider.getByRole('button', { name: 'Salva il provider' }).click();

@@ -34,8 +34,10 @@ const EARNED = `MAX(0, MIN(?5, ?4 - hit_clock.credited_to,
   COALESCE((SELECT ?4 - l.credited_to FROM hit_clock l WHERE l.site_id = ?1 AND l.owner = ?2 AND l.identity = '' AND ?2 <> ''), ?5)))`;
 
 // Each hit's statements run only while no hit with its receipt is stored, and its row comes last:
-// a queue message delivered again (or twice in one batch) moves no clock and adds nothing.
-const FRESH = (receipt: number) => `NOT EXISTS (SELECT 1 FROM hit WHERE site_id = ?1 AND receipt = ?${receipt})`;
+// a queue message delivered again (or twice in one batch) moves no clock and adds nothing. Nor does
+// a hit of an account deleted since the API accepted it (`?2` the owner): it would name them again.
+const FRESH = (receipt: number) =>
+  `NOT EXISTS (SELECT 1 FROM hit WHERE site_id = ?1 AND receipt = ?${receipt}) AND NOT EXISTS (SELECT 1 FROM user WHERE id = ?2 AND status = 'deleted')`;
 
 // The session the hit's page is, when it is one of this site's (?8 course, ?9 module, ?10 session, as
 // the API read them from the page's address): what the tab shows from now on.

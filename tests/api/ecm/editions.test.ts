@@ -163,7 +163,77 @@ describe('the provider on the ECM screen', () => {
     expect(kept).toMatchObject({ hasSignature: true, minTimeShare: 0.8 });
     await call('/api/cms/ecm/settings', { method: 'PUT', cookie: editor, body: { ...SETTINGS, accreditationCode: '000', signature: null } });
   });
+
+  it('takes a signature up to 200 KB, as its label says, and refuses a larger one with 413 naming the limit', async () => {
+    const editor = await signIn(EDITOR);
+    const put = async (base64: string, locale = 'it-IT') =>
+      call('/api/cms/ecm/settings', {
+        method: 'PUT',
+        cookie: editor,
+        locale,
+        body: { ...SETTINGS, accreditationCode: '000', signature: { type: 'image/png', base64 } },
+      });
+    // About 96 KB: over the 64 KiB a JSON body may have by default, within the signature's limit.
+    const within = await put(await noisyPng(200, 160));
+    expect(within.status, await within.clone().text()).toBe(200);
+    // About 216 KB.
+    const over = await put(await noisyPng(300, 240));
+    expect(over.status).toBe(413);
+    expect(await message(over)).toBe('Il file supera il limite di 200 kB: scegline uno più piccolo.');
+    const english = await put(await noisyPng(300, 240), 'en-US');
+    expect(await message(english)).toBe('The file is over the 200 kB limit: choose a smaller one.');
+    expect((await put(PNG)).status).toBe(200);
+  });
 });
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+const crc32 = (bytes: Uint8Array) => {
+  let c = 0xffffffff;
+  for (const byte of bytes) c = (CRC_TABLE[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+};
+
+/** A PNG chunk: length, type, data, CRC. */
+function pngChunk(type: string, data: Uint8Array): Uint8Array {
+  const out = new Uint8Array(12 + data.length);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, data.length);
+  out.set(new TextEncoder().encode(type), 4);
+  out.set(data, 8);
+  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
+  return out;
+}
+
+/** A whole RGB PNG of random pixels (they do not compress: about width × height × 3 bytes), as base64. */
+async function noisyPng(width: number, height: number): Promise<string> {
+  const raw = new Uint8Array((width * 3 + 1) * height);
+  for (let i = 0; i < raw.length; i += 65_536) crypto.getRandomValues(raw.subarray(i, Math.min(i + 65_536, raw.length)));
+  for (let y = 0; y < height; y++) raw[y * (width * 3 + 1)] = 0;
+  const idat = new Uint8Array(await new Response(new Blob([raw]).stream().pipeThrough(new CompressionStream('deflate'))).arrayBuffer());
+  const header = new Uint8Array(13);
+  new DataView(header.buffer).setUint32(0, width);
+  new DataView(header.buffer).setUint32(4, height);
+  header.set([8, 2, 0, 0, 0], 8);
+  const parts = [
+    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', idat),
+    pngChunk('IEND', new Uint8Array()),
+  ];
+  const png = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    png.set(part, offset);
+    offset += part.length;
+  }
+  let binary = '';
+  for (let i = 0; i < png.length; i += 0x8000) binary += String.fromCharCode(...png.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
 
 describe('the assessment runs inside an edition', () => {
   it('is refused when no edition is open today, and reports the learner in the edition they passed in', async () => {

@@ -78,6 +78,22 @@ describe('the CSV import', () => {
     }
   });
 
+  it('refuses a file over 4 MiB with 413 and a sentence naming the limit, in the staff member’s language, writing nothing', async () => {
+    // 4.39 MiB, as a spreadsheet of many people gives it: refused by its declared length, before a byte is read.
+    const big = new TextEncoder().encode(`nome,cognome,email\n${'Anna,Rossi,anna@example.it\n'.repeat(Math.ceil((4.39 * 1024 * 1024) / 27))}`);
+    const before = await counts();
+    const refused = await importCsv(big, { dryRun: '1' });
+    expect(refused.status).toBe(413);
+    expect(await message(refused)).toBe('Il file supera il limite di 4 MB: scegline uno più piccolo.');
+    const english = await importCsv(big, {}, 'en-US');
+    expect(english.status).toBe(413);
+    expect(await message(english)).toBe('The file is over the 4 MB limit: choose a smaller one.');
+    const list = await call(`/api/staff/courses/${FIXED_COURSE}/enrolments.csv`, { method: 'POST', cookie: staff, locale: 'de-DE', ...fileBody(big) });
+    expect(list.status).toBe(413);
+    expect(await message(list)).toBe('Die Datei überschreitet die Grenze von 4 MB: Wählen Sie eine kleinere Datei.');
+    expect(await counts()).toEqual(before);
+  });
+
   it('reads the semicolon-separated Windows-1252 export of an Italian spreadsheet, and UTF-8 with a BOM', async () => {
     // "Nicolò;D'Annunzio" in Windows-1252: ò is the single byte 0xF2, invalid as UTF-8.
     const header = new TextEncoder().encode('Nome;Cognome;E-mail;Codice fiscale\r\n');

@@ -36,10 +36,23 @@ async function learnerWithHistory(prefix: string) {
     env.DB.prepare("INSERT OR IGNORE INTO course (id, site_id, category_id, ecm_credits, position) VALUES ('anatomia', ?, 'cat-rischio', NULL, 1)").bind(SITE),
     env.DB.prepare("INSERT OR IGNORE INTO course_text VALUES ('anatomia', 'it-IT', 'Anatomia di base', 'Le basi.', 'Le basi.')"),
     env.DB.prepare("INSERT INTO enrolment (user_id, course_id, enrolled_at, via) VALUES (?, 'anatomia', ?, 'staff')").bind(id, now + 1),
+    // Progress, time, an attempt and a certificate in the second course too.
+    env.DB.prepare("INSERT INTO session_progress VALUES (?, 'anatomia', 1, 1, ?)").bind(id, now),
+    env.DB.prepare(
+      "INSERT INTO hit (site_id, user_id, identity, ua, origin, path, ms, device, course_id, created_at) VALUES (?, ?, 'tab', 'vitest', 'web', '/it-IT/course/anatomia', 120000, 'desktop', 'anatomia', ?)",
+    ).bind(SITE, id, now),
+    env.DB.prepare(
+      "INSERT INTO ecm_attempt (id, site_id, user_id, course_id, number, locale, questions, started_at, updated_at, submitted_at, correct, total, passed) VALUES (?, ?, ?, 'anatomia', 1, 'it-IT', '[]', ?, ?, ?, 9, 10, 1)",
+    ).bind(`${attempt}-anatomia`, SITE, id, now, now, now),
+    env.DB.prepare(
+      `INSERT INTO ecm_certificate (code, site_id, user_id, course_id, attempt_id, first_name, last_name, fiscal_code, profession_id, discipline_id, credits, event_id,
+         edition, provider_id, provider_name, completed_at, issued_at) VALUES (?, ?, ?, 'anatomia', ?, 'Prova', 'Nuova', 'RSSMRA80A01H501U', '1', '1', 3, '1235', 1, '99', 'Provider', ?, ?)`,
+    ).bind(`${code}-A`, SITE, id, `${attempt}-anatomia`, now + 1, now + 1),
     env.DB.prepare(
       `INSERT INTO scorm_state (user_id, course_id, module_number, number, item, version, completion, success, score_scaled, score_raw, location, suspend_data, cmi, updated_at)
        VALUES (?, 'triage', 2, 1, 'sco-2', '1.2', 'completed', 'passed', 0.8, 80, 'page-3', 'q1=a;q2=c', '{"core":{"student_name":"Nuova, Prova"}}', ?)`,
     ).bind(id, now),
+    env.DB.prepare('UPDATE scorm_state SET package_seconds = 754 WHERE user_id = ?').bind(id),
     env.DB.prepare(
       "INSERT INTO hit (site_id, user_id, identity, ua, origin, path, ms, device, course_id, created_at) VALUES (?, ?, 'tab', 'vitest', 'web', '/it-IT/course/triage', 60000, 'desktop', 'triage', ?)",
     ).bind(SITE, id, now),
@@ -58,6 +71,20 @@ async function learnerWithHistory(prefix: string) {
     env.DB.prepare("INSERT INTO support_reply (request_id, user_id, message, created_at) VALUES (last_insert_rowid(), 'u-api-editor', 'Riprova ora.', ?)").bind(
       now,
     ),
+    env.DB.prepare(
+      "INSERT INTO email_outbox (id, site_id, recipient, locale, template, origin, payload, status, next_attempt_at, created_at, sent_at) VALUES (?, ?, ?, 'it-IT', 'password-reset', 'http://localhost', 'sealed-values', 'sent', ?, ?, ?)",
+    ).bind(`mail-${id}`, SITE, email.toUpperCase(), now, now, now),
+    env.DB.prepare('INSERT INTO password_reset (token_hash, user_id, site_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)').bind(
+      `reset-token-hash-${id}`,
+      id,
+      SITE,
+      now,
+      now + 3_600_000,
+    ),
+    // Sent signed out, from the same address written in capitals: theirs as well.
+    env.DB.prepare(
+      "INSERT INTO support_request (site_id, locale, user_id, name, email, message, created_at) VALUES (?, 'it-IT', NULL, 'P. Nuova', ?, 'Non riesco ad accedere.', ?)",
+    ).bind(SITE, email.toUpperCase(), now + 1),
   ]);
   return { ...learner, email, code };
 }
@@ -110,16 +137,41 @@ describe('GET /api/auth/user/data', () => {
       }),
     ]);
     expect(data.scorm[0]).toMatchObject({ location: 'page-3', suspendData: 'q1=a;q2=c' });
-    expect(data.progress).toEqual([expect.objectContaining({ courseId: 'triage', module: 1, session: 1 })]);
-    expect(data.positions).toEqual([expect.objectContaining({ courseId: 'triage', module: 1, session: 2, seconds: 95 })]);
-    expect(data.trackedTime).toEqual({ totalSeconds: 60, courses: [{ courseId: 'triage', course: 'Triage', seconds: 60 }] });
-    expect(data.hits).toMatchObject({ count: 1, devices: [{ device: 'desktop', count: 1 }] });
+    expect(data.scorm[0]).toMatchObject({ sessionTitle: 'Casi', seconds: 754 });
+    // Every row is named by its own course's title, in both courses.
+    expect(data.progress).toEqual([
+      expect.objectContaining({ courseId: 'anatomia', course: 'Anatomia di base', module: 1, session: 1 }),
+      expect.objectContaining({ courseId: 'triage', course: 'Triage', module: 1, session: 1 }),
+    ]);
+    expect(data.positions).toEqual([expect.objectContaining({ courseId: 'triage', course: 'Triage', module: 1, session: 2, seconds: 95 })]);
+    expect(data.trackedTime).toEqual({
+      totalSeconds: 60,
+      courses: [
+        { courseId: 'anatomia', course: 'Anatomia di base', seconds: 120 },
+        { courseId: 'triage', course: 'Triage', seconds: 60 },
+      ],
+    });
+    expect(data.hits).toMatchObject({ count: 2, devices: [{ device: 'desktop', count: 2 }] });
     expect(data.badges).toEqual([expect.objectContaining({ id: 'prima-sessione' })]);
-    expect(data.ecmAttempts).toEqual([expect.objectContaining({ courseId: 'triage', number: 1, correct: 17, total: 18, passed: true })]);
-    expect(data.certificates).toEqual([expect.objectContaining({ code: learner.code, courseId: 'triage', credits: 6 })]);
+    expect(data.ecmAttempts).toEqual([
+      expect.objectContaining({ courseId: 'anatomia', course: 'Anatomia di base', number: 1, correct: 9, total: 10, passed: true }),
+      expect.objectContaining({ courseId: 'triage', course: 'Triage', number: 1, correct: 17, total: 18, passed: true }),
+    ]);
+    expect(data.certificates).toEqual([
+      expect.objectContaining({ code: learner.code, courseId: 'triage', course: 'Triage', credits: 6 }),
+      expect.objectContaining({ code: `${learner.code}-A`, courseId: 'anatomia', course: 'Anatomia di base', credits: 3 }),
+    ]);
+    // Requests sent signed in and signed out from the account's address, in any case, with their replies.
     expect(data.supportRequests).toEqual([
       expect.objectContaining({ message: 'Il video non parte.', status: 'answered', replies: [expect.objectContaining({ message: 'Riprova ora.' })] }),
+      expect.objectContaining({ message: 'Non riesco ad accedere.', name: 'P. Nuova', email: learner.email.toUpperCase(), replies: [] }),
     ]);
+    // The e-mails to the address (not their content), the sessions and the links sent (no token).
+    expect(data.emails).toEqual([expect.objectContaining({ template: 'password-reset', status: 'sent' })]);
+    expect(data.sessions).toEqual([expect.objectContaining({ endedAt: null })]);
+    expect(data.links).toEqual([expect.objectContaining({ kind: 'password-reset', usedAt: null, voidedAt: null })]);
+    expect(JSON.stringify(data)).not.toContain('sealed-values');
+    expect(JSON.stringify(data)).not.toContain('reset-token-hash');
     // Never another person's data, nor the attempts' questions.
     expect(JSON.stringify(data)).not.toContain('Giulia');
     expect(JSON.stringify(data)).not.toContain('questions');
@@ -137,7 +189,7 @@ describe('POST /api/auth/user/delete', () => {
     expect(refused.status).toBe(400);
     expect(await errorOf(refused)).toBe(authMessage('passwordWrongCurrent', 'it'));
     expect((await call('/api/auth/user', { cookie: learner.cookie })).status).toBe(200);
-    expect(await remaining(learner.id)).toMatchObject({ enrolment: 2, hit: 1, scorm_state: 1, support_request: 1 });
+    expect(await remaining(learner.id)).toMatchObject({ enrolment: 2, hit: 2, scorm_state: 1, support_request: 1 });
     expect((await call('/api/auth/user/delete', { method: 'POST', cookie: learner.cookie, body: { confirm: '' } })).status).toBe(400);
   });
 
@@ -175,6 +227,8 @@ describe('POST /api/auth/user/delete', () => {
       stats_total: 0,
       support_request: 0,
     });
+    // The request sent signed out from the account's address (in capitals) went too.
+    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM support_request WHERE lower(email) = lower(?)').bind(learner.email).first()).toEqual({ n: 0 });
     const row = await env.DB.prepare('SELECT code, first_name, last_name, email, password_hash, gender, fiscal_code, roles, status FROM user WHERE id = ?')
       .bind(learner.id)
       .first();

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import type { EcmSettingsBody } from '../../../../core/contracts/ecm.ts';
+import { MAX_SIGNATURE_BYTES } from '../../../../core/ecm/signature.ts';
 import type { Translate } from '../../../../core/translate.ts';
 import type { ApiClient } from '../../../lib/api-client.ts';
 
@@ -91,7 +92,13 @@ export default function EcmProviderSettings({ api, t }: Props) {
           type="file"
           accept="image/png,image/jpeg"
           aria-describedby={`${id}-signature-hint`}
-          onChange={(event) => setSignature(event.target.files?.[0] ?? null)}
+          onChange={(event) => {
+            const file = event.target.files?.[0] ?? null;
+            // Said at once, as the API would say it: the image is not sent.
+            const tooLarge = file !== null && file.size > MAX_SIGNATURE_BYTES;
+            setError(tooLarge ? t('cms.ecm.signatureTooLarge') : null);
+            setSignature(tooLarge ? null : file);
+          }}
         />
         <span className="hint" id={`${id}-signature-hint`}>
           {t(hasSignature ? 'cms.ecm.signatureStored' : 'cms.ecm.signatureMissing')}
