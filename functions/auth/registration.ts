@@ -232,7 +232,7 @@ export async function checkConfirmationLink(env: Env, siteId: string, token: str
   return state.kind === 'valid' ? null : state.kind;
 }
 
-export type ConfirmResult = { kind: 'confirmed' } | { kind: 'refused'; reason: ConfirmRefusal; message: string };
+export type ConfirmResult = { kind: 'confirmed'; userId: string } | { kind: 'refused'; reason: ConfirmRefusal; message: string };
 
 /**
  * The confirmation link used (`POST /api/auth/register/confirm`, and the page's button): unused,
@@ -245,7 +245,7 @@ export async function confirm(context: { env: Env; siteId: string; language: Lan
   const refusedWith = (reason: ConfirmRefusal): ConfirmResult => ({ kind: 'refused', reason, message: confirmRefusalMessage(reason, language) });
   const state = await confirmationState(env.DB, siteId, tokenHash, now);
   if (state.kind !== 'valid') return refusedWith(state.kind);
-  if (await confirmRegistration(env.DB, siteId, tokenHash, state.userId, now)) return { kind: 'confirmed' };
+  if (await confirmRegistration(env.DB, siteId, tokenHash, state.userId, now)) return { kind: 'confirmed', userId: state.userId };
   const after = await confirmationState(env.DB, siteId, tokenHash, now);
   return refusedWith(after.kind === 'valid' ? 'used' : after.kind);
 }

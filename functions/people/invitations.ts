@@ -157,7 +157,7 @@ export async function checkInvitationLink(env: Env, siteId: string, token: strin
   return state.kind === 'valid' ? null : state.kind;
 }
 
-export type AcceptResult = { kind: 'accepted' } | { kind: 'refused'; reason: InvitationRefusal; message: string };
+export type AcceptResult = { kind: 'accepted'; userId: string } | { kind: 'refused'; reason: InvitationRefusal; message: string };
 
 /**
  * The invited person chooses a password through the e-mail's link (`POST /api/auth/invitation`
@@ -179,7 +179,7 @@ export async function acceptInvitationLink(
     return { kind: 'refused', reason: 'used', message: peopleMessage('accountSuspended', language) };
   }
   const passwordHash = await hashPassword(body.password, env.PASSWORD_PEPPER);
-  if (await acceptInvitation(env.DB, siteId, tokenHash, state.userId, passwordHash, now)) return { kind: 'accepted' };
+  if (await acceptInvitation(env.DB, siteId, tokenHash, state.userId, passwordHash, now)) return { kind: 'accepted', userId: state.userId };
   const after = await invitationState(env.DB, siteId, tokenHash, now);
   return refused(after.kind === 'valid' ? 'used' : after.kind);
 }

@@ -16,7 +16,12 @@ export interface PasswordLinkFormState {
   status: number;
 }
 
-export type PasswordLinkPost = { kind: 'set' } | { kind: 'refused'; state: PasswordLinkFormState };
+export type PasswordLinkPost =
+  | {
+      kind: 'set';
+      /** The account whose password was set: the sign-in page starts with its address. */ userId: string;
+    }
+  | { kind: 'refused'; state: PasswordLinkFormState };
 
 type LinkRefusal = 'unknown' | 'expired' | 'used';
 
@@ -28,7 +33,7 @@ interface PasswordLink {
   use(
     context: { env: Env; siteId: string; language: Language; now: number },
     body: { token: string; password: string },
-  ): Promise<{ kind: 'refused'; message: string } | { kind: 'reset' | 'accepted' }>;
+  ): Promise<{ kind: 'refused'; message: string } | { kind: 'reset' | 'accepted'; userId: string }>;
 }
 
 /** A forgotten password's reset link (functions/auth/password-reset.ts). */
@@ -72,5 +77,5 @@ export async function submitPasswordLink(link: PasswordLink, form: FormData, loc
   if (!parsed.success || errors.confirm) return refused({ errors });
   const result = await link.use({ env, siteId: env.SITE_ID, language, now: Date.now() }, parsed.data);
   if (result.kind === 'refused') return refused({ linkProblem: result.message });
-  return { kind: 'set' };
+  return { kind: 'set', userId: result.userId };
 }

@@ -13,7 +13,7 @@ export interface ConfirmFormState {
   status: number;
 }
 
-export type ConfirmPost = { kind: 'confirmed' } | { kind: 'refused'; state: ConfirmFormState };
+export type ConfirmPost = { kind: 'confirmed'; userId: string } | { kind: 'refused'; state: ConfirmFormState };
 
 /** The page opened from the e-mail's link: whether the link can still be used; opening it spends nothing (mail scanners open links too). */
 export async function openConfirmationLink(token: string, locale: string): Promise<ConfirmFormState> {
@@ -30,5 +30,5 @@ export async function submitConfirmation(form: FormData, locale: string): Promis
     return { kind: 'refused', state: { token, linkProblem: confirmRefusalMessage('unknown', language), used: false, status: 400 } };
   const result = await confirm({ env, siteId: env.SITE_ID, language, now: Date.now() }, token);
   if (result.kind === 'refused') return { kind: 'refused', state: { token, linkProblem: result.message, used: result.reason === 'used', status: 400 } };
-  return { kind: 'confirmed' };
+  return { kind: 'confirmed', userId: result.userId };
 }

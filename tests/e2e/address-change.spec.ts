@@ -66,6 +66,8 @@ test('a secretary fixes a mistyped address; the person confirms it on a phone, c
   await rosa.getByLabel('Ripeti la nuova password').fill(PASSWORD);
   await rosa.getByRole('button', { name: "Attiva l'account" }).click();
   await expect(rosa.getByTestId('invitation-accepted')).toBeVisible();
+  // The sign-in form already holds her address: she adds the password she just chose.
+  await expect(rosa.getByLabel('Codice utente o e-mail')).toHaveValue(right);
   await signIn(rosa, { code: right, password: PASSWORD });
 
   // The secretary sees the address confirmed, and who did what.

@@ -52,6 +52,23 @@ test.describe('the header on a phone (375 px)', () => {
   });
 });
 
+test('German pages fit 320 and 390 px, header and menu included, signed in or not: long compounds wrap', async ({ browser }) => {
+  for (const signedIn of [false, true]) {
+    for (const width of [320, 390]) {
+      const page = await (await browser.newContext({ viewport: { width, height: 740 } })).newPage();
+      if (signedIn) await signIn(page, { code: 'segreteria.demo', password: 'Segreteria-Demo-2026!' });
+      for (const path of ['/de-DE', '/de-DE/catalogo-corsi', '/de-DE/profile']) {
+        await page.goto(path);
+        const fits = () => page.evaluate(() => document.documentElement.scrollWidth);
+        expect(await fits(), `${path} at ${width} px`).toBeLessThanOrEqual(width);
+        await page.locator('.site-menu > summary').click();
+        expect(await fits(), `${path} at ${width} px, menu open`).toBeLessThanOrEqual(width);
+      }
+      await page.context().close();
+    }
+  }
+});
+
 test('on a wide screen the links and the language switch show without opening anything', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/it-IT');

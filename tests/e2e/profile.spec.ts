@@ -49,9 +49,14 @@ test('ECharts is not loaded on pages without charts', async ({ page }) => {
 // from other specs (ecm.spec.ts, forms-no-js.spec.ts), which may run before this one on a server.
 const NO_HISTORY = { code: 'ilaria.lombardo', password: 'Corsista-Demo-2026!' };
 
-test('a learner without history sees empty states, not errors', async ({ page }) => {
+test('a learner without history sees empty states, not errors, and the way to a first course', async ({ page }) => {
   await signIn(page, NO_HISTORY);
   await expect(page.getByText('Nessun livello ancora')).toBeVisible();
+  const firstSteps = page.getByTestId('profile-first-steps');
+  await expect(firstSteps.getByRole('link', { name: 'I miei corsi' })).toHaveAttribute('href', '/it-IT/profile/user-courses');
+  await firstSteps.getByRole('link', { name: 'Sfoglia il catalogo' }).click();
+  await expect(page).toHaveURL(/\/it-IT\/catalogo-corsi$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.goto('/it-IT/profile/user-progress');
   await expect(page.getByTestId('stats-total')).toHaveText('0 h 0 min');
   await expect(page.getByTestId('chart-empty')).toHaveCount(4);

@@ -15,8 +15,15 @@ describe('CSV files as a staff member’s spreadsheet reads them', () => {
   });
 
   it('starts with a byte-order mark, quotes every cell, defuses formulas and ends lines with CRLF', () => {
-    expect(csvDocument(['nome', 'nota'], [['Nicolò', '=1+1'], ['a;b', 'c"d']], ';')).toBe(
-      '\uFEFFnome;nota\r\n"Nicolò";"\'=1+1"\r\n"a;b";"c""d"\r\n',
-    );
+    expect(
+      csvDocument(
+        ['nome', 'nota'],
+        [
+          ['Nicolò', '=1+1'],
+          ['a;b', 'c"d'],
+        ],
+        ';',
+      ),
+    ).toBe('\uFEFFnome;nota\r\n"Nicolò";"\'=1+1"\r\n"a;b";"c""d"\r\n');
   });
 });
