@@ -3,7 +3,7 @@ import type { D1Database } from '@cloudflare/workers-types';
 import type { ApiContext } from '../api-context.ts';
 import type { User } from '../../core/user.ts';
 import { loadPermissions } from '../data/auth/roles.ts';
-import { openCourseUses, restrictedCoursesUsing } from '../data/people/medium-courses.ts';
+import { liveCoursesUsing } from '../data/people/medium-courses.ts';
 import { readEntryFacts } from '../data/people/enrolment.ts';
 import { HttpError } from '../http-error.ts';
 import type { Language } from '../messages.ts';
@@ -44,12 +44,15 @@ export async function requireCourseEntry(context: ApiContext, courseId: string):
 }
 
 /**
- * Whether the user may have a course medium (`/media/{key}`): yes unless every course whose
- * sessions use it turns them away. A medium no session uses is served as before (drafts, the
- * library), and one an open course shares is served to everyone that course lets in.
+ * Whether the user may have a course medium (`/media/{key}`): `allowed` when a live session of a
+ * course that lets them in uses it; `refused` when only courses that turn them away do (a 403 that
+ * says so); `unused` when no live session uses it at all: a draft's file, a removed module's, one
+ * never placed, which learners do not learn exists (a 404). Editors and testers, who preview
+ * drafts, have every medium.
  */
-export async function mediumAllowed(db: D1Database, user: EntryUser, url: string): Promise<boolean> {
-  const restricted = await restrictedCoursesUsing(db, url, user.id);
-  if (restricted.length === 0 || restricted.some((use) => courseEntry({ mode: use.mode, hasKey: false, enrolled: use.enrolled }).allowed)) return true;
-  return (await openCourseUses(db, url)) || (await reviews(db, user));
+export async function mediumAccess(db: D1Database, user: EntryUser, url: string): Promise<'allowed' | 'refused' | 'unused'> {
+  const uses = await liveCoursesUsing(db, url, user.id);
+  if (uses.some((use) => courseEntry({ mode: use.mode, hasKey: false, enrolled: use.enrolled }).allowed)) return 'allowed';
+  if (await reviews(db, user)) return 'allowed';
+  return uses.length > 0 ? 'refused' : 'unused';
 }

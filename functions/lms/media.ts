@@ -7,7 +7,7 @@ import { languageOf, message, type Language } from '../messages.ts';
 import { mediaMessage } from '../media/messages.ts';
 import { LOG_USER_HEADER } from '../request-log.ts';
 import type { User } from '../data/auth/users.ts';
-import { mediumAllowed } from '../course-access/entry.ts';
+import { mediumAccess } from '../course-access/entry.ts';
 import { courseAccessMessage } from '../course-access/messages.ts';
 import { subresourceContext, subresourceRefusal as refusal } from '../subresource-request.ts';
 
@@ -25,7 +25,8 @@ const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}(?:\/[A-Za-z0-9][A-Za-z0-9
 
 /**
  * A course medium (a lesson's video, its captions) from the R2 bucket, to a signed-in user whose
- * role may read courses and whom a course using it lets in. The player asks for it as a subresource (`<video>`, `<track>`): a refusal
+ * role may read courses and whom a published course using it lets in (a draft's files only to
+ * editors and testers). The player asks for it as a subresource (`<video>`, `<track>`): a refusal
  * is a plain 401, 403 or 404 with a one-line reason, never a page or a redirect. Byte ranges are
  * answered (206), as the browser needs to seek; the body is R2's stream, never read into memory.
  */
@@ -43,9 +44,13 @@ export async function serveMedia(request: Request, env: Env): Promise<Response> 
     if (!(error instanceof HttpError)) throw error;
     return withCookies(refusal(request, error.statusCode, error.message), context.cookies);
   }
-  // A medium of courses taken by enrolment goes only to those they let in (functions/course-access/entry.ts).
-  if (!(await mediumAllowed(env.DB, user, url.pathname)))
-    return withCookies(refusal(request, 403, courseAccessMessage('mediumRefused', language)), context.cookies);
+  // A medium goes only to those a published course using it lets in; a draft's to its editors and testers (functions/course-access/entry.ts).
+  const access = await mediumAccess(env.DB, user, url.pathname);
+  if (access === 'refused') return withCookies(refusal(request, 403, courseAccessMessage('mediumRefused', language)), context.cookies);
+  if (access === 'unused') {
+    const key = url.pathname.slice(MEDIA_PREFIX.length);
+    return withCookies(refusal(request, 404, mediaMessage('mediaNotFound', language, { key: key.slice(0, 200) })), context.cookies);
+  }
   const answer = await mediaAnswer(request, env, url.pathname.slice(MEDIA_PREFIX.length), language);
   answer.headers.set(LOG_USER_HEADER, user.id);
   return withCookies(answer, context.cookies);

@@ -1,7 +1,7 @@
 import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../../functions/auth/password.ts';
-import { LEARNER, SITE, seedFixtures, signIn } from '../fixtures.ts';
+import { LEARNER, SITE, seedFixtures, signIn, TESTER } from '../fixtures.ts';
 
 // 1,000 bytes that say where they are: byte i is i % 251, so a wrong slice shows.
 const BYTES = Uint8Array.from({ length: 1000 }, (_, i) => i % 251);
@@ -13,6 +13,10 @@ beforeAll(async () => {
   await seedFixtures();
   etag = (await env.MEDIA.put(KEY, BYTES, { httpMetadata: { contentType: 'video/webm' } })).httpEtag;
   await env.MEDIA.put('test/clip.it-IT.vtt', 'WEBVTT\n\n00:00.000 --> 00:01.000\nCiao\n', { httpMetadata: { contentType: 'text/vtt; charset=utf-8' } });
+  // A published video session plays the clip: its file is a course medium a learner may have.
+  await env.DB.prepare(
+    `UPDATE session SET media_url = '/media/${KEY}', captions = '{"it-IT":"/media/test/clip.it-IT.vtt"}' WHERE course_id = 'triage' AND module_number = 1 AND number = 2`,
+  ).run();
   cookie = await signIn(LEARNER);
 });
 
@@ -137,5 +141,28 @@ describe('course media', () => {
       expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     }
     expect(await (await media('inesistente.webm', { cookie })).text()).toBe('Contenuto multimediale non trovato: inesistente.webm');
+  });
+
+  it("never serve a learner a draft's file: one no published session uses, a removed module's, a withdrawn course's; editors and testers have them", async () => {
+    await env.MEDIA.put('test/draft.webm', BYTES, { httpMetadata: { contentType: 'video/webm' } });
+    await env.MEDIA.put('test/removed.pdf', BYTES, { httpMetadata: { contentType: 'application/pdf' } });
+    await env.DB.prepare("UPDATE session SET media_url = '/media/test/removed.pdf' WHERE course_id = 'triage' AND module_number = 2 AND number = 1").run();
+    const tester = await signIn(TESTER);
+    const statuses = async (path: string) => [(await media(path, { cookie })).status, (await media(path, { cookie: tester })).status];
+    // Uploaded for a course not yet published: no session names it.
+    expect(await statuses('test/draft.webm')).toEqual([404, 200]);
+    const refused = await media('test/draft.webm', { cookie, headers: { range: 'bytes=0-9' } });
+    expect(refused.status).toBe(404);
+    expect(await refused.text()).toBe('Contenuto multimediale non trovato: test/draft.webm');
+    // The PDF of a module while it is published, then once the module is removed.
+    expect(await statuses('test/removed.pdf')).toEqual([200, 200]);
+    await env.DB.prepare("UPDATE module SET removed_at = ? WHERE course_id = 'triage' AND number = 2").bind(Date.now()).run();
+    expect(await statuses('test/removed.pdf')).toEqual([404, 200]);
+    await env.DB.prepare("UPDATE module SET removed_at = NULL WHERE course_id = 'triage' AND number = 2").run();
+    // A withdrawn course's video.
+    await env.DB.prepare("UPDATE course SET withdrawn_at = ? WHERE id = 'triage'").bind(Date.now()).run();
+    expect(await statuses(KEY)).toEqual([404, 200]);
+    await env.DB.prepare("UPDATE course SET withdrawn_at = NULL WHERE id = 'triage'").run();
+    expect(await statuses(KEY)).toEqual([200, 200]);
   });
 });
