@@ -137,7 +137,9 @@ describe('the media library', () => {
       "Il file è incompleto (troncato o danneggiato): caricalo di nuovo dall'originale.",
     );
     expect(await storedState()).toEqual(before);
-    const media = await served(kept.key, learner);
+    // Not in a published session yet: a learner does not have it, its editor does.
+    expect((await served(kept.key, learner)).status).toBe(404);
+    const media = await served(kept.key, editor);
     expect(media.status).toBe(200);
     expect(await sha256(await media.arrayBuffer())).toBe(await sha256(original));
     expect((await library()).find((item) => item.key === kept.key)).toMatchObject({ name: 'Originale.webm', durationSeconds: 45, replacedAt: null });

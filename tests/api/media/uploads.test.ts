@@ -51,8 +51,9 @@ describe('uploads in parts', () => {
     expect(item).toMatchObject({ url: `/media/${item.key}`, size: file.length, durationSeconds: 754, type: 'video/mp4' });
     expect(item.key).toMatch(/^lezione-lunga-[0-9a-f]{8}\.mp4$/);
 
-    const learner = await signIn(LEARNER);
-    const media = await served(item.key, learner);
+    // No published session uses it yet: a learner does not have it, the editor previews it.
+    expect((await served(item.key, await signIn(LEARNER))).status).toBe(404);
+    const media = await served(item.key, editor);
     expect(media.headers.get('content-type')).toBe('video/mp4');
     expect(await sha256(await media.arrayBuffer())).toBe(await sha256(file));
     const after = await storedState();
