@@ -5,10 +5,27 @@ import { signIn } from './helpers.ts';
 // block of labelled lines with its status in view.
 const STAFF = { code: 'segreteria.demo', password: 'Segreteria-Demo-2026!' };
 
-test('staff lists at 390 px: no table wider than the screen, each cell labelled', async ({ page }) => {
+test('staff lists at 390 px: no table wider than the screen, each cell labelled', async ({ page, browser }) => {
+  // A support request from a long address (one unbreakable word), sent as a visitor without scripts.
+  const visitor = await (await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { 'cf-connecting-ip': '198.18.210.7' } })).newPage();
+  await visitor.goto('/it-IT/assistenza');
+  const form = visitor.locator('#support-form');
+  await form.getByLabel('Nome e cognome').fill('Maria Antonietta Lunghissimo-Cognome');
+  await form.getByLabel('E-mail').fill(`coordinatrice.infermieristica.reparto.${Date.now()}@azienda-ospedaliera.example.it`);
+  await form.getByLabel('Messaggio').fill('Il video della sessione non parte dal telefono.');
+  await form.getByRole('button', { name: 'Invia richiesta' }).click();
+  await visitor.waitForURL(/\/it-IT\/assistenza\/inviata/);
+  await visitor.context().close();
+
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, STAFF);
-  for (const path of ['/it-IT/staff/people', '/it-IT/staff/courses', '/it-IT/staff/courses/movimentazione-pazienti', '/it-IT/staff/people/u-corsista-1']) {
+  for (const path of [
+    '/it-IT/staff/people',
+    '/it-IT/staff/courses',
+    '/it-IT/staff/courses/movimentazione-pazienti',
+    '/it-IT/staff/people/u-corsista-1',
+    '/it-IT/staff/support',
+  ]) {
     await page.goto(path);
     const tables = page.locator('table.stacked-table');
     expect(await tables.count(), path).toBeGreaterThan(0);
