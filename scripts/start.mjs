@@ -17,7 +17,12 @@ process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
 const OUT_DIR = outDirOf(process.env);
 // TILES_PREBUILT=1: the caller prepared the database and built into OUT_DIR already (the browser
 // tests' servers share one seed and one build: scripts/e2e-servers.mjs).
+const port = Number(process.env.PORT ?? 4321);
 if (process.env.TILES_PREBUILT !== '1') {
+  // Canonical links, the sitemap and Open Graph images name the address the site is served at: on
+  // another PORT, that port, unless PUBLIC_SITE_URL names the public one. A publish's rebuild
+  // inherits it from this environment.
+  process.env.PUBLIC_SITE_URL ??= `http://localhost:${port}`;
   if (process.env.TILES_FRESH === '1') rmSync(STATE_DIR, { recursive: true, force: true });
   ensureDevVars();
   // A second start with nothing changed skips both (scripts/start-stamp.mjs).
@@ -28,14 +33,15 @@ if (process.env.TILES_PREBUILT !== '1') {
     run(process.execPath, ['scripts/prepare-db.mjs']);
     prepared = markPrepared(STATE_DIR, source);
   }
-  if (isBuilt(OUT_DIR, source, prepared)) console.log(`${OUT_DIR}/ is built from these sources and this database already: build skipped.`);
+  // The address is part of what a build is built from.
+  const built = `${source} ${process.env.PUBLIC_SITE_URL}`;
+  if (isBuilt(OUT_DIR, built, prepared)) console.log(`${OUT_DIR}/ is built from these sources and this database already: build skipped.`);
   else {
     forgetBuild(OUT_DIR);
     whileBuildingSync(() => run('npx', ['astro', 'build', '--outDir', OUT_DIR]));
-    markBuilt(OUT_DIR, source, prepared);
+    markBuilt(OUT_DIR, built, prepared);
   }
 }
-const port = Number(process.env.PORT ?? 4321);
 // SCORM packages run on an origin of their own (functions/scorm/content-origin.ts): locally a port of
 // its own, served by the same Worker, which tells the two apart by the address asked for. Its host is
 // 127.0.0.1, not localhost: cookies ignore ports, and the site's (at localhost) must not reach a
