@@ -37,6 +37,7 @@ import { invalidInput } from '../validate.ts';
 import { deployHookRequest } from './deploy-hook.ts';
 import type { Outline } from '../../core/course-outline.ts';
 import { checkCategoriesDraft, checkOutlineDraft, checkStructureToPublish, PUBLISH_ORDER } from './structure-check.ts';
+import { withFileDurations } from './file-durations.ts';
 
 type DocumentParams = { param: z.output<typeof documentParams> };
 
@@ -111,8 +112,9 @@ export async function putDocument(context: ApiContext, { param, json: fields }: 
   const ref = await documentRef(context, param);
   refuseReservedKey(context, ref);
   await checkDraft(context, ref, fields);
+  const saved = ref.kind === 'outline' ? await withFileDurations(context, fields as Outline) : fields;
   const event = eventStatement(context.env.DB, context.siteId, session.user.id, documentEventName(ref.kind, 'edit'), documentName(ref), context.now);
-  await saveDraft(context.env.DB, ref, fields, session.user.id, context.now, event);
+  await saveDraft(context.env.DB, ref, saved, session.user.id, context.now, event);
   return loadEditorView(context.env.DB, ref);
 }
 
@@ -142,7 +144,8 @@ export async function revertVersion(context: ApiContext, { param: { id } }: { pa
     `${documentName(version)}#${id}`,
     context.now,
   );
-  await saveDraft(context.env.DB, version, version.fields, session.user.id, context.now, event);
+  const fields = version.kind === 'outline' ? await withFileDurations(context, version.fields as Outline) : version.fields;
+  await saveDraft(context.env.DB, version, fields, session.user.id, context.now, event);
   return loadEditorView(context.env.DB, version);
 }
 

@@ -164,3 +164,26 @@ describe('the media library', () => {
     expect((await api('/cms/media/qualcosa.pdf', { method: 'DELETE', cookie: learner })).status).toBe(403);
   });
 });
+
+describe("a video session's duration", () => {
+  it('is its file’s, whatever was typed; text and PDF sessions keep the declared one', async () => {
+    const clip = await uploaded(editor, 'Sette secondi.mp4', 'video/mp4', mp4File(7));
+    const session = (number: number, kind: string, media: string | null, duration: string) => ({ number, kind, duration, media, poster: null, captions: {} });
+    const outline = {
+      category: 'cat-rischio',
+      ecmCredits: 6,
+      withdrawn: false,
+      modules: [
+        { number: 1, sessions: [session(1, 'text', null, '0h 25m 0s'), session(2, 'video', clip.url, '0h 10m 0s')] },
+        { number: 2, sessions: [session(1, 'document', '/media/corsi/guida.pdf', '0h 10m 45s')] },
+      ],
+    };
+    const saved = await api('/cms/documents/outline/it-IT/triage', { method: 'PUT', cookie: editor, json: outline });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    const view = (await saved.json()) as { outcome: { draft: { fields: typeof outline } } };
+    const [first, second] = view.outcome.draft.fields.modules;
+    expect(first?.sessions.map((entry) => entry.duration)).toEqual(['0h 25m 0s', '0h 0m 7s']);
+    expect(second?.sessions[0]?.duration).toBe('0h 10m 45s');
+    await env.DB.prepare("DELETE FROM cms_draft WHERE kind = 'outline' AND key = 'triage'").run();
+  });
+});
