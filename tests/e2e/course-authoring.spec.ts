@@ -59,6 +59,9 @@ test('an editor creates a course with two modules, a tester reviews the draft, t
   await form.getByRole('button', { name: 'Crea il corso (bozza)' }).click();
   await page.waitForURL(`**/it-IT/course/${COURSE}`);
   await expect(page.getByTestId('course-draft')).toBeVisible();
+  // A course with no session yet says so, not that everything is done.
+  await expect(page.getByTestId('course-empty')).toHaveText('Questo corso non ha ancora sessioni.');
+  await expect(page.getByTestId('course-all-done')).toHaveCount(0);
   await islandsReady(page);
 
   // The structure: a captioned video and a text in module 1, a PDF in module 2.
