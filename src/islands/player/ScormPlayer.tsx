@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ScormCommitted } from '../../../core/contracts/scorm.ts';
 import { runtimeAddress } from '../../../core/scorm/content-address.ts';
 import type { ScormItem, ScormVersion } from '../../../core/scorm/manifest.ts';
-import { cmiFacts, restoredCmi } from '../../../core/scorm/runtime.ts';
+import { cmiFacts, reportsNothing, restoredCmi } from '../../../core/scorm/runtime.ts';
 import { translator } from '../../../core/translate.ts';
 import { recoverFromChunkError } from '../../lib/chunk-guard-client.ts';
 import { scormCommits, type CommitStatus, type SessionParam } from '../../lib/scorm-commits.ts';
@@ -46,6 +46,8 @@ const CROSS_FRAME_RATE_LIMIT = 2_000;
 interface RuntimeApi {
   renderCommitCMI(terminate: boolean): unknown;
   loadFromJSON(json: Record<string, unknown>, element?: string): void;
+  isInitialized(): boolean;
+  isTerminated(): boolean;
 }
 type RuntimeClass = new (settings: object) => RuntimeApi;
 type CrossFrameClass = new (api: RuntimeApi, origin: string, options: { rateLimit: number }) => { destroy(): void };
@@ -146,17 +148,30 @@ export default function ScormPlayer({ launch, session, siteId, locale, strings, 
       else copy.total_time = totalTime;
       return copy;
     };
+    // SCORM 2004 without completionSetByContent: the LMS completes an attempt as it ends (Rustici's
+    // multi-SCO golf: pages that only initialize and terminate), for an item that initialized.
+    const lmsCompletes = launch.version !== '1.2' && launch.items[index]?.runtime?.completionByLms === true;
+    const attemptEnded = (cmi: Record<string, unknown>) => (lmsCompletes && reportsNothing(cmi) ? { ...cmi, completion_status: 'completed' } : cmi);
     let api: RuntimeApi | null = null;
     const httpService = {
-      processHttpRequest(_url: string, params: unknown) {
-        const cmi = cmiOf(params);
+      // scorm-again passes whether the commit is the package's Terminate/LMSFinish.
+      processHttpRequest(_url: string, params: unknown, terminate?: boolean) {
+        const cmi = terminate ? attemptEnded(cmiOf(params)) : cmiOf(params);
         latest.current.set(key, cmi);
         commits.push(cmi);
         return { result: true, errorCode: 0 };
       },
       updateSettings() {},
     };
-    const settings = { lmsCommitUrl: '/scorm-commit', autocommit: true, autocommitSeconds: COMMIT_EVERY_MS / 1000, logLevel: 5, httpService };
+    // SCORM 1.2: a SCO that finishes without a status is completed, as the RTE has the LMS do (scorm-again's default says incomplete).
+    const settings = {
+      lmsCommitUrl: '/scorm-commit',
+      autocommit: true,
+      autocommitSeconds: COMMIT_EVERY_MS / 1000,
+      autoCompleteLessonStatus: true,
+      logLevel: 5,
+      httpService,
+    };
     let bridge: { destroy(): void } | null = null;
     const content = launch.content;
     (async () => {
@@ -179,31 +194,35 @@ export default function ScormPlayer({ launch, session, siteId, locale, strings, 
       console.error('The SCORM runtime did not start:', error);
       setUnavailable(true);
     });
-    const pushNow = (terminate: boolean) => {
+    /** Sends the runtime's data; `ends`: the learner leaves the item (another item, another page), which ends a started attempt. */
+    const pushNow = (terminate: boolean, ends = false) => {
       if (!api) return;
-      const cmi = cmiOf(api.renderCommitCMI(terminate));
+      const rendered = cmiOf(api.renderCommitCMI(terminate));
+      const cmi = ends && (api.isInitialized() || api.isTerminated()) ? attemptEnded(rendered) : rendered;
       latest.current.set(key, cmi);
       commits.push(cmi);
     };
     const regularly = setInterval(() => pushNow(false), COMMIT_EVERY_MS);
-    const leave = () => {
-      pushNow(true);
+    const leave = (ends: boolean) => {
+      pushNow(true, ends);
       commits.leave();
     };
-    const onHide = () => document.visibilityState === 'hidden' && leave();
-    window.addEventListener('pagehide', leave);
+    const onLeave = () => leave(true);
+    // A hidden tab may come back: its data leaves, the attempt goes on.
+    const onHide = () => document.visibilityState === 'hidden' && leave(false);
+    window.addEventListener('pagehide', onLeave);
     document.addEventListener('visibilitychange', onHide);
-    document.addEventListener('astro:before-swap', leave);
+    document.addEventListener('astro:before-swap', onLeave);
     return () => {
       cancelled = true;
       clearInterval(regularly);
       // Another item opens (or the player goes): this one's data leaves first.
-      leave();
+      leave(true);
       setReady(null);
       commits.stop();
-      window.removeEventListener('pagehide', leave);
+      window.removeEventListener('pagehide', onLeave);
       document.removeEventListener('visibilitychange', onHide);
-      document.removeEventListener('astro:before-swap', leave);
+      document.removeEventListener('astro:before-swap', onLeave);
       bridge?.destroy();
     };
   }, [courseId, module, number, index]);
