@@ -163,15 +163,9 @@ export default function ScormPlayer({ launch, session, siteId, locale, strings, 
       },
       updateSettings() {},
     };
-    // SCORM 1.2: a SCO that finishes without a status is completed, as the RTE has the LMS do (scorm-again's default says incomplete).
-    const settings = {
-      lmsCommitUrl: '/scorm-commit',
-      autocommit: true,
-      autocommitSeconds: COMMIT_EVERY_MS / 1000,
-      autoCompleteLessonStatus: true,
-      logLevel: 5,
-      httpService,
-    };
+    // A 1.2 SCO finishing without a status stays incomplete (scorm-again's default): packages that
+    // report only at their end (the demo's) would otherwise be completed by opening and leaving them.
+    const settings = { lmsCommitUrl: '/scorm-commit', autocommit: true, autocommitSeconds: COMMIT_EVERY_MS / 1000, logLevel: 5, httpService };
     let bridge: { destroy(): void } | null = null;
     const content = launch.content;
     (async () => {
