@@ -78,10 +78,12 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\
 
 /**
  * The page the session page frames for one item: scorm-again's `CrossFrameAPI` as the package's
- * `API` and `API_1484_11`, talking to the session page's runtime by postMessage, its cache filled
+ * `API` (1.2) or `API_1484_11` (2004), talking to the session page's runtime by postMessage, its cache filled
  * with the learner's data before the item loads (a package reads its bookmark right after
  * initializing, synchronously), then the item itself in a frame beside it, where a SCO looks for
- * the API in its parent window. A list's `_count` is answered from that cache, which holds every
+ * the API in its parent window. Only the package's version's API is there: a wrapper that finds
+ * both (pipwerks', which eXeLearning and many others ship) takes `API_1484_11` first and talked
+ * SCORM 2004 to a 1.2 runtime, so nothing a 1.2 package did was kept. A list's `_count` is answered from that cache, which holds every
  * element the package set: the facade answers a read from its cache and the flattened data it
  * caches has no counts, so a package reading `cmi.interactions._count` before each question it
  * records (Rustici's golf 2004) got "" and then the count before its last write.
@@ -118,8 +120,7 @@ const api = new Proxy(cross, {
     return (element) => (typeof element === 'string' && /\\.(objectives|interactions|correct_responses|comments_from_learner|comments_from_lms)\\._count$/.test(element) ? counted(element) : method(element));
   },
 });
-window.API = api;
-window.API_1484_11 = api;
+window.${grant.version === '1.2' ? 'API' : 'API_1484_11'} = api;
 const warm = (all) => { for (const [name, value] of Object.entries(all ?? {})) cross._cache.set(name, String(value)); };
 cross._post('getFlattenedCMI', []).then(warm, () => {}).finally(() => { document.getElementById('sco').src = ${scriptJson(item)}; });
 </script>
