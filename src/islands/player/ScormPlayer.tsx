@@ -36,6 +36,9 @@ interface Props {
   onCommitted: (answer: ScormCommitted) => void;
 }
 
+/** How long an item's runtime stays after its frame went, for the calls of the item's unload handler to arrive. */
+const UNLOAD_SETTLES_MS = 250;
+
 /** A page reloaded for its own policy is not reloaded again for it before this. */
 const RELOAD_GUARD_MS = 30_000;
 
@@ -210,14 +213,18 @@ export default function ScormPlayer({ launch, session, siteId, locale, strings, 
     return () => {
       cancelled = true;
       clearInterval(regularly);
-      // Another item opens (or the player goes): this one's data leaves first.
-      leave(true);
       setReady(null);
-      commits.stop();
       window.removeEventListener('pagehide', onLeave);
       document.removeEventListener('visibilitychange', onHide);
       document.removeEventListener('astro:before-swap', onLeave);
-      bridge?.destroy();
+      // Another item opens (or the player goes): this one's frame is gone already, and what its
+      // unload handler told the runtime (eXeLearning's pages report completion only then) arrives
+      // as the next messages; its data leaves after them, then its runtime goes.
+      setTimeout(() => {
+        leave(true);
+        commits.stop();
+        bridge?.destroy();
+      }, UNLOAD_SETTLES_MS);
     };
   }, [courseId, module, number, index]);
 
