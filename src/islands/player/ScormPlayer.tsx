@@ -38,6 +38,8 @@ interface Props {
 
 /** How long an item's runtime stays after its frame went, for the calls of the item's unload handler to arrive. */
 const UNLOAD_SETTLES_MS = 250;
+/** The next item's runtime starts this much after the left one's is gone, whatever the timers' rounding. */
+const SETTLE_MARGIN_MS = 20;
 
 /** A page reloaded for its own policy is not reloaded again for it before this. */
 const RELOAD_GUARD_MS = 30_000;
@@ -92,6 +94,9 @@ export default function ScormPlayer({ launch, session, siteId, locale, strings, 
   const [done, setDone] = useState(() => new Set(launch.runtimes.filter((runtime) => runtime.done).map((runtime) => runtime.key)));
   // What each item last committed in this sitting: reopening an item resumes from it.
   const latest = useRef(new Map<string, Record<string, unknown>>());
+  // When the item left last has had its runtime removed: the next one's starts after, or the left
+  // one's bridge would answer the new item's frame (both listen to the content origin).
+  const settledAt = useRef(0);
   /** The runtime could not start (its code or the learner's data): the frame stays away, the status says so. */
   const [unavailable, setUnavailable] = useState(false);
   const committed = useRef(onCommitted);
@@ -173,6 +178,9 @@ export default function ScormPlayer({ launch, session, siteId, locale, strings, 
     const content = launch.content;
     (async () => {
       if (!content) throw new Error('No SCORM content origin is configured (SCORM_CONTENT_ORIGIN)');
+      const settling = settledAt.current - Date.now();
+      if (settling > 0) await new Promise((resolve) => setTimeout(resolve, settling));
+      if (cancelled) return;
       // The ES modules export the classes by name (their type declarations say default).
       const [runtime, { CrossFrameLMS }] = await Promise.all([
         launch.version === '1.2'
@@ -220,6 +228,7 @@ export default function ScormPlayer({ launch, session, siteId, locale, strings, 
       // Another item opens (or the player goes): this one's frame is gone already, and what its
       // unload handler told the runtime (eXeLearning's pages report completion only then) arrives
       // as the next messages; its data leaves after them, then its runtime goes.
+      settledAt.current = Date.now() + UNLOAD_SETTLES_MS + SETTLE_MARGIN_MS;
       setTimeout(() => {
         leave(true);
         commits.stop();
