@@ -4,8 +4,8 @@ import { zipSync } from 'fflate';
 import { EDITOR, islandsReady, signIn, switchMode } from './helpers.ts';
 
 /**
- * Issue 31, as a provider would try it: the packages vendors ship (Rustici's public golf examples,
- * tests/fixtures/scorm-vendors/README.md), uploaded by an editor through the CMS into a new course,
+ * Issue 31, as a provider would try it: the packages vendors and authoring tools ship (Rustici's
+ * public golf examples, an eXeLearning export; tests/fixtures/scorm-vendors/README.md), uploaded by an editor through the CMS into a new course,
  * published, and played by a learner who leaves midway and resumes on another browser.
  */
 test.describe.configure({ mode: 'serial' });
@@ -16,6 +16,7 @@ const PACKAGES = [
   { dir: 'golf-12-runtime-basic', title: 'Golf Explained - Run-time Basic Calls' },
   { dir: 'golf-2004-runtime-advanced', title: 'Golf Explained - Run-time Advanced Calls' },
   { dir: 'golf-2004-multi-sco', title: 'Golf Explained - Minimum Run-time Calls' },
+  { dir: 'exe-12-multi-sco', title: 'Redes' },
 ] as const;
 const sessionPath = (n: number) => `/it-IT/course/session/${COURSE}/1/${n}`;
 
@@ -79,7 +80,7 @@ async function learnerOn(browser: Browser, n: number, prompts: string[], alerts:
   return page;
 }
 
-test('an editor creates a course of three vendor packages and publishes it', async ({ page }) => {
+test('an editor creates a course of four vendor packages and publishes it', async ({ page }) => {
   test.setTimeout(300_000);
   await signIn(page, EDITOR);
   await switchMode(page, 'Redazione (CMS)');
@@ -91,7 +92,7 @@ test('an editor creates a course of three vendor packages and publishes it', asy
   await form.getByLabel('Titolo del corso').fill('Golf SCORM');
   await expect(form.getByLabel('Indirizzo del corso')).toHaveValue(COURSE);
   await form.getByLabel('Sommario').fill('I pacchetti SCORM di esempio di Rustici, come li pubblica un fornitore.');
-  await form.getByLabel('Descrizione').fill('Tre pacchetti reali: SCORM 1.2, SCORM 2004 con obiettivi e un pacchetto di diciotto SCO.');
+  await form.getByLabel('Descrizione').fill('Pacchetti reali: SCORM 1.2, SCORM 2004 con obiettivi, diciotto SCO di Rustici e diciannove di eXeLearning.');
   await form.getByLabel('Titolo del primo modulo').fill('Pacchetti dei fornitori');
   await form.getByRole('button', { name: 'Crea il corso (bozza)' }).click();
   await page.waitForURL(`**/it-IT/course/${COURSE}`);
@@ -243,11 +244,44 @@ test('golf SCORM 2004 of eighteen SCOs: each page the learner opens is recorded 
   expect(alerts).toEqual([]);
 });
 
+// eXeLearning's pages find the API with pipwerks' wrapper, which takes API_1484_11 first when a
+// window has both (the runtime page had both: the package talked 2004 to a 1.2 runtime), and report
+// completion only from their unload handler, as the learner moves to another page.
+test('eXeLearning SCORM 1.2 of 19 SCOs: each page reports itself done as the learner leaves it, and the session completes', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const alerts: string[] = [];
+  const page = await learnerOn(browser, 4, [], alerts);
+  const items = page.getByTestId('scorm-item');
+  await expect(items).toHaveCount(19);
+  const active = () =>
+    scoOf(page)
+      .locator('body')
+      .evaluate(() => (window as unknown as { pipwerks?: { SCORM: { connection: { isActive: boolean } } } }).pipwerks?.SCORM.connection.isActive ?? false)
+      // The frame may be between two documents.
+      .catch(() => false);
+  for (let position = 0; position < 19; position += 1) {
+    if (position > 0) await items.nth(position).getByRole('button').click();
+    await expect.poll(active).toBe(true);
+    if (position > 0) await expect(items.nth(position - 1)).toHaveAttribute('data-done', 'true', { timeout: 15_000 });
+  }
+  // The wrapper found the package's own version's API.
+  expect(
+    await scoOf(page)
+      .locator('body')
+      .evaluate(() => (window as unknown as { pipwerks: { SCORM: { version: string } } }).pipwerks.SCORM.version),
+  ).toBe('1.2');
+  await items.first().getByRole('button').click();
+  await expect(items.last()).toHaveAttribute('data-done', 'true', { timeout: 15_000 });
+  await expect(page.getByTestId('session-completed')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('[data-testid="scorm-item"][data-done="true"]')).toHaveCount(19);
+  expect(alerts).toEqual([]);
+});
+
 test("staff see each vendor package's outcome for the learner", async ({ page }) => {
   await signIn(page, { code: 'segreteria.demo', password: 'Segreteria-Demo-2026!' });
   await page.goto(`/it-IT/staff/courses/${COURSE}`);
   const row = page.getByRole('row').filter({ hasText: LEARNER.code });
-  await expect(row).toContainText('3 di 3');
+  await expect(row).toContainText('4 di 4');
   await expect(row).toContainText('SCORM 1.1: superato, punteggio 100%');
   await expect(row).toContainText('SCORM 1.2: completato, superato, punteggio 100%');
 });
