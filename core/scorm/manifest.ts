@@ -18,6 +18,32 @@ export interface ScormItem {
   title: string;
   /** The file to open, relative to the package's root, with the item's parameters. */
   launch: string;
+  /** What the manifest hands this item's runtime; absent when it says nothing (and for packages checked before). */
+  runtime?: ItemRuntime;
+}
+
+/**
+ * The manifest's word to an item's runtime, which the LMS must pass on when the item starts
+ * (SCORM 1.2 `adlcp:` elements, SCORM 2004 `adlcp:` and `imsss:sequencing`). Vendors' packages
+ * rely on it: Rustici's golf 2004 example looks up the objectives it declares in the manifest
+ * among `cmi.objectives` and takes its passing score from there.
+ */
+export interface ItemRuntime {
+  /** `cmi.launch_data` (1.2 `adlcp:datafromlms`, 2004 `adlcp:dataFromLMS`). */
+  launchData?: string;
+  /** 1.2 `cmi.student_data.mastery_score` (`adlcp:masteryscore`). */
+  masteryScore?: string;
+  /** 2004 objective identifiers, the primary objective's first: the item's `cmi.objectives` on a first attempt. */
+  objectives?: string[];
+  /** 2004 `cmi.scaled_passing_score`: the primary objective's `minNormalizedMeasure` when it is satisfied by measure. */
+  scaledPassingScore?: string;
+  /** 2004 `cmi.completion_threshold` (`adlcp:completionThreshold`). */
+  completionThreshold?: string;
+  /**
+   * 2004 `deliveryControls completionSetByContent="false"`, the default: the content need not report
+   * completion, the LMS sets it when the attempt ends (as packages of plain pages expect).
+   */
+  completionByLms?: boolean;
 }
 
 export interface ScormManifest {
@@ -112,6 +138,40 @@ function typicalLearningSeconds(manifest: Node): number | null {
   return seconds !== null && seconds > 0 ? seconds : null;
 }
 
+const decimal = (value: string, min: number): string | undefined => {
+  const number = value === '' ? NaN : Number(value);
+  return Number.isFinite(number) && number >= min && number <= 1 ? String(number) : undefined;
+};
+
+/** The manifest's word to one item's runtime (see `ItemRuntime`); undefined when it says nothing. */
+function itemRuntime(item: Node, version: ScormVersion): ItemRuntime | undefined {
+  const runtime: ItemRuntime = {};
+  const launchData = text(item, version === '1.2' ? 'datafromlms' : 'dataFromLMS');
+  if (launchData) runtime.launchData = launchData.slice(0, 4000);
+  if (version === '1.2') {
+    const mastery = Number(text(item, 'masteryscore'));
+    if (text(item, 'masteryscore') && Number.isFinite(mastery) && mastery >= 0 && mastery <= 100) runtime.masteryScore = String(mastery);
+    return Object.keys(runtime).length > 0 ? runtime : undefined;
+  }
+  const threshold = child(item, 'completionThreshold');
+  // 3rd edition writes the threshold as the element's text, 4th as its minProgressMeasure.
+  const completionThreshold = decimal(attribute(threshold, 'minProgressMeasure') || text(item, 'completionThreshold'), 0);
+  if (completionThreshold !== undefined) runtime.completionThreshold = completionThreshold;
+  const sequencing = child(item, 'sequencing');
+  const objectives = child(sequencing, 'objectives');
+  const primary = child(objectives, 'primaryObjective');
+  const ids = [attribute(primary, 'objectiveID'), ...children(objectives, 'objective').map((objective) => attribute(objective, 'objectiveID'))]
+    .filter((id) => id !== '' && id.length <= 4000)
+    .slice(0, 100);
+  if (ids.length > 0) runtime.objectives = [...new Set(ids)];
+  if (attribute(primary, 'satisfiedByMeasure') === 'true') {
+    const measure = decimal(text(primary, 'minNormalizedMeasure') || '1', -1);
+    if (measure !== undefined) runtime.scaledPassingScore = measure;
+  }
+  if (attribute(child(sequencing, 'deliveryControls'), 'completionSetByContent') !== 'true') runtime.completionByLms = true;
+  return runtime;
+}
+
 /**
  * The key of an item's runtime data: its identifier; for a package stored before items had one,
  * '' for the first item (the data kept from before, migration 0030) and its position for others.
@@ -159,11 +219,13 @@ export function readManifest(tree: unknown, files: ReadonlySet<string>): ScormMa
       const href = resources.get(attribute(item, 'identifierref'));
       const allowed = text(item, 'maxtimeallowed');
       if (href && allowed) allowedSeconds += durationSeconds(allowed) ?? 0;
+      const runtime = href ? itemRuntime(item, version) : undefined;
       if (href)
         items.push({
           identifier: attribute(item, 'identifier').slice(0, 200) || `item-${items.length + 1}`,
           title: text(item, 'title') || href,
           launch: withParameters(href, attribute(item, 'parameters')),
+          ...(runtime ? { runtime } : {}),
         });
       walk(item);
     }

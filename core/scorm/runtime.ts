@@ -1,4 +1,4 @@
-import type { ScormVersion } from './manifest.ts';
+import type { ItemRuntime, ScormVersion } from './manifest.ts';
 
 /**
  * What the platform keeps of a SCORM runtime's CMI data (the object scorm-again commits, `cmi`
@@ -120,5 +120,47 @@ export function restoredCmi(version: ScormVersion, cmi: unknown, totalSeconds: n
   delete root.exit;
   root.total_time = interval2004(totalSeconds);
   root.entry = str(root.location) || str(root.suspend_data) ? 'resume' : 'ab-initio';
+  return root;
+}
+
+/**
+ * Whether a SCORM 2004 attempt's content reported nothing of its own progress: no completion or
+ * success, no score, progress, location or suspend data. Such an item (a page that only initializes
+ * and terminates) the LMS completes as the attempt ends when its manifest leaves completion to the
+ * LMS (`completionSetByContent` false); one that tracks anything completes itself, so leaving a
+ * course early never completes it for the learner.
+ */
+export function reportsNothing(cmi: unknown): boolean {
+  const root = node(cmi);
+  const score = node(root.score);
+  return (
+    [str(root.completion_status), str(root.success_status)].every((status) => status === '' || status === 'unknown') &&
+    [score.raw, score.scaled, root.progress_measure, root.location, root.suspend_data].every((value) => str(value) === '')
+  );
+}
+
+/**
+ * An item's CMI data with what its manifest hands the runtime (core/scorm/manifest.ts
+ * `ItemRuntime`): the values the LMS owns (launch data, 1.2 mastery score, 2004 passing score and
+ * completion threshold) as the package now says, and its 2004 objectives by identifier, added after
+ * those the learner's data holds already (a package looks them up by identifier, never by place).
+ */
+export function withManifestData(version: ScormVersion, cmi: Node, runtime: ItemRuntime | undefined): Node {
+  if (!runtime) return cmi;
+  const root: Node = { ...cmi };
+  if (runtime.launchData) root.launch_data = runtime.launchData;
+  if (version === '1.2') {
+    if (runtime.masteryScore) root.student_data = { ...node(root.student_data), mastery_score: runtime.masteryScore };
+    return root;
+  }
+  if (runtime.scaledPassingScore) root.scaled_passing_score = runtime.scaledPassingScore;
+  if (runtime.completionThreshold) root.completion_threshold = runtime.completionThreshold;
+  if (runtime.objectives?.length) {
+    // Committed data holds them as scorm-again renders a list (an object by index), older data perhaps as an array.
+    const held = Object.values(Array.isArray(root.objectives) ? { ...(root.objectives as unknown[]) } : node(root.objectives)).map(node);
+    const known = new Set(held.map((objective) => str(objective.id)));
+    const objectives = [...held, ...runtime.objectives.filter((id) => !known.has(id)).map((id) => ({ id }))];
+    root.objectives = Object.fromEntries(objectives.map((objective, index) => [String(index), objective]));
+  }
   return root;
 }

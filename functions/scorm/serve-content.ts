@@ -78,10 +78,15 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\
 
 /**
  * The page the session page frames for one item: scorm-again's `CrossFrameAPI` as the package's
- * `API` and `API_1484_11`, talking to the session page's runtime by postMessage, its cache filled
+ * `API` (1.2) or `API_1484_11` (2004), talking to the session page's runtime by postMessage, its cache filled
  * with the learner's data before the item loads (a package reads its bookmark right after
  * initializing, synchronously), then the item itself in a frame beside it, where a SCO looks for
- * the API in its parent window.
+ * the API in its parent window. Only the package's version's API is there: a wrapper that finds
+ * both (pipwerks', which eXeLearning and many others ship) takes `API_1484_11` first and talked
+ * SCORM 2004 to a 1.2 runtime, so nothing a 1.2 package did was kept. A list's `_count` is answered from that cache, which holds every
+ * element the package set: the facade answers a read from its cache and the flattened data it
+ * caches has no counts, so a package reading `cmi.interactions._count` before each question it
+ * records (Rustici's golf 2004) got "" and then the count before its last write.
  */
 function runtimePage(grant: ContentGrant, token: string, launch: string, search: string, language: Language, head: boolean): Response {
   const nonce = crypto.randomUUID().replaceAll('-', '');
@@ -97,11 +102,27 @@ function runtimePage(grant: ContentGrant, token: string, launch: string, search:
 <iframe id="sco" title="${escapeHtml(scormMessage('contentFrameTitle', language))}"></iframe>
 <script type="module" nonce="${nonce}">
 import { CrossFrameAPI } from '${CONTENT_RUNTIME_SCRIPT}';
-const api = new CrossFrameAPI(${scriptJson(grant.platform)}, window.parent, { timeout: 15000 });
-window.API = api;
-window.API_1484_11 = api;
-const warm = (all) => { for (const [name, value] of Object.entries(all ?? {})) api._cache.set(name, String(value)); };
-api._post('getFlattenedCMI', []).then(warm, () => {}).finally(() => { document.getElementById('sco').src = ${scriptJson(item)}; });
+const cross = new CrossFrameAPI(${scriptJson(grant.platform)}, window.parent, { timeout: 15000 });
+const counted = (name) => {
+  const prefix = name.slice(0, -'_count'.length);
+  let count = 0;
+  for (const key of cross._cache.keys()) {
+    const index = key.startsWith(prefix) ? key.slice(prefix.length).split('.')[0] : '';
+    if (/^\\d+$/.test(index)) count = Math.max(count, Number(index) + 1);
+  }
+  cross._lastError = '0';
+  return String(count);
+};
+const api = new Proxy(cross, {
+  get(target, name) {
+    const method = target[name];
+    if (name !== 'GetValue' && name !== 'LMSGetValue') return method;
+    return (element) => (typeof element === 'string' && /\\.(objectives|interactions|correct_responses|comments_from_learner|comments_from_lms)\\._count$/.test(element) ? counted(element) : method(element));
+  },
+});
+window.${grant.version === '1.2' ? 'API' : 'API_1484_11'} = api;
+const warm = (all) => { for (const [name, value] of Object.entries(all ?? {})) cross._cache.set(name, String(value)); };
+cross._post('getFlattenedCMI', []).then(warm, () => {}).finally(() => { document.getElementById('sco').src = ${scriptJson(item)}; });
 </script>
 </body>
 </html>

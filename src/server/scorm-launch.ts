@@ -1,6 +1,6 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import { itemKey } from '../../core/scorm/manifest.ts';
-import { itemDone, restoredCmi } from '../../core/scorm/runtime.ts';
+import { itemDone, restoredCmi, withManifestData } from '../../core/scorm/runtime.ts';
 import { findDraftSessionPackage, findSessionPackage, type StoredPackage } from '../../functions/data/scorm/packages.ts';
 import { findScormStates } from '../../functions/data/scorm/state.ts';
 import type { ScormLaunch } from '../islands/player/ScormPlayer.tsx';
@@ -106,7 +106,7 @@ async function launchOf(
     title: found.title,
     items: found.items,
     content: origin && grant ? { origin, grant } : null,
-    runtimes: runtimes.map((runtime) => ({ ...runtime, cmi: identified(runtime.cmi) })),
+    runtimes: runtimes.map((runtime, index) => ({ ...runtime, cmi: identified(withManifestData(found.version, runtime.cmi, found.items[index]?.runtime)) })),
     preview,
   };
 }

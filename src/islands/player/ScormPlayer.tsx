@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ScormCommitted } from '../../../core/contracts/scorm.ts';
 import { runtimeAddress } from '../../../core/scorm/content-address.ts';
 import type { ScormItem, ScormVersion } from '../../../core/scorm/manifest.ts';
-import { cmiFacts, restoredCmi } from '../../../core/scorm/runtime.ts';
+import { cmiFacts, reportsNothing, restoredCmi } from '../../../core/scorm/runtime.ts';
 import { translator } from '../../../core/translate.ts';
 import { recoverFromChunkError } from '../../lib/chunk-guard-client.ts';
 import { scormCommits, type CommitStatus, type SessionParam } from '../../lib/scorm-commits.ts';
@@ -36,6 +36,11 @@ interface Props {
   onCommitted: (answer: ScormCommitted) => void;
 }
 
+/** How long an item's runtime stays after its frame went, for the calls of the item's unload handler to arrive. */
+const UNLOAD_SETTLES_MS = 250;
+/** The next item's runtime starts this much after the left one's is gone, whatever the timers' rounding. */
+const SETTLE_MARGIN_MS = 20;
+
 /** A page reloaded for its own policy is not reloaded again for it before this. */
 const RELOAD_GUARD_MS = 30_000;
 
@@ -46,6 +51,8 @@ const CROSS_FRAME_RATE_LIMIT = 2_000;
 interface RuntimeApi {
   renderCommitCMI(terminate: boolean): unknown;
   loadFromJSON(json: Record<string, unknown>, element?: string): void;
+  isInitialized(): boolean;
+  isTerminated(): boolean;
 }
 type RuntimeClass = new (settings: object) => RuntimeApi;
 type CrossFrameClass = new (api: RuntimeApi, origin: string, options: { rateLimit: number }) => { destroy(): void };
@@ -87,6 +94,9 @@ export default function ScormPlayer({ launch, session, siteId, locale, strings, 
   const [done, setDone] = useState(() => new Set(launch.runtimes.filter((runtime) => runtime.done).map((runtime) => runtime.key)));
   // What each item last committed in this sitting: reopening an item resumes from it.
   const latest = useRef(new Map<string, Record<string, unknown>>());
+  // When the item left last has had its runtime removed: the next one's starts after, or the left
+  // one's bridge would answer the new item's frame (both listen to the content origin).
+  const settledAt = useRef(0);
   /** The runtime could not start (its code or the learner's data): the frame stays away, the status says so. */
   const [unavailable, setUnavailable] = useState(false);
   const committed = useRef(onCommitted);
@@ -146,21 +156,31 @@ export default function ScormPlayer({ launch, session, siteId, locale, strings, 
       else copy.total_time = totalTime;
       return copy;
     };
+    // SCORM 2004 without completionSetByContent: the LMS completes an attempt as it ends (Rustici's
+    // multi-SCO golf: pages that only initialize and terminate), for an item that initialized.
+    const lmsCompletes = launch.version !== '1.2' && launch.items[index]?.runtime?.completionByLms === true;
+    const attemptEnded = (cmi: Record<string, unknown>) => (lmsCompletes && reportsNothing(cmi) ? { ...cmi, completion_status: 'completed' } : cmi);
     let api: RuntimeApi | null = null;
     const httpService = {
-      processHttpRequest(_url: string, params: unknown) {
-        const cmi = cmiOf(params);
+      // scorm-again passes whether the commit is the package's Terminate/LMSFinish.
+      processHttpRequest(_url: string, params: unknown, terminate?: boolean) {
+        const cmi = terminate ? attemptEnded(cmiOf(params)) : cmiOf(params);
         latest.current.set(key, cmi);
         commits.push(cmi);
         return { result: true, errorCode: 0 };
       },
       updateSettings() {},
     };
+    // A 1.2 SCO finishing without a status stays incomplete (scorm-again's default): packages that
+    // report only at their end (the demo's) would otherwise be completed by opening and leaving them.
     const settings = { lmsCommitUrl: '/scorm-commit', autocommit: true, autocommitSeconds: COMMIT_EVERY_MS / 1000, logLevel: 5, httpService };
     let bridge: { destroy(): void } | null = null;
     const content = launch.content;
     (async () => {
       if (!content) throw new Error('No SCORM content origin is configured (SCORM_CONTENT_ORIGIN)');
+      const settling = settledAt.current - Date.now();
+      if (settling > 0) await new Promise((resolve) => setTimeout(resolve, settling));
+      if (cancelled) return;
       // The ES modules export the classes by name (their type declarations say default).
       const [runtime, { CrossFrameLMS }] = await Promise.all([
         launch.version === '1.2'
@@ -179,32 +199,41 @@ export default function ScormPlayer({ launch, session, siteId, locale, strings, 
       console.error('The SCORM runtime did not start:', error);
       setUnavailable(true);
     });
-    const pushNow = (terminate: boolean) => {
+    /** Sends the runtime's data; `ends`: the learner leaves the item (another item, another page), which ends a started attempt. */
+    const pushNow = (terminate: boolean, ends = false) => {
       if (!api) return;
-      const cmi = cmiOf(api.renderCommitCMI(terminate));
+      const rendered = cmiOf(api.renderCommitCMI(terminate));
+      const cmi = ends && (api.isInitialized() || api.isTerminated()) ? attemptEnded(rendered) : rendered;
       latest.current.set(key, cmi);
       commits.push(cmi);
     };
     const regularly = setInterval(() => pushNow(false), COMMIT_EVERY_MS);
-    const leave = () => {
-      pushNow(true);
+    const leave = (ends: boolean) => {
+      pushNow(true, ends);
       commits.leave();
     };
-    const onHide = () => document.visibilityState === 'hidden' && leave();
-    window.addEventListener('pagehide', leave);
+    const onLeave = () => leave(true);
+    // A hidden tab may come back: its data leaves, the attempt goes on.
+    const onHide = () => document.visibilityState === 'hidden' && leave(false);
+    window.addEventListener('pagehide', onLeave);
     document.addEventListener('visibilitychange', onHide);
-    document.addEventListener('astro:before-swap', leave);
+    document.addEventListener('astro:before-swap', onLeave);
     return () => {
       cancelled = true;
       clearInterval(regularly);
-      // Another item opens (or the player goes): this one's data leaves first.
-      leave();
       setReady(null);
-      commits.stop();
-      window.removeEventListener('pagehide', leave);
+      window.removeEventListener('pagehide', onLeave);
       document.removeEventListener('visibilitychange', onHide);
-      document.removeEventListener('astro:before-swap', leave);
-      bridge?.destroy();
+      document.removeEventListener('astro:before-swap', onLeave);
+      // Another item opens (or the player goes): this one's frame is gone already, and what its
+      // unload handler told the runtime (eXeLearning's pages report completion only then) arrives
+      // as the next messages; its data leaves after them, then its runtime goes.
+      settledAt.current = Date.now() + UNLOAD_SETTLES_MS + SETTLE_MARGIN_MS;
+      setTimeout(() => {
+        leave(true);
+        commits.stop();
+        bridge?.destroy();
+      }, UNLOAD_SETTLES_MS);
     };
   }, [courseId, module, number, index]);
 

@@ -37,7 +37,15 @@ describe('SCORM packages', () => {
         .first<{ version: string; prefix: string; launch: string; title: string; items: string; files: number }>();
       expect(row).toMatchObject({ version: version === '1.2' ? '1.2' : '2004-4', launch: 'index.html', files: 4 });
       expect(row?.title).toBe(`Igiene delle mani (SCORM ${version})`);
-      expect(JSON.parse(row?.items ?? '[]')).toEqual([{ identifier: 'item1', title: 'Igiene delle mani: ripasso e domanda', launch: 'index.html' }]);
+      // A 2004 item whose manifest says nothing of delivery controls: the LMS may complete it as its attempt ends.
+      expect(JSON.parse(row?.items ?? '[]')).toEqual([
+        {
+          identifier: 'item1',
+          title: 'Igiene delle mani: ripasso e domanda',
+          launch: 'index.html',
+          ...(version === '2004' ? { runtime: { completionByLms: true } } : {}),
+        },
+      ]);
       const unpacked = (await objectKeys()).filter((key) => key.startsWith(row?.prefix ?? '-'));
       expect(unpacked.map((key) => key.slice(row!.prefix.length))).toEqual(['imsmanifest.xml', 'index.html', 'info.html', 'style.css']);
       const page = await env.MEDIA.get(`${row!.prefix}index.html`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { itemKey } from '../../../../core/scorm/manifest.ts';
-import { cmiFacts, itemDone, packageDone, restoredCmi, seconds12, seconds2004 } from '../../../../core/scorm/runtime.ts';
+import { cmiFacts, itemDone, packageDone, reportsNothing, restoredCmi, seconds12, seconds2004, withManifestData } from '../../../../core/scorm/runtime.ts';
 
 describe('SCORM runtime data', () => {
   it('reads times in both versions', () => {
@@ -67,5 +67,30 @@ describe('SCORM runtime data', () => {
     const restored = restoredCmi('1.2', { core: { lesson_location: 'question', session_time: '00:05:00', exit: 'suspend' }, suspend_data: 'x' }, 125);
     expect(restored).toEqual({ core: { lesson_location: 'question', total_time: '0000:02:05', entry: 'resume' }, suspend_data: 'x' });
     expect(restoredCmi('2004-3', { session_time: 'PT5M' }, 0)).toEqual({ total_time: 'PT0S', entry: 'ab-initio' });
+  });
+
+  it("hands an item what its manifest says: objectives the learner's data lacks, passing score, mastery score, launch data", () => {
+    const runtime = { objectives: ['PRIMARYOBJ', 'obj_playing'], scaledPassingScore: '0.8', launchData: 'lang=it' };
+    expect(withManifestData('2004-3', {}, runtime)).toEqual({
+      launch_data: 'lang=it',
+      scaled_passing_score: '0.8',
+      objectives: { '0': { id: 'PRIMARYOBJ' }, '1': { id: 'obj_playing' } },
+    });
+    // Resumed: the objectives committed keep their place and data, the missing one follows.
+    const held = { location: '3', objectives: { '0': { id: 'obj_playing', progress_measure: '0.2' } } };
+    expect(withManifestData('2004-3', held, runtime).objectives).toEqual({ '0': { id: 'obj_playing', progress_measure: '0.2' }, '1': { id: 'PRIMARYOBJ' } });
+    expect(withManifestData('1.2', { core: { lesson_location: '2' } }, { masteryScore: '80' })).toEqual({
+      core: { lesson_location: '2' },
+      student_data: { mastery_score: '80' },
+    });
+    expect(withManifestData('1.2', { core: {} }, undefined)).toEqual({ core: {} });
+  });
+
+  it('tells a 2004 attempt that reported nothing from one that tracks itself, which the LMS never completes for it', () => {
+    expect(reportsNothing({ completion_status: 'unknown', success_status: 'unknown', score: {}, location: '', suspend_data: '' })).toBe(true);
+    expect(reportsNothing({})).toBe(true);
+    expect(reportsNothing({ completion_status: 'incomplete' })).toBe(false);
+    expect(reportsNothing({ completion_status: 'unknown', location: 'question' })).toBe(false);
+    expect(reportsNothing({ score: { scaled: '0' } })).toBe(false);
   });
 });

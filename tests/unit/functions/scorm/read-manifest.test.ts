@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import type { ScormManifest } from '../../../../core/scorm/manifest.ts';
 import { parseManifest } from '../../../../functions/scorm/read-manifest.ts';
 
 const manifest = (schemaversion: string, body: string) => `<?xml version="1.0"?>
@@ -27,11 +29,55 @@ describe('parseManifest', () => {
       version: '2004-3',
       title: 'Corso & verifica',
       items: [
-        { identifier: 'i1', title: 'Lezione', launch: 'content/lesson.html?lang=it' },
-        { identifier: 'i2', title: 'Verifica', launch: 'content/quiz/index.html' },
+        // 2004 without deliveryControls: the content need not report completion, the LMS sets it.
+        { identifier: 'i1', title: 'Lezione', launch: 'content/lesson.html?lang=it', runtime: { completionByLms: true } },
+        { identifier: 'i2', title: 'Verifica', launch: 'content/quiz/index.html', runtime: { completionByLms: true } },
       ],
       seconds: null,
     });
+  });
+
+  it("reads what Rustici's golf manifests hand each item's runtime: objectives, passing score, delivery controls, mastery score", () => {
+    const golf = (dir: string) => readFileSync(new URL(`../../../fixtures/scorm-vendors/${dir}/imsmanifest.xml`, import.meta.url), 'utf8');
+    const advanced = parseManifest(golf('golf-2004-runtime-advanced'), new Set(['shared/launchpage.html']));
+    expect(advanced).toMatchObject({ version: '2004-3', title: 'Golf Explained - Run-time Advanced Calls' });
+    expect((advanced as ScormManifest).items).toEqual([
+      {
+        identifier: 'item_1',
+        title: 'Golf Explained',
+        launch: 'shared/launchpage.html',
+        runtime: { objectives: ['PRIMARYOBJ', 'obj_etiquette', 'obj_handicapping', 'obj_havingfun', 'obj_playing'], scaledPassingScore: '0.8' },
+      },
+    ]);
+    const pages = ['Playing/Playing.html', 'Playing/Par.html', 'Playing/Scoring.html', 'Playing/OtherScoring.html', 'Playing/RulesOfGolf.html'];
+    const multi = parseManifest(
+      golf('golf-2004-multi-sco'),
+      new Set([
+        ...pages,
+        'shared/assessmenttemplate.html',
+        'Etiquette/Course.html',
+        'Etiquette/Distracting.html',
+        'Etiquette/Play.html',
+        'Handicapping/Overview.html',
+        'Handicapping/CalculatingHandicap.html',
+        'Handicapping/CalculatingScore.html',
+        'Handicapping/Example.html',
+        'HavingFun/HowToHaveFun.html',
+        'HavingFun/MakeFriends.html',
+      ]),
+    );
+    expect((multi as ScormManifest).items).toHaveLength(18);
+    expect((multi as ScormManifest).items[5]).toEqual({
+      identifier: 'playing_quiz_item',
+      title: 'Playing Golf Quiz',
+      launch: 'shared/assessmenttemplate.html?questions=Playing',
+      runtime: { completionByLms: true },
+    });
+    const mastery = golf('golf-12-runtime-basic').replace(
+      '<title>Golf Explained</title>',
+      '<title>Golf Explained</title><adlcp:masteryscore>80</adlcp:masteryscore>',
+    );
+    expect((parseManifest(mastery, new Set(['shared/launchpage.html'])) as ScormManifest).items[0]?.runtime).toEqual({ masteryScore: '80' });
   });
 
   it("takes how long the package says it takes: 2004's typicalLearningTime, else the 1.2 items' maxtimeallowed added up", () => {
