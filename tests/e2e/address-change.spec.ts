@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from './fixtures.ts';
-import { signIn } from './helpers.ts';
+import { islandsReady, signIn } from './helpers.ts';
 import { linkIn, mailTo, waitForMail } from './mailbox.ts';
 
 // An address belongs to one account and changes only through a link sent to the new address.
@@ -82,6 +82,8 @@ test('a secretary fixes a mistyped address; the person confirms it on a phone, c
   // Months later Rosa changes her own address: it waits for its link, and the old one is told.
   const next = `rosa.neri.${tag}@ospedale.example.it`;
   await rosa.goto('/it-IT/profile/user-data');
+  // The form is an island: typing before it hydrates would race React's first render of the field.
+  await islandsReady(rosa);
   await rosa.getByLabel('Indirizzo e-mail').fill(next);
   await rosa.getByRole('button', { name: 'Salva' }).click();
   await expect(rosa.getByTestId('user-email-pending')).toContainText(`Nuovo indirizzo in attesa di conferma: ${next}`);
