@@ -1,13 +1,12 @@
 import type { PersonDetail } from '../../core/contracts/people.ts';
 import { fiscalCodeMismatch, isValidFiscalCode } from '../../core/fiscal-code.ts';
-import { loadPermissions } from '../data/auth/roles.ts';
 import { findFiscalCodeHolder, findFiscalCodeOwner, isFiscalCodeTaken, setFiscalCode, type FiscalCodeHolder } from '../data/people/fiscal-code.ts';
 import { findPerson } from '../data/people/people.ts';
 import type { Env } from '../env.ts';
 import { HttpError } from '../http-error.ts';
 import type { Language } from '../messages.ts';
 import { peopleMessage } from './messages.ts';
-import type { StaffActor } from './staff-actor.ts';
+import { outranks, type StaffActor } from './staff-actor.ts';
 
 /** A 409 for staff: the code is another account's, named (staff may see it) and carried as `holder` for the page's link. */
 export function fiscalCodeHeld(holder: FiscalCodeHolder, code: string, language: Language): HttpError & { holder: FiscalCodeHolder } {
@@ -49,8 +48,7 @@ export async function changeFiscalCode(
   const person = await findPerson(env.DB, actor.siteId, userId);
   const owner = person ? await findFiscalCodeOwner(env.DB, userId) : null;
   if (!person || !owner) throw new HttpError(404, peopleMessage('personNotFound', language, { id: userId }));
-  const [theirs, mine] = await Promise.all([loadPermissions(env.DB, person.roles), loadPermissions(env.DB, actor.roles)]);
-  if ([...theirs].some((permission) => !mine.has(permission))) throw new HttpError(403, peopleMessage('fiscalCodeStronger', language));
+  if (await outranks(env.DB, person.roles, actor)) throw new HttpError(403, peopleMessage('fiscalCodeStronger', language));
   const code = typed.trim().toUpperCase() || null;
   if (code) {
     const refusal = await staffFiscalCodeRefusal(env, actor.siteId, code, { id: userId, ...owner }, language);

@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import type { personEditBody, PersonDetail } from '../../core/contracts/people.ts';
 import { requestEmailChange } from '../auth/email-change.ts';
-import { loadPermissions } from '../data/auth/roles.ts';
 import { findUserById } from '../data/auth/users.ts';
 import { findPerson } from '../data/people/people.ts';
 import { addressRequestEvent, updatePerson } from '../data/people/person-edits.ts';
@@ -10,6 +9,7 @@ import { HttpError, refusal } from '../http-error.ts';
 import { message } from '../messages.ts';
 import { peopleMessage } from './messages.ts';
 import type { StaffMailContext } from './people-import.ts';
+import { outranks } from './staff-actor.ts';
 
 type PersonEdit = z.output<typeof personEditBody>;
 
@@ -24,8 +24,7 @@ export async function editPerson(context: StaffMailContext, userId: string, edit
   const { env, actor, language, now } = context;
   const user = await findUserById(env.DB, userId);
   if (!user || user.siteId !== actor.siteId || user.status === 'deleted') throw new HttpError(404, peopleMessage('personNotFound', language, { id: userId }));
-  const [theirs, mine] = await Promise.all([loadPermissions(env.DB, user.roles), loadPermissions(env.DB, actor.roles)]);
-  if ([...theirs].some((permission) => !mine.has(permission))) throw new HttpError(403, peopleMessage('editStronger', language));
+  if (await outranks(env.DB, user.roles, actor)) throw new HttpError(403, peopleMessage('editStronger', language));
   if (edit.locale !== undefined && !(await findSite(env.DB, actor.siteId))?.supportedLocale.includes(edit.locale)) {
     throw new HttpError(400, message('invalidField', language, { field: 'locale', detail: edit.locale }));
   }

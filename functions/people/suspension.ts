@@ -1,11 +1,10 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import type { PersonDetail } from '../../core/contracts/people.ts';
-import { loadPermissions } from '../data/auth/roles.ts';
 import { findPerson, reactivatePerson, suspendPerson } from '../data/people/people.ts';
 import { HttpError } from '../http-error.ts';
 import type { Language } from '../messages.ts';
 import { peopleMessage } from './messages.ts';
-import type { StaffActor } from './staff-actor.ts';
+import { outranks, type StaffActor } from './staff-actor.ts';
 
 async function personOf(db: D1Database, actor: StaffActor, userId: string, language: Language): Promise<PersonDetail> {
   const person = await findPerson(db, actor.siteId, userId);
@@ -21,8 +20,7 @@ async function personOf(db: D1Database, actor: StaffActor, userId: string, langu
 export async function suspend(db: D1Database, actor: StaffActor, userId: string, now: number, language: Language): Promise<PersonDetail> {
   const person = await personOf(db, actor, userId, language);
   if (person.id === actor.id) throw new HttpError(409, peopleMessage('suspendSelf', language));
-  const [theirs, mine] = await Promise.all([loadPermissions(db, person.roles), loadPermissions(db, actor.roles)]);
-  if ([...theirs].some((permission) => !mine.has(permission))) throw new HttpError(403, peopleMessage('suspendStronger', language));
+  if (await outranks(db, person.roles, actor)) throw new HttpError(403, peopleMessage('suspendStronger', language));
   await suspendPerson(db, { siteId: actor.siteId, userId, actorId: actor.id, now });
   return personOf(db, actor, userId, language);
 }
