@@ -8,6 +8,11 @@ export function isLocaleCode(segment: string | undefined): segment is string {
   return typeof segment === 'string' && LOCALE_PATTERN.test(segment);
 }
 
+/** A stored locale as a path and an e-mail can use it: the platform's default when it is malformed. */
+export function localeOrDefault(code: string | undefined): string {
+  return isLocaleCode(code) ? code : DEFAULT_LOCALE;
+}
+
 export function pathSegments(pathname: string): string[] {
   return pathname.split('/').filter(Boolean);
 }

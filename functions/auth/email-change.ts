@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, isLocaleCode } from '../../core/locale.ts';
+import { localeOrDefault } from '../../core/locale.ts';
 import { EMAIL_CHANGE_TTL_MS, EMAIL_CHANGE_WINDOW_MS, EMAIL_CHANGES_PER_ACCOUNT, EMAIL_CHANGES_PER_ADDRESS } from '../../core/email-change-allowance.ts';
 import { INVITATION_TTL_MS } from '../../core/people-import.ts';
 import { EMAIL_PATTERN } from '../../core/user-fields.ts';
@@ -21,7 +21,6 @@ export interface EmailChangeContext {
   origin: string;
 }
 
-const localeOf = (code: string) => (isLocaleCode(code) ? code : DEFAULT_LOCALE);
 const canReceive = (address: string | null): address is string => !!address && EMAIL_PATTERN.test(address);
 
 /**
@@ -31,7 +30,7 @@ const canReceive = (address: string | null): address is string => !!address && E
  */
 async function changedNotice(context: EmailChangeContext, user: User) {
   if (!canReceive(user.email) || user.status === 'invited') return null;
-  const locale = localeOf(user.locale);
+  const locale = localeOrDefault(user.locale);
   const values = { name: user.firstName, code: user.code, path: `/${locale}/assistenza` };
   return outboxStatement(
     context.env,
@@ -72,9 +71,9 @@ export async function requestEmailChange(context: EmailChangeContext, user: User
         env,
         {
           ...common,
-          locale: localeOf(holder.locale),
+          locale: localeOrDefault(holder.locale),
           template: 'email-change-known',
-          values: { name: holder.firstName, code: holder.code, path: `/${localeOf(holder.locale)}/password/forgot` },
+          values: { name: holder.firstName, code: holder.code, path: `/${localeOrDefault(holder.locale)}/password/forgot` },
         },
         options,
       )
@@ -82,12 +81,12 @@ export async function requestEmailChange(context: EmailChangeContext, user: User
         env,
         {
           ...common,
-          locale: localeOf(user.locale),
+          locale: localeOrDefault(user.locale),
           template: 'email-change',
           values: {
             name: user.firstName,
             code: user.code,
-            path: `/${localeOf(user.locale)}/email/confirm?${new URLSearchParams({ t: token })}`,
+            path: `/${localeOrDefault(user.locale)}/email/confirm?${new URLSearchParams({ t: token })}`,
             hours: EMAIL_CHANGE_TTL_MS / 3_600_000,
           },
         },
@@ -138,7 +137,7 @@ export type EmailChangeResult =
 async function inviteAgain(context: EmailChangeContext, user: User, email: string): Promise<string> {
   const { env, siteId, now, origin } = context;
   const token = newToken();
-  const locale = localeOf(user.locale);
+  const locale = localeOrDefault(user.locale);
   const path = `/${locale}/invitation?${new URLSearchParams({ t: token })}`;
   const values = { name: user.firstName, code: user.code, path, days: INVITATION_TTL_MS / 86_400_000 };
   const mail = await outboxStatement(env, { siteId, to: email, locale, origin, template: 'invitation', values }, { now, onlyIfPreviousChanged: true });

@@ -6,7 +6,7 @@ import {
   RESET_REQUESTS_CHECKED,
   RESET_REQUESTS_UNCHECKED,
 } from '../../core/password-allowance.ts';
-import { DEFAULT_LOCALE, isLocaleCode } from '../../core/locale.ts';
+import { localeOrDefault } from '../../core/locale.ts';
 import { EMAIL_PATTERN } from '../../core/user-fields.ts';
 import { addressKey, clientAddress } from '../client-address.ts';
 import {
@@ -77,7 +77,7 @@ export async function accountStatements(
     since: now - PASSWORD_WINDOW_MS,
     allowance: RESET_MAILS_PER_ACCOUNT,
   };
-  const locale = isLocaleCode(account.locale) ? account.locale : DEFAULT_LOCALE;
+  const locale = localeOrDefault(account.locale);
   const common = { siteId, to: account.email, locale, origin };
   const options = { now, onlyIfPreviousChanged: true };
   if (account.federated) {

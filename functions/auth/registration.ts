@@ -1,7 +1,7 @@
 import type { D1PreparedStatement } from '@cloudflare/workers-types';
 import type { z } from 'zod';
 import type { registerRequest, registerResendRequest } from '../../core/contracts/registration.ts';
-import { DEFAULT_LOCALE, isLocaleCode } from '../../core/locale.ts';
+import { localeOrDefault } from '../../core/locale.ts';
 import {
   CONFIRMATION_TTL_MS,
   REGISTRATION_MAILS_PER_ADDRESS,
@@ -111,7 +111,7 @@ async function newLink(context: MailContext, locale: string) {
   };
 }
 
-const accountLocale = (account: AddressAccount) => (isLocaleCode(account.locale) ? account.locale : DEFAULT_LOCALE);
+const accountLocale = (account: AddressAccount) => localeOrDefault(account.locale);
 
 /** The registration a link carries: its password and its form (names, language). */
 type Registration = { passwordHash: string; form: RegistrationForm };
@@ -130,7 +130,7 @@ async function knownAddressStatements(context: MailContext, account: AddressAcco
   const options = { now, onlyIfPreviousChanged: true };
   if (account.pending) {
     const chosen = registration?.form.locale ?? account.latestForm?.locale ?? account.locale;
-    const locale = isLocaleCode(chosen) ? chosen : DEFAULT_LOCALE;
+    const locale = localeOrDefault(chosen);
     const link = await newLink(context, locale);
     const name = registration?.form.firstName ?? account.latestForm?.firstName ?? account.firstName;
     const values = { name, path: link.path, hours: CONFIRMATION_TTL_MS / 3_600_000 };
@@ -160,7 +160,7 @@ export async function register(context: RegistrationContext, body: z.output<type
   const counted = await countAddress(context, body.altcha);
   if (counted) return counted;
   const passwordHash = await hashPassword(body.password, env.PASSWORD_PEPPER);
-  const locale = isLocaleCode(context.localeCode) ? context.localeCode : DEFAULT_LOCALE;
+  const locale = localeOrDefault(context.localeCode);
   const form = { firstName: body.firstName, lastName: body.lastName, locale };
   const [account] = await findAddressAccounts(env.DB, siteId, body.email);
   let statements: D1PreparedStatement[];
