@@ -86,5 +86,5 @@ export async function putPerson(
   context: ApiContext,
   { param, json }: { param: z.output<typeof personParams>; json: z.output<typeof personEditBody> },
 ): Promise<PersonDetail> {
-  return editPerson(await mailContext(context), param.userId, json);
+  return (await editPerson(await mailContext(context), param.userId, json)).person;
 }

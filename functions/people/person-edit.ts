@@ -20,7 +20,11 @@ type PersonEdit = z.output<typeof personEditBody>;
  * becomes the account's when it is followed, and the same answer whether or not another account
  * holds it. Not for an account whose roles grant what the staff member's do not.
  */
-export async function editPerson(context: StaffMailContext, userId: string, edit: PersonEdit): Promise<PersonDetail> {
+export async function editPerson(
+  context: StaffMailContext,
+  userId: string,
+  edit: PersonEdit,
+): Promise<{ person: PersonDetail; /** A link went to a new address. */ addressSent: boolean }> {
   const { env, actor, language, now } = context;
   const user = await findUserById(env.DB, userId);
   if (!user || user.siteId !== actor.siteId || user.status === 'deleted') throw new HttpError(404, peopleMessage('personNotFound', language, { id: userId }));
@@ -28,10 +32,12 @@ export async function editPerson(context: StaffMailContext, userId: string, edit
   if (edit.locale !== undefined && !(await findSite(env.DB, actor.siteId))?.supportedLocale.includes(edit.locale)) {
     throw new HttpError(400, message('invalidField', language, { field: 'locale', detail: edit.locale }));
   }
+  let addressSent = false;
   if (edit.email !== undefined) {
     const address = await requestEmailChange({ env, siteId: actor.siteId, language, now, origin: context.origin }, user, edit.email);
     if (address.kind === 'refused') throw refusal(address.status, address.message, { 'retry-after': '3600' });
     if (address.kind === 'requested') await addressRequestEvent(env.DB, { siteId: actor.siteId, actorId: actor.id, userId, now }).run();
+    addressSent = address.kind === 'requested' && edit.email !== null;
   }
   // Only what differs: saving the form unchanged writes nothing, and the history names real changes.
   const current = { firstName: user.firstName, lastName: user.lastName, locale: user.locale };
@@ -43,5 +49,5 @@ export async function editPerson(context: StaffMailContext, userId: string, edit
   await updatePerson(env.DB, { siteId: actor.siteId, actorId: actor.id, userId, now }, changes);
   const person = await findPerson(env.DB, actor.siteId, userId);
   if (!person) throw new HttpError(404, peopleMessage('personNotFound', language, { id: userId }));
-  return person;
+  return { person, addressSent };
 }

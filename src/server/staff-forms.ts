@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { courseAccessBody, MAX_CSV_BYTES, personEditBody, personParams, staffCourseParams } from '../../core/contracts/people.ts';
-import { findPerson, findPersonByLogin } from '../../functions/data/people/people.ts';
+import { findPersonByLogin } from '../../functions/data/people/people.ts';
 import { editPerson } from '../../functions/people/person-edit.ts';
 import { HttpError } from '../../functions/http-error.ts';
 import { fileTooLarge } from '../../functions/file-limit.ts';
@@ -134,10 +134,8 @@ export async function submitPersonForm(form: FormData, staff: StaffPage, userId:
           const field = String(issue?.path[0] ?? 'form');
           throw new HttpError(400, message('invalidField', language, { field: staff.page.t(`userData.${field}`), detail: issue?.message ?? '' }));
         }
-        const before = await findPerson(env.DB, actor.siteId, userId);
-        await editPerson(staffMailContext(staff, origin), userId, body.data);
-        const newAddress = body.data.email !== null && body.data.email !== undefined && body.data.email.toLowerCase() !== before?.email?.toLowerCase();
-        return newAddress ? 'editedEmail' : 'edited';
+        const { addressSent } = await editPerson(staffMailContext(staff, origin), userId, body.data);
+        return addressSent ? 'editedEmail' : 'edited';
       }
       case 'fiscal-code':
         await changeFiscalCode({ env, actor, language, now }, userId, formText(form, 'fiscalCode').slice(0, 40));
