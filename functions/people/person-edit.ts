@@ -3,7 +3,7 @@ import type { personEditBody, PersonDetail } from '../../core/contracts/people.t
 import { requestEmailChange } from '../auth/email-change.ts';
 import { findUserById } from '../data/auth/users.ts';
 import { findPerson } from '../data/people/people.ts';
-import { addressRequestEvent, updatePerson } from '../data/people/person-edits.ts';
+import { addressRequestEvent, personEditEvent, updatePerson } from '../data/people/person-edits.ts';
 import { findSite } from '../data/site/sites.ts';
 import { HttpError, refusal } from '../http-error.ts';
 import { message } from '../messages.ts';
@@ -36,8 +36,11 @@ export async function editPerson(
   if (edit.email !== undefined) {
     const address = await requestEmailChange({ env, siteId: actor.siteId, language, now, origin: context.origin }, user, edit.email);
     if (address.kind === 'refused') throw refusal(address.status, address.message, { 'retry-after': '3600' });
-    if (address.kind === 'requested') await addressRequestEvent(env.DB, { siteId: actor.siteId, actorId: actor.id, userId, now }).run();
     addressSent = address.kind === 'requested' && edit.email !== null;
+    // A link sent is a request in the history; an address removed changed at once, as names do.
+    const recorded = { siteId: actor.siteId, actorId: actor.id, userId, now };
+    if (addressSent) await addressRequestEvent(env.DB, recorded).run();
+    else if (address.kind === 'requested') await personEditEvent(env.DB, { ...recorded, fields: ['email'] }).run();
   }
   // Only what differs: saving the form unchanged writes nothing, and the history names real changes.
   const current = { firstName: user.firstName, lastName: user.lastName, locale: user.locale };

@@ -31,6 +31,10 @@ describe('staff edit a person', () => {
     // The same values again write nothing.
     expect((await edit(luca.id, { firstName: 'Luca Maria', locale: 'de-DE' })).status).toBe(200);
     expect(await listPersonEvents(env.DB, SITE, luca.id)).toHaveLength(1);
+    // Removing the address takes effect at once: a change of the person's data, not a link sent.
+    expect(await outcome<PersonDetail>(await edit(luca.id, { email: '' }))).toMatchObject({ email: null, pendingEmail: null });
+    const [removal] = await listPersonEvents(env.DB, SITE, luca.id);
+    expect(removal).toMatchObject({ name: 'people.person.update', subject: `${luca.id}/email` });
   });
 
   it("fix an invited person's mistyped address: the link goes to the new one, and following it sends a fresh invitation there", async () => {
