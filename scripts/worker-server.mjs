@@ -14,7 +14,7 @@ export const WORKER_NAME = 'tiles-learning-platform';
  * plus `bindings`: configuration the build does not carry) on 127.0.0.1:`port`, with D1, R2, rate-limit and KV state under `stateDir` as `wrangler dev
  * --persist-to stateDir` keeps it. Resolves once it answers.
  */
-export async function startWorker({ dir, port, stateDir, inspectorPort, bindings = {} }) {
+export async function startWorker({ dir, port, stateDir, inspectorPort = undefined, bindings = {} }) {
   const serverDir = resolve(dir, 'server');
   const { workerOptions, main } = unstable_getMiniflareWorkerOptions(resolve(serverDir, 'wrangler.json'));
   // The build is bundled already (`no_bundle`): its modules are given as they are, the entry first.

@@ -16,8 +16,12 @@ import { EDITOR, LEARNER, seedFixtures, signIn, SITE, THIRD } from './fixtures.t
  * property's `fc.assert` options (with `endOnFailure: true`) to replay it.
  */
 
-/** Runs per route: about 3,300 requests in all, some 15 s on two cores. */
-const NUM_RUNS = 100;
+/**
+ * Runs per route: about 4,400 requests in all, some 40 s of one test worker while npm test's other
+ * suites run beside it (100 runs took 100 s there, the API suite's longest file by far). Each run
+ * draws new inputs (fast-check seeds from the clock), so the cases add up from run to run.
+ */
+const NUM_RUNS = 40;
 const TIMEOUT_MS = 120_000;
 const WORKER_TOKEN = 'hostile-input-build-worker-token-0123456789abcdef';
 /** Tests run with ENVIRONMENT=development (vitest.config.ts): these calls see production. */

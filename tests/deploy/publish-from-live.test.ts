@@ -1,7 +1,8 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startWorker } from '../../scripts/worker-server.mjs';
 
 // Two databases: a "live" Worker holding what editors published, and a builder whose own database
 // starts empty. `npm run deploy -- --dry-run` must render the live content, and bundle the Worker.
@@ -23,21 +24,11 @@ function node(args: string[], extra: Record<string, string> = {}): string {
   return output;
 }
 
-let live: ChildProcess | undefined;
-afterAll(() => {
-  if (live?.pid) process.kill(-live.pid, 'SIGTERM');
+let live: Awaited<ReturnType<typeof startWorker>> | undefined;
+afterAll(async () => {
+  await live?.stop();
   rmSync(ROOT, { recursive: true, force: true });
 });
-
-async function waitForLive(): Promise<void> {
-  for (let i = 0; i < 240; i++) {
-    if (live?.exitCode !== null && live?.exitCode !== undefined) throw new Error(`the live Worker exited with ${live.exitCode}`);
-    const answer = await fetch(`${LIVE}/it-IT`).catch(() => null);
-    if (answer?.status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the live Worker did not start');
-}
 
 /** An editor signs in, rewords the Italian privacy page and publishes it, as the CMS panel does. */
 async function publishEditedPrivacyPage(): Promise<void> {
@@ -73,33 +64,9 @@ describe('npm run deploy -- --dry-run', () => {
     expect(existsSync(`${FIRST}/bundle/entry.mjs`)).toBe(true);
     expect(page(FIRST, 'it-IT/privacy.html')).not.toContain(EDITED_TITLE);
 
-    // That build becomes the live Worker, on a database of its own, where an editor publishes.
+    // That build becomes the live Worker, on a database of its own, served as npm start serves a build, where an editor publishes.
     node(['scripts/prepare-db.mjs'], { TILES_STATE_DIR: LIVE_STATE });
-    appendFileSync(`${FIRST}/server/.dev.vars`, `\nBUILD_WORKER_TOKEN='${TOKEN}'\n`);
-    live = spawn(
-      process.execPath,
-      [
-        'node_modules/wrangler/bin/wrangler.js',
-        'dev',
-        '--config',
-        `${FIRST}/server/wrangler.json`,
-        '--port',
-        String(PORT),
-        '--ip',
-        '127.0.0.1',
-        '--persist-to',
-        LIVE_STATE,
-        '--show-interactive-dev-session=false',
-        '--log-level',
-        'warn',
-      ],
-      {
-        env,
-        stdio: 'ignore',
-        detached: true,
-      },
-    );
-    await waitForLive();
+    live = await startWorker({ dir: FIRST, port: PORT, stateDir: LIVE_STATE, bindings: { BUILD_WORKER_TOKEN: TOKEN } });
     await publishEditedPrivacyPage();
 
     // The release: the builder's fresh database gets the live snapshot; a wrong token is refused.

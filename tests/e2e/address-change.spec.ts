@@ -69,6 +69,7 @@ test('a secretary fixes a mistyped address; the person confirms it on a phone, c
   // The sign-in form already holds her address: she adds the password she just chose.
   await expect(rosa.getByLabel('Codice utente o e-mail')).toHaveValue(right);
   await signIn(rosa, { code: right, password: PASSWORD });
+  await rosa.goto('/it-IT/profile');
 
   // The secretary sees the address confirmed, and who did what.
   await staff.reload();

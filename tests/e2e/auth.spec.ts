@@ -1,12 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures.ts';
-import { botCheckSolved, signIn, TESTER } from './helpers.ts';
+import { botCheckSolved, signIn, signInThroughForm, TESTER } from './helpers.ts';
 
 test('a learner signs in through the form, opens the profile area and signs out', async ({ page, context }) => {
   await page.goto('/it-IT');
   await page.getByTestId('sign-in-link').click();
   await page.waitForURL(/\/tiles-access$/);
-  await signIn(page);
+  await signInThroughForm(page);
 
   await expect(page.getByTestId('profile-greeting')).toHaveText('Ciao, Giulia Bianchi');
   const cookie = (await context.cookies()).find((c) => c.name === 't-ssid');
@@ -83,6 +83,7 @@ test('"Esci da tutti i dispositivi" ends the sessions on every device', async ({
   const phone = await (await browser.newContext()).newPage();
   await signIn(laptop, TESTER);
   await signIn(phone, TESTER);
+  await laptop.goto('/it-IT/profile');
   await laptop.getByRole('button', { name: 'Esci da tutti i dispositivi' }).click();
   await laptop.waitForURL(/\/it-IT$/);
   await expect(laptop.getByTestId('sign-in-link')).toBeVisible();
@@ -93,6 +94,7 @@ test('"Esci da tutti i dispositivi" ends the sessions on every device', async ({
 
 test('the profile area loads the site in order: site; locales and strings; badges, levels, categories and progress', async ({ page }) => {
   await signIn(page);
+  await page.goto('/it-IT/profile');
   // Leave the profile first: its own site load must not mix with the one measured here.
   const settled = page.waitForResponse((response) => response.url().endsWith('/api/event/hit'));
   await page.goto('/it-IT/privacy');

@@ -12,6 +12,7 @@ test("a document session shows its PDF inside the page: the PDF, and only it, ma
     if (/frame|Refused/i.test(message.text())) refused.push(message.text());
   });
   await signIn(page, TESTER);
+  await page.goto('/it-IT/profile');
   const pdf = page.waitForResponse((response) => response.url().endsWith('/media/prevenzione-ica-2-2.pdf') && response.request().resourceType() !== 'fetch');
   const session = await page.goto('/it-IT/course/session/prevenzione-ica/2/2');
   await islandsReady(page);

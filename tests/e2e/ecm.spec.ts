@@ -323,6 +323,7 @@ test('draw mode and a learner without registry fields: the certificate step asks
   const course = 'comunicazione-efficace-paziente';
   // The editor is a learner too, and has no codice fiscale, profession or discipline yet.
   await signIn(page, EDITOR);
+  await page.goto('/it-IT/profile');
   const headers = { 'tiles-site-id': 'tiles-demo', 'tiles-locale-code': 'it-IT', origin: new URL(page.url()).origin };
   for (const [module, session] of [
     [1, 1],

@@ -32,6 +32,7 @@ test('learning time is the time pages were visible: router navigation, full load
   await countHitsSent(page);
   const acceptedBefore = await hitsAccepted(page);
   await signIn(page);
+  await page.goto('/it-IT/profile');
   await page.clock.install();
   await page.goto('/it-IT');
   await expect(page.getByRole('link', { name: 'Chi siamo' }).first()).toBeVisible();

@@ -53,6 +53,7 @@ for (const width of [1280, 390]) {
       browser,
     }) => {
       const page = await staffPage(browser, width);
+      await page.goto('/it-IT/profile');
       await page.getByRole('link', { name: 'Segreteria: persone e corsi' }).click();
       await expect(page).toHaveURL(/\/it-IT\/staff\/people$/);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Persone');

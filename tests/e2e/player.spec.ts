@@ -3,6 +3,7 @@ import { islandsReady, signIn, TESTER } from './helpers.ts';
 
 test('a learner opens a course, plays and completes its sessions, and sees progress and the archive change', async ({ page }) => {
   await signIn(page, TESTER);
+  await page.goto('/it-IT/profile');
   await page.getByRole('navigation', { name: 'Area personale' }).getByRole('link', { name: 'Archivio corsi' }).click();
   await expect(page.getByText('Non hai ancora completato un corso.')).toBeVisible();
 

@@ -3,6 +3,7 @@ import { EDITOR, islandsReady, NEW_LEARNER, signIn } from './helpers.ts';
 
 test('the demo learner sees four charts with their text alternatives, badges and levels', async ({ page }) => {
   await signIn(page);
+  await page.goto('/it-IT/profile');
   const chartRequests: string[] = [];
   page.on('request', (request) => {
     if (/echarts|EChart/i.test(request.url())) chartRequests.push(request.url());
@@ -51,6 +52,7 @@ const NO_HISTORY = { code: 'ilaria.lombardo', password: 'Corsista-Demo-2026!' };
 
 test('a learner without history sees empty states, not errors, and the way to a first course', async ({ page }) => {
   await signIn(page, NO_HISTORY);
+  await page.goto('/it-IT/profile');
   await expect(page.getByText('Nessun livello ancora')).toBeVisible();
   const firstSteps = page.getByTestId('profile-first-steps');
   await expect(firstSteps.getByRole('link', { name: 'I miei corsi' })).toHaveAttribute('href', '/it-IT/profile/user-courses');
@@ -108,6 +110,7 @@ test('a new preferred language applies at once', async ({ page }) => {
 
 test('an editor switches to CMS mode and sees the CMS link; logout resets the mode', async ({ page }) => {
   await signIn(page, EDITOR);
+  await page.goto('/it-IT/profile');
   const modes = page.getByTestId('mode-switch');
   await expect(modes).toBeVisible();
   await expect(page.getByTestId('mode-current')).toHaveText('Modalità attiva: Studente');
@@ -125,6 +128,7 @@ test('an editor switches to CMS mode and sees the CMS link; logout resets the mo
 
 test('a learner has no mode switch', async ({ page }) => {
   await signIn(page);
+  await page.goto('/it-IT/profile');
   await expect(page.getByTestId('profile-greeting')).toBeVisible();
   // Every island of the page has hydrated: a switch would be on the page by now.
   await islandsReady(page);
@@ -133,6 +137,7 @@ test('a learner has no mode switch', async ({ page }) => {
 
 test('a tester switches to tester mode: a banner on every page, and /test shows build, user, mode and stores', async ({ page }) => {
   await signIn(page, { code: 'tester.demo', password: 'Tester-Demo-2026!' });
+  await page.goto('/it-IT/profile');
   await page.getByTestId('mode-switch').getByLabel('Collaudo').check();
   await expect(page.getByText('Modalità collaudo attiva')).toBeVisible();
   await page.goto('/it-IT/catalogo-corsi');

@@ -33,6 +33,7 @@ test('a video resumes where the learner stopped, in another browser; profile and
   const second = await browser.newContext();
   const other = await second.newPage();
   await signIn(other);
+  await other.goto('/it-IT/profile');
   const resume = other.getByTestId('resume-card');
   await expect(resume).toContainText('Prevenzione delle cadute del paziente');
   await expect(resume).toContainText('Il video riparte da 0:12.');

@@ -266,7 +266,7 @@ test('a package of two SCOs: each item the learner opens starts a runtime of its
 // so whatever its scripts try, nothing of the signed-in person (here an editor) is theirs to read.
 test("a package's own script gets nothing of the signed-in person: no cookie, no API, no reach into the site's page", async ({ page }) => {
   await signIn(page, EDITOR);
-  const site = new URL(page.url()).origin;
+  const site = `http://localhost:${appPort()}`;
   const probe = `<!DOCTYPE html><html lang="it"><head><meta charset="utf-8"><title>Sonda</title></head><body><p id="out">…</p>
 <script>
 (async function () {
