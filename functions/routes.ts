@@ -21,7 +21,7 @@ import { getBadges, getLevels, getProgress } from './lms/game-handlers.ts';
 import { deleteMedia, getMediaLibrary } from './media/library-handlers.ts';
 import { cancelUpload, completeUpload, getUpload, getUploads, putUploadPart, startUpload } from './media/upload-handlers.ts';
 import { getCourse, getCourseProgress, getMyCourses, getSession, postSessionComplete, putSessionPosition } from './lms/handlers.ts';
-import { putScormCommit } from './scorm/runtime-handlers.ts';
+import { postScormGrant, putScormCommit } from './scorm/runtime-handlers.ts';
 import { bindRoute, type HandlerOf, type Route } from './route.ts';
 import { getBoilerplate, getLocales, getSite, getTags } from './site/handlers.ts';
 import {
@@ -88,6 +88,7 @@ const HANDLERS: { [Name in RouteName]: HandlerOf<ApiRoutes[Name]> } = {
   postSessionComplete,
   putSessionPosition,
   putScormCommit,
+  postScormGrant,
   getCourseProgress,
   getDocument,
   putDocument,

@@ -51,6 +51,15 @@ function grantKey(secret: string): Promise<CryptoKey> {
   return crypto.subtle.importKey('raw', encoder.encode(`tiles-scorm-content\u0000${secret}`), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
 }
 
+/** Whom and what a grant is for; `grantFor` adds its expiry and signs it. */
+export type GrantTerms = Omit<ContentGrant, 'expires'>;
+
+/** A grant of `terms` from now (`nowMs`): the token for the content addresses and when it expires. */
+export async function grantFor(secret: string, terms: GrantTerms, nowMs: number): Promise<{ grant: string; expires: number }> {
+  const expires = grantExpiry(nowMs);
+  return { grant: await signContentGrant(secret, { ...terms, expires }), expires };
+}
+
 /** `{payload}.{signature}`, both base64url: a path segment. */
 export async function signContentGrant(secret: string, grant: ContentGrant): Promise<string> {
   const payload = base64url(encoder.encode(JSON.stringify(grant)));

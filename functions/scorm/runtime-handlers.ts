@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { sessionParams } from '../../core/contracts/lms.ts';
-import type { ScormCommit, ScormCommitted } from '../../core/contracts/scorm.ts';
+import type { ScormCommit, ScormCommitted, ScormGrant } from '../../core/contracts/scorm.ts';
 import { itemKey } from '../../core/scorm/manifest.ts';
 import { cmiFacts } from '../../core/scorm/runtime.ts';
 import type { ApiContext } from '../api-context.ts';
@@ -9,6 +9,8 @@ import { saveCommitStatement } from '../data/scorm/state.ts';
 import { HttpError } from '../http-error.ts';
 import { scormMessage } from './messages.ts';
 import { completeFromPackage, scormItems } from './scorm-completion.ts';
+import { grantFor } from './content-grant.ts';
+import { contentOriginOf } from './content-origin.ts';
 
 /**
  * A commit of a SCORM session's runtime (the player sends one every 5 s while data changed, on
@@ -52,4 +54,30 @@ export async function putScormCommit(
     newlyCompleted: completion?.newlyCompleted ?? false,
     itemsDone,
   };
+}
+
+/**
+ * A fresh grant for the session's live package, for the session page that asks (its origin, the
+ * only one the runtime talks to and may be framed by): a page left open nears its grant's expiry,
+ * after which the package's next files would be refused. The course's entry is the route's check
+ * (`enrolled`), as for a commit.
+ */
+export async function postScormGrant(context: ApiContext, { param }: { param: z.output<typeof sessionParams> }): Promise<ScormGrant> {
+  const { user } = await context.requireSession();
+  const { env, language } = context;
+  const found = await findSessionPackage(env.DB, context.siteId, param.courseId, param.module, param.session);
+  if (!found || !contentOriginOf(env))
+    throw new HttpError(404, scormMessage('scormSessionNotFound', language, { id: `${param.courseId}/${param.module}/${param.session}` }));
+  const terms = {
+    site: context.siteId,
+    user: user.id,
+    course: param.courseId,
+    module: param.module,
+    session: param.session,
+    draft: false,
+    version: found.version,
+    platform: new URL(context.request.url).origin,
+    locale: context.localeCode,
+  };
+  return grantFor(env.SESSION_SECRET, terms, context.now);
 }

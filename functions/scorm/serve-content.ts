@@ -122,7 +122,8 @@ const api = new Proxy(cross, {
 });
 window.${grant.version === '1.2' ? 'API' : 'API_1484_11'} = api;
 const warm = (all) => { for (const [name, value] of Object.entries(all ?? {})) cross._cache.set(name, String(value)); };
-cross._post('getFlattenedCMI', []).then(warm, () => {}).finally(() => { document.getElementById('sco').src = ${scriptJson(item)}; });
+// The launch's part after '#' (an item's parameters may have one) never reaches the server: it is this page's own.
+cross._post('getFlattenedCMI', []).then(warm, () => {}).finally(() => { document.getElementById('sco').src = ${scriptJson(item)} + location.hash; });
 </script>
 </body>
 </html>

@@ -6,7 +6,7 @@ import { findScormStates } from '../../functions/data/scorm/state.ts';
 import type { ScormLaunch } from '../islands/player/ScormPlayer.tsx';
 import type { User } from '../../core/user.ts';
 import type { Env } from '../../functions/env.ts';
-import { grantExpiry, signContentGrant } from '../../functions/scorm/content-grant.ts';
+import { grantFor } from '../../functions/scorm/content-grant.ts';
 import { contentOriginOf } from '../../functions/scorm/content-origin.ts';
 
 /** Where the player runs: the content origin and the secret its grants are signed with, and the page framing it. */
@@ -89,23 +89,26 @@ async function launchOf(
   // The package's address for this user and session, signed: the content origin sees no cookie.
   const grant =
     origin &&
-    (await signContentGrant(place.env.SESSION_SECRET, {
-      site: siteId,
-      user: learner.id,
-      course: courseId,
-      module: moduleNumber,
-      session: number,
-      draft: preview,
-      version: found.version,
-      platform: place.platform,
-      locale: place.locale,
-      expires: grantExpiry(Date.now()),
-    }));
+    (await grantFor(
+      place.env.SESSION_SECRET,
+      {
+        site: siteId,
+        user: learner.id,
+        course: courseId,
+        module: moduleNumber,
+        session: number,
+        draft: preview,
+        version: found.version,
+        platform: place.platform,
+        locale: place.locale,
+      },
+      Date.now(),
+    ));
   return {
     version: found.version,
     title: found.title,
     items: found.items,
-    content: origin && grant ? { origin, grant } : null,
+    content: origin && grant ? { origin, ...grant } : null,
     runtimes: runtimes.map((runtime, index) => ({ ...runtime, cmi: identified(withManifestData(found.version, runtime.cmi, found.items[index]?.runtime)) })),
     preview,
   };

@@ -228,20 +228,21 @@ async function draftScormSession(page: Page, title: string, zip: Uint8Array): Pr
   return number;
 }
 
-// A package of two SCOs, as vendors export a course of two lessons: each item gets a runtime of its
+// A package of two SCOs, as vendors export a course of two lessons (the second with launch
+// parameters, a query and a '#' part, as the manifest's `parameters` gives them): each item gets a runtime of its
 // own, so the second item's LMSInitialize answers "true" (it answered "false", error 101, when one
 // runtime served the whole package). Tried in the draft's preview, which runs the player as for a
 // learner; the per-item data and completion are the API tests' (tests/api/scorm/multi-sco.test.ts).
 test('a package of two SCOs: each item the learner opens starts a runtime of its own', async ({ page }) => {
   const sco = (n: number) =>
     strToU8(`<!DOCTYPE html><html lang="it"><head><meta charset="utf-8"><title>Lezione ${n}</title></head><body><p id="out"></p>
-<script>var api = window.parent.API; document.getElementById('out').textContent = 'Lezione ${n}: ' + api.LMSInitialize('');</script></body></html>`);
+<script>var api = window.parent.API; document.getElementById('out').textContent = 'Lezione ${n}: ' + api.LMSInitialize('') + location.search + location.hash;</script></body></html>`);
   const manifest = `<?xml version="1.0" encoding="UTF-8"?>
 <manifest identifier="multi" version="1" xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2">
   <metadata><schema>ADL SCORM</schema><schemaversion>1.2</schemaversion></metadata>
   <organizations default="org"><organization identifier="org"><title>Due lezioni</title>
     <item identifier="lesson-1" identifierref="r1"><title>Lezione 1</title></item>
-    <item identifier="lesson-2" identifierref="r2"><title>Lezione 2</title></item>
+    <item identifier="lesson-2" identifierref="r2" parameters="?parte=2#sezione-b"><title>Lezione 2</title></item>
   </organization></organizations>
   <resources>
     <resource identifier="r1" type="webcontent" adlcp:scormtype="sco" href="one.html"><file href="one.html"/></resource>
@@ -257,7 +258,8 @@ test('a package of two SCOs: each item the learner opens starts a runtime of its
   const frame = page.frameLocator('[data-testid="scorm-frame"]').frameLocator('#sco');
   await expect(frame.locator('#out')).toHaveText('Lezione 1: true');
   await page.getByRole('button', { name: 'Lezione 2' }).click();
-  await expect(frame.locator('#out')).toHaveText('Lezione 2: true');
+  // The item's parameters reach its page whole, the part after '#' too.
+  await expect(frame.locator('#out')).toHaveText('Lezione 2: true?parte=2#sezione-b');
   await page.getByRole('button', { name: 'Lezione 1' }).click();
   await expect(frame.locator('#out')).toHaveText('Lezione 1: true');
 });

@@ -6,6 +6,7 @@ import { cmiFacts, reportsNothing, restoredCmi } from '../../../core/scorm/runti
 import { translator } from '../../../core/translate.ts';
 import { recoverFromChunkError } from '../../lib/chunk-guard-client.ts';
 import { scormCommits, type CommitStatus, type SessionParam } from '../../lib/scorm-commits.ts';
+import { keepGrantFresh } from '../../lib/scorm-grant-renewal.ts';
 
 /** A SCORM session as the page hands it to the player: the package and the learner's data to resume from. */
 export interface ScormLaunch {
@@ -14,9 +15,10 @@ export interface ScormLaunch {
   items: ScormItem[];
   /**
    * Where the package runs: the SCORM content origin and this user's signed grant for this session's
-   * package (core/scorm/content-address.ts); null when the site has no content origin configured.
+   * package (core/scorm/content-address.ts), with its expiry (seconds since the epoch); null when the
+   * site has no content origin configured.
    */
-  content: { origin: string; grant: string } | null;
+  content: { origin: string; grant: string; expires: number } | null;
   /**
    * One runtime per item (SCO), in the items' order: its key (core/scorm/manifest.ts `itemKey`), the
    * CMI data to start from (core/scorm/runtime.ts `restoredCmi`: the learner's, or who they are on a
@@ -108,6 +110,14 @@ export default function ScormPlayer({ launch, session, siteId, locale, strings, 
   const { courseId, module, session: number } = session;
   const item = launch.items[index]?.launch ?? '';
   const contentOrigin = launch.content?.origin ?? null;
+  // The package's address, renewed while the page stays open: the item then reopens from what it saved.
+  const [grant, setGrant] = useState(launch.content ? { grant: launch.content.grant, expires: launch.content.expires } : null);
+
+  useEffect(() => {
+    const { launch, session, siteId, locale } = page.current;
+    if (!grant || launch.preview) return;
+    return keepGrantFresh({ siteId, locale, session, expires: grant.expires, onRenewed: setGrant });
+  }, [grant]);
 
   // Reached by a client-side navigation, the document keeps the policy of the page it first loaded,
   // and a pre-rendered page's frames nothing of the content origin: the browser refuses the frame.
@@ -235,7 +245,8 @@ export default function ScormPlayer({ launch, session, siteId, locale, strings, 
         bridge?.destroy();
       }, UNLOAD_SETTLES_MS);
     };
-  }, [courseId, module, number, index]);
+    // A renewed grant (another address for the package) starts the item again, from what it saved.
+  }, [courseId, module, number, index, grant?.grant]);
 
   return (
     <div className="scorm">
@@ -257,10 +268,10 @@ export default function ScormPlayer({ launch, session, siteId, locale, strings, 
           </ul>
         </nav>
       )}
-      {ready === index && launch.content && (
+      {ready === index && launch.content && grant && (
         <iframe
-          key={index}
-          src={runtimeAddress(launch.content.origin, launch.content.grant, item)}
+          key={`${index} ${grant.grant}`}
+          src={runtimeAddress(launch.content.origin, grant.grant, item)}
           title={launch.title}
           sandbox={SANDBOX}
           className="scorm-frame"

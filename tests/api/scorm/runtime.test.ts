@@ -108,6 +108,22 @@ describe('a SCORM session', () => {
     }
   });
 
+  it("renews a session page's grant for its learner and session: a fresh address that opens the package; nobody else gets one", async () => {
+    const grantPath = `${SESSION}/grant`;
+    const answer = await api(grantPath, { method: 'POST', cookie: learner, json: {} });
+    expect(answer.status).toBe(200);
+    const { grant, expires } = (await answer.json<{ outcome: { grant: string; expires: number } }>()).outcome;
+    // At least four hours from now, on a full hour.
+    expect(expires * 1000 - Date.now()).toBeGreaterThanOrEqual(4 * 60 * 60 * 1000 - 1000);
+    expect(expires % 3600).toBe(0);
+    const terms = await verifyContentGrant(env.SESSION_SECRET, grant, Math.floor(Date.now() / 1000));
+    expect(terms).toMatchObject({ site: SITE, user: LEARNER.id, course: 'triage', module: 2, session: 9, draft: false, version: '1.2', expires });
+    expect((await content(`/p/${grant}/index.html`)).status).toBe(200);
+    // A visitor, and a session without a package, get none.
+    expect((await api(grantPath, { method: 'POST', cookie: '', json: {} })).status).toBe(401);
+    expect((await api('/lms/course/triage/session/1/1/scorm/grant', { method: 'POST', cookie: learner, json: {} })).status).toBe(404);
+  });
+
   it("frames an item from a runtime page that holds scorm-again's cross-frame API and runs nothing else", async () => {
     const grant = await grantFor(9);
     const runtime = await content(`/run/${grant}/index.html?lang=it`);
