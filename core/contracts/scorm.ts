@@ -42,9 +42,9 @@ export type ScormCommitted = z.infer<typeof scormCommitted>;
 /**
  * `POST /api/lms/course/{id}/session/{m}/{s}/scorm/grant`: a fresh signed address for the session's
  * package on the content origin, for a session page left open until its grant nears expiry
- * (functions/scorm/content-grant.ts); `expires` in seconds since the epoch.
+ * (functions/scorm/content-grant.ts), and how many seconds from now it stays valid.
  */
-export const scormGrant = z.object({ grant: z.string(), expires: z.number().int() });
+export const scormGrant = z.object({ grant: z.string(), validSeconds: z.number().int() });
 export type ScormGrant = z.infer<typeof scormGrant>;
 
 /** What a learner's package last reported for one item of a SCORM session (the staff report's and "I miei corsi"'s rows). */

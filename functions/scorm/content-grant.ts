@@ -54,10 +54,13 @@ function grantKey(secret: string): Promise<CryptoKey> {
 /** Whom and what a grant is for; `grantFor` adds its expiry and signs it. */
 export type GrantTerms = Omit<ContentGrant, 'expires'>;
 
-/** A grant of `terms` from now (`nowMs`): the token for the content addresses and when it expires. */
-export async function grantFor(secret: string, terms: GrantTerms, nowMs: number): Promise<{ grant: string; expires: number }> {
+/**
+ * A grant of `terms` from now (`nowMs`): the token for the content addresses and how many seconds it
+ * stays valid from now (a length, not a time: the browser counting it down need not share our clock).
+ */
+export async function grantFor(secret: string, terms: GrantTerms, nowMs: number): Promise<{ grant: string; validSeconds: number }> {
   const expires = grantExpiry(nowMs);
-  return { grant: await signContentGrant(secret, { ...terms, expires }), expires };
+  return { grant: await signContentGrant(secret, { ...terms, expires }), validSeconds: expires - Math.floor(nowMs / 1000) };
 }
 
 /** `{payload}.{signature}`, both base64url: a path segment. */

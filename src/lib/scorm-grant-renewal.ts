@@ -6,21 +6,23 @@ import type { SessionParam } from './scorm-commits.ts';
 export const RENEW_WHEN_HIDDEN_MS = 30 * 60_000;
 /** This long before it expires, the grant is renewed whatever the learner is doing: later, the package's next files are refused. */
 export const RENEW_AT_LATEST_MS = 2 * 60_000;
+/** How often the page looks at the time: timers stand still while a laptop sleeps or the page waits in the back-forward cache. */
+const CHECK_EVERY_MS = 60_000;
 
 /**
- * When a grant expiring at `expires` (seconds since the epoch) is renewed, from `nowMs`: in how many
- * milliseconds at the latest, and from when (epoch ms) as soon as the page is hidden.
+ * When a grant valid for `validSeconds`, received at `receivedAt` (this browser's clock, epoch ms),
+ * is renewed: at `latestAt` whatever happens, from `whenHiddenFrom` as soon as the page is hidden.
  */
-export function renewalTimes(expires: number, nowMs: number): { latestInMs: number; whenHiddenFrom: number } {
-  const expiresMs = expires * 1000;
-  return { latestInMs: Math.max(0, expiresMs - RENEW_AT_LATEST_MS - nowMs), whenHiddenFrom: expiresMs - RENEW_WHEN_HIDDEN_MS };
+export function renewalPlan(validSeconds: number, receivedAt: number): { latestAt: number; whenHiddenFrom: number } {
+  const expiresAt = receivedAt + validSeconds * 1000;
+  return { latestAt: expiresAt - RENEW_AT_LATEST_MS, whenHiddenFrom: expiresAt - RENEW_WHEN_HIDDEN_MS };
 }
 
 interface Options {
   siteId: string;
   locale: string;
   session: SessionParam;
-  expires: number;
+  validSeconds: number;
   onRenewed: (grant: ScormGrant) => void;
 }
 
@@ -28,35 +30,38 @@ interface Options {
  * Keeps a session page's package address valid while the page stays open (its grant lasts some
  * hours: functions/scorm/content-grant.ts): a new grant is asked for when the learner hides the page
  * in the last half hour, or two minutes before expiry at the latest, and handed to `onRenewed`,
- * where the player reopens the item from what it saved. A failed request is tried again a minute
- * later. Returns the function that stops it.
+ * where the player reopens the item from what it saved. The time is this browser's own, counted
+ * from the grant's arrival, so a clock set wrong changes nothing; a failed request is tried again at
+ * the next look. Returns the function that stops it.
  */
-export function keepGrantFresh({ siteId, locale, session, expires, onRenewed }: Options): () => void {
+export function keepGrantFresh({ siteId, locale, session, validSeconds, onRenewed }: Options): () => void {
   const client = createApiClient({ siteId: () => siteId, localeCode: () => locale });
-  const { latestInMs, whenHiddenFrom } = renewalTimes(expires, Date.now());
+  const plan = renewalPlan(validSeconds, Date.now());
   let stopped = false;
   let asking = false;
-  let timer = setTimeout(() => void renew(), latestInMs);
   const renew = async () => {
-    if (stopped || asking) return;
     asking = true;
     try {
       const grant = await client.post('/lms/course/:courseId/session/:module/:session/scorm/grant', { param: session });
       if (!stopped) onRenewed(grant);
     } catch {
-      clearTimeout(timer);
-      if (!stopped) timer = setTimeout(() => void renew(), 60_000);
+      // Offline or refused: the next look asks again.
     } finally {
       asking = false;
     }
   };
-  const onVisibility = () => {
-    if (document.visibilityState === 'hidden' && Date.now() >= whenHiddenFrom) void renew();
+  const look = () => {
+    if (stopped || asking) return;
+    const now = Date.now();
+    if (now >= plan.latestAt || (document.visibilityState === 'hidden' && now >= plan.whenHiddenFrom)) void renew();
   };
-  document.addEventListener('visibilitychange', onVisibility);
+  const timer = setInterval(look, CHECK_EVERY_MS);
+  document.addEventListener('visibilitychange', look);
+  window.addEventListener('pageshow', look);
   return () => {
     stopped = true;
-    clearTimeout(timer);
-    document.removeEventListener('visibilitychange', onVisibility);
+    clearInterval(timer);
+    document.removeEventListener('visibilitychange', look);
+    window.removeEventListener('pageshow', look);
   };
 }

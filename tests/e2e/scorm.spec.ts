@@ -120,6 +120,23 @@ test('a SCORM 2004 package runs in its own sandboxed frame under its own policy 
   expect(lines).toContain('SCORM 1.2: completato, superato, punteggio 100%');
 });
 
+// A package's files are signed for some hours (functions/scorm/content-grant.ts): a page left open
+// longer asks for a new grant before that, so the package's next files still load.
+test('a session page left open for hours asks for a new grant for its package before the old one expires, and the package plays on', async ({ page }) => {
+  await page.clock.install();
+  await signIn(page, EDITOR);
+  await page.goto(SESSION_12);
+  await islandsReady(page);
+  const frame = page.frameLocator('[data-testid="scorm-frame"]').frameLocator('#sco');
+  await expect(frame.getByRole('button', { name: 'Inizia' })).toBeVisible();
+  const renewed = page.waitForResponse((response) => response.url().endsWith(`/${COURSE}/session/1/1/scorm/grant`));
+  await page.clock.fastForward('04:30:00');
+  expect((await renewed).status()).toBe(200);
+  await expect(frame.getByRole('button', { name: 'Inizia' })).toBeVisible();
+  const runtime = (await page.getByTestId('scorm-frame').getAttribute('src')) ?? '';
+  expect((await page.request.get(runtime.replace('/run/', '/p/'))).status()).toBe(200);
+});
+
 test('an editor adds a SCORM session: a package leaving its folder is refused with the reason, a sound one is taken', async ({ page }) => {
   await signIn(page, EDITOR);
   await switchMode(page, 'Redazione (CMS)');

@@ -15,10 +15,10 @@ export interface ScormLaunch {
   items: ScormItem[];
   /**
    * Where the package runs: the SCORM content origin and this user's signed grant for this session's
-   * package (core/scorm/content-address.ts), with its expiry (seconds since the epoch); null when the
-   * site has no content origin configured.
+   * package (core/scorm/content-address.ts), with how many seconds it stays valid from the page's
+   * making; null when the site has no content origin configured.
    */
-  content: { origin: string; grant: string; expires: number } | null;
+  content: { origin: string; grant: string; validSeconds: number } | null;
   /**
    * One runtime per item (SCO), in the items' order: its key (core/scorm/manifest.ts `itemKey`), the
    * CMI data to start from (core/scorm/runtime.ts `restoredCmi`: the learner's, or who they are on a
@@ -111,12 +111,12 @@ export default function ScormPlayer({ launch, session, siteId, locale, strings, 
   const item = launch.items[index]?.launch ?? '';
   const contentOrigin = launch.content?.origin ?? null;
   // The package's address, renewed while the page stays open: the item then reopens from what it saved.
-  const [grant, setGrant] = useState(launch.content ? { grant: launch.content.grant, expires: launch.content.expires } : null);
+  const [grant, setGrant] = useState(launch.content ? { grant: launch.content.grant, validSeconds: launch.content.validSeconds } : null);
 
   useEffect(() => {
     const { launch, session, siteId, locale } = page.current;
     if (!grant || launch.preview) return;
-    return keepGrantFresh({ siteId, locale, session, expires: grant.expires, onRenewed: setGrant });
+    return keepGrantFresh({ siteId, locale, session, validSeconds: grant.validSeconds, onRenewed: setGrant });
   }, [grant]);
 
   // Reached by a client-side navigation, the document keeps the policy of the page it first loaded,

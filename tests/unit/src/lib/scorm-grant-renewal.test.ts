@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { renewalTimes } from '../../../../src/lib/scorm-grant-renewal.ts';
+import { renewalPlan } from '../../../../src/lib/scorm-grant-renewal.ts';
 
 describe('renewing a SCORM package grant', () => {
-  const expires = Date.UTC(2026, 10, 28, 12) / 1000;
-  it('renews two minutes before expiry at the latest, and when the page is hidden in the last half hour', () => {
-    const fourHoursBefore = expires * 1000 - 4 * 60 * 60_000;
-    expect(renewalTimes(expires, fourHoursBefore)).toEqual({ latestInMs: 4 * 60 * 60_000 - 2 * 60_000, whenHiddenFrom: expires * 1000 - 30 * 60_000 });
+  const received = Date.UTC(2026, 10, 28, 8, 20);
+  it('renews two minutes before expiry at the latest, and as soon as the page is hidden in its last half hour', () => {
+    const hours4 = 4 * 60 * 60;
+    expect(renewalPlan(hours4, received)).toEqual({ latestAt: received + hours4 * 1000 - 2 * 60_000, whenHiddenFrom: received + hours4 * 1000 - 30 * 60_000 });
   });
-  it('renews at once a grant already past its latest moment (a laptop woken from sleep)', () => {
-    expect(renewalTimes(expires, expires * 1000 + 60_000).latestInMs).toBe(0);
-    expect(renewalTimes(expires, expires * 1000 - 60_000).latestInMs).toBe(0);
+  it("counts from the grant's arrival on this browser's clock, whatever the server's clock says", () => {
+    const plan = renewalPlan(3600, received);
+    expect(plan.latestAt - received).toBe(58 * 60_000);
   });
 });
