@@ -145,6 +145,16 @@ const KEY_PATTERNS: Record<DocumentKind, RegExp> = {
   categories: /^catalogue$/,
 };
 
+/**
+ * The course a document belongs to: its structure, texts, modules', sessions' and question bank's;
+ * null for the site's other documents (pages, categories, strings). A course is published on its own by these.
+ */
+export function documentCourse(kind: DocumentKind, key: string): string | null {
+  if (kind === 'outline' || kind === 'course' || kind === 'bank') return key;
+  if (kind === 'module' || kind === 'session') return key.split('.')[0] ?? null;
+  return null;
+}
+
 export function isDocumentKey(kind: DocumentKind, key: string): boolean {
   return key.length <= 110 && KEY_PATTERNS[kind].test(key);
 }

@@ -22,6 +22,7 @@ import {
   finishBuildRequest,
   finishedBuild,
   publishOutcome,
+  publishQuery,
   versionParams,
 } from '../contracts/cms.ts';
 import type { RouteContract } from './contract.ts';
@@ -40,7 +41,7 @@ export const CMS_ROUTES = {
   deleteDraft: { method: 'DELETE', path: '/cms/documents/:kind/:locale/:key', auth: 'content:edit', request: { param: documentParams }, response: editorView },
   getDrafts: { method: 'GET', path: '/cms/drafts', auth: 'drafts:read', request: { query: draftsQuery }, response: z.array(draft) },
   revertVersion: { method: 'POST', path: '/cms/versions/:id/revert', auth: 'content:edit', request: { param: versionParams }, response: editorView },
-  publish: { method: 'POST', path: '/cms/publish', auth: 'content:publish', response: publishOutcome },
+  publish: { method: 'POST', path: '/cms/publish', auth: 'content:publish', request: { query: publishQuery }, response: publishOutcome },
   getBuilds: { method: 'GET', path: '/cms/builds', auth: 'content:publish', response: z.array(buildRequest) },
   // Course authoring: new courses, copies and categories start as drafts; the outline document holds the structure.
   getCmsCourses: { method: 'GET', path: '/cms/courses', auth: 'drafts:read', response: cmsCatalogue },

@@ -56,7 +56,14 @@ export const buildRequest = z.object({
 });
 export type BuildRequest = z.infer<typeof buildRequest>;
 
-/** `POST /api/cms/publish`. */
+/** `POST /api/cms/publish[?course=]`: everything drafted, or one course's drafts only (core/cms-document.ts `documentCourse`). */
+export const publishQuery = z.object({
+  course: z
+    .string()
+    .regex(/^[a-z0-9-]{1,100}$/)
+    .optional(),
+});
+
 export const publishOutcome = z.object({ requestId: z.number().int(), documents: z.number().int(), build: buildRequest.nullable() });
 export type PublishOutcome = z.infer<typeof publishOutcome>;
 

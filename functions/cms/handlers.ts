@@ -1,10 +1,11 @@
 import type { z } from 'zod';
-import type { buildParams, documentParams, draftsQuery, versionParams } from '../../core/contracts/cms.ts';
+import type { buildParams, documentParams, draftsQuery, publishQuery, versionParams } from '../../core/contracts/cms.ts';
 import type { ApiContext } from '../api-context.ts';
 import { rollBackPublish } from './rollback.ts';
 import { placeholderMismatch } from '../../core/placeholders.ts';
 import {
   DOCUMENT_FIELDS,
+  documentCourse,
   documentEventName,
   isDocumentKey,
   isReservedPageKey,
@@ -178,11 +179,20 @@ async function callDeployHook(context: ApiContext, requestId: number): Promise<v
   if (refused) await rollBackPublish(context.env.DB, refused.siteId, requestId, refused.requestedBy, now);
 }
 
-export async function publish(context: ApiContext): Promise<{ requestId: number; documents: number; build: BuildRequest | null }> {
+/**
+ * Publishes the site's drafts, or with `course` only that course's (its structure, its texts in
+ * every language, its question bank): a colleague's half-done course stays a draft.
+ */
+export async function publish(
+  context: ApiContext,
+  { query: { course } }: { query: z.output<typeof publishQuery> },
+): Promise<{ requestId: number; documents: number; build: BuildRequest | null }> {
   const session = await context.requireSession();
   const { DB } = context.env;
   // One read: exactly these drafts are checked, published and removed (a draft saved meanwhile waits for the next publish).
-  const drafts = await readDraftsToPublish(DB, context.siteId);
+  const all = await readDraftsToPublish(DB, context.siteId);
+  const drafts = course === undefined ? all : all.filter((draft) => documentCourse(draft.kind, draft.key) === course);
+  if (course !== undefined && drafts.length === 0) throw new HttpError(409, cmsMessage('nothingToPublishInCourse', context.language, { id: course }));
   // Drafts saved before such keys were refused are held back whole: nothing half-published.
   for (const draft of drafts) {
     refuseReservedKey(context, draft);

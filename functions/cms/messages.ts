@@ -22,6 +22,11 @@ const CMS_MESSAGES = {
     en: 'The text must keep the placeholders of the published text. Missing: {missing}. Unknown: {unknown}.',
     de: 'Der Text muss die Platzhalter des veröffentlichten Textes behalten. Fehlend: {missing}. Unbekannt: {unknown}.',
   },
+  nothingToPublishInCourse: {
+    it: 'Il corso «{id}» non ha bozze da pubblicare.',
+    en: 'The course "{id}" has no drafts to publish.',
+    de: 'Der Kurs „{id}“ hat keine Entwürfe zu veröffentlichen.',
+  },
   buildNotFound: {
     it: 'Richiesta di pubblicazione non trovata: {id}',
     en: 'Publish request not found: {id}',

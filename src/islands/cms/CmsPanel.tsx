@@ -4,6 +4,7 @@ import { ApiRequestError, createApiClient } from '../../lib/api-client.ts';
 import { applyDrafts } from '../../lib/draft-preview.ts';
 import { $drafts, $unsaved } from '../../stores/cms.ts';
 import { $mode, resetMode } from '../../stores/mode.ts';
+import { documentCourse } from '../../../core/cms-document.ts';
 import DocumentEditor from './DocumentEditor.tsx';
 import DraftList from './DraftList.tsx';
 import EcmCourseSetup from './ecm/EcmCourseSetup.tsx';
@@ -65,6 +66,8 @@ export default function CmsPanel() {
   const admin = mode === 'admin';
   // A course page: its ECM event and editions come after its documents, next to the question bank.
   const course = context.documents.find((document) => document.kind === 'outline')?.key;
+  // The course the page belongs to (its own page, a module's or a session's): published on its own if the editor wants.
+  const pageCourse = context.documents.map((document) => documentCourse(document.kind, document.key)).find((id) => id !== null) ?? undefined;
   const problem = error ?? strings.error;
   return (
     <aside className="cms-panel" aria-labelledby="cms-panel-title" data-testid="cms-panel" data-open={open}>
@@ -101,6 +104,11 @@ export default function CmsPanel() {
             </section>
             {admin && (
               <>
+                {/* First after the drafts: an editor publishes without scrolling past the page's editors and the library. */}
+                <section aria-labelledby="cms-publish-title">
+                  <h3 id="cms-publish-title">{t('cms.publish.title')}</h3>
+                  <PublishPanel api={api} t={t} formatDate={formatDate} course={pageCourse} />
+                </section>
                 <section aria-labelledby="cms-page-title">
                   <h3 id="cms-page-title">{t('cms.page.title')}</h3>
                   {context.documents.length === 0 && <p className="muted">{t('cms.page.none')}</p>}
@@ -143,10 +151,6 @@ export default function CmsPanel() {
                 <section aria-labelledby="cms-support-title">
                   <h3 id="cms-support-title">{t('cms.support.title')}</h3>
                   <SupportRequests api={api} t={t} formatDate={formatDate} locale={context.locale} />
-                </section>
-                <section aria-labelledby="cms-publish-title">
-                  <h3 id="cms-publish-title">{t('cms.publish.title')}</h3>
-                  <PublishPanel api={api} t={t} formatDate={formatDate} />
                 </section>
               </>
             )}

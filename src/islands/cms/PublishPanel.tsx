@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
+import { documentCourse } from '../../../core/cms-document.ts';
 import type { BuildRequest } from '../../../core/contracts/cms.ts';
 import type { ApiClient } from '../../lib/api-client.ts';
 import type { Translate } from '../../../core/translate.ts';
@@ -9,15 +10,23 @@ interface Props {
   api: ApiClient;
   t: Translate;
   formatDate: (iso: string) => string;
+  /** On a course's page: that course, which may be published on its own. */
+  course?: string;
 }
 
 const POLL_MS = 1_500;
 const finished = (build: BuildRequest) => build.status === 'live' || build.status === 'failed';
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
-/** "Pubblica": records the request, then follows its build until it is live or has failed, with the time it took. */
-export default function PublishPanel({ api, t, formatDate }: Props) {
+/**
+ * "Pubblica": records the request (everything drafted, or on a course's page that course alone),
+ * then follows its build until it is live or has failed, with the time it took.
+ */
+export default function PublishPanel({ api, t, formatDate, course }: Props) {
   const drafts = useStore($drafts);
+  const ofCourse = (draft: { kind: Parameters<typeof documentCourse>[0]; key: string }) =>
+    course !== undefined && documentCourse(draft.kind, draft.key) === course;
+  const courseDrafts = drafts.filter(ofCourse).length;
   const [builds, setBuilds] = useState<BuildRequest[]>([]);
   const [current, setCurrent] = useState<BuildRequest | null>(null);
   const [requesting, setRequesting] = useState(false);
@@ -51,12 +60,13 @@ export default function PublishPanel({ api, t, formatDate }: Props) {
     return () => clearTimeout(timer);
   }, [api, current, now]);
 
-  const publish = async () => {
+  /** Publishes everything, or only `course`'s drafts: the others stay as they are. */
+  const publish = async (onlyCourse: boolean) => {
     setRequesting(true);
     setError(null);
     try {
-      const published = await api.post('/cms/publish');
-      $drafts.set([]);
+      const published = onlyCourse && course ? await api.post('/cms/publish', { query: { course } }) : await api.post('/cms/publish');
+      $drafts.set(onlyCourse ? $drafts.get().filter((draft) => !ofCourse(draft)) : []);
       $published.set($published.get() + 1);
       if (published.build) {
         setCurrent(published.build);
@@ -72,10 +82,21 @@ export default function PublishPanel({ api, t, formatDate }: Props) {
   return (
     <div className="cms-publish">
       <p data-testid="cms-pending">{t('cms.publish.pending', { count: drafts.length })}</p>
-      <p>
-        <button type="button" onClick={() => void publish()} disabled={requesting || (current !== null && !finished(current))}>
+      <p className="cms-publish-actions">
+        <button type="button" onClick={() => void publish(false)} disabled={requesting || (current !== null && !finished(current))}>
           {requesting ? t('cms.publish.requesting') : t('cms.publish.button')}
         </button>
+        {course !== undefined && (
+          <button
+            type="button"
+            className="secondary"
+            data-testid="cms-publish-course"
+            onClick={() => void publish(true)}
+            disabled={requesting || courseDrafts === 0 || (current !== null && !finished(current))}
+          >
+            {t('cms.publish.course', { count: courseDrafts })}
+          </button>
+        )}
       </p>
       {error && (
         <p role="alert" className="error-text">

@@ -367,3 +367,34 @@ describe('publishing in production', () => {
     expect(refused.build.durationMs).toBeGreaterThanOrEqual(0);
   });
 });
+
+describe('publishing one course', () => {
+  it("publishes that course's drafts in every language and leaves every other draft as it was", async () => {
+    const editor = await signIn(EDITOR);
+    const drafted = async (path: string, body: unknown) => expect((await call(path, { method: 'PUT', body, cookie: editor })).status).toBe(200);
+    await drafted('/api/cms/documents/course/de-DE/triage', { title: 'Triage (neu)', summary: 'Triage.', description: 'Beschreibung.' });
+    await drafted('/api/cms/documents/module/it-IT/triage.1', { title: 'Il processo, rivisto' });
+    await drafted(PRIVACY, edit);
+    const drafts = async () =>
+      (await outcome<{ kind: string; key: string }[]>(await call('/api/cms/drafts', { cookie: editor }))).map((draft) => `${draft.kind} ${draft.key}`).sort();
+
+    const published = await outcome<{ documents: number }>(await call('/api/cms/publish?course=triage', { method: 'POST', cookie: editor }));
+    expect(published.documents).toBe(2);
+    expect(await env.DB.prepare("SELECT title FROM module_text WHERE course_id = 'triage' AND number = 1 AND locale = 'it-IT'").first()).toEqual({
+      title: 'Il processo, rivisto',
+    });
+    expect(await drafts()).toEqual(['content privacy']);
+    expect((await livePrivacy('it-IT'))?.title).not.toBe(edit.title);
+
+    // A course without drafts says so, in the editor's language; a malformed one is refused before anything is read.
+    const nothing = await call('/api/cms/publish?course=triage', { method: 'POST', cookie: editor, locale: 'en-US' });
+    expect(nothing.status).toBe(409);
+    expect((await nothing.json<{ message: string }>()).message).toBe('The course "triage" has no drafts to publish.');
+    expect((await call('/api/cms/publish?course=Triage!', { method: 'POST', cookie: editor })).status).toBe(400);
+    expect(await drafts()).toEqual(['content privacy']);
+
+    // Everything else goes with the site's publish.
+    expect((await outcome<{ documents: number }>(await call('/api/cms/publish', { method: 'POST', cookie: editor }))).documents).toBe(1);
+    expect((await livePrivacy('it-IT'))?.title).toBe(edit.title);
+  });
+});
