@@ -87,8 +87,10 @@ async function learnerOn(browser: Browser, n: number, prompts: string[], alerts:
   return page;
 }
 
-test('an editor creates a course of four vendor packages and publishes it', async ({ page }) => {
+test('an editor creates a course of four vendor packages on a phone and publishes it', async ({ page }) => {
   test.setTimeout(300_000);
+  // At 390 px, as the learners' journeys below come back at; the other SCORM uploads are at 1280 px (scorm.spec.ts).
+  await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, EDITOR);
   await switchMode(page, 'Redazione (CMS)');
   await page.goto('/it-IT/catalogo-corsi');
