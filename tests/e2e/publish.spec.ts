@@ -67,7 +67,7 @@ test('an editor changes the Italian privacy page in place, publishes, watches it
   await switchMode(tester, 'Collaudo');
   await tester.goto('/it-IT/privacy');
   await expect(tester.getByRole('heading', { level: 1 })).toHaveText('Informativa sulla privacy (rivista)');
-  await expect(tester.getByTestId('cms-draft-list')).toContainText('Pagina «privacy»');
+  await expect(tester.getByTestId('cms-draft-list')).toContainText('Pagina «Informativa sulla privacy (rivista)»');
   await expect(tester.getByTestId('cms-editor-content-privacy')).toHaveCount(0);
   await visitor.reload();
   await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(originalTitle);
