@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { documentCourse } from '../../../core/cms-document.ts';
-import type { BuildRequest } from '../../../core/contracts/cms.ts';
+import type { BuildRequest, Draft } from '../../../core/contracts/cms.ts';
 import type { ApiClient } from '../../lib/api-client.ts';
 import type { Translate } from '../../../core/translate.ts';
 import { $drafts, $published } from '../../stores/cms.ts';
@@ -24,14 +24,14 @@ const seconds = (ms: number) => (ms / 1000).toFixed(1);
  */
 export default function PublishPanel({ api, t, formatDate, course }: Props) {
   const drafts = useStore($drafts);
-  const ofCourse = (draft: { kind: Parameters<typeof documentCourse>[0]; key: string }) =>
-    course !== undefined && documentCourse(draft.kind, draft.key) === course;
+  const ofCourse = (draft: Draft) => course !== undefined && documentCourse(draft.kind, draft.key) === course;
   const courseDrafts = drafts.filter(ofCourse).length;
   const [builds, setBuilds] = useState<BuildRequest[]>([]);
   const [current, setCurrent] = useState<BuildRequest | null>(null);
   const [requesting, setRequesting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [now, setNow] = useState(() => Date.now());
+  const building = current !== null && !finished(current);
 
   useEffect(() => {
     api.get('/cms/builds').then(
@@ -82,8 +82,8 @@ export default function PublishPanel({ api, t, formatDate, course }: Props) {
   return (
     <div className="cms-publish">
       <p data-testid="cms-pending">{t('cms.publish.pending', { count: drafts.length })}</p>
-      <p className="cms-publish-actions">
-        <button type="button" onClick={() => void publish(false)} disabled={requesting || (current !== null && !finished(current))}>
+      <p>
+        <button type="button" onClick={() => void publish(false)} disabled={requesting || building}>
           {requesting ? t('cms.publish.requesting') : t('cms.publish.button')}
         </button>
         {course !== undefined && (
@@ -92,7 +92,7 @@ export default function PublishPanel({ api, t, formatDate, course }: Props) {
             className="secondary"
             data-testid="cms-publish-course"
             onClick={() => void publish(true)}
-            disabled={requesting || courseDrafts === 0 || (current !== null && !finished(current))}
+            disabled={requesting || building || courseDrafts === 0}
           >
             {t('cms.publish.course', { count: courseDrafts })}
           </button>
