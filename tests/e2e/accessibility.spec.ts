@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, test, type BrowserContext, type Page } from './fixtures.ts';
 import { EDITOR, signIn, switchMode } from './helpers.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -14,12 +14,28 @@ async function seriousViolations(page: Page, path: string) {
     .map((violation) => `${path}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
 }
 
-test('public page templates have no serious accessibility violations, in it-IT and en-US', async ({ page }) => {
+/** Tabs analysing at once: the analysis is the browser's work, and the server answers meanwhile. */
+const TABS = 3;
+
+/** Every path's serious violations, analysed in a few tabs of one context (one person's cookies) side by side. */
+async function violationsAcross(context: BrowserContext, paths: readonly string[]): Promise<string[]> {
+  const queue = [...paths];
+  const found: string[][] = [];
+  await Promise.all(
+    Array.from({ length: Math.min(TABS, paths.length) }, async () => {
+      const page = await context.newPage();
+      for (let path = queue.shift(); path !== undefined; path = queue.shift()) found.push(await seriousViolations(page, path));
+      await page.close();
+    }),
+  );
+  return found.flat().sort();
+}
+
+test('public page templates have no serious accessibility violations, in it-IT and en-US', async ({ context }) => {
   // Many pages, each analysed in full: more than the default 30 s on a busy machine.
   test.setTimeout(120_000);
-  const found: string[] = [];
-  for (const locale of ['it-IT', 'en-US']) {
-    for (const path of [
+  const paths = ['it-IT', 'en-US'].flatMap((locale) =>
+    [
       '',
       '/catalogo-corsi',
       '/catalogo-corsi-no-ecm',
@@ -31,27 +47,22 @@ test('public page templates have no serious accessibility violations, in it-IT a
       '/course/prevenzione-ica',
       '/course/prevenzione-cadute',
       '/pagina-inesistente',
-    ]) {
-      found.push(...(await seriousViolations(page, `/${locale}${path}`)));
-    }
-  }
-  for (const path of [
+    ].map((path) => `/${locale}${path}`),
+  );
+  paths.push(
     '/tiles-access',
     '/it-IT/password/forgot',
     '/en-US/password/reset?t=not-a-link-that-exists-0123456789',
     '/it-IT/email/confirm?t=not-a-link-that-exists-0123456789',
-  ]) {
-    found.push(...(await seriousViolations(page, path)));
-  }
-  expect(found).toEqual([]);
+  );
+  expect(await violationsAcross(context, paths)).toEqual([]);
 });
 
 test('signed-in page templates have no serious accessibility violations', async ({ page }) => {
   // Many pages, each analysed in full: more than the default 30 s on a busy machine.
   test.setTimeout(120_000);
   await signIn(page);
-  const found: string[] = [];
-  for (const path of [
+  const found = await violationsAcross(page.context(), [
     '/it-IT/profile',
     '/it-IT/profile/user-data',
     '/it-IT/profile/password',
@@ -64,9 +75,7 @@ test('signed-in page templates have no serious accessibility violations', async 
     '/it-IT/course/triage-pronto-soccorso',
     '/it-IT/course/session/triage-pronto-soccorso/1/1',
     '/en-US/profile/user-progress',
-  ]) {
-    found.push(...(await seriousViolations(page, path)));
-  }
+  ]);
   expect(found).toEqual([]);
 });
 
@@ -77,19 +86,19 @@ test('staff pages and a course that does not let the learner in have no serious 
   for (const width of [1280, 390]) {
     const staff = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
     await signIn(staff, { code: 'segreteria.demo', password: 'Segreteria-Demo-2026!' });
-    for (const path of [
-      '/it-IT/staff/people',
-      '/it-IT/staff/people?q=ferr&status=active',
-      '/it-IT/staff/people?q=nessuno-con-questo-nome',
-      '/it-IT/staff/people/u-corsista-1',
-      '/it-IT/staff/courses',
-      '/it-IT/staff/courses/movimentazione-pazienti',
-      '/en-US/staff/people',
-      '/it-IT/staff/support',
-      '/de-DE/staff/support?status=closed',
-    ]) {
-      found.push(...(await seriousViolations(staff, path)));
-    }
+    found.push(
+      ...(await violationsAcross(staff.context(), [
+        '/it-IT/staff/people',
+        '/it-IT/staff/people?q=ferr&status=active',
+        '/it-IT/staff/people?q=nessuno-con-questo-nome',
+        '/it-IT/staff/people/u-corsista-1',
+        '/it-IT/staff/courses',
+        '/it-IT/staff/courses/movimentazione-pazienti',
+        '/en-US/staff/people',
+        '/it-IT/staff/support',
+        '/de-DE/staff/support?status=closed',
+      ])),
+    );
     // A cohort learner the demo did not enrol: the summary and the course key's form.
     const outsider = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
     await signIn(outsider, { code: 'noemi.coppola', password: 'Corsista-Demo-2026!' });
@@ -105,9 +114,14 @@ test('the staff pages that add people and set registration, and the invitation p
   for (const width of [1280, 390]) {
     const staff = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
     await signIn(staff, { code: 'segreteria.demo', password: 'Segreteria-Demo-2026!' });
-    for (const path of ['/it-IT/staff/people/new', '/it-IT/staff/people/import', '/de-DE/staff/people/import', '/it-IT/staff/settings']) {
-      found.push(...(await seriousViolations(staff, path)));
-    }
+    found.push(
+      ...(await violationsAcross(staff.context(), [
+        '/it-IT/staff/people/new',
+        '/it-IT/staff/people/import',
+        '/de-DE/staff/people/import',
+        '/it-IT/staff/settings',
+      ])),
+    );
     const visitor = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
     found.push(...(await seriousViolations(visitor, '/it-IT/invitation?t=not-a-link-that-exists-0123456789')));
   }
