@@ -28,6 +28,8 @@ export const PAGE_RULES: readonly PageRule[] = [
   { pattern: 'profile/**', visitor: 'home' },
   // The staff area, from a bookmark or a colleague's link: sign in, then that exact page.
   { pattern: 'staff/support/**', visitor: 'sign-in', permission: 'support:read' },
+  // A course's editing screen: for those who edit content, not for every staff member.
+  { pattern: 'staff/courses/*/edit', visitor: 'sign-in', permission: 'content:edit' },
   { pattern: 'staff/**', visitor: 'sign-in', permission: 'people:manage' },
   // The ECM inspection, for the accrediting body's inspector and the staff.
   { pattern: 'ispezione-ecm/**', visitor: 'sign-in', permission: 'ecm:audit' },

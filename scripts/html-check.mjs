@@ -41,6 +41,8 @@ export const ON_DEMAND_PAGES = [
   { path: '/it-IT/staff/people/u-corsista-1', as: 'staff' },
   { path: '/it-IT/staff/courses', as: 'staff' },
   { path: '/it-IT/staff/courses/movimentazione-pazienti', as: 'staff' },
+  { path: '/it-IT/staff/courses', as: 'editor' },
+  { path: '/it-IT/staff/courses/prevenzione-ica/edit', as: 'editor' },
   { path: '/it-IT/staff/people/new', as: 'staff' },
   { path: '/it-IT/staff/people/import', as: 'staff' },
   { path: '/it-IT/staff/settings', as: 'staff' },

@@ -157,7 +157,7 @@ test('a support request as staff read and answer it has no serious accessibility
   expect(found).toEqual([]);
 });
 
-test('the CMS panel has no serious accessibility violations and works from the keyboard', async ({ page }) => {
+test("the CMS panel and a course's editing screen have no serious accessibility violations, and the panel works from the keyboard", async ({ page }) => {
   await signIn(page, EDITOR);
   await switchMode(page, 'Redazione (CMS)');
   const found: string[] = [];
@@ -166,6 +166,8 @@ test('the CMS panel has no serious accessibility violations and works from the k
     await expect(page.getByTestId('cms-panel').locator('form').first()).toBeVisible();
     found.push(...(await seriousViolations(page, path)));
   }
+  // A course's editing screen: no panel over it, the structure beside the editor.
+  found.push(...(await seriousViolations(page, '/it-IT/staff/courses/prevenzione-ica/edit')));
   expect(found).toEqual([]);
 
   // Keyboard only: from the panel's collapse button, Tab reaches the first field.

@@ -62,7 +62,7 @@ export default function CmsPanel() {
     return applyDrafts(main, [...drafts.filter((draft) => draft.locale === context.locale), ...typed]);
   }, [mode, context, drafts, unsaved]);
 
-  if (mode === 'user') return null;
+  if (mode === 'user' || context.editorScreen) return null;
   const admin = mode === 'admin';
   // A course page: its ECM event and editions come after its documents, next to the question bank.
   const course = context.documents.find((document) => document.kind === 'outline')?.key;
@@ -74,7 +74,7 @@ export default function CmsPanel() {
       <header>
         <h2 id="cms-panel-title">{strings.entries ? t(admin ? 'cms.panel.admin' : 'cms.panel.tester') : '…'}</h2>
         <button type="button" className="secondary" aria-expanded={open} aria-controls="cms-panel-body" onClick={() => setOpen(!open)}>
-          {t(open ? 'cms.panel.collapse' : 'cms.panel.expand')}
+          {strings.entries ? t(open ? 'cms.panel.collapse' : 'cms.panel.expand') : '…'}
         </button>
       </header>
       <div id="cms-panel-body" hidden={!open}>
@@ -116,7 +116,12 @@ export default function CmsPanel() {
                     <details key={`${context.path}/${document.kind}/${document.key}`} open={index === 0} className="cms-document">
                       <summary>{t(`cms.kind.${document.kind}`, { key: document.key })}</summary>
                       {document.kind === 'outline' ? (
-                        <OutlineEditor courseId={document.key} locale={context.locale} api={api} t={t} strings={strings.texts} formatDate={formatDate} />
+                        <>
+                          <p>
+                            <a href={`/${context.locale}/staff/courses/${document.key}/edit`}>{t('cms.editor.open')}</a>
+                          </p>
+                          <OutlineEditor courseId={document.key} locale={context.locale} api={api} t={t} strings={strings.texts} formatDate={formatDate} />
+                        </>
                       ) : (
                         <DocumentEditor document={document} locale={context.locale} api={api} t={t} strings={strings.texts} formatDate={formatDate} />
                       )}

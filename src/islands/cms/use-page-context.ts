@@ -5,6 +5,8 @@ export interface CmsPageContext {
   siteId: string;
   locale: string;
   documents: PageDocument[];
+  /** The page is an editor itself (a course's editing screen): no panel over it. */
+  editorScreen: boolean;
   /** Changes on every navigation, so the preview is applied to the new page. */
   path: string;
 }
@@ -18,7 +20,13 @@ function read(): CmsPageContext {
   } catch {
     documents = [];
   }
-  return { siteId: root.dataset.siteId ?? 'not-set', locale: root.dataset.locale ?? root.lang ?? 'it-IT', documents, path: location.pathname };
+  return {
+    siteId: root.dataset.siteId ?? 'not-set',
+    locale: root.dataset.locale ?? root.lang ?? 'it-IT',
+    documents,
+    editorScreen: marker?.dataset.editorScreen !== undefined,
+    path: location.pathname,
+  };
 }
 
 /** What the page offers to edit, read again after each client-router navigation. */

@@ -31,6 +31,9 @@ describe('the page table: matching', () => {
     expect(pageRuleFor('/profile/user-data')?.pattern).toBe('profile/**');
     expect(pageRuleFor('/en-US/staff/people/u-1')?.permission).toBe('people:manage');
     expect(pageRuleFor('/de-DE/staff/support/12')?.permission).toBe('support:read');
+    // A course's editing screen is the editors', its staff page every staff member's.
+    expect(pageRuleFor('/it-IT/staff/courses/triage/edit')?.permission).toBe('content:edit');
+    expect(pageRuleFor('/it-IT/staff/courses/triage')?.permission).toBe('people:manage');
     expect(pageRuleFor('/it-IT/ispezione-ecm')?.permission).toBe('ecm:audit');
     expect(pageRuleFor('/test')?.permission).toBe('test:read');
     expect(pageRuleFor('/it-IT/profiles')).toBeNull();

@@ -14,8 +14,7 @@ interface Props {
 
 /**
  * The catalogue as editors manage it: every course (new, live or withdrawn) with a link to its
- * page, where its structure and texts are edited in place; a new course; a copy of one; the
- * categories and their order.
+ * page and to its editing screen; a new course; a copy of one; the categories and their order.
  */
 export default function CourseList({ api, locale, t }: Props) {
   const id = useId();
@@ -48,6 +47,9 @@ export default function CourseList({ api, locale, t }: Props) {
           {catalogue.courses.map((course) => (
             <li key={course.id}>
               <a href={coursePage(course.id)}>{course.title}</a>{' '}
+              <a href={`/${locale}/staff/courses/${course.id}/edit`}>
+                {t('cms.editor.edit')} <span className="visually-hidden">«{course.title}»</span>
+              </a>{' '}
               <span className="muted">
                 {t(`cms.course.status.${course.status}`)}
                 {course.drafted ? ` · ${t('cms.course.drafted')}` : ''}

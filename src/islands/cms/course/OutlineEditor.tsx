@@ -4,6 +4,7 @@ import type { EditorView } from '../../../../core/contracts/cms.ts';
 import { moduleKey, outlineDuration, sessionKey, SESSION_KINDS, type Outline, type SessionKind } from '../../../../core/course-outline.ts';
 import type { Translate } from '../../../../core/translate.ts';
 import type { ApiClient, ApiJson } from '../../../lib/api-client.ts';
+import type { PageDocument } from '../../../lib/cms-marker.ts';
 import { addModule, addSession, changeSession, moveModule, moveSession, removeModule, removeSession } from '../../../lib/outline-form.ts';
 import VersionList from '../VersionList.tsx';
 import SessionRow from './SessionRow.tsx';
@@ -17,6 +18,10 @@ interface Props {
   /** The panel's strings by key, for the media fields. */
   strings: Record<string, string>;
   formatDate: (iso: string) => string;
+  /** On the course's editing screen: opens a session's text, or the ECM questions, beside the structure. */
+  onOpen?: (document: PageDocument, name: string) => void;
+  /** After the structure and its titles are saved (new drafts to list). */
+  onSaved?: () => void;
 }
 
 type Status = { kind: 'idle' | 'saving' } | { kind: 'saved' | 'error'; text: string };
@@ -27,7 +32,7 @@ type Status = { kind: 'idle' | 'saving' } | { kind: 'saved' | 'error'; text: str
  * buttons, so it works from the keyboard; removing a session learners have completed asks first
  * (their records are kept either way).
  */
-export default function OutlineEditor({ courseId, locale, api, t, strings, formatDate }: Props) {
+export default function OutlineEditor({ courseId, locale, api, t, strings, formatDate, onOpen, onSaved }: Props) {
   const id = useId();
   const [structure, setStructure] = useState<CourseStructure | null>(null);
   const [view, setView] = useState<EditorView | null>(null);
@@ -69,6 +74,9 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
   }
 
   const edit = (next: Outline) => (setOutline(next), setStatus({ kind: 'idle' }));
+  // A session's text exists once the structure naming it is saved: only then can it be opened.
+  const savedOutline = (view.draft?.fields ?? view.live) as Outline | null;
+  const saved = new Set(savedOutline?.modules.flatMap((module) => module.sessions.map((session) => `${module.number}.${session.number}`)) ?? []);
   const setTitle = (part: string, title: string) => {
     setTitles({ ...titles, [part]: title });
     setChangedTitles(new Set(changedTitles).add(part));
@@ -128,6 +136,7 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
       setView(saved);
       setChangedTitles(new Set());
       setStatus({ kind: 'saved', text: t('cms.saved') });
+      onSaved?.();
     } catch (error) {
       setStatus({ kind: 'error', text: t('cms.error', { message: (error as Error).message }) });
     }
@@ -166,6 +175,13 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
         />
         <label htmlFor={`${id}-ecm`}>{t('cms.outline.ecm')}</label>
       </p>
+      {onOpen && outline.ecmCredits !== null && (
+        <p>
+          <button type="button" className="secondary" onClick={() => onOpen({ kind: 'bank', key: courseId }, t('cms.editor.bank'))}>
+            {t('cms.editor.bank')}
+          </button>
+        </p>
+      )}
       {outline.ecmCredits !== null && (
         <p className="field">
           <label htmlFor={`${id}-credits`}>{t('cms.outline.credits')}</label>
@@ -230,6 +246,12 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
                       onChange={(change) => edit(changeSession(outline, module.number, session.number, change))}
                       onMove={(step) => edit(moveSession(outline, module.number, position, step))}
                       onRemove={() => dropSession(module.number, session.number)}
+                      onOpenText={
+                        onOpen &&
+                        (saved.has(sessionPart)
+                          ? () => onOpen({ kind: 'session', key: sessionKey(courseId, module.number, session.number) }, titles[sessionPart] ?? '')
+                          : null)
+                      }
                       t={t}
                       strings={strings}
                     />

@@ -19,6 +19,8 @@ interface Props {
   onChange: (change: Partial<OutlineSession>) => void;
   onMove: (step: -1 | 1) => void;
   onRemove: () => void;
+  /** On the course's editing screen: opens the session's text beside the structure; null until the structure naming it is saved. */
+  onOpenText?: (() => void) | null;
   t: Translate;
   strings: Record<string, string>;
 }
@@ -26,7 +28,23 @@ interface Props {
 const UNITS = ['hours', 'minutes', 'seconds'] as const;
 
 /** One session of the course editor: title, kind, duration and its media. */
-export default function SessionRow({ id, label, session, title, locales, learners, first, last, onTitle, onChange, onMove, onRemove, t, strings }: Props) {
+export default function SessionRow({
+  id,
+  label,
+  session,
+  title,
+  locales,
+  learners,
+  first,
+  last,
+  onTitle,
+  onChange,
+  onMove,
+  onRemove,
+  onOpenText,
+  t,
+  strings,
+}: Props) {
   const base = useId();
   const parts = durationParts(session.duration);
   return (
@@ -102,7 +120,13 @@ export default function SessionRow({ id, label, session, title, locales, learner
         </>
       )}
       {learners > 0 && <p className="hint">{t('cms.outline.learners', { learners })}</p>}
+      {onOpenText === null && <p className="hint">{t('cms.editor.saveFirst')}</p>}
       <div className="cms-block-actions">
+        {onOpenText && (
+          <button type="button" onClick={onOpenText}>
+            {t('cms.editor.sessionText')} <span className="visually-hidden">«{title || label}»</span>
+          </button>
+        )}
         <button type="button" className="secondary" disabled={first} onClick={() => onMove(-1)}>
           ↑ <span className="visually-hidden">{t('cms.outline.sessionUp', { title: title || label })}</span>
         </button>

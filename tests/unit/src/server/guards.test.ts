@@ -22,12 +22,13 @@ describe('route validation (guard 1)', () => {
 });
 
 describe('staff pages (guard 1)', () => {
-  it('accept the two lists, a person by user id and a course by id', () => {
+  it('accept the lists, a person by user id, a course by id and its editing screen', () => {
     for (const path of [
       '/it-IT/staff/people',
       '/it-IT/staff/people/u-studente-demo',
       '/en-US/staff/courses',
       '/it-IT/staff/courses/triage',
+      '/it-IT/staff/courses/triage/edit',
       '/de-DE/staff/support',
       '/it-IT/staff/support/12',
     ])
@@ -41,6 +42,10 @@ describe('staff pages (guard 1)', () => {
       '/it-IT/staff/people/u%20x',
       '/it-IT/staff/courses/Triage',
       '/it-IT/staff/people/a/b',
+      '/it-IT/staff/people/u-1/edit',
+      '/it-IT/staff/courses/triage/other',
+      '/it-IT/staff/courses/Triage/edit',
+      '/it-IT/staff/courses/triage/edit/more',
       '/it-IT/staff/support/0',
       '/it-IT/staff/support/x',
     ])

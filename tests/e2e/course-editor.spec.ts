@@ -1,0 +1,76 @@
+import { expect, test, type Locator } from './fixtures.ts';
+import { EDITOR, islandsReady, signIn, switchMode } from './helpers.ts';
+
+// A course's editing screen, reached from the staff area's course list. The draft it saves is
+// dropped again at the end: the publish journeys count the drafts of the same server.
+const COURSE = 'comunicare-cattive-notizie';
+const EDIT = `/it-IT/staff/courses/${COURSE}/edit`;
+
+const box = async (locator: Locator) => {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error('not rendered');
+  return found;
+};
+
+for (const width of [1280, 390]) {
+  test(`at ${width} px an editor opens a course's editing screen from the staff list: publishing on top, the structure and a session's text ${width > 600 ? 'side by side' : 'in one column'}`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await signIn(page, EDITOR);
+    // In CMS mode too, the screen is the editor: no panel floats over it.
+    await switchMode(page, 'Redazione (CMS)');
+    await page.goto('/it-IT/staff/courses');
+    await page.getByRole('link', { name: 'Modifica «Comunicare cattive notizie»' }).click();
+    await page.waitForURL(`**${EDIT}`);
+    await islandsReady(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Modifica del corso «Comunicare cattive notizie»');
+    await expect(page.getByTestId('cms-panel')).toHaveCount(0);
+
+    // What an editor comes back for is in sight at once: publishing this course, or everything.
+    const publishCourse = page.getByTestId('cms-publish-course');
+    await expect(publishCourse).toBeInViewport();
+    await expect(page.getByRole('button', { name: 'Pubblica', exact: true })).toBeInViewport();
+    await expect(publishCourse).toHaveText('Pubblica solo questo corso (bozze: 0)');
+    await expect(publishCourse).toBeDisabled();
+
+    // The course's own texts are open first; a session's text opens beside (or below) the structure.
+    const editing = page.getByTestId('course-editor-document');
+    await expect(editing.getByRole('heading', { level: 2 })).toHaveText('In modifica: Testi del corso (titolo, sommario, descrizione)');
+    await expect(editing.getByLabel('Titolo', { exact: true })).toHaveValue('Comunicare cattive notizie');
+    await page.getByRole('button', { name: 'Scrivi il contenuto «Preparazione e percezione»' }).click();
+    const heading = editing.getByRole('heading', { level: 2 });
+    await expect(heading).toHaveText('In modifica: Preparazione e percezione');
+    await expect(heading).toBeFocused();
+    const session = editing.getByTestId(`cms-editor-session-${COURSE}.1.1`);
+    await expect(session.getByLabel('Titolo', { exact: true })).toHaveValue('Preparazione e percezione');
+
+    const structure = await box(page.getByTestId(`cms-outline-${COURSE}`));
+    const editorBox = await box(editing);
+    if (width > 600) expect(editorBox.x).toBeGreaterThanOrEqual(structure.x + structure.width);
+    else expect(editorBox.y).toBeGreaterThanOrEqual(structure.y + structure.height);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+    // A saved draft is listed on top by its title and author, and this course can go live alone.
+    await session.getByLabel('Testo del blocco 1').fill('Testo riscritto nella pagina di modifica del corso.');
+    await session.getByRole('button', { name: 'Salva bozza' }).click();
+    await expect(session.getByRole('status')).toHaveText('Bozza salvata. I visitatori la vedranno dopo la pubblicazione.');
+    await expect(page.getByTestId('cms-draft-list')).toContainText('Sessione «Preparazione e percezione» · di Marco Rossi');
+    await expect(publishCourse).toHaveText('Pubblica solo questo corso (bozze: 1)');
+    await expect(publishCourse).toBeEnabled();
+
+    await session.getByRole('button', { name: 'Elimina la bozza' }).click();
+    await expect(session.getByRole('status')).toHaveText('Bozza eliminata: resta il testo pubblicato.');
+    await expect(page.getByTestId('cms-draft-list')).toHaveCount(0);
+    await expect(publishCourse).toHaveText('Pubblica solo questo corso (bozze: 0)');
+  });
+}
+
+test("staff who do not edit content see no editing link and get the 404 of a page that does not exist at a course's editing screen", async ({ page }) => {
+  await signIn(page, { code: 'segreteria.demo', password: 'Segreteria-Demo-2026!' });
+  await page.goto('/it-IT/staff/courses');
+  await expect(page.getByTestId('staff-course-row').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Modifica/ })).toHaveCount(0);
+  const response = await page.goto(EDIT);
+  expect(response?.status()).toBe(404);
+});
