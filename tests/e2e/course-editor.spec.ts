@@ -74,3 +74,37 @@ test("staff who do not edit content see no editing link and get the 404 of a pag
   const response = await page.goto(EDIT);
   expect(response?.status()).toBe(404);
 });
+
+test('removing a session learners completed, or withdrawing their course, asks in a dialog first; Escape keeps everything as it was', async ({ page }) => {
+  await signIn(page, EDITOR);
+  await page.goto('/it-IT/staff/courses/prevenzione-ica/edit');
+  await islandsReady(page);
+  const structure = page.getByTestId('cms-outline-prevenzione-ica');
+  const title = structure.getByRole('textbox', { name: 'Titolo della sessione 2' }).first();
+  await expect(title).toHaveValue('Frizione alcolica e lavaggio con acqua e sapone');
+  const remove = structure.getByRole('button', { name: 'Elimina la sessione Frizione alcolica e lavaggio con acqua e sapone' });
+  await remove.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(/^Discenti che hanno già completato questa parte del corso: \d+\. Eliminarla\?/);
+  await expect(dialog.getByRole('button', { name: 'Annulla' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(remove).toBeFocused();
+  await expect(title).toHaveValue('Frizione alcolica e lavaggio con acqua e sapone');
+
+  await remove.click();
+  await dialog.getByRole('button', { name: 'Elimina' }).click();
+  await expect(structure.getByRole('button', { name: 'Elimina la sessione Frizione alcolica e lavaggio con acqua e sapone' })).toHaveCount(0);
+
+  const withdrawn = structure.getByLabel('Ritirato dal catalogo');
+  // Ticking it opens the question; the box is ticked only once the editor says so.
+  await withdrawn.click();
+  await expect(dialog).toContainText(/^Discenti che hanno completato sessioni di questo corso: \d+\. Ritirarlo dal catalogo\?/);
+  await dialog.getByRole('button', { name: 'Ritira il corso' }).click();
+  await expect(withdrawn).toBeChecked();
+
+  // Nothing was saved: the structure comes back as published.
+  await structure.getByRole('button', { name: 'Annulla le modifiche' }).click();
+  await expect(withdrawn).not.toBeChecked();
+  await expect(structure.getByRole('button', { name: 'Elimina la sessione Frizione alcolica e lavaggio con acqua e sapone' })).toHaveCount(1);
+});

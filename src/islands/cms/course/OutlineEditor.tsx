@@ -6,6 +6,7 @@ import type { Translate } from '../../../../core/translate.ts';
 import type { ApiClient, ApiJson } from '../../../lib/api-client.ts';
 import type { PageDocument } from '../../../lib/cms-marker.ts';
 import { addModule, addSession, changeSession, moveModule, moveSession, removeModule, removeSession } from '../../../lib/outline-form.ts';
+import ConfirmDialog, { type Confirmation } from '../ConfirmDialog.tsx';
 import VersionList from '../VersionList.tsx';
 import SessionRow from './SessionRow.tsx';
 
@@ -29,8 +30,8 @@ type Status = { kind: 'idle' | 'saving' } | { kind: 'saved' | 'error'; text: str
 /**
  * A course's structure: category, credits, withdrawal, and its modules and sessions in order, with
  * their titles in the page's language. Everything is a draft until "Pubblica"; moving is by
- * buttons, so it works from the keyboard; removing a session learners have completed asks first
- * (their records are kept either way).
+ * buttons, so it works from the keyboard; removing a part learners have completed, or withdrawing a
+ * course they have, asks first in a dialog (their records are kept either way).
  */
 export default function OutlineEditor({ courseId, locale, api, t, strings, formatDate, onOpen, onSaved }: Props) {
   const id = useId();
@@ -41,6 +42,7 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
   const [changedTitles, setChangedTitles] = useState<Set<string>>(new Set());
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [reload, setReload] = useState(0);
+  const [asking, setAsking] = useState<Confirmation | null>(null);
 
   // Loaded again for another course, locale or a restore, with the client and strings of that render.
   const latest = useRef({ api, t });
@@ -94,15 +96,26 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
   };
   const dropSession = (moduleNumber: number, number: number) => {
     const learners = structure.learners[`${moduleNumber}.${number}`] ?? 0;
-    if (learners > 0 && !window.confirm(t('cms.outline.confirmRemove', { learners }))) return;
-    edit(removeSession(outline, moduleNumber, number));
+    const remove = () => edit(removeSession(outline, moduleNumber, number));
+    if (learners > 0) setAsking({ message: t('cms.outline.confirmRemove', { learners }), action: t('cms.outline.removeAction'), onConfirm: remove });
+    else remove();
   };
   const dropModule = (moduleNumber: number) => {
     const learners = Object.entries(structure.learners)
       .filter(([key]) => key.startsWith(`${moduleNumber}.`))
       .reduce((sum, [, count]) => sum + count, 0);
-    if (learners > 0 && !window.confirm(t('cms.outline.confirmRemove', { learners }))) return;
-    edit(removeModule(outline, moduleNumber));
+    const remove = () => edit(removeModule(outline, moduleNumber));
+    if (learners > 0) setAsking({ message: t('cms.outline.confirmRemove', { learners }), action: t('cms.outline.removeAction'), onConfirm: remove });
+    else remove();
+  };
+
+  // Withdrawing a course learners have completed parts of asks first; putting it back does not.
+  const withdraw = (withdrawn: boolean) => {
+    const learners = Object.values(structure.learners).reduce((sum, count) => sum + count, 0);
+    const apply = () => edit({ ...outline, withdrawn });
+    if (withdrawn && learners > 0)
+      setAsking({ message: t('cms.outline.confirmWithdraw', { learners }), action: t('cms.outline.withdrawAction'), onConfirm: apply });
+    else apply();
   };
 
   const save = async (event: SubmitEvent) => {
@@ -197,7 +210,7 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
         </p>
       )}
       <p className="field cms-check">
-        <input id={`${id}-withdrawn`} type="checkbox" checked={outline.withdrawn} onChange={(event) => edit({ ...outline, withdrawn: event.target.checked })} />
+        <input id={`${id}-withdrawn`} type="checkbox" checked={outline.withdrawn} onChange={(event) => withdraw(event.target.checked)} />
         <label htmlFor={`${id}-withdrawn`}>{t('cms.outline.withdrawn')}</label>
       </p>
       {outline.withdrawn && <p className="hint">{t('cms.outline.withdrawnNote')}</p>}
@@ -290,6 +303,7 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
       <p role="status" className="cms-status" data-testid="cms-outline-status">
         {status.kind === 'saved' ? status.text : ''}
       </p>
+      <ConfirmDialog asking={asking} onClose={() => setAsking(null)} t={t} />
       <VersionList versions={view.versions} onRestore={(versionId) => void restore(versionId)} busy={status.kind === 'saving'} t={t} formatDate={formatDate} />
     </form>
   );
