@@ -4,6 +4,8 @@ import type { DocumentKind } from '../../core/cms-document.ts';
 export interface PageDocument {
   kind: DocumentKind;
   key: string;
+  /** What an editor calls it (its title or name, as the page shows it): the panel names it so, not by its key. */
+  name?: string;
 }
 
 /**

@@ -66,7 +66,7 @@ test('an editor creates a course with two modules, a tester reviews the draft, t
 
   // The structure: a captioned video and a text in module 1, a PDF in module 2.
   const outline = page.getByTestId(`cms-outline-${COURSE}`);
-  await panel.locator('summary', { hasText: `Struttura del corso «${COURSE}»` }).click();
+  await panel.locator('summary', { hasText: 'Struttura del corso «Lesioni da pressione»' }).click();
   await expect(outline.getByLabel('Titolo del modulo 1')).toHaveValue('Valutazione del rischio');
   await outline.getByRole('button', { name: 'Aggiungi video' }).click();
   const video = outline.getByTestId('cms-session-1');
@@ -135,7 +135,13 @@ test('an editor creates a course with two modules, a tester reviews the draft, t
   expect((await page.request.put(colleague, { headers: api, data: { ...about, title: 'Chi siamo (in lavorazione)' } })).status()).toBe(200);
   await page.reload();
   await islandsReady(page);
+  // The editor is on a session of the course, still a preview with nothing to complete.
+  await expect(page.getByTestId('session-preview')).toBeVisible();
   const seconds = await publishAndWait(page, panel.getByTestId('cms-publish-course'));
+  // The page follows: once published, it is the session learners open, without a reload.
+  await expect(page.getByTestId('session-preview')).toHaveCount(0);
+  await expect(page.getByTestId('complete-session')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Il riposizionamento');
   await expect(panel.getByTestId('cms-pending')).toHaveText('Bozze da pubblicare (tutte le lingue): 1');
   const waiting = (await (await page.request.get('/api/cms/drafts', { headers: api })).json()).outcome as { kind: string; key: string }[];
   expect(waiting.map((draft) => `${draft.kind} ${draft.key}`)).toEqual(['content chi-siamo']);

@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from './fixtures.ts';
-import { EDITOR, islandsReady, signIn, switchMode } from './helpers.ts';
+import { EDITOR, islandsReady, LEARNER, signIn, switchMode, TESTER } from './helpers.ts';
 
 // A course's editing screen, reached from the staff area's course list. The draft it saves is
 // dropped again at the end: the publish journeys count the drafts of the same server.
@@ -107,4 +107,39 @@ test('removing a session learners completed, or withdrawing their course, asks i
   await structure.getByRole('button', { name: 'Annulla le modifiche' }).click();
   await expect(withdrawn).not.toBeChecked();
   await expect(structure.getByRole('button', { name: 'Elimina la sessione Frizione alcolica e lavaggio con acqua e sapone' })).toHaveCount(1);
+});
+
+test('a drafted text of a published session previews in place in CMS and tester mode; a learner reads the published one', async ({ page, browser }) => {
+  const drafted = 'Testo in bozza, visibile solo a chi prepara il corso.';
+  await signIn(page, EDITOR);
+  await switchMode(page, 'Redazione (CMS)');
+  await page.goto(EDIT);
+  await islandsReady(page);
+  await page.getByRole('button', { name: 'Scrivi il contenuto «Preparazione e percezione»' }).click();
+  const session = page.getByTestId(`cms-editor-session-${COURSE}.1.1`);
+  await session.getByLabel('Testo del blocco 1').fill(drafted);
+  await session.getByRole('button', { name: 'Salva bozza' }).click();
+  await expect(session.getByRole('status')).toHaveText('Bozza salvata. I visitatori la vedranno dopo la pubblicazione.');
+
+  const sessionPage = `/it-IT/course/session/${COURSE}/1/1`;
+  await page.goto(sessionPage);
+  await expect(page.getByText(drafted)).toBeVisible();
+  const tester = await browser.newPage();
+  await signIn(tester, TESTER);
+  await switchMode(tester, 'Collaudo');
+  await tester.goto(sessionPage);
+  await expect(tester.getByText(drafted)).toBeVisible();
+  const learner = await browser.newPage();
+  await signIn(learner, LEARNER);
+  await learner.goto(sessionPage);
+  await islandsReady(learner);
+  await expect(learner.getByRole('heading', { level: 1 })).toHaveText('Preparazione e percezione');
+  await expect(learner.getByText(drafted)).toHaveCount(0);
+
+  // Dropped again: the publish journeys count this server's drafts.
+  await page.goto(EDIT);
+  await islandsReady(page);
+  await page.getByRole('button', { name: 'Scrivi il contenuto «Preparazione e percezione»' }).click();
+  await session.getByRole('button', { name: 'Elimina la bozza' }).click();
+  await expect(session.getByRole('status')).toHaveText('Bozza eliminata: resta il testo pubblicato.');
 });

@@ -231,7 +231,7 @@ test('an editor edits a question bank under the ECM rules', async ({ page }) => 
   await switchMode(page, 'Redazione (CMS)');
   await page.goto('/it-IT/course/prevenzione-ica');
   const panel = page.getByTestId('cms-panel');
-  await panel.getByText('Domande della verifica ECM «prevenzione-ica»').click();
+  await panel.getByText("Domande della verifica ECM «Prevenzione delle infezioni correlate all'assistenza»").click();
   const editor = panel.getByTestId('cms-editor-bank-prevenzione-ica');
   await expect(editor.getByTestId('cms-bank-count')).toHaveText('Domande: 24');
   // The correct option is marked for editors: question 1's is the one the bank says.

@@ -106,7 +106,7 @@ test('an editor creates a course of four vendor packages on a phone and publishe
   await form.getByRole('button', { name: 'Crea il corso (bozza)' }).click();
   await page.waitForURL(`**/it-IT/course/${COURSE}`);
   await islandsReady(page);
-  await panel.locator('summary', { hasText: `Struttura del corso «${COURSE}»` }).click();
+  await panel.locator('summary', { hasText: 'Struttura del corso «Golf SCORM»' }).click();
   const outline = page.getByTestId(`cms-outline-${COURSE}`);
   for (const [index, { dir, title }] of PACKAGES.entries()) {
     await outline.getByRole('button', { name: 'Aggiungi pacchetto SCORM' }).click();

@@ -145,7 +145,7 @@ test('an editor adds a SCORM session: a package leaving its folder is refused wi
   await page.goto(`/it-IT/course/${COURSE}`);
   await islandsReady(page);
   const panel = page.getByTestId('cms-panel');
-  await panel.locator('summary', { hasText: `Struttura del corso «${COURSE}»` }).click();
+  await panel.locator('summary', { hasText: 'Struttura del corso «Igiene delle mani: due pacchetti SCORM»' }).click();
   const outline = page.getByTestId(`cms-outline-${COURSE}`);
   await outline.getByRole('button', { name: 'Aggiungi pacchetto SCORM' }).click();
   const added = outline.getByTestId('cms-module-1').getByTestId('cms-session-3');
@@ -224,10 +224,7 @@ async function openCourseOutline(page: Page) {
   await switchMode(page, 'Redazione (CMS)');
   await page.goto(`/it-IT/course/${COURSE}`);
   await islandsReady(page);
-  await page
-    .getByTestId('cms-panel')
-    .locator('summary', { hasText: `Struttura del corso «${COURSE}»` })
-    .click();
+  await page.getByTestId('cms-panel').locator('summary', { hasText: 'Struttura del corso «Igiene delle mani: due pacchetti SCORM»' }).click();
   return page.getByTestId(`cms-outline-${COURSE}`);
 }
 

@@ -114,7 +114,7 @@ export default function CmsPanel() {
                   {context.documents.length === 0 && <p className="muted">{t('cms.page.none')}</p>}
                   {context.documents.map((document, index) => (
                     <details key={`${context.path}/${document.kind}/${document.key}`} open={index === 0} className="cms-document">
-                      <summary>{t(`cms.kind.${document.kind}`, { key: document.key })}</summary>
+                      <summary>{t(`cms.kind.${document.kind}`, { key: document.name ?? document.key })}</summary>
                       {document.kind === 'outline' ? (
                         <>
                           <p>

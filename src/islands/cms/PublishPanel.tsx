@@ -5,6 +5,7 @@ import type { BuildRequest, Draft } from '../../../core/contracts/cms.ts';
 import type { ApiClient } from '../../lib/api-client.ts';
 import type { Translate } from '../../../core/translate.ts';
 import { $drafts, $published } from '../../stores/cms.ts';
+import { showLatestPage } from '../../lib/show-latest-page.ts';
 
 interface Props {
   api: ApiClient;
@@ -51,6 +52,8 @@ export default function PublishPanel({ api, t, formatDate, course }: Props) {
       setNow(Date.now());
       api.get('/cms/builds/:id', { param: { id: current.id } }).then(
         (build) => {
+          // Pre-rendered pages change when their build is live: the page shows the new one.
+          if (build.status === 'live') showLatestPage();
           setCurrent(build);
           setBuilds((list) => list.map((entry) => (entry.id === build.id ? build : entry)));
         },
@@ -68,6 +71,8 @@ export default function PublishPanel({ api, t, formatDate, course }: Props) {
       const published = onlyCourse && course ? await api.post('/cms/publish', { query: { course } }) : await api.post('/cms/publish');
       $drafts.set(onlyCourse ? $drafts.get().filter((draft) => !ofCourse(draft)) : []);
       $published.set($published.get() + 1);
+      // Pages rendered per request (a course, a session) are live now: the page shows it, draft note gone.
+      showLatestPage();
       if (published.build) {
         setCurrent(published.build);
         setBuilds((list) => [published.build as BuildRequest, ...list].slice(0, 10));

@@ -7,7 +7,9 @@ import type { SessionEvidence } from '../../../core/session-evidence.ts';
 import { takePageTime } from '../../lib/hit-beacon.ts';
 import { sessionPath } from '../../../core/course-path.ts';
 import type { ScormCommitted } from '../../../core/contracts/scorm.ts';
+import { sessionKey } from '../../../core/course-outline.ts';
 import SessionBody from './SessionBody.tsx';
+import { useDraftBody } from './use-draft-body.ts';
 import type { ScormLaunch } from './ScormPlayer.tsx';
 import './player.css';
 
@@ -56,6 +58,8 @@ export default function SessionPlayer({ session, progress, siteId, locale, strin
         ? { done: Math.min(progress.done + 1, progress.total), total: progress.total }
         : progress;
   const score = packageState?.answer.scoreScaled;
+  // CMS and tester mode read a drafted text of a published session here, where it will be.
+  const draftBody = useDraftBody(sessionKey(session.courseId, session.moduleNumber, session.number), locale);
   const link = (target: { moduleNumber: number; number: number }) => sessionPath(locale, session.courseId, target);
   const video = useRef<HTMLVideoElement>(null);
   const [watchedTo, setWatchedTo] = useState(evidence?.video?.watchedSeconds ?? 0);
@@ -131,7 +135,7 @@ export default function SessionPlayer({ session, progress, siteId, locale, strin
                 </Suspense>
               )
             : !preview && <p className="notice">{t('player.scormMissing')}</p>)}
-        <SessionBody body={session.body} />
+        <SessionBody body={draftBody ?? session.body} />
       </section>
 
       <section className="player-progress" aria-live="polite">
