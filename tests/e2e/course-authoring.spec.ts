@@ -102,9 +102,10 @@ test('an editor creates a course with two modules, a tester reviews the draft, t
   await outline.getByRole('button', { name: 'Salva la struttura (bozza)' }).click();
   await expect(outline.getByTestId('cms-outline-status')).toHaveText('Bozza salvata. I visitatori la vedranno dopo la pubblicazione.');
 
-  // The text session's body, written on its own page (a draft, previewed in place).
-  await page.reload();
+  // The page follows the saved structure without a reload: its sessions are there, as learners will see them.
   await expect(page.getByRole('link', { name: 'Il riposizionamento' })).toBeVisible();
+  await expect(page.getByTestId('course-empty')).toHaveCount(0);
+  // The text session's body, written on its own page (a draft, previewed in place).
   await page.getByRole('link', { name: 'Il riposizionamento' }).click();
   await expect(page.getByTestId('session-preview')).toBeVisible();
   const sessionEditor = panel.getByTestId(`cms-editor-session-${COURSE}.1.2`);

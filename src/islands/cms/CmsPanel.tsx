@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import { ApiRequestError, createApiClient } from '../../lib/api-client.ts';
 import { applyDrafts } from '../../lib/draft-preview.ts';
+import { showLatestPage } from '../../lib/show-latest-page.ts';
 import { $drafts, $unsaved } from '../../stores/cms.ts';
 import { $mode, resetMode } from '../../stores/mode.ts';
 import { documentCourse } from '../../../core/cms-document.ts';
@@ -120,7 +121,15 @@ export default function CmsPanel() {
                           <p>
                             <a href={`/${context.locale}/staff/courses/${document.key}/edit`}>{t('cms.editor.open')}</a>
                           </p>
-                          <OutlineEditor courseId={document.key} locale={context.locale} api={api} t={t} strings={strings.texts} formatDate={formatDate} />
+                          <OutlineEditor
+                            courseId={document.key}
+                            locale={context.locale}
+                            api={api}
+                            t={t}
+                            strings={strings.texts}
+                            formatDate={formatDate}
+                            onSaved={showLatestPage}
+                          />
                         </>
                       ) : (
                         <DocumentEditor document={document} locale={context.locale} api={api} t={t} strings={strings.texts} formatDate={formatDate} />
