@@ -27,7 +27,8 @@ export function cspDirectives(scriptHashes: readonly string[], framing: Framing 
     scriptSrc: ["'self'", ...scriptHashes],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:'],
-    mediaSrc: ["'self'"],
+    // The course editor takes a video's poster from the file an editor chose (a blob: of the page's own).
+    mediaSrc: ["'self'", 'blob:'],
     fontSrc: ["'self'"],
     connectSrc: ["'self'"],
     // The bot check solves its proof of work in a Web Worker started from a blob.

@@ -76,6 +76,8 @@ test('an editor creates a course with two modules, a tester reviews the draft, t
   await videoField.getByLabel('Carica un file').setInputFiles({ name: 'Braden.webm', mimeType: 'video/webm', buffer: seedFile('lezione-caso-clinico.webm') });
   await expect(videoField.getByTestId('media-field-value')).toContainText('Braden.webm');
   await expect(video.getByLabel('Secondi')).toHaveValue('48');
+  // Its poster is a frame of the video itself, taken in the editor's browser and put in the library.
+  await expect(video.getByRole('group', { name: 'Immagine di anteprima del video' }).getByTestId('media-field-value')).toContainText('Braden-poster.jpg');
   const captions = video.getByRole('group', { name: 'Sottotitoli WebVTT (it-IT)' });
   await captions
     .getByLabel('Carica un file')

@@ -16,6 +16,8 @@ interface Props {
 }
 
 const POLL_MS = 1_500;
+/** The build this tab last asked for, whose outcome the panel shows again after the page reloads. */
+const ASKED_KEY = 'tiles-cms-build';
 const finished = (build: BuildRequest) => build.status === 'live' || build.status === 'failed';
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
@@ -38,8 +40,10 @@ export default function PublishPanel({ api, t, formatDate, course }: Props) {
     api.get('/cms/builds').then(
       (recent) => {
         setBuilds(recent);
+        // A build under way, or the one this tab asked for: the page reloaded to show it (a new build's pages load in full).
         const running = recent.find((build) => !finished(build));
-        if (running) setCurrent(running);
+        const asked = recent.find((build) => String(build.id) === sessionStorage.getItem(ASKED_KEY));
+        if (running ?? asked) setCurrent(running ?? asked ?? null);
       },
       () => undefined,
     );
@@ -74,6 +78,7 @@ export default function PublishPanel({ api, t, formatDate, course }: Props) {
       // Pages rendered per request (a course, a session) are live now: the page shows it, draft note gone.
       showLatestPage();
       if (published.build) {
+        sessionStorage.setItem(ASKED_KEY, String(published.build.id));
         setCurrent(published.build);
         setBuilds((list) => [published.build as BuildRequest, ...list].slice(0, 10));
       }

@@ -76,6 +76,7 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
   }
 
   const edit = (next: Outline) => (setOutline(next), setStatus({ kind: 'idle' }));
+  const editLatest = (change: (current: Outline) => Outline) => (setOutline((current) => current && change(current)), setStatus({ kind: 'idle' }));
   // A session's text exists once the structure naming it is saved: only then can it be opened.
   const savedOutline = (view.draft?.fields ?? view.live) as Outline | null;
   const saved = new Set(savedOutline?.modules.flatMap((module) => module.sessions.map((session) => `${module.number}.${session.number}`)) ?? []);
@@ -256,7 +257,8 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
                       first={position === 0}
                       last={position === module.sessions.length - 1}
                       onTitle={(title) => setTitle(sessionPart, title)}
-                      onChange={(change) => edit(changeSession(outline, module.number, session.number, change))}
+                      // From the latest outline: a poster arrives after the video's own change, from an older render.
+                      onChange={(change) => editLatest((current) => changeSession(current, module.number, session.number, change))}
                       onMove={(step) => edit(moveSession(outline, module.number, position, step))}
                       onRemove={() => dropSession(module.number, session.number)}
                       onOpenText={

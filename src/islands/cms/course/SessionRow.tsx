@@ -97,6 +97,7 @@ export default function SessionRow({
             if (session.kind === 'scorm' && media?.packageTitle && !title.trim()) onTitle(media.packageTitle.slice(0, 200));
           }}
           strings={strings}
+          onPoster={session.kind === 'video' && !session.poster ? (url) => onChange({ poster: url }) : undefined}
         />
       )}
       {session.kind === 'video' && (

@@ -5,6 +5,7 @@ import { acceptOf, declaredType, isMediaType, kindOf, type MediaKind } from '../
 import { translator } from '../../../../core/translate.ts';
 import { createApiClient } from '../../../lib/api-client.ts';
 import { $mediaLibrary, loadMediaLibrary } from '../../../stores/media.ts';
+import { posterFrom } from '../../../lib/video-poster.ts';
 import { usePageContext } from '../use-page-context.ts';
 import { mediaFacts } from './media-text.ts';
 import UploadStatus from './UploadStatus.tsx';
@@ -24,6 +25,8 @@ export interface MediaFieldProps {
   onChange: (url: string | null, media: MediaItem | null) => void;
   /** The interface strings by key in the page's locale (the CMS panel's, `cms.media.*` among them). */
   strings: Record<string, string>;
+  /** A video field whose session has no poster yet: a frame of the uploaded video becomes one (its address). */
+  onPoster?: (url: string) => void;
 }
 
 /**
@@ -31,7 +34,7 @@ export interface MediaFieldProps {
  * the right kind, or upload a new one there (in parts, with its progress), or remove it. The
  * library is loaded once for every field of the page and kept current as files are added.
  */
-export default function MediaField({ label, accept, value, onChange, strings }: MediaFieldProps) {
+export default function MediaField({ label, accept, value, onChange, strings, onPoster }: MediaFieldProps) {
   const id = useId();
   const t = useMemo(() => translator(strings), [strings]);
   const context = usePageContext();
@@ -93,8 +96,13 @@ export default function MediaField({ label, accept, value, onChange, strings }: 
             setWrongKind(isMediaType(type) && kindOf(type) === kind ? null : t('cms.media.field.wrongKind', { kind: t(`cms.media.kind.${kind}`), type }));
             if (!isMediaType(type) || kindOf(type) !== kind) return;
             // send() reports its own failures in the upload's state and answers null.
-            void upload.send(file).then((item) => {
-              if (item) onChange(item.url, item);
+            void upload.send(file).then(async (item) => {
+              if (!item) return;
+              onChange(item.url, item);
+              if (!onPoster) return;
+              const poster = await posterFrom(file);
+              const posterItem = poster && (await upload.send(poster));
+              if (posterItem) onPoster(posterItem.url);
             });
           }}
         />
