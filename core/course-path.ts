@@ -2,3 +2,8 @@
 export function sessionPath(locale: string, courseId: string, session: { moduleNumber: number; number: number }): string {
   return `/${locale}/course/session/${courseId}/${session.moduleNumber}/${session.number}`;
 }
+
+/** A course's editing screen, for editors: `/{locale}/staff/courses/{courseId}/edit`. */
+export function courseEditorPath(locale: string, courseId: string): string {
+  return `/${locale}/staff/courses/${courseId}/edit`;
+}

@@ -4,6 +4,17 @@ export interface PreviewDraft extends PageDocument {
   fields: Record<string, unknown>;
 }
 
+/**
+ * What CMS and tester mode show of a locale: its saved drafts, then what the editor is typing
+ * (`unsaved`, by `{locale}/{kind}/{key}`), so a typed text comes after, and over, its saved draft.
+ */
+export function previewDrafts(saved: readonly (PreviewDraft & { locale: string })[], unsaved: Record<string, PreviewDraft>, locale: string): PreviewDraft[] {
+  const typed = Object.entries(unsaved)
+    .filter(([id]) => id.startsWith(`${locale}/`))
+    .map(([, draft]) => draft);
+  return [...saved.filter((draft) => draft.locale === locale), ...typed];
+}
+
 function render(value: unknown): Node[] {
   // Page bodies are lists of blocks; every other field is plain text. Never HTML: drafts are text.
   if (Array.isArray(value)) {

@@ -1,11 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import { ApiRequestError, createApiClient } from '../../lib/api-client.ts';
-import { applyDrafts } from '../../lib/draft-preview.ts';
+import { applyDrafts, previewDrafts } from '../../lib/draft-preview.ts';
 import { showLatestPage } from '../../lib/show-latest-page.ts';
 import { $drafts, $unsaved } from '../../stores/cms.ts';
 import { $mode, resetMode } from '../../stores/mode.ts';
 import { documentCourse } from '../../../core/cms-document.ts';
+import { courseEditorPath } from '../../../core/course-path.ts';
 import DocumentEditor from './DocumentEditor.tsx';
 import DraftList from './DraftList.tsx';
 import EcmCourseSetup from './ecm/EcmCourseSetup.tsx';
@@ -17,6 +18,7 @@ import PublishPanel from './PublishPanel.tsx';
 import StringsEditor from './StringsEditor.tsx';
 import SupportRequests from './SupportRequests.tsx';
 import { useCmsStrings } from './use-cms-strings.ts';
+import { useDateFormat } from './use-date-format.ts';
 import { usePageContext } from './use-page-context.ts';
 
 /**
@@ -37,10 +39,7 @@ export default function CmsPanel() {
   // Signed out, or a role without the mode (a stale tab, a forged sessionStorage): nothing to show but the way out.
   const [denied, setDenied] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  const formatDate = useMemo(() => {
-    const format = new Intl.DateTimeFormat(context.locale, { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Rome' });
-    return (iso: string) => format.format(new Date(iso));
-  }, [context.locale]);
+  const formatDate = useDateFormat(context.locale);
 
   useEffect(() => {
     if (mode === 'user') return;
@@ -57,10 +56,7 @@ export default function CmsPanel() {
   useEffect(() => {
     const main = document.getElementById('main');
     if (mode === 'user' || !main) return;
-    const typed = Object.entries(unsaved)
-      .filter(([id]) => id.startsWith(`${context.locale}/`))
-      .map(([, draft]) => draft);
-    return applyDrafts(main, [...drafts.filter((draft) => draft.locale === context.locale), ...typed]);
+    return applyDrafts(main, previewDrafts(drafts, unsaved, context.locale));
   }, [mode, context, drafts, unsaved]);
 
   if (mode === 'user' || context.editorScreen) return null;
@@ -119,7 +115,7 @@ export default function CmsPanel() {
                       {document.kind === 'outline' ? (
                         <>
                           <p>
-                            <a href={`/${context.locale}/staff/courses/${document.key}/edit`}>{t('cms.editor.open')}</a>
+                            <a href={courseEditorPath(context.locale, document.key)}>{t('cms.editor.open')}</a>
                           </p>
                           <OutlineEditor
                             courseId={document.key}

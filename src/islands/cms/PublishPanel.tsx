@@ -43,7 +43,8 @@ export default function PublishPanel({ api, t, formatDate, course }: Props) {
         // A build under way, or the one this tab asked for: the page reloaded to show it (a new build's pages load in full).
         const running = recent.find((build) => !finished(build));
         const asked = recent.find((build) => String(build.id) === sessionStorage.getItem(ASKED_KEY));
-        if (running ?? asked) setCurrent(running ?? asked ?? null);
+        const shown = running ?? asked;
+        if (shown) setCurrent(shown);
       },
       () => undefined,
     );

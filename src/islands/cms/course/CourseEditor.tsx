@@ -9,6 +9,7 @@ import DocumentEditor from '../DocumentEditor.tsx';
 import DraftList from '../DraftList.tsx';
 import EcmCourseSetup from '../ecm/EcmCourseSetup.tsx';
 import PublishPanel from '../PublishPanel.tsx';
+import { useDateFormat } from '../use-date-format.ts';
 import OutlineEditor from './OutlineEditor.tsx';
 
 interface Props {
@@ -32,10 +33,7 @@ interface Open {
 export default function CourseEditor({ siteId, locale, courseId, strings }: Props) {
   const api = useMemo(() => createApiClient({ siteId: () => siteId, localeCode: () => locale }), [siteId, locale]);
   const t = useMemo(() => translator(strings), [strings]);
-  const formatDate = useMemo(() => {
-    const format = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Rome' });
-    return (iso: string) => format.format(new Date(iso));
-  }, [locale]);
+  const formatDate = useDateFormat(locale);
   const courseTexts: Open = { document: { kind: 'course', key: courseId }, name: t('cms.editor.texts') };
   const [open, setOpen] = useState<Open>(courseTexts);
   const [error, setError] = useState<string | null>(null);

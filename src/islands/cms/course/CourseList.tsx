@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import type { CmsCatalogue, CmsCourse } from '../../../../core/contracts/cms-structure.ts';
+import { courseEditorPath } from '../../../../core/course-path.ts';
 import type { Translate } from '../../../../core/translate.ts';
 import type { ApiClient } from '../../../lib/api-client.ts';
 import CategoryOrder from './CategoryOrder.tsx';
@@ -47,7 +48,7 @@ export default function CourseList({ api, locale, t }: Props) {
           {catalogue.courses.map((course) => (
             <li key={course.id}>
               <a href={coursePage(course.id)}>{course.title}</a>{' '}
-              <a href={`/${locale}/staff/courses/${course.id}/edit`}>
+              <a href={courseEditorPath(locale, course.id)}>
                 {t('cms.editor.edit')} <span className="visually-hidden">«{course.title}»</span>
               </a>{' '}
               <span className="muted">

@@ -95,28 +95,24 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
     edit(added.outline);
     setTitle(`${moduleNumber}.${added.number}`, '');
   };
-  const dropSession = (moduleNumber: number, number: number) => {
-    const learners = structure.learners[`${moduleNumber}.${number}`] ?? 0;
-    const remove = () => edit(removeSession(outline, moduleNumber, number));
-    if (learners > 0) setAsking({ message: t('cms.outline.confirmRemove', { learners }), action: t('cms.outline.removeAction'), onConfirm: remove });
-    else remove();
-  };
+  /** A step learners would notice: asked first in the dialog when some have completed what it touches. */
+  const askFirst = (learners: number, message: string, action: string, step: () => void) =>
+    learners > 0 ? setAsking({ message: t(message, { learners }), action: t(action), onConfirm: step }) : step();
+  const dropSession = (moduleNumber: number, number: number) =>
+    askFirst(structure.learners[`${moduleNumber}.${number}`] ?? 0, 'cms.outline.confirmRemove', 'cms.outline.removeAction', () =>
+      edit(removeSession(outline, moduleNumber, number)),
+    );
   const dropModule = (moduleNumber: number) => {
     const learners = Object.entries(structure.learners)
       .filter(([key]) => key.startsWith(`${moduleNumber}.`))
       .reduce((sum, [, count]) => sum + count, 0);
-    const remove = () => edit(removeModule(outline, moduleNumber));
-    if (learners > 0) setAsking({ message: t('cms.outline.confirmRemove', { learners }), action: t('cms.outline.removeAction'), onConfirm: remove });
-    else remove();
+    askFirst(learners, 'cms.outline.confirmRemove', 'cms.outline.removeAction', () => edit(removeModule(outline, moduleNumber)));
   };
 
   // Withdrawing a course learners have completed parts of asks first; putting it back does not.
   const withdraw = (withdrawn: boolean) => {
-    const learners = Object.values(structure.learners).reduce((sum, count) => sum + count, 0);
-    const apply = () => edit({ ...outline, withdrawn });
-    if (withdrawn && learners > 0)
-      setAsking({ message: t('cms.outline.confirmWithdraw', { learners }), action: t('cms.outline.withdrawAction'), onConfirm: apply });
-    else apply();
+    const learners = withdrawn ? Object.values(structure.learners).reduce((sum, count) => sum + count, 0) : 0;
+    askFirst(learners, 'cms.outline.confirmWithdraw', 'cms.outline.withdrawAction', () => edit({ ...outline, withdrawn }));
   };
 
   const save = async (event: SubmitEvent) => {
