@@ -1,10 +1,14 @@
 import { expect, test, type Locator } from './fixtures.ts';
-import { EDITOR, islandsReady, LEARNER, signIn, switchMode, TESTER } from './helpers.ts';
+import { dropDrafts, EDITOR, islandsReady, LEARNER, signIn, switchMode, TESTER } from './helpers.ts';
 
-// A course's editing screen, reached from the staff area's course list. The draft it saves is
-// dropped again at the end: the publish journeys count the drafts of the same server.
+// A course's editing screen, reached from the staff area's course list.
 const COURSE = 'comunicare-cattive-notizie';
 const EDIT = `/it-IT/staff/courses/${COURSE}/edit`;
+
+test.afterEach(async ({ page }) => {
+  await signIn(page, EDITOR);
+  await dropDrafts(page);
+});
 
 const box = async (locator: Locator) => {
   const found = await locator.boundingBox();
@@ -123,12 +127,13 @@ test('a drafted text of a published session previews in place in CMS and tester 
 
   const sessionPage = `/it-IT/course/session/${COURSE}/1/1`;
   await page.goto(sessionPage);
-  await expect(page.getByText(drafted)).toBeVisible();
+  // The player shows it (the panel's own editor, open beside it, holds the same words).
+  await expect(page.getByRole('region', { name: 'Testo' }).getByText(drafted)).toBeVisible();
   const tester = await browser.newPage();
   await signIn(tester, TESTER);
   await switchMode(tester, 'Collaudo');
   await tester.goto(sessionPage);
-  await expect(tester.getByText(drafted)).toBeVisible();
+  await expect(tester.getByRole('region', { name: 'Testo' }).getByText(drafted)).toBeVisible();
   const learner = await browser.newPage();
   await signIn(learner, LEARNER);
   await learner.goto(sessionPage);

@@ -34,12 +34,34 @@ export async function signInThroughForm(page: Page, user: { code: string; passwo
  * each of the suite's hundred sign-ins. The page stays where it was (a new one: blank).
  */
 export async function signIn(page: Page, user: { code: string; password: string } = LEARNER): Promise<void> {
-  const base = appOrigin(test.info().parallelIndex);
-  const response = await page.request.post(`${base}/api/auth/login`, {
-    headers: { 'tiles-site-id': 'tiles-demo', 'tiles-locale-code': 'it-IT', origin: base },
+  const response = await page.request.post(`${appOrigin(test.info().parallelIndex)}/api/auth/login`, {
+    headers: apiHeaders(),
     data: { cu: user.code, cp: user.password, ua: 'Tiles browser tests' },
   });
   expect(response.status(), `${user.code} signs in: ${await response.text()}`).toBe(200);
+}
+
+/**
+ * The headers the site's own scripts send with an API call: its site and locale, and the Origin a
+ * browser adds to every fetch (Astro refuses a POST without a same-site one).
+ */
+export function apiHeaders(): Record<string, string> {
+  return { 'tiles-site-id': 'tiles-demo', 'tiles-locale-code': 'it-IT', origin: appOrigin(test.info().parallelIndex) };
+}
+
+/**
+ * Drops every draft on this worker's server, with the rights of the editor signed in on `page`. The
+ * publish journeys count the server's drafts: a test that saves one calls this when it ends, passed
+ * or not (afterEach), so a failure stays its own and does not fail the journeys after it.
+ */
+export async function dropDrafts(page: Page): Promise<void> {
+  const base = appOrigin(test.info().parallelIndex);
+  const response = await page.request.get(`${base}/api/cms/drafts`, { headers: apiHeaders() });
+  expect(response.status()).toBe(200);
+  for (const { kind, locale, key } of (await response.json()).outcome as { kind: string; locale: string; key: string }[]) {
+    const dropped = await page.request.delete(`${base}/api/cms/documents/${kind}/${locale}/${encodeURIComponent(key)}`, { headers: apiHeaders() });
+    expect(dropped.status(), `${kind} ${locale} ${key}`).toBe(200);
+  }
 }
 
 /** Switches the tab's mode on the profile page, as an editor or tester does. */
