@@ -14,6 +14,8 @@ import {
 } from './cms-fields.ts';
 import { localeCode, plainText } from './contracts/common.ts';
 import { DURATION_PATTERN, SESSION_KINDS } from './course-outline.ts';
+import { docFromBlocks } from './rich-text.ts';
+import { richDocument } from './rich-text-schema.ts';
 import { MEDIA_URL, SESSION_BLOCK_TYPES } from './session-body.ts';
 import { RESERVED_PATHS } from './reserved-paths.ts';
 
@@ -38,11 +40,23 @@ const block = z.object({
 
 const mediaUrl = z.string().max(1000).regex(MEDIA_URL);
 
-/** A session body's block: a heading, a paragraph or a list (links written inside), or an image from the media library. */
-const richBlock = z.discriminatedUnion('type', [
-  z.object({ type: z.enum(SESSION_BLOCK_TYPES.filter((type) => type !== 'img') as ['h2', 'h3', 'p', 'ul', 'ol']), text: block.shape.text }),
-  z.object({ type: z.literal('img'), text: z.string().trim().min(1).max(300).superRefine(plainText()), src: mediaUrl }),
-]);
+/**
+ * A session body written before the rich editor: blocks of headings, paragraphs and lists (links
+ * written inside), and images from the media library. Still taken (a body read back from before is
+ * saved again with a new title), and stored as the document it converts to.
+ */
+const legacyBlocks = z.array(
+  z.discriminatedUnion('type', [
+    z.object({ type: z.enum(SESSION_BLOCK_TYPES.filter((type) => type !== 'img') as ['h2', 'h3', 'p', 'ul', 'ol']), text: block.shape.text }),
+    z.object({ type: z.literal('img'), text: z.string().trim().min(1).max(300).superRefine(plainText()), src: mediaUrl }),
+  ]),
+);
+
+/** A session's text: a rich document (`rich-text-schema.ts`), or blocks from before, converted. */
+const sessionBody = z.preprocess((value) => {
+  const legacy = Array.isArray(value) ? legacyBlocks.safeParse(value) : null;
+  return legacy?.success ? docFromBlocks(legacy.data) : value;
+}, richDocument);
 
 const structureNumber = z.number().int().min(1).max(999);
 
@@ -117,7 +131,7 @@ export const DOCUMENT_FIELDS = {
   module: z.object({ title: text(spec('module', 'title')) }),
   session: z.object({
     title: text(spec('session', 'title')),
-    body: z.array(richBlock).max(spec('session', 'body').max),
+    body: sessionBody,
   }),
   categories: z.object({
     order: z

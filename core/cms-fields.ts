@@ -1,3 +1,4 @@
+import { RICH_DOC_MAX } from './rich-text.ts';
 /**
  * The fields of each kind of CMS document and their limits, as plain data: the zod schemas of
  * `cms-document.ts` are built from them and the editor's form (`src/lib/cms-form.ts`) reads them,
@@ -29,12 +30,12 @@ export const STRUCTURE_KINDS: readonly DocumentKind[] = ['outline', 'categories'
 export interface FieldSpec {
   name: string;
   /**
-   * A one-line input, a text area, a page body of heading/paragraph blocks, a session body (also
-   * lists, links and images), an ECM question bank, a course's structure or the categories' order.
+   * A one-line input, a text area, a page body of heading/paragraph blocks, a session's rich text
+   * (`rich-text.ts`), an ECM question bank, a course's structure or the categories' order.
    */
   input: 'line' | 'text' | 'blocks' | 'rich' | 'questions' | 'outline' | 'order';
   required: boolean;
-  /** Characters of text; for a body, blocks. */
+  /** Characters of text; for a page's body, blocks; for a rich text, characters of its document. */
   max: number;
 }
 
@@ -72,7 +73,7 @@ export const DOCUMENT_FIELD_SPECS = {
   module: [{ name: 'title', input: 'line', required: true, max: 200 }],
   session: [
     { name: 'title', input: 'line', required: true, max: 200 },
-    { name: 'body', input: 'rich', required: false, max: 200 },
+    { name: 'body', input: 'rich', required: false, max: RICH_DOC_MAX },
   ],
   categories: [{ name: 'order', input: 'order', required: true, max: 100 }],
 } as const satisfies Record<DocumentKind, readonly FieldSpec[]>;

@@ -64,6 +64,14 @@ export function printableLine(text: string): string {
 }
 
 /**
+ * Pasted text as a multi-line text may hold it: the control and invisible format characters
+ * (Word and Google Docs leave soft hyphens, zero-width spaces and direction marks) dropped.
+ */
+export function visibleText(text: string): string {
+  return text.replace(new RegExp(`[${CONTROL}${FORMAT}]|${LONE_SURROGATE}`, 'g'), '');
+}
+
+/**
  * A CSV cell, quoted (RFC 4180): control characters other than tab and line breaks dropped (the
  * quotes carry those), and a cell that starts as a formula (=, +, -, @, tab, carriage return)
  * defused with a leading apostrophe, so a spreadsheet shows it instead of running it.

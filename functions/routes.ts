@@ -6,6 +6,7 @@ import { postRegister, postRegisterConfirm, postRegisterResend } from './auth/re
 import { getRole } from './auth/role-handlers.ts';
 import { claimBuild, finishBuild, getSnapshot, isBuildWorker } from './cms/build-worker-handlers.ts';
 import { getCmsCourses, getCourseStructure, postCategory, postCourse, postCourseDuplicate } from './cms/course-handlers.ts';
+import { getLinkTargets } from './cms/link-target-handlers.ts';
 import { deleteDraft, getBuild, getBuilds, getDocument, getDrafts, publish, putDocument, revertVersion } from './cms/handlers.ts';
 import { getAssessment, getAssessmentReview, getEcmStatus, putAssessmentAnswers, submitAssessment } from './ecm/assessment-handlers.ts';
 import { getCertificatePdf, getCertificates, getSatisfaction, postCertificate, postSatisfaction } from './ecm/certificate-handlers.ts';
@@ -101,6 +102,7 @@ const HANDLERS: { [Name in RouteName]: HandlerOf<ApiRoutes[Name]> } = {
   postSupportReply,
   putSupportStatus,
   getCmsCourses,
+  getLinkTargets,
   postCourse,
   postCourseDuplicate,
   getCourseStructure,

@@ -21,6 +21,8 @@ import {
   editorView,
   finishBuildRequest,
   finishedBuild,
+  linkTargets,
+  linkTargetsQuery,
   publishOutcome,
   publishQuery,
   versionParams,
@@ -45,6 +47,7 @@ export const CMS_ROUTES = {
   getBuilds: { method: 'GET', path: '/cms/builds', auth: 'content:publish', response: z.array(buildRequest) },
   // Course authoring: new courses, copies and categories start as drafts; the outline document holds the structure.
   getCmsCourses: { method: 'GET', path: '/cms/courses', auth: 'drafts:read', response: cmsCatalogue },
+  getLinkTargets: { method: 'GET', path: '/cms/link-targets', auth: 'drafts:read', request: { query: linkTargetsQuery }, response: linkTargets },
   postCourse: { method: 'POST', path: '/cms/courses', auth: 'content:edit', request: { json: newCourseRequest }, response: createdCourse },
   postCourseDuplicate: {
     method: 'POST',

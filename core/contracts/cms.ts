@@ -39,6 +39,16 @@ export type EditorView = z.infer<typeof editorView>;
 
 export const draftsQuery = z.object({ locale: localeCode.optional() });
 
+/** The locale of the text being written: its links point at pages and sessions in that locale. */
+export const linkTargetsQuery = z.object({ locale: localeCode });
+const linkTarget = z.object({ title: z.string(), href: z.string() });
+/** What a lesson may link to, picked from a list: the site's pages, and each course's sessions. */
+export const linkTargets = z.object({
+  pages: z.array(linkTarget),
+  courses: z.array(linkTarget.extend({ sessions: z.array(linkTarget) })),
+});
+export type LinkTargets = z.infer<typeof linkTargets>;
+
 export const versionParams = z.object({ id: z.coerce.number().int().positive() });
 export const buildParams = versionParams;
 

@@ -25,6 +25,7 @@ import type { Env } from '../env.ts';
 import { HttpError } from '../http-error.ts';
 import type { Language } from '../messages.ts';
 import { requireCourse } from './course-access.ts';
+import { coursePath } from '../../core/course-path.ts';
 import { decodeCsv, parseCsv } from './csv-file.ts';
 import { peopleMessage, type PeopleMessageKey } from './messages.ts';
 import type { StaffActor } from './staff-actor.ts';
@@ -297,7 +298,7 @@ function enrolmentMails(
       locale: person.locale,
       origin: context.origin,
       template: 'course-enrolled' as const,
-      values: { name: person.firstName, course: titles.get(person.locale) ?? courseId, path: `/${person.locale}/course/${courseId}` },
+      values: { name: person.firstName, course: titles.get(person.locale) ?? courseId, path: coursePath(person.locale, courseId) },
     }));
 }
 

@@ -1,5 +1,5 @@
 import { BLOCK_TYPES, DOCUMENT_FIELD_SPECS, type DocumentKind, type FieldSpec } from '../../core/cms-fields.ts';
-import { SESSION_BLOCK_TYPES, type SessionBlockType } from '../../core/session-body.ts';
+import { emptyDoc, richDoc, type RichDoc } from '../../core/rich-text.ts';
 
 export type { FieldSpec };
 
@@ -10,15 +10,17 @@ export type { FieldSpec };
  */
 export const FORMS: Record<DocumentKind, readonly FieldSpec[]> = DOCUMENT_FIELD_SPECS;
 
-/** A body block: a page's (heading, paragraph) or a session's (also h3, lists and images, whose `src` is a medium). */
-export interface Block {
-  type: (typeof BLOCK_TYPES)[number] | SessionBlockType;
-  text: string;
-  src?: string;
+/** A stored value in the form: a rich text as its document (converted from before the rich editor), anything else as it is. */
+export function formValue(field: FieldSpec, stored: unknown): FormFields[string] | undefined {
+  if (field.input === 'rich') return stored === undefined || stored === null ? undefined : richDoc(stored);
+  return stored as FormFields[string] | undefined;
 }
 
-/** The block types a body field offers: a page's, or a session's richer set. */
-export const blockTypes = (field: FieldSpec): readonly Block['type'][] => (field.input === 'rich' ? SESSION_BLOCK_TYPES : BLOCK_TYPES);
+/** A page body's block: a heading or a paragraph. */
+export interface Block {
+  type: (typeof BLOCK_TYPES)[number];
+  text: string;
+}
 
 /** A question of an ECM bank as the editor edits it: four options and the index of the correct one. */
 export interface BankQuestionForm {
@@ -30,7 +32,7 @@ export interface BankQuestionForm {
   session?: string | null;
 }
 
-export type FormFields = Record<string, string | Block[] | BankQuestionForm[]>;
+export type FormFields = Record<string, string | Block[] | BankQuestionForm[] | RichDoc>;
 
 const isQuestions = (field: FieldSpec, _value: unknown): _value is BankQuestionForm[] => field.input === 'questions';
 
@@ -38,7 +40,7 @@ export function emptyFields(kind: DocumentKind): FormFields {
   return Object.fromEntries(
     FORMS[kind].map((field) => [
       field.name,
-      field.input === 'blocks' || field.input === 'rich' ? [{ type: 'p', text: '' }] : field.input === 'questions' ? [] : '',
+      field.input === 'blocks' ? [{ type: 'p', text: '' }] : field.input === 'rich' ? emptyDoc() : field.input === 'questions' ? [] : '',
     ]),
   );
 }
@@ -48,7 +50,12 @@ export function missingField(kind: DocumentKind, fields: FormFields): string | n
   for (const field of FORMS[kind]) {
     if (!field.required) continue;
     const value = fields[field.name];
-    const empty = Array.isArray(value) ? value.every((item: { text: string }) => item.text.trim() === '') : (value ?? '').trim() === '';
+    if (field.input === 'rich') continue;
+    const empty = Array.isArray(value)
+      ? value.every((item: { text: string }) => item.text.trim() === '')
+      : typeof value === 'string'
+        ? value.trim() === ''
+        : false;
     if (empty) return field.name;
   }
   return null;
@@ -59,6 +66,7 @@ export function toPayload(kind: DocumentKind, fields: FormFields): FormFields {
   return Object.fromEntries(
     FORMS[kind].map((field) => {
       const value = fields[field.name] ?? '';
+      if (field.input === 'rich') return [field.name, value];
       if (isQuestions(field, value)) {
         return [
           field.name,
@@ -74,12 +82,8 @@ export function toPayload(kind: DocumentKind, fields: FormFields): FormFields {
       return [
         field.name,
         Array.isArray(value)
-          ? (value as Block[])
-              .map((block) =>
-                block.type === 'img' ? { type: block.type, text: block.text.trim(), src: block.src ?? '' } : { type: block.type, text: block.text.trim() },
-              )
-              .filter((block) => block.text !== '')
-          : value.trim(),
+          ? (value as Block[]).map((block) => ({ type: block.type, text: block.text.trim() })).filter((block) => block.text !== '')
+          : String(value).trim(),
       ];
     }),
   );

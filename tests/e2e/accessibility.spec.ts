@@ -8,10 +8,15 @@ async function seriousViolations(page: Page, path: string) {
   await page.goto(path);
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   await page.waitForLoadState('load');
+  return violationsNow(page, path);
+}
+
+/** The serious violations of the page as it is now (a dialog open, an editor in use), named by `what`. */
+async function violationsNow(page: Page, what: string) {
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${path}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+    .map((violation) => `${what}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
 }
 
 /** Tabs analysing at once: the analysis is the browser's work, and the server answers meanwhile. */
@@ -168,7 +173,33 @@ test("the CMS panel and a course's editing screen have no serious accessibility 
   }
   // A course's editing screen: no panel over it, the structure beside the editor.
   found.push(...(await seriousViolations(page, '/it-IT/staff/courses/prevenzione-ica/edit')));
+  // Its lesson editor, with a table in the text, then with its link dialog open.
+  await page
+    .getByRole('button', { name: /^Scrivi il contenuto/ })
+    .first()
+    .click();
+  const text = page.getByRole('textbox', { name: 'Testo della pagina', exact: true });
+  const tools = page.getByRole('toolbar', { name: 'Formattazione del testo' });
+  await text.click();
+  await tools.getByRole('button', { name: 'Tabella' }).click();
+  found.push(...(await violationsNow(page, 'lesson editor')));
+  await tools.getByRole('button', { name: 'Collegamento', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Collegamento' })).toBeVisible();
+  found.push(...(await violationsNow(page, 'link dialog')));
   expect(found).toEqual([]);
+
+  // The dialog closes with Escape, back to the text; the toolbar is one tab stop, walked with the arrows.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(text).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(tools.getByRole('button', { name: 'Titolo di sezione' })).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(tools.getByRole('button', { name: 'Sottotitolo' })).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(tools.getByRole('button', { name: 'Annulla' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(text.locator('table')).toHaveCount(0);
 
   // Keyboard only: from the panel's collapse button, Tab reaches the first field.
   await page.goto('/it-IT/privacy');

@@ -117,9 +117,34 @@ test('an editor creates a course with two modules, a tester reviews the draft, t
   await page.getByRole('link', { name: 'Il riposizionamento' }).click();
   await expect(page.getByTestId('session-preview')).toBeVisible();
   const sessionEditor = panel.getByTestId(`cms-editor-session-${COURSE}.1.2`);
-  await sessionEditor.getByLabel('Testo del blocco 1').fill('Ogni due ore, secondo il piano assistenziale.');
-  await sessionEditor.getByRole('button', { name: 'Aggiungi elenco' }).click();
-  await sessionEditor.getByLabel('Testo del blocco 2').fill('Decubito laterale 30°\nSemi-Fowler');
+  // Written in the rich editor from the keyboard: a paragraph, a list, bold, a link picked from the site's pages, a table.
+  const text = sessionEditor.getByRole('textbox', { name: 'Testo della pagina', exact: true });
+  await text.click();
+  await text.pressSequentially('Ogni due ore, secondo il piano assistenziale.');
+  await text.press('Enter');
+  const tools = sessionEditor.getByRole('toolbar', { name: 'Formattazione del testo' });
+  await tools.getByRole('button', { name: 'Elenco puntato' }).click();
+  await text.pressSequentially('Decubito laterale 30°');
+  await text.press('Enter');
+  await text.pressSequentially('Semi-Fowler');
+  await text.press('Enter');
+  await text.press('Enter');
+  await text.press('Control+b');
+  await text.pressSequentially('Attenzione');
+  await text.press('Control+b');
+  await text.pressSequentially(' ai talloni: rispetta ');
+  await tools.getByRole('button', { name: 'Collegamento', exact: true }).click();
+  const linkDialog = page.getByTestId('rich-dialog');
+  await linkDialog.getByLabel('Scegli una pagina o una sessione del sito').selectOption({ label: 'Informativa sulla privacy' });
+  await expect(linkDialog.getByLabel(/^Indirizzo/)).toHaveValue('/it-IT/privacy');
+  await linkDialog.getByLabel('Testo del collegamento').fill('i dati del paziente');
+  await linkDialog.getByRole('button', { name: 'Inserisci' }).click();
+  await expect(linkDialog).toHaveCount(0);
+  await text.press('Enter');
+  await tools.getByRole('button', { name: 'Tabella' }).click();
+  await text.pressSequentially('Posizione');
+  await text.press('Tab');
+  await text.pressSequentially('Intervallo');
   await sessionEditor.getByRole('button', { name: 'Salva bozza' }).click();
   await expect(sessionEditor.getByRole('status')).toHaveText('Bozza salvata. I visitatori la vedranno dopo la pubblicazione.');
 
@@ -158,6 +183,24 @@ test('an editor creates a course with two modules, a tester reviews the draft, t
   // Its speed is the bench's (bench/course-authoring.mjs, on a quiet machine): here the build shares
   // two cores with the other suites and the other worker, and only has to go live (within 120 s).
   console.log(`new course, click to live: ${seconds.toFixed(1)} s`);
+
+  // The lesson reads the same without scripts: drawn on the server from its document, nothing of the editor on the page.
+  const lesson = `/it-IT/course/session/${COURSE}/1/2`;
+  const withoutScripts = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+  await signIn(withoutScripts);
+  await withoutScripts.goto(lesson);
+  const body = withoutScripts.getByRole('region', { name: 'Testo' });
+  await expect(body.getByRole('listitem')).toHaveText(['Decubito laterale 30°', 'Semi-Fowler']);
+  await expect(body.locator('strong')).toHaveText('Attenzione');
+  await expect(body.getByRole('link', { name: 'i dati del paziente' })).toHaveAttribute('href', '/it-IT/privacy');
+  await expect(body.getByRole('columnheader')).toHaveText(['Posizione', 'Intervallo', '']);
+  const withScripts = await (await browser.newContext()).newPage();
+  await signIn(withScripts);
+  await withScripts.goto(lesson);
+  await islandsReady(withScripts);
+  expect(await withScripts.getByRole('region', { name: 'Testo' }).innerHTML()).toBe(await body.innerHTML());
+  const loaded = await withScripts.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
+  expect(loaded.filter((name) => /RichTextField|tiptap|prosemirror/i.test(name))).toEqual([]);
 
   // A nurse new to the site registers, finds it by a word of its description, opens it and completes it.
   const learner = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();

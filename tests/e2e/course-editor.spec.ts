@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from './fixtures.ts';
-import { dropDrafts, EDITOR, islandsReady, LEARNER, signIn, switchMode, TESTER } from './helpers.ts';
+import { dropDrafts, EDITOR, islandsReady, LEARNER, pasteHtml, signIn, switchMode, TESTER } from './helpers.ts';
 
 // A course's editing screen, reached from the staff area's course list.
 const COURSE = 'comunicare-cattive-notizie';
@@ -9,6 +9,13 @@ test.afterEach(async ({ page }) => {
   await signIn(page, EDITOR);
   await dropDrafts(page);
 });
+
+/** What Word puts on the clipboard for a bulleted list with a sub-item, and a paragraph after it. */
+const WORD_LIST = `<html xmlns:o="urn:schemas-microsoft-com:office:office"><body lang=IT>
+<p class=MsoListParagraphCxSpFirst style='text-indent:-18.0pt;mso-list:l0 level1 lfo1'><![if !supportLists]><span style='font-family:Symbol'><span style='mso-list:Ignore'>·<span style='font:7.0pt "Times New Roman"'>&nbsp;&nbsp;&nbsp;&nbsp; </span></span></span><![endif]><span style='color:#C00000'>Chiedi che cosa sa già</span><o:p></o:p></p>
+<p class=MsoListParagraphCxSpLast style='margin-left:72.0pt;text-indent:-18.0pt;mso-list:l0 level2 lfo1'><![if !supportLists]><span style='font-family:"Courier New"'><span style='mso-list:Ignore'>o<span style='font:7.0pt "Times New Roman"'>&nbsp;&nbsp; </span></span></span><![endif]>Ascolta le parole che usa<o:p></o:p></p>
+<p class=MsoNormal><b>Poi</b><span style='font-family:Arial'> spiega, con calma.</span><o:p></o:p></p>
+</body></html>`;
 
 const box = async (locator: Locator) => {
   const found = await locator.boundingBox();
@@ -56,7 +63,7 @@ for (const width of [1280, 390]) {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
     // A saved draft is listed on top by its title and author, and this course can go live alone.
-    await session.getByLabel('Testo del blocco 1').fill('Testo riscritto nella pagina di modifica del corso.');
+    await session.getByRole('textbox', { name: 'Testo della pagina', exact: true }).fill('Testo riscritto nella pagina di modifica del corso.');
     await session.getByRole('button', { name: 'Salva bozza' }).click();
     await expect(session.getByRole('status')).toHaveText('Bozza salvata. I visitatori la vedranno dopo la pubblicazione.');
     await expect(page.getByTestId('cms-draft-list')).toContainText('Sessione «Preparazione e percezione» · di Marco Rossi');
@@ -121,14 +128,23 @@ test('a drafted text of a published session previews in place in CMS and tester 
   await islandsReady(page);
   await page.getByRole('button', { name: 'Scrivi il contenuto «Preparazione e percezione»' }).click();
   const session = page.getByTestId(`cms-editor-session-${COURSE}.1.1`);
-  await session.getByLabel('Testo del blocco 1').fill(drafted);
+  const text = session.getByRole('textbox', { name: 'Testo della pagina', exact: true });
+  await text.fill(drafted);
+  // Pasted from Word: its list paragraphs become a list (nested by level), its styles go.
+  await text.press('Control+End');
+  await pasteHtml(text, WORD_LIST);
   await session.getByRole('button', { name: 'Salva bozza' }).click();
   await expect(session.getByRole('status')).toHaveText('Bozza salvata. I visitatori la vedranno dopo la pubblicazione.');
 
   const sessionPage = `/it-IT/course/session/${COURSE}/1/1`;
   await page.goto(sessionPage);
   // The player shows it (the panel's own editor, open beside it, holds the same words).
-  await expect(page.getByRole('region', { name: 'Testo' }).getByText(drafted)).toBeVisible();
+  const preview = page.getByRole('region', { name: 'Testo' });
+  await expect(preview.getByText(drafted)).toBeVisible();
+  await expect(preview.locator('ul > li > ul > li')).toHaveText('Ascolta le parole che usa');
+  await expect(preview.locator('ul > li').first()).toContainText('Chiedi che cosa sa già');
+  await expect(preview.locator('strong')).toHaveText('Poi');
+  expect(await preview.innerHTML()).not.toMatch(/style=|mso-|font-family/);
   const tester = await browser.newPage();
   await signIn(tester, TESTER);
   await switchMode(tester, 'Collaudo');

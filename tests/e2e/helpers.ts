@@ -156,3 +156,13 @@ export async function hitsWritten(page: Page, acceptedBefore: number): Promise<v
     })
     .toEqual({ unreceived: 0, unwritten: 0 });
 }
+
+/** Pastes HTML into an editable element, as the browser does when a person pastes what Word or Google Docs copied. */
+export async function pasteHtml(target: Locator, html: string): Promise<void> {
+  await target.evaluate((element, pasted) => {
+    const data = new DataTransfer();
+    data.setData('text/html', pasted);
+    data.setData('text/plain', new DOMParser().parseFromString(pasted, 'text/html').body.textContent ?? '');
+    element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, html);
+}

@@ -109,7 +109,7 @@ export async function findDraftSession(
     courseId,
     courseTitle: course.title,
     modulePosition: course.modules.find((module) => module.number === moduleNumber)?.position ?? moduleNumber,
-    body: JSON.stringify(Array.isArray(fields.body) ? fields.body : []),
+    body: JSON.stringify(typeof fields.body === 'object' && fields.body !== null ? fields.body : []),
     mediaUrl: session?.media ?? null,
     posterUrl: session?.poster ?? null,
     captions: Object.entries(session?.captions ?? {}).map(([captionLocale, url]) => ({ locale: captionLocale, url })),

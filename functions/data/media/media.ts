@@ -125,8 +125,8 @@ interface UseRow {
 
 /**
  * Where the site's `/media/` addresses are used (all of them, or one when `address` is given):
- * live sessions not removed (the video or PDF, the poster, each locale's captions, an image block
- * of a text in any locale), and drafts whose fields hold the address anywhere (a course outline,
+ * live sessions not removed (the video or PDF, the poster, each locale's captions, an image or a
+ * linked file of a text in any locale), and drafts whose fields hold the address anywhere (a course outline,
  * a session's text, a page). Titles are in `locale`, else the site's default, else the id.
  */
 export async function listMediaUses(db: D1Database, siteId: string, locale: string, address: string | null = null): Promise<AddressedUse[]> {
@@ -140,9 +140,9 @@ export async function listMediaUses(db: D1Database, siteId: string, locale: stri
          UNION SELECT course_id, module_number, number, 'poster', poster_url FROM live_session WHERE poster_url LIKE '/media/%'
          UNION SELECT s.course_id, s.module_number, s.number, 'captions', j.value FROM live_session s, json_each(s.captions) j
            WHERE json_valid(s.captions) AND j.type = 'text' AND j.value LIKE '/media/%'
-         UNION SELECT t.course_id, t.module_number, t.number, 'body', json_extract(j.value, '$.src') FROM session_text t
-           JOIN live_session s ON s.course_id = t.course_id AND s.module_number = t.module_number AND s.number = t.number, json_each(t.body) j
-           WHERE json_valid(t.body) AND json_type(t.body) = 'array' AND json_extract(j.value, '$.type') = 'img' AND json_extract(j.value, '$.src') LIKE '/media/%'
+         UNION SELECT t.course_id, t.module_number, t.number, 'body', j.value FROM session_text t
+           JOIN live_session s ON s.course_id = t.course_id AND s.module_number = t.module_number AND s.number = t.number, json_tree(t.body) j
+           WHERE json_valid(t.body) AND j.key IN ('src', 'href') AND j.type = 'text' AND j.value LIKE '/media/%'
        )
        SELECT 'session' AS source, u.address, u.course_id, u.module_number, u.number, u.role,
          (SELECT title FROM course_text WHERE course_id = u.course_id ORDER BY locale = ?2 DESC, locale = (SELECT default_locale FROM site WHERE id = ?1) DESC LIMIT 1) AS course_title,

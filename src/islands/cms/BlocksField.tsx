@@ -1,23 +1,19 @@
+import { BLOCK_TYPES } from '../../../core/cms-fields.ts';
 import { move, type Block } from '../../lib/cms-form.ts';
-import MediaField from './media/MediaField.tsx';
 import type { Translate } from '../../../core/translate.ts';
 
 interface Props {
   id: string;
   label: string;
   blocks: Block[];
-  /** The block types offered: a page's headings and paragraphs, or a session's richer set. */
-  types: readonly Block['type'][];
   onChange: (blocks: Block[]) => void;
   t: Translate;
-  /** The panel's strings by key, for an image block's media field. */
-  strings: Record<string, string>;
 }
 
-/** A body as a list of blocks, each editable, movable and removable (buttons, so the keyboard does it all). */
-export default function BlocksField({ id, label, blocks, types, onChange, t, strings }: Props) {
+/** A page's body as a list of heading and paragraph blocks, each editable, movable and removable (buttons, so the keyboard does it all). */
+export default function BlocksField({ id, label, blocks, onChange, t }: Props) {
   const update = (index: number, change: Partial<Block>) => onChange(blocks.map((block, i) => (i === index ? { ...block, ...change } : block)));
-  const typeOf = (value: string): Block['type'] => types.find((type) => type === value) ?? 'p';
+  const typeOf = (value: string): Block['type'] => BLOCK_TYPES.find((type) => type === value) ?? 'p';
   return (
     <fieldset className="cms-blocks">
       <legend>{label}</legend>
@@ -28,29 +24,19 @@ export default function BlocksField({ id, label, blocks, types, onChange, t, str
             <li key={index}>
               <label htmlFor={`${id}-type-${n}`}>{t('cms.block.type', { n })}</label>
               <select id={`${id}-type-${n}`} value={block.type} onChange={(event) => update(index, { type: typeOf(event.target.value) })}>
-                {types.map((type) => (
+                {BLOCK_TYPES.map((type) => (
                   <option key={type} value={type}>
                     {t(`cms.block.${type}`)}
                   </option>
                 ))}
               </select>
-              {block.type === 'img' && (
-                <MediaField
-                  label={t('cms.block.src', { n })}
-                  accept="image"
-                  value={block.src || null}
-                  onChange={(url) => update(index, { src: url ?? '' })}
-                  strings={strings}
-                />
-              )}
-              <label htmlFor={`${id}-text-${n}`}>{t(block.type === 'img' ? 'cms.block.alt' : 'cms.block.text', { n })}</label>
+              <label htmlFor={`${id}-text-${n}`}>{t('cms.block.text', { n })}</label>
               <textarea
                 id={`${id}-text-${n}`}
                 value={block.text}
                 maxLength={5000}
-                rows={block.type === 'h2' || block.type === 'h3' || block.type === 'img' ? 1 : 4}
+                rows={block.type === 'h2' ? 1 : 4}
                 onChange={(event) => update(index, { text: event.target.value })}
-                aria-describedby={block.type === 'p' || block.type === 'ul' || block.type === 'ol' ? `${id}-hint` : undefined}
               />
               <div className="cms-block-actions">
                 <button type="button" className="secondary" disabled={index === 0} onClick={() => onChange(move(blocks, index, -1))}>
@@ -67,11 +53,6 @@ export default function BlocksField({ id, label, blocks, types, onChange, t, str
           );
         })}
       </ol>
-      {types.includes('ul') && (
-        <p className="hint" id={`${id}-hint`}>
-          {t('cms.block.hint')}
-        </p>
-      )}
       <p className="cms-block-add">
         <button type="button" className="secondary" onClick={() => onChange([...blocks, { type: 'p', text: '' }])}>
           {t('cms.block.addParagraph')}
@@ -79,16 +60,6 @@ export default function BlocksField({ id, label, blocks, types, onChange, t, str
         <button type="button" className="secondary" onClick={() => onChange([...blocks, { type: 'h2', text: '' }])}>
           {t('cms.block.addHeading')}
         </button>
-        {types.includes('ul') && (
-          <button type="button" className="secondary" onClick={() => onChange([...blocks, { type: 'ul', text: '' }])}>
-            {t('cms.block.addList')}
-          </button>
-        )}
-        {types.includes('img') && (
-          <button type="button" className="secondary" onClick={() => onChange([...blocks, { type: 'img', text: '', src: '' }])}>
-            {t('cms.block.addImage')}
-          </button>
-        )}
       </p>
     </fieldset>
   );

@@ -1,17 +1,21 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import type { DocumentKind } from '../../../core/cms-document.ts';
 import { placeholders } from '../../../core/placeholders.ts';
 import type { Draft, EditorView } from '../../../core/contracts/cms.ts';
 import type { ApiClient, ApiJson } from '../../lib/api-client.ts';
 import { apiUrl } from '../../lib/api-url.ts';
-import { blockTypes, emptyFields, FORMS, missingField, toPayload, type BankQuestionForm, type Block, type FormFields } from '../../lib/cms-form.ts';
+import { emptyFields, formValue, FORMS, missingField, toPayload, type BankQuestionForm, type Block, type FormFields } from '../../lib/cms-form.ts';
+import type { RichDoc } from '../../../core/rich-text.ts';
 import type { PageDocument } from '../../lib/cms-marker.ts';
 import type { Translate } from '../../../core/translate.ts';
 import { $drafts, $published, documentId, setUnsaved } from '../../stores/cms.ts';
 import BlocksField from './BlocksField.tsx';
 import QuestionsField from './QuestionsField.tsx';
 import VersionList from './VersionList.tsx';
+
+// The rich-text editor (Tiptap and ProseMirror) is a chunk of its own, fetched when a session's text is opened.
+const RichTextField = lazy(() => import('./rich/RichTextField.tsx'));
 
 interface Props {
   document: PageDocument;
@@ -28,9 +32,13 @@ type Status = { kind: 'idle' | 'saving' } | { kind: 'saved' | 'restored' | 'erro
 /** The draft or live text in the form; an empty body starts with one empty paragraph to type in. */
 const formOf = (kind: DocumentKind, view: EditorView): FormFields => {
   const empty = emptyFields(kind);
-  const stored = (view.draft?.fields ?? view.live ?? {}) as FormFields;
+  const stored = (view.draft?.fields ?? view.live ?? {}) as Record<string, unknown>;
   return Object.fromEntries(
-    Object.entries({ ...empty, ...stored }).map(([name, value]) => [name, Array.isArray(value) && value.length === 0 ? (empty[name] ?? value) : value]),
+    FORMS[kind].map((field) => {
+      const value = formValue(field, stored[field.name]) ?? empty[field.name] ?? '';
+      const blank = Array.isArray(value) ? value.length === 0 : typeof value === 'object' && value.content.length === 0;
+      return [field.name, blank ? (empty[field.name] ?? value) : value];
+    }),
   ) as FormFields;
 };
 
@@ -72,7 +80,7 @@ export default function DocumentEditor({ document, locale, api, t, strings, form
     };
   }, [path, published]);
 
-  const change = (name: string, value: string | Block[] | BankQuestionForm[]) => {
+  const change = (name: string, value: FormFields[string]) => {
     const next = { ...fields, [name]: value };
     setFields(next);
     setStatus({ kind: 'idle' });
@@ -147,6 +155,20 @@ export default function DocumentEditor({ document, locale, api, t, strings, form
             />
           );
         }
+        if (field.input === 'rich') {
+          return (
+            <Suspense key={field.name} fallback={<p className="muted">{t('cms.panel.loading')}</p>}>
+              <RichTextField
+                id={fieldId}
+                label={t(`cms.field.${field.name}`)}
+                value={value as RichDoc}
+                onChange={(doc) => change(field.name, doc)}
+                locale={locale}
+                strings={strings}
+              />
+            </Suspense>
+          );
+        }
         if (Array.isArray(value)) {
           return (
             <BlocksField
@@ -154,16 +176,14 @@ export default function DocumentEditor({ document, locale, api, t, strings, form
               id={fieldId}
               label={t(`cms.field.${field.name}`)}
               blocks={value as Block[]}
-              types={blockTypes(field)}
               onChange={(blocks) => change(field.name, blocks)}
               t={t}
-              strings={strings}
             />
           );
         }
         const common = {
           id: fieldId,
-          value: value ?? '',
+          value: typeof value === 'string' ? value : '',
           maxLength: field.max,
           required: field.required,
           'aria-required': field.required,

@@ -135,7 +135,7 @@ export default function SessionPlayer({ session, progress, siteId, locale, strin
                 </Suspense>
               )
             : !preview && <p className="notice">{t('player.scormMissing')}</p>)}
-        <SessionBody body={draftBody ?? session.body} />
+        <SessionBody body={draftBody ?? session.body} tableLabel={t('session.table')} />
       </section>
 
       <section className="player-progress" aria-live="polite">

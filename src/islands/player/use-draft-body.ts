@@ -16,5 +16,5 @@ export function useDraftBody(key: string, locale: string): string | null {
   const body = previewDrafts(drafts, unsaved, locale)
     .filter((draft) => draft.kind === 'session' && draft.key === key)
     .at(-1)?.fields.body;
-  return Array.isArray(body) ? JSON.stringify(body) : null;
+  return typeof body === 'object' && body !== null ? JSON.stringify(body) : null;
 }

@@ -136,7 +136,7 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
         } else {
           const key = sessionKey(courseId, module, session);
           const current = await api.get('/cms/documents/:kind/:locale/:key', { param: { kind: 'session', locale, key } });
-          const body = ((current.draft?.fields ?? current.live) as { body?: unknown[] } | null)?.body ?? [];
+          const body = ((current.draft?.fields ?? current.live) as { body?: unknown } | null)?.body ?? [];
           await api.put('/cms/documents/:kind/:locale/:key', {
             param: { kind: 'session', locale, key },
             json: { title, body } as ApiJson<'PUT', '/cms/documents/:kind/:locale/:key'>,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DOCUMENT_FIELDS, DOCUMENT_KINDS, documentEventName, isDocumentKey, STRUCTURE_KINDS, type DocumentKind } from '../../../../core/cms-document.ts';
 import { placeholderMismatch } from '../../../../core/placeholders.ts';
+import { emptyDoc, type RichDoc } from '../../../../core/rich-text.ts';
 import { emptyFields, FORMS, missingField, move, toPayload, type Block, type FormFields } from '../../../../src/lib/cms-form.ts';
 
 describe('the editor form', () => {
@@ -55,8 +56,19 @@ describe('CMS documents', () => {
 });
 
 describe('the editor form and the API read the same limits', () => {
-  const sample = (input: string, length: number): string | Block[] =>
-    input === 'blocks' || input === 'rich' ? Array.from({ length }, () => ({ type: 'p' as const, text: 'x' })) : 'x'.repeat(length);
+  /** A rich text whose stored document is `length` characters long (paragraphs of 4,000 characters, and the rest), or one short paragraph. */
+  const richSample = (length: number): RichDoc => {
+    const paragraph = (n: number) => ({ type: 'paragraph' as const, content: [{ type: 'text' as const, text: 'x'.repeat(n) }] });
+    if (length < 200) return { type: 'doc', content: [paragraph(1)] };
+    const remaining = length - JSON.stringify({ type: 'doc', content: [] }).length;
+    const overhead = JSON.stringify(paragraph(0)).length;
+    const full = Math.max(0, Math.floor((remaining - overhead - 1) / (overhead + 4001)));
+    const content = [...Array.from({ length: full }, () => paragraph(4000)), paragraph(remaining - full * (overhead + 4001) - overhead)];
+    expect(JSON.stringify({ type: 'doc', content }).length).toBe(length);
+    return { type: 'doc', content };
+  };
+  const sample = (input: string, length: number): string | Block[] | RichDoc =>
+    input === 'rich' ? richSample(length) : input === 'blocks' ? Array.from({ length }, () => ({ type: 'p' as const, text: 'x' })) : 'x'.repeat(length);
   const valid = (kind: DocumentKind): FormFields => Object.fromEntries(FORMS[kind].map((field) => [field.name, sample(field.input, 1)]));
 
   // A question bank's limits are the ECM rules (count per credit, four options, one correct): tests/unit/core/ecm/ecm-rules.test.ts.
@@ -70,7 +82,7 @@ describe('the editor form and the API read the same limits', () => {
         expect(schema.safeParse({ ...valid(kind), [field.name]: sample(field.input, field.max + 1) }).success, `${field.name} past ${field.max}`).toBe(false);
         const empty = toPayload(kind, {
           ...valid(kind),
-          [field.name]: field.input === 'blocks' || field.input === 'rich' ? [{ type: 'p' as const, text: ' ' }] : ' ',
+          [field.name]: field.input === 'rich' ? emptyDoc() : field.input === 'blocks' ? [{ type: 'p' as const, text: ' ' }] : ' ',
         });
         expect(schema.safeParse(empty).success, `${field.name} left empty`).toBe(!field.required);
         expect(missingField(kind, { ...valid(kind), [field.name]: field.input === 'blocks' || field.input === 'rich' ? [] : '' })).toBe(

@@ -1,0 +1,26 @@
+import type { z } from 'zod';
+import type { LinkTargets, linkTargetsQuery } from '../../core/contracts/cms.ts';
+import { coursePath, sessionPath } from '../../core/course-path.ts';
+import { sitePagePath } from '../../core/page-path.ts';
+import type { ApiContext } from '../api-context.ts';
+import { readLinkTargets } from '../data/cms/link-targets.ts';
+import { findSite } from '../data/site/sites.ts';
+import { HttpError } from '../http-error.ts';
+import { message } from '../messages.ts';
+
+/** The pages and sessions a lesson written in `locale` may link to, for the editor's list (`GET /api/cms/link-targets`). */
+export async function getLinkTargets(context: ApiContext, { query: { locale } }: { query: z.output<typeof linkTargetsQuery> }): Promise<LinkTargets> {
+  const site = await findSite(context.env.DB, context.siteId);
+  if (!site?.supportedLocale.includes(locale)) throw new HttpError(400, message('invalidField', context.language, { field: 'locale', detail: locale }));
+  const { pages, sessions } = await readLinkTargets(context.env.DB, context.siteId, locale, site.defaultLocale);
+  const courses = new Map<string, LinkTargets['courses'][number]>();
+  for (const session of sessions) {
+    const course = courses.get(session.course_id) ?? { title: session.course_title, href: coursePath(locale, session.course_id), sessions: [] };
+    course.sessions.push({
+      title: session.title || `${session.module_number}.${session.number}`,
+      href: sessionPath(locale, session.course_id, { moduleNumber: session.module_number, number: session.number }),
+    });
+    courses.set(session.course_id, course);
+  }
+  return { pages: pages.map((page) => ({ title: page.title, href: sitePagePath(locale, page.kind, page.slug) })), courses: [...courses.values()] };
+}
