@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from './fixtures.ts';
-import { dropDrafts, EDITOR, islandsReady, LEARNER, pasteHtml, signIn, switchMode, TESTER } from './helpers.ts';
+import { apiHeaders, dropDrafts, EDITOR, islandsReady, LEARNER, pasteHtml, signIn, switchMode, TESTER } from './helpers.ts';
 
 // A course's editing screen, reached from the staff area's course list.
 const COURSE = 'comunicare-cattive-notizie';
@@ -163,4 +163,38 @@ test('a drafted text of a published session previews in place in CMS and tester 
   await page.getByRole('button', { name: 'Scrivi il contenuto «Preparazione e percezione»' }).click();
   await session.getByRole('button', { name: 'Elimina la bozza' }).click();
   await expect(session.getByRole('status')).toHaveText('Bozza eliminata: resta il testo pubblicato.');
+});
+
+test("a published course's drafted structure previews in place in CMS and tester mode; a learner sees the published one", async ({ page, browser }) => {
+  await signIn(page, EDITOR);
+  // A colleague drafted a new session at the end of the first module (through the same calls the structure editor makes).
+  const outlinePath = `/api/cms/documents/outline/it-IT/${COURSE}`;
+  const outline = (await (await page.request.get(outlinePath, { headers: apiHeaders() })).json()).outcome.live;
+  outline.modules[0].sessions.push({ number: 99, kind: 'text', duration: '0h 5m 0s', media: null, poster: null, captions: {} });
+  expect((await page.request.put(outlinePath, { headers: apiHeaders(), data: outline })).status()).toBe(200);
+  const sessionPath = `/api/cms/documents/session/it-IT/${COURSE}.1.99`;
+  expect(
+    (await page.request.put(sessionPath, { headers: apiHeaders(), data: { title: 'Domande difficili', body: { type: 'doc', content: [] } } })).status(),
+  ).toBe(200);
+
+  await switchMode(page, 'Redazione (CMS)');
+  await page.goto(`/it-IT/course/${COURSE}`);
+  await expect(page.getByTestId('course-draft')).toHaveText(/^Anteprima della bozza: la struttura di questo corso ha modifiche non ancora pubblicate/);
+  await expect(page.getByRole('link', { name: 'Domande difficili' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Preparazione e percezione' })).toBeVisible();
+
+  const tester = await (await browser.newContext()).newPage();
+  await signIn(tester, TESTER);
+  await switchMode(tester, 'Collaudo');
+  await tester.goto(`/it-IT/course/${COURSE}`);
+  await tester.getByRole('link', { name: 'Domande difficili' }).click();
+  await expect(tester.getByRole('heading', { level: 1 })).toHaveText('Domande difficili');
+  await expect(tester.getByTestId('session-preview')).toBeVisible();
+
+  const learner = await (await browser.newContext()).newPage();
+  await signIn(learner, LEARNER);
+  await learner.goto(`/it-IT/course/${COURSE}`);
+  await expect(learner.getByRole('link', { name: 'Preparazione e percezione' })).toBeVisible();
+  await expect(learner.getByRole('link', { name: 'Domande difficili' })).toHaveCount(0);
+  await expect(learner.getByTestId('course-draft')).toHaveCount(0);
 });

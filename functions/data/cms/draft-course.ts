@@ -16,13 +16,26 @@ interface DraftCourse {
   text: (kind: string, key: string) => Record<string, unknown> | null;
 }
 
-/** Every draft of a course and the site's categories, read in one round trip. */
+/**
+ * Every draft of a course, its live texts (a published course's drafted structure names parts
+ * whose texts are live) and the site's categories, read in one round trip.
+ */
 async function readDraftCourse(db: D1Database, siteId: string, courseId: string, locale: string, defaultLocale: string): Promise<DraftCourse | null> {
-  const [drafts, categories] = await db.batch<Record<string, unknown>>([
+  const [drafts, live, categories] = await db.batch<Record<string, unknown>>([
     db
       .prepare(
         `SELECT kind, key, locale, fields FROM cms_draft WHERE site_id = ?1 AND locale IN (?3, ?4)
          AND ((kind IN ('outline', 'course') AND key = ?2) OR (kind IN ('module', 'session') AND key LIKE ?2 || '.%') OR kind = 'category')`,
+      )
+      .bind(siteId, courseId, locale, defaultLocale),
+    db
+      .prepare(
+        `SELECT 'course' AS kind, t.course_id AS key, t.locale, json_object('title', t.title, 'summary', t.summary, 'description', t.description) AS fields
+           FROM course_text t JOIN course c ON c.id = t.course_id AND c.site_id = ?1 WHERE t.course_id = ?2 AND t.locale IN (?3, ?4)
+         UNION ALL SELECT 'module', course_id || '.' || number, locale, json_object('title', title) FROM module_text WHERE course_id = ?2 AND locale IN (?3, ?4)
+         UNION ALL SELECT 'session', course_id || '.' || module_number || '.' || number, locale,
+                          json_object('title', title, 'body', CASE WHEN json_valid(body) THEN json(body) ELSE body END)
+           FROM session_text WHERE course_id = ?2 AND locale IN (?3, ?4)`,
       )
       .bind(siteId, courseId, locale, defaultLocale),
     db
@@ -37,9 +50,12 @@ async function readDraftCourse(db: D1Database, siteId: string, courseId: string,
   const outlineRow = rows.find((row) => row.kind === 'outline');
   if (!outlineRow) return null;
   const outline = JSON.parse(outlineRow.fields) as Outline;
-  // The page's language first, the main language as the fallback.
+  const liveRows = (live?.results ?? []) as unknown as DraftRow[];
+  // A draft before the live text, each in the page's language first, the main language as the fallback.
   const text = (kind: string, key: string): Record<string, unknown> | null => {
-    const found = rows.find((row) => row.kind === kind && row.key === key && row.locale === locale) ?? rows.find((row) => row.kind === kind && row.key === key);
+    const of = (candidates: DraftRow[]) =>
+      candidates.find((row) => row.kind === kind && row.key === key && row.locale === locale) ?? candidates.find((row) => row.kind === kind && row.key === key);
+    const found = of(rows) ?? of(liveRows);
     return found ? (JSON.parse(found.fields) as Record<string, unknown>) : null;
   };
   const course = text('course', courseId) ?? {};
@@ -73,9 +89,10 @@ async function readDraftCourse(db: D1Database, siteId: string, courseId: string,
 }
 
 /**
- * A course that exists only as drafts (created in the CMS, not yet published), as its page would
- * show it: for editors and testers, who review new courses in place before "Pubblica". Texts in
- * the page's language, else the main language's. Null when there is no such draft.
+ * A course as its drafted structure would show it: a course that exists only as drafts (created in
+ * the CMS, not yet published), or a published course whose structure has a draft. For editors and
+ * testers, who review it in place before "Pubblica". Texts drafted, else live, each in the page's
+ * language, else the main language's. Null when the course has no drafted structure.
  */
 export async function findDraftCourse(db: D1Database, siteId: string, courseId: string, locale: string, defaultLocale: string): Promise<CourseDetail | null> {
   return (await readDraftCourse(db, siteId, courseId, locale, defaultLocale))?.course ?? null;
@@ -109,7 +126,8 @@ export async function findDraftSession(
     courseId,
     courseTitle: course.title,
     modulePosition: course.modules.find((module) => module.number === moduleNumber)?.position ?? moduleNumber,
-    body: JSON.stringify(typeof fields.body === 'object' && fields.body !== null ? fields.body : []),
+    // A live text from before documents may be plain paragraphs: the player reads either.
+    body: typeof fields.body === 'string' ? fields.body : JSON.stringify(fields.body ?? []),
     mediaUrl: session?.media ?? null,
     posterUrl: session?.poster ?? null,
     captions: Object.entries(session?.captions ?? {}).map(([captionLocale, url]) => ({ locale: captionLocale, url })),
