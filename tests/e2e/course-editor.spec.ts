@@ -133,6 +133,25 @@ test('a drafted text of a published session previews in place in CMS and tester 
   // Pasted from Word: its list paragraphs become a list (nested by level), its styles go.
   await text.press('Control+End');
   await pasteHtml(text, WORD_LIST);
+  // An image and a PDF from the media library, each with the words that stand for it.
+  const tools = session.getByRole('toolbar', { name: 'Formattazione del testo' });
+  await tools.getByRole('button', { name: 'Immagine' }).click();
+  const dialog = page.getByTestId('rich-dialog');
+  await dialog.getByRole('button', { name: 'Inserisci' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText("Scegli o carica un'immagine.");
+  const pick = async (name: string) => {
+    const library = dialog.getByLabel("Scegli dall'archivio");
+    await library.selectOption((await library.locator('option', { hasText: name }).first().getAttribute('value')) ?? '');
+  };
+  await pick('lezione-introduzione.jpg');
+  await dialog.getByLabel("Testo alternativo (cosa mostra l'immagine)").fill('Medico e paziente seduti allo stesso tavolo');
+  await dialog.getByRole('button', { name: 'Inserisci' }).click();
+  await expect(dialog).toHaveCount(0);
+  await tools.getByRole('button', { name: 'File', exact: true }).click();
+  await pick('comunicare-cattive-notizie-2-2.pdf');
+  await expect(dialog.getByLabel('Testo del collegamento')).not.toHaveValue('');
+  await dialog.getByLabel('Testo del collegamento').fill('Il protocollo SPIKES (PDF)');
+  await dialog.getByRole('button', { name: 'Inserisci' }).click();
   await session.getByRole('button', { name: 'Salva bozza' }).click();
   await expect(session.getByRole('status')).toHaveText('Bozza salvata. I visitatori la vedranno dopo la pubblicazione.');
 
@@ -145,6 +164,8 @@ test('a drafted text of a published session previews in place in CMS and tester 
   await expect(preview.locator('ul > li').first()).toContainText('Chiedi che cosa sa già');
   await expect(preview.locator('strong')).toHaveText('Poi');
   expect(await preview.innerHTML()).not.toMatch(/style=|mso-|font-family/);
+  await expect(preview.getByRole('img', { name: 'Medico e paziente seduti allo stesso tavolo' })).toHaveAttribute('src', /^\/media\//);
+  await expect(preview.getByRole('link', { name: 'Il protocollo SPIKES (PDF)' })).toHaveAttribute('href', /^\/media\/.*\.pdf$/);
   const tester = await browser.newPage();
   await signIn(tester, TESTER);
   await switchMode(tester, 'Collaudo');

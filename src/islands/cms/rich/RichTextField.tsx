@@ -78,17 +78,23 @@ export default function RichTextField({ id, label, value, onChange, locale, stri
     setDialog(null);
     editor?.commands.focus();
   };
+  /** Whether a link goes on words already there (selected, or the link at the cursor) rather than on words of its own. */
+  const onWords = (): boolean => {
+    if (!editor) return false;
+    const { from, to } = editor.state.selection;
+    return editor.isActive('link') || editor.state.doc.textBetween(from, to).trim() !== '';
+  };
   const insertLinked = (href: string, text: string) => {
     if (!editor) return;
-    if (editor.state.selection.empty && !editor.isActive('link')) {
+    if (onWords()) editor.chain().focus().extendMarkRange('link').setLink({ href }).run();
+    // After the selection (an image just placed, say), never over it.
+    else
       editor
         .chain()
         .focus()
+        .setTextSelection(editor.state.selection.to)
         .insertContent({ type: 'text', text, marks: [{ type: 'link', attrs: { href } }] })
         .run();
-    } else {
-      editor.chain().focus().extendMarkRange('link').setLink({ href }).run();
-    }
     setDialog(null);
   };
 
@@ -111,7 +117,7 @@ export default function RichTextField({ id, label, value, onChange, locale, stri
       {editor && dialog === 'link' && (
         <LinkDialog
           href={String(editor.getAttributes('link').href ?? '')}
-          needsText={editor.state.selection.empty && !editor.isActive('link')}
+          needsText={!onWords()}
           targets={targets}
           onApply={insertLinked}
           onClose={close}
