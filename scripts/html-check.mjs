@@ -33,6 +33,8 @@ export const ON_DEMAND_PAGES = [
   { path: '/en-US/profile/user-progress', as: 'newcomer' },
   { path: '/it-IT/course/triage-pronto-soccorso', as: 'learner' },
   { path: '/it-IT/course/session/triage-pronto-soccorso/1/1', as: 'learner' },
+  // A lesson written as a document: headings, a list, a table, bold and a link.
+  { path: '/it-IT/course/session/deterioramento-clinico-news2/1/1', as: 'learner' },
   { path: '/it-IT/course/session/prevenzione-ica/1/2', as: 'learner' },
   { path: '/it-IT/course/session/triage-pronto-soccorso/1/2', as: 'learner' },
   { path: '/test', as: 'tester' },

@@ -1,15 +1,12 @@
 // The catalogue: categories, courses, modules and sessions, each with its texts in every locale.
+import { richDoc, type RichDoc } from '../../core/rich-text.ts';
 import { insert, LOCALES, row, SITE_ID, type SeedCategory, type SeedCourse } from './seed-sql.ts';
 
-/** A session's text as the body blocks the player shows: each blank-line-separated paragraph a block. */
-const bodyBlocks = (text: string) =>
-  JSON.stringify(
-    text
-      .split(/\n{2,}/)
-      .map((paragraph) => paragraph.trim())
-      .filter(Boolean)
-      .map((paragraph) => ({ type: 'p', text: paragraph })),
-  );
+/**
+ * A session's text as the document the player shows: written in the seed as a document (a lesson
+ * with lists and tables), or as plain text whose blank-line-separated paragraphs become paragraphs.
+ */
+const bodyDoc = (body: string | RichDoc) => JSON.stringify(typeof body === 'string' ? richDoc(body) : body);
 
 /** The catalogue of seed/content/courses.json. */
 export function coursesSql(categories: SeedCategory[], courses: SeedCourse[]): string[] {
@@ -74,7 +71,7 @@ export function coursesSql(categories: SeedCategory[], courses: SeedCourse[]): s
       'session_text',
       'course_id, module_number, number, locale, title, body',
       courses.flatMap((c) =>
-        c.modules.flatMap((mod, m) => mod.sessions.flatMap((s, n) => LOCALES.map((l) => row(c.id, m + 1, n + 1, l, s.title[l], bodyBlocks(s.body[l]))))),
+        c.modules.flatMap((mod, m) => mod.sessions.flatMap((s, n) => LOCALES.map((l) => row(c.id, m + 1, n + 1, l, s.title[l], bodyDoc(s.body[l]))))),
       ),
     ),
   );

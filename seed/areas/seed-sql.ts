@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BadgeRule } from '../../core/gamification.ts';
 import type { Statement } from '../../functions/data/hits/hits.ts';
+import type { RichDoc } from '../../core/rich-text.ts';
 
 /** The seed's folder (seed/): its JSON, media and images. */
 export const SEED_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -15,7 +16,8 @@ export interface SeedSession {
   kind: string;
   duration: string;
   title: Localized;
-  body: Localized;
+  /** Plain paragraphs, or a lesson's document (`core/rich-text.ts`). */
+  body: Record<(typeof LOCALES)[number], string | RichDoc>;
   /** A private `/media/` address: the video, the PDF or the SCORM package. */
   mediaUrl?: string | null;
   posterUrl?: string | null;
