@@ -31,7 +31,7 @@ const text = z.object({
     .max(3)
     .optional(),
 });
-const inline: z.ZodType<RichInline> = z.union([text, z.object({ type: z.literal('hardBreak') })]);
+const inline: z.ZodType<RichInline> = z.discriminatedUnion('type', [text, z.object({ type: z.literal('hardBreak') })]);
 const inlineContent = z.array(inline).max(1000).optional();
 
 const paragraph = z.object({ type: z.literal('paragraph'), content: inlineContent });
@@ -47,8 +47,9 @@ const image = z.object({
 const span = z.number().int().min(1).max(20);
 
 // Blocks nest (a list item holds paragraphs and lists, a cell what a lesson holds but a table).
+// Told apart by their type first: a plain union would try every kind of block on every node.
 const block: z.ZodType<RichBlock> = z.lazy(() =>
-  z.union([
+  z.discriminatedUnion('type', [
     paragraph,
     heading,
     image,
@@ -84,18 +85,28 @@ const block: z.ZodType<RichBlock> = z.lazy(() =>
 const listItem = z.object({ type: z.literal('listItem'), content: z.array(block).min(1).max(100) });
 const cellBlock = block.refine((node) => node.type !== 'table', { message: 'table' });
 
-/** Whether nodes nest more than `levels` deep below `node`; it looks no deeper than that. */
-function nestsDeeper(node: unknown, levels: number): boolean {
-  const content = typeof node === 'object' && node !== null ? (node as { content?: unknown }).content : undefined;
-  if (!Array.isArray(content)) return false;
-  return levels === 0 || content.some((child) => nestsDeeper(child, levels - 1));
+/**
+ * Whether a value nests deeper than `levels` through any of its keys (not only `content`). Walked
+ * with a stack of its own, so no input can make the walk overflow; it stops at the first excess.
+ */
+function nestsDeeper(value: unknown, levels: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [unknown, number];
+    if (typeof node !== 'object' || node === null) continue;
+    if (depth > levels) return true;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return false;
 }
 
 export const richDocument: z.ZodType<RichDoc, unknown> = z
   .unknown()
   // Checked before the nodes are, so that a crafted document cannot make the check itself deep or long.
   .superRefine((doc, context) => {
-    if (nestsDeeper(doc, DEPTH_MAX * 2)) context.addIssue({ code: 'custom', message: 'depth', input: doc });
+    // Objects and arrays: a block level is two (the node, its content), and a text's marks four more.
+    if (nestsDeeper(doc, DEPTH_MAX * 2 + 6)) context.addIssue({ code: 'custom', message: 'depth', input: doc });
+    // Bounded in depth, the document's JSON can be written to measure it.
     else if (JSON.stringify(doc).length > RICH_DOC_MAX)
       context.addIssue({ code: 'too_big', origin: 'string', maximum: RICH_DOC_MAX, inclusive: true, input: doc });
   })

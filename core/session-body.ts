@@ -69,7 +69,9 @@ export function inlineRuns(text: string): Inline[] {
 }
 
 export function isSafeHref(href: string): boolean {
-  if (href.startsWith('/')) return !href.startsWith('//') && !href.includes('\\');
+  // A browser drops tabs and line breaks from an address and reads a backslash as a slash: '/\t/evil.example' or '/\\evil.example' would leave the site.
+  if (/[\s\u0000-\u001F\u007F-\u009F\\]/.test(href)) return false;
+  if (href.startsWith('/')) return !href.startsWith('//');
   try {
     const url = new URL(href);
     return (url.protocol === 'https:' || url.protocol === 'http:' || url.protocol === 'mailto:') && url.href.length <= 2000;

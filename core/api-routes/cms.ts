@@ -28,6 +28,10 @@ import {
   versionParams,
 } from '../contracts/cms.ts';
 import type { RouteContract } from './contract.ts';
+import { RICH_DOC_MAX } from '../rich-text.ts';
+
+/** A document's fields as sent, in bytes: a lesson's document at its longest (up to three UTF-8 bytes a character), and its title. */
+const DOCUMENT_BYTES = RICH_DOC_MAX * 3 + 16_384;
 
 /** CMS mode: drafts, versions, publishing, builds and course authoring: functions/cms/. */
 export const CMS_ROUTES = {
@@ -37,7 +41,8 @@ export const CMS_ROUTES = {
     method: 'PUT',
     path: '/cms/documents/:kind/:locale/:key',
     auth: 'content:edit',
-    request: { param: documentParams, json: ({ kind }: z.output<typeof documentParams>) => DOCUMENT_FIELDS[kind] },
+    // A lesson's document may be longer than the default body: its own limit, with room for the title.
+    request: { param: documentParams, json: ({ kind }: z.output<typeof documentParams>) => DOCUMENT_FIELDS[kind], jsonBytes: DOCUMENT_BYTES },
     response: editorView,
   },
   deleteDraft: { method: 'DELETE', path: '/cms/documents/:kind/:locale/:key', auth: 'content:edit', request: { param: documentParams }, response: editorView },

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { isReservedPageKey } from '../../core/cms-document.ts';
 import type { LinkTargets, linkTargetsQuery } from '../../core/contracts/cms.ts';
 import { coursePath, sessionPath } from '../../core/course-path.ts';
 import { sitePagePath } from '../../core/page-path.ts';
@@ -22,5 +23,7 @@ export async function getLinkTargets(context: ApiContext, { query: { locale } }:
     });
     courses.set(session.course_id, course);
   }
-  return { pages: pages.map((page) => ({ title: page.title, href: sitePagePath(locale, page.kind, page.slug) })), courses: [...courses.values()] };
+  // A page whose key a route takes is never shown at its address (core/reserved-paths.ts): not offered either.
+  const shown = pages.filter((page) => !isReservedPageKey(page.kind, page.slug));
+  return { pages: shown.map((page) => ({ title: page.title, href: sitePagePath(locale, page.kind, page.slug) })), courses: [...courses.values()] };
 }

@@ -20,21 +20,25 @@ export function cleanPastedHtml(html: string): string {
   return doc.body.innerHTML;
 }
 
-const WORD_LIST = /mso-list:\s*l\d+\s+level(\d+)/i;
+const WORD_LIST = /mso-list:\s*l(\d+)\s+level(\d+)/i;
 const MARKER = /mso-list:\s*ignore/i;
 
 /** Word's list paragraphs (consecutive, at their levels) as `<ul>`/`<ol>` with `<li>`s. */
 function wordLists(doc: Document): void {
-  const paragraphs = [...doc.querySelectorAll('p')].filter((p) => WORD_LIST.test(p.getAttribute('style') ?? '') || /MsoListParagraph/.test(p.className));
-  // Each run of consecutive list paragraphs is one list, nested as their levels say.
+  // Only a paragraph Word numbers (its style names the list): an indented one without is text under an item.
+  const paragraphs = [...doc.querySelectorAll('p')].filter((p) => WORD_LIST.test(p.getAttribute('style') ?? ''));
+  // Each run of consecutive paragraphs of one Word list is one list, nested as their levels say.
   let stack: { level: number; list: HTMLElement }[] = [];
   let expected: Element | null = null;
+  let listId: string | null = null;
   for (const paragraph of paragraphs) {
-    const level = Number(WORD_LIST.exec(paragraph.getAttribute('style') ?? '')?.[1] ?? 1);
+    const [, id = '', depth = '1'] = WORD_LIST.exec(paragraph.getAttribute('style') ?? '') ?? [];
+    const level = Number(depth);
     const marker = [...paragraph.querySelectorAll('span')].find((span) => MARKER.test(span.getAttribute('style') ?? ''));
     const ordered = /^\s*(\(?[0-9a-zA-Z]{1,4}[.)])/.test(marker?.textContent ?? '') && !/^\s*[·o§▪•-]\s*$/.test(marker?.textContent ?? '');
     marker?.remove();
-    if (expected !== paragraph) stack = [];
+    if (expected !== paragraph || id !== listId) stack = [];
+    listId = id;
     while (stack.length > 0 && (stack.at(-1)?.level ?? 0) > level) stack.pop();
     let top = stack.at(-1);
     if (!top || top.level < level) {

@@ -4,6 +4,7 @@ import { listCourses } from '../../functions/data/lms/courses.ts';
 import { findSite } from '../../functions/data/site/sites.ts';
 import { DEFAULT_LOCALE } from '../../core/locale.ts';
 import { isReservedPageKey } from '../../core/cms-document.ts';
+import { pageAddress } from '../../core/page-path.ts';
 import { catalogueStaticPaths } from './catalogue.ts';
 
 /** Every public page, pre-rendered or a course's summary, as paths without the locale, with the locales it exists in. */
@@ -14,8 +15,7 @@ export async function publicPaths(): Promise<{ path: string; locales: string[] }
   for (const kind of ['content', 'pf', 'repository'] as const) {
     for (const page of await listPages(env.DB, env.SITE_ID, kind)) {
       if (isReservedPageKey(kind, page.slug)) continue;
-      const prefix = kind === 'content' ? '' : `/${kind}`;
-      add(page.slug === 'home' && kind === 'content' ? '' : `${prefix}/${page.slug}`, page.locale);
+      add(pageAddress(kind, page.slug), page.locale);
     }
   }
   for (const [variant, withoutEcm] of [

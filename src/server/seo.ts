@@ -1,6 +1,7 @@
 import type { CourseCard } from '../../functions/data/lms/courses.ts';
 import { breadcrumbs, course, courseList, organization, type CourseItem, type JsonLd, type Publisher } from './json-ld.ts';
 import type { PageContext } from './page-context.ts';
+import { coursePath } from '../../core/course-path.ts';
 
 /** The site as publisher of a page in its locale: name, home page and logo, as absolute addresses. */
 export function publisher(page: PageContext, origin: URL): Publisher {
@@ -13,7 +14,7 @@ export function organizationLd(page: PageContext, origin: URL): JsonLd {
 
 /** A course as the catalogue links it: its page in the page's locale. */
 function courseItem(page: PageContext, origin: URL, course: CourseCard): CourseItem {
-  return { url: new URL(`/${page.locale}/course/${course.id}`, origin).href, name: course.title, description: course.summary, ecmCredits: course.ecmCredits };
+  return { url: new URL(coursePath(page.locale, course.id), origin).href, name: course.title, description: course.summary, ecmCredits: course.ecmCredits };
 }
 
 export function courseListLd(page: PageContext, origin: URL, courses: readonly CourseCard[]): JsonLd {

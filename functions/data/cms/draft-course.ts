@@ -32,10 +32,11 @@ async function readDraftCourse(db: D1Database, siteId: string, courseId: string,
       .prepare(
         `SELECT 'course' AS kind, t.course_id AS key, t.locale, json_object('title', t.title, 'summary', t.summary, 'description', t.description) AS fields
            FROM course_text t JOIN course c ON c.id = t.course_id AND c.site_id = ?1 WHERE t.course_id = ?2 AND t.locale IN (?3, ?4)
-         UNION ALL SELECT 'module', course_id || '.' || number, locale, json_object('title', title) FROM module_text WHERE course_id = ?2 AND locale IN (?3, ?4)
-         UNION ALL SELECT 'session', course_id || '.' || module_number || '.' || number, locale,
-                          json_object('title', title, 'body', CASE WHEN json_valid(body) THEN json(body) ELSE body END)
-           FROM session_text WHERE course_id = ?2 AND locale IN (?3, ?4)`,
+         UNION ALL SELECT 'module', t.course_id || '.' || t.number, t.locale, json_object('title', t.title)
+           FROM module_text t JOIN course c ON c.id = t.course_id AND c.site_id = ?1 WHERE t.course_id = ?2 AND t.locale IN (?3, ?4)
+         UNION ALL SELECT 'session', t.course_id || '.' || t.module_number || '.' || t.number, t.locale,
+                          json_object('title', t.title, 'body', CASE WHEN json_valid(t.body) THEN json(t.body) ELSE t.body END)
+           FROM session_text t JOIN course c ON c.id = t.course_id AND c.site_id = ?1 WHERE t.course_id = ?2 AND t.locale IN (?3, ?4)`,
       )
       .bind(siteId, courseId, locale, defaultLocale),
     db

@@ -5,7 +5,7 @@ import { translator } from '../../../core/translate.ts';
 import { clockTime, resumeAt, shouldSavePosition, storedPosition, type SaveReason } from '../../../core/resume.ts';
 import type { SessionEvidence } from '../../../core/session-evidence.ts';
 import { takePageTime } from '../../lib/hit-beacon.ts';
-import { sessionPath } from '../../../core/course-path.ts';
+import { coursePath, sessionPath } from '../../../core/course-path.ts';
 import type { ScormCommitted } from '../../../core/contracts/scorm.ts';
 import { sessionKey } from '../../../core/course-outline.ts';
 import SessionBody from './SessionBody.tsx';
@@ -192,7 +192,7 @@ export default function SessionPlayer({ session, progress, siteId, locale, strin
             {t('session.next')} →
           </a>
         ) : (
-          <a href={`/${locale}/course/${session.courseId}`}>{t('player.backToCourse')}</a>
+          <a href={coursePath(locale, session.courseId)}>{t('player.backToCourse')}</a>
         )}
       </nav>
     </div>

@@ -109,3 +109,21 @@ describe('what a lesson may link to', () => {
     expect((await call('/api/cms/link-targets?locale=it-IT', { cookie: await signIn(LEARNER) })).status).toBe(403);
   });
 });
+
+describe('a long lesson', () => {
+  it('is saved whole past the 64 KiB of other calls, up to its own limit', async () => {
+    const editor = await signIn(EDITOR);
+    const paragraph = { type: 'paragraph', content: [text('Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(60))] };
+    const body = { type: 'doc', content: Array.from({ length: 30 }, () => paragraph) };
+    expect(JSON.stringify(body).length).toBeGreaterThan(100_000);
+    const saved = await call(SESSION, { method: 'PUT', cookie: editor, body: { title: 'Le fasi', body } });
+    expect(saved.status).toBe(200);
+    const tooLong = await call(SESSION, {
+      method: 'PUT',
+      cookie: editor,
+      body: { title: 'Le fasi', body: { type: 'doc', content: Array.from({ length: 70 }, () => paragraph) } },
+    });
+    expect(tooLong.status).toBe(400);
+    expect((await call(SESSION, { method: 'DELETE', cookie: editor })).status).toBe(200);
+  });
+});

@@ -94,6 +94,9 @@ describe('the contract of a stored lesson document', () => {
     const refused = [
       doc({ type: 'paragraph', content: [{ type: 'text', text: 'x', marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }] }] }),
       doc({ type: 'paragraph', content: [{ type: 'text', text: 'x', marks: [{ type: 'link', attrs: { href: '//evil.example' } }] }] }),
+      // A browser drops the tab and reads the backslash as a slash: both leave the site.
+      doc({ type: 'paragraph', content: [{ type: 'text', text: 'x', marks: [{ type: 'link', attrs: { href: '/\t/evil.example' } }] }] }),
+      doc({ type: 'paragraph', content: [{ type: 'text', text: 'x', marks: [{ type: 'link', attrs: { href: '/\\evil.example' } }] }] }),
       doc({ type: 'image', attrs: { src: 'https://evil.example/x.png', alt: 'x' } }),
       doc({ type: 'codeBlock', content: [{ type: 'text', text: '<script>' }] }),
       doc({ type: 'html', html: '<script>alert(1)</script>' }),
@@ -106,10 +109,20 @@ describe('the contract of a stored lesson document', () => {
     for (const input of refused) expect(richDocument.safeParse(input).success, JSON.stringify(input)).toBe(false);
   });
 
-  it('refuses a document nested deeper than a lesson is, before walking it', () => {
+  it('refuses a document nested deeper than a lesson is, through any key, before walking it', () => {
     let node: unknown = paragraph('fondo');
     for (let i = 0; i < 5000; i++) node = { type: 'blockquote', content: [node] };
     expect(richDocument.safeParse(doc(node)).success).toBe(false);
+    let attrs: unknown = 'fondo';
+    for (let i = 0; i < 100_000; i++) attrs = { a: attrs };
+    expect(richDocument.safeParse(doc({ type: 'paragraph', attrs })).success).toBe(false);
+  });
+
+  it('tells nodes apart by their type: a crafted tree of nodes without one is refused at once', () => {
+    const untyped = (depth: number): unknown => (depth === 0 ? {} : { content: [untyped(depth - 1), untyped(depth - 1)] });
+    const started = performance.now();
+    expect(richDocument.safeParse(doc(untyped(12))).success).toBe(false);
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('stores an empty editor as no content', () => {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import type { CmsCatalogue, CmsCourse } from '../../../../core/contracts/cms-structure.ts';
-import { courseEditorPath } from '../../../../core/course-path.ts';
+import { courseEditorPath, coursePath } from '../../../../core/course-path.ts';
 import type { Translate } from '../../../../core/translate.ts';
 import type { ApiClient } from '../../../lib/api-client.ts';
 import CategoryOrder from './CategoryOrder.tsx';
@@ -24,7 +24,7 @@ export default function CourseList({ api, locale, t }: Props) {
   const [copying, setCopying] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [reload, setReload] = useState(0);
-  const coursePage = (courseId: string) => `/${locale}/course/${courseId}`;
+  const coursePage = (courseId: string) => coursePath(locale, courseId);
 
   useEffect(() => {
     api.get('/cms/courses').then(

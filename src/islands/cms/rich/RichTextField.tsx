@@ -48,6 +48,8 @@ export default function RichTextField({ id, label, value, onChange, locale, stri
   const targets = useLinkTargets(api, locale);
   const changed = useRef(onChange);
   changed.current = onChange;
+  // The document the editor holds: its own (the first, or the last it sent up), so that only another one is loaded into it.
+  const held = useRef<RichDoc>(value);
   const editor = useEditor({
     extensions: RICH_EXTENSIONS,
     content: value,
@@ -66,12 +68,18 @@ export default function RichTextField({ id, label, value, onChange, locale, stri
       transformPasted: closedStart,
       transformPastedText: visibleText,
     },
-    onUpdate: ({ editor: current }) => changed.current(current.getJSON() as RichDoc),
+    onUpdate: ({ editor: current }) => {
+      held.current = current.getJSON() as RichDoc;
+      changed.current(held.current);
+    },
   });
 
-  // Another document loaded into the same field (a restored version, a dropped draft): shown as it is.
+  // Another document loaded into the same field (a restored version, a dropped draft): shown as it
+  // is, not as a step to undo.
   useEffect(() => {
-    if (editor && JSON.stringify(editor.getJSON()) !== JSON.stringify(value)) editor.commands.setContent(value, { emitUpdate: false });
+    if (!editor || value === held.current) return;
+    held.current = value;
+    editor.chain().setMeta('addToHistory', false).setContent(value, { emitUpdate: false }).run();
   }, [editor, value]);
 
   const close = () => {

@@ -1,6 +1,6 @@
 import type { Editor } from '@tiptap/react';
 import { useEditorState } from '@tiptap/react';
-import { useRef, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import type { Translate } from '../../../../core/translate.ts';
 
 export type RichDialogKind = 'link' | 'image' | 'file';
@@ -26,6 +26,8 @@ interface Tool {
  */
 export default function RichToolbar({ editor, label, onDialog, t }: Props) {
   const bar = useRef<HTMLDivElement>(null);
+  // The toolbar's one tab stop: the tool last moved to, or the first that can be used.
+  const [current, setCurrent] = useState('h2');
   const state = useEditorState({
     editor,
     selector: ({ editor: current }) => ({
@@ -70,25 +72,28 @@ export default function RichToolbar({ editor, label, onDialog, t }: Props) {
     { key: 'redo', disabled: !state.redo, run: () => chain().redo().run() },
   ];
 
+  const usable = tools.filter((tool) => !tool.disabled);
+  const stop = usable.find((tool) => tool.key === current)?.key ?? usable[0]?.key;
   const move = (event: KeyboardEvent) => {
-    const buttons = [...(bar.current?.querySelectorAll<HTMLButtonElement>('button:not(:disabled)') ?? [])];
-    const at = buttons.indexOf(event.target as HTMLButtonElement);
-    const next = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: buttons.length - 1 }[event.key];
+    const at = usable.findIndex((tool) => tool.key === stop);
+    const next = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: usable.length - 1 }[event.key];
     if (next === undefined || at < 0) return;
     event.preventDefault();
-    const target = buttons[(next + buttons.length) % buttons.length];
-    for (const button of buttons) button.tabIndex = button === target ? 0 : -1;
-    target?.focus();
+    const target = usable[(next + usable.length) % usable.length];
+    if (!target) return;
+    setCurrent(target.key);
+    bar.current?.querySelector<HTMLButtonElement>(`[data-tool="${target.key}"]`)?.focus();
   };
 
   return (
     <div ref={bar} role="toolbar" aria-label={label} className="rich-toolbar" onKeyDown={move}>
-      {tools.map((tool, index) => (
+      {tools.map((tool) => (
         <button
           key={tool.key}
           type="button"
           className="secondary"
-          tabIndex={index === 0 ? 0 : -1}
+          data-tool={tool.key}
+          tabIndex={tool.key === stop ? 0 : -1}
           aria-pressed={tool.active}
           disabled={tool.disabled}
           // Keeps the text's selection: the tool acts on it.

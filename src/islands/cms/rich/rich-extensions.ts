@@ -17,7 +17,8 @@ export const RICH_EXTENSIONS = [
     strike: false,
     underline: false,
     horizontalRule: false,
-    link: { openOnClick: false, autolink: true, defaultProtocol: 'https', isAllowedUri: (url) => isSafeHref(url) },
+    // Without autolink the link mark is not inclusive: what is typed after a link is plain text.
+    link: { openOnClick: false, autolink: false, defaultProtocol: 'https', isAllowedUri: (url) => isSafeHref(url) },
   }),
   Image.configure({ inline: false, allowBase64: false }),
   Table.configure({ resizable: false }),
