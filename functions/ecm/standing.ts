@@ -1,10 +1,10 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import { attemptsLeft, missingMinutes, scorePercent } from '../../core/ecm/assessment-rules.ts';
 import type { CertificateSummary, EcmProfile, EcmStatus } from '../../core/contracts/ecm.ts';
-import { listAttempts, type Attempt } from '../data/ecm/attempts.ts';
-import { findEcmSettings, sessionProgress, trackedCourseMs, type EcmCourse, type EcmSettings } from '../data/ecm/courses.ts';
-import { readEcmProfile } from '../data/ecm/profile.ts';
-import { findCertificateOf, satisfactionDone, type CertificateView } from '../data/ecm/records.ts';
+import type { Attempt } from '../data/ecm/attempts.ts';
+import { sessionProgressOf, sessionProgressStatement, type EcmCourse, type EcmSettings } from '../data/ecm/courses.ts';
+import type { CertificateView } from '../data/ecm/records.ts';
+import { standingFactsOf, standingStatements, type StandingFacts } from '../data/ecm/standing-facts.ts';
 
 export interface Standing extends EcmStatus {
   attempts: Attempt[];
@@ -30,7 +30,7 @@ export function missingProfileFields(profile: EcmProfile): EcmStatus['missingPro
   return (['fiscalCode', 'professionId', 'disciplineId', 'employment'] as const).filter((field) => !profile[field]);
 }
 
-/** Where a learner stands in an ECM course: every rule the next step depends on, read once. */
+/** Where a learner stands in an ECM course: every rule the next step depends on, read once (one batch). */
 export async function loadStanding(
   db: D1Database,
   siteId: string,
@@ -39,16 +39,18 @@ export async function loadStanding(
   locale: string,
   defaultLocale: string,
 ): Promise<Standing> {
-  const [sessions, attempts, settings, satisfied, certificate, profile] = await Promise.all([
-    sessionProgress(db, userId, course.courseId),
-    listAttempts(db, userId, course.courseId),
-    findEcmSettings(db, siteId),
-    satisfactionDone(db, userId, course.courseId),
-    findCertificateOf(db, userId, course.courseId, locale, defaultLocale),
-    readEcmProfile(db, userId),
+  const [progress, ...facts] = await db.batch([
+    sessionProgressStatement(db, userId, course.courseId),
+    ...standingStatements(db, siteId, course.courseId, userId, locale, defaultLocale),
   ]);
+  return standingOf(course, sessionProgressOf(progress), standingFactsOf(facts));
+}
+
+/** The standing from what it rests on, however it was read (the course page reads it in its own batch). */
+export function standingOf(course: EcmCourse, sessions: { done: number; total: number }, facts: StandingFacts): Standing {
+  const { attempts, settings, satisfied, certificate, profile } = facts;
   const minShare = settings?.minTimeShare ?? null;
-  const minutes = minShare === null ? 0 : missingMinutes(await trackedCourseMs(db, userId, course.courseId), course.declaredMs, minShare);
+  const minutes = minShare === null ? 0 : missingMinutes(facts.trackedMs, course.declaredMs, minShare);
   const submitted = attempts.filter((attempt) => attempt.submittedAt !== null);
   const passedAttempt = submitted.find((attempt) => attempt.passed) ?? null;
   const last = submitted.at(-1);
