@@ -1,15 +1,16 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import { attemptsLeft, missingMinutes, scorePercent } from '../../core/ecm/assessment-rules.ts';
 import type { CertificateSummary, EcmProfile, EcmStatus } from '../../core/contracts/ecm.ts';
-import type { Attempt } from '../data/ecm/attempts.ts';
+import { attemptsOf, attemptsStatement, type Attempt, type AttemptOutcome } from '../data/ecm/attempts.ts';
 import { sessionProgressOf, sessionProgressStatement, type EcmCourse, type EcmSettings } from '../data/ecm/courses.ts';
 import type { CertificateView } from '../data/ecm/records.ts';
 import { standingFactsOf, standingStatements, type StandingFacts } from '../data/ecm/standing-facts.ts';
 
-export interface Standing extends EcmStatus {
-  attempts: Attempt[];
-  open: Attempt | null;
-  passedAttempt: Attempt | null;
+/** A learner's standing, with their attempts whole (by default) or only their outcomes (the course page's). */
+export interface Standing<A extends AttemptOutcome = Attempt> extends EcmStatus {
+  attempts: A[];
+  open: A | null;
+  passedAttempt: A | null;
   profile: EcmProfile;
   /** The site's provider and time rule; null until an accredited provider is configured. */
   settings: EcmSettings | null;
@@ -39,15 +40,16 @@ export async function loadStanding(
   locale: string,
   defaultLocale: string,
 ): Promise<Standing> {
-  const [progress, ...facts] = await db.batch([
+  const [progress, attempts, ...facts] = await db.batch([
     sessionProgressStatement(db, userId, course.courseId),
+    attemptsStatement(db, userId, course.courseId),
     ...standingStatements(db, siteId, course.courseId, userId, locale, defaultLocale),
   ]);
-  return standingOf(course, sessionProgressOf(progress), standingFactsOf(facts));
+  return standingOf(course, sessionProgressOf(progress), standingFactsOf(attemptsOf(attempts), facts));
 }
 
 /** The standing from what it rests on, however it was read (the course page reads it in its own batch). */
-export function standingOf(course: EcmCourse, sessions: { done: number; total: number }, facts: StandingFacts): Standing {
+export function standingOf<A extends AttemptOutcome>(course: EcmCourse, sessions: { done: number; total: number }, facts: StandingFacts<A>): Standing<A> {
   const { attempts, settings, satisfied, certificate, profile } = facts;
   const minShare = settings?.minTimeShare ?? null;
   const minutes = minShare === null ? 0 : missingMinutes(facts.trackedMs, course.declaredMs, minShare);
@@ -86,7 +88,7 @@ export function standingOf(course: EcmCourse, sessions: { done: number; total: n
 }
 
 /** The status as the API answers it: without attempts' questions or the learner's profile. */
-export function publicStatus(standing: Standing): EcmStatus {
+export function publicStatus(standing: Standing<AttemptOutcome>): EcmStatus {
   const { attempts: _attempts, open: _open, passedAttempt: _passed, profile: _profile, settings: _settings, ...status } = standing;
   return status;
 }

@@ -59,6 +59,21 @@ export function attemptsOf(result: D1Result | undefined): Attempt[] {
   return ((result?.results ?? []) as AttemptRow[]).map(toAttempt);
 }
 
+/** What an attempt came to, without its questions and answers: all a learner's ECM step needs. */
+export type AttemptOutcome = Pick<Attempt, 'id' | 'number' | 'submittedAt' | 'correct' | 'total' | 'passed'>;
+
+/** Every attempt's outcome, oldest first, as a statement for a batch (read by `attemptOutcomesOf`): the questions stay in the database. */
+export function attemptOutcomesStatement(db: D1Database, userId: string, courseId: string): D1PreparedStatement {
+  return db
+    .prepare('SELECT id, number, submitted_at AS submittedAt, correct, total, passed FROM ecm_attempt WHERE user_id = ? AND course_id = ? ORDER BY number')
+    .bind(userId, courseId);
+}
+
+export function attemptOutcomesOf(result: D1Result | undefined): AttemptOutcome[] {
+  const rows = (result?.results ?? []) as (Omit<AttemptOutcome, 'passed'> & { passed: number | null })[];
+  return rows.map((row) => ({ ...row, passed: row.passed === null ? null : row.passed === 1 }));
+}
+
 /** Every attempt of a learner in a course, oldest first. */
 export async function listAttempts(db: D1Database, userId: string, courseId: string): Promise<Attempt[]> {
   return attemptsOf(await attemptsStatement(db, userId, courseId).all());

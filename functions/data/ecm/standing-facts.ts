@@ -1,15 +1,18 @@
 import type { D1Database, D1PreparedStatement, D1Result } from '@cloudflare/workers-types';
 import type { EcmProfile } from '../../../core/contracts/ecm.ts';
 import type { AssessmentMode } from '../../../core/ecm/assessment-rules.ts';
-import { attemptsOf, attemptsStatement, type Attempt } from './attempts.ts';
+import type { Attempt, AttemptOutcome } from './attempts.ts';
 import type { EcmSettings } from './courses.ts';
 import { certificateOfStatement, type CertificateView } from './records.ts';
 
-/** What a learner's ECM standing in a course rests on, beside the course and its sessions (functions/ecm/standing.ts). */
-export interface StandingFacts {
+/**
+ * What a learner's ECM standing in a course rests on, beside the course and its sessions
+ * (functions/ecm/standing.ts): the attempts whole, or only their outcomes where no question is shown.
+ */
+export interface StandingFacts<A extends AttemptOutcome = Attempt> {
   /** The course's accredited event, null when it has none. */
   event: { eventId: string; mode: AssessmentMode } | null;
-  attempts: Attempt[];
+  attempts: A[];
   settings: EcmSettings | null;
   satisfied: boolean;
   certificate: CertificateView | null;
@@ -33,9 +36,9 @@ interface FactsRow extends EcmProfile {
 }
 
 /**
- * The standing's reads as three statements for one batch (read back by `standingFactsOf`): the
- * attempts, the certificate, and one row with the event, the site's settings, the questionnaire,
- * the learner's registry fields and, only where a time rule asks for it, the tracked time.
+ * The standing's reads beside the attempts as two statements for one batch (read back by
+ * `standingFactsOf`): the certificate, and one row with the event, the site's settings, the
+ * questionnaire, the learner's registry fields and, only where a time rule asks for it, the tracked time.
  */
 export function standingStatements(
   db: D1Database,
@@ -46,7 +49,6 @@ export function standingStatements(
   defaultLocale: string,
 ): D1PreparedStatement[] {
   return [
-    attemptsStatement(db, userId, courseId),
     certificateOfStatement(db, userId, courseId, locale, defaultLocale),
     db
       .prepare(
@@ -65,12 +67,12 @@ export function standingStatements(
   ];
 }
 
-export function standingFactsOf(results: D1Result[]): StandingFacts {
-  const [attempts, certificate, facts] = results;
+export function standingFactsOf<A extends AttemptOutcome>(attempts: A[], results: D1Result[]): StandingFacts<A> {
+  const [certificate, facts] = results;
   const row = facts?.results[0] as FactsRow | undefined;
   return {
     event: row?.eventId && row.mode ? { eventId: row.eventId, mode: row.mode } : null,
-    attempts: attemptsOf(attempts),
+    attempts,
     settings:
       row?.hasSettings === 1
         ? {

@@ -1,5 +1,6 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import type { CourseDetail } from '../../../core/contracts/lms.ts';
+import { attemptOutcomesOf, attemptOutcomesStatement, type AttemptOutcome } from '../ecm/attempts.ts';
 import { declaredMsOf, type EcmCourse } from '../ecm/courses.ts';
 import { standingFactsOf, standingStatements, type StandingFacts } from '../ecm/standing-facts.ts';
 import { entryFactsOf, entryFactsStatement, type EntryFacts } from '../people/enrolment.ts';
@@ -13,7 +14,8 @@ export interface LearnerCourseFacts {
   ecmCourse: EcmCourse | null;
   /** The learner's sessions of the course, completed and in all. */
   sessions: { done: number; total: number };
-  standing: StandingFacts;
+  /** The ECM standing's facts, with the attempts' outcomes only: the page shows no question. */
+  standing: StandingFacts<AttemptOutcome>;
   scorm: CourseScormState[];
 }
 
@@ -36,6 +38,7 @@ export async function readCoursePage(
     ? [
         entryFactsStatement(db, courseId, userId),
         courseScormStatesStatement(db, userId, courseId),
+        attemptOutcomesStatement(db, userId, courseId),
         ...standingStatements(db, siteId, courseId, userId, locale, defaultLocale),
       ]
     : [];
@@ -43,8 +46,8 @@ export async function readCoursePage(
   const found = courseFromResults(results.slice(0, course.length));
   if (!found) return null;
   if (!userId) return { course: found.course, learner: null };
-  const [entry, scorm, ...standing] = results.slice(course.length);
-  const facts = standingFactsOf(standing);
+  const [entry, scorm, attempts, ...standing] = results.slice(course.length);
+  const facts = standingFactsOf(attemptOutcomesOf(attempts), standing);
   const { ecmCredits } = found.course;
   return {
     course: found.course,
