@@ -1,8 +1,11 @@
 // 50 concurrent clients for 30 s on a pre-rendered page (the catalogue, a static asset) and on an
 // on-demand page (a course page, rendered by the Worker for the signed-in learner from D1), and the
 // course page at one client; on `npm start`, on its Worker's own port, and on the stack before
-// (`wrangler dev`) with the same build and database, one after the other in one run.
+// (`wrangler dev`) with the same build and database, one after the other in one run. BENCH_BEFORE_DIR
+// names a build of older code (say `git worktree add ../before <commit>`, then there `npm install` and
+// `npx astro build --outDir <dir>`): it is served the same way on the same database, for before/after rows.
 import { spawn } from 'node:child_process';
+import { startWorker } from '../scripts/worker-server.mjs';
 import autocannon from 'autocannon';
 import { markdownTable, writeSection } from './results.mjs';
 import { signIn, startServer } from './server.mjs';
@@ -11,7 +14,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_DURATION ?? 30);
 const PAGES = [
   { page: 'catalogue (pre-rendered)', path: '/it-IT/catalogo-corsi', signedIn: false },
-  { page: 'course (on demand, signed in)', path: '/it-IT/course/triage-pronto-soccorso', signedIn: true },
+  // The learner's ECM course with an attempt behind them: the course page that reads the most (issue 35).
+  { page: 'course (on demand, signed in)', path: '/it-IT/course/prevenzione-ica', signedIn: true },
 ];
 const BROWSER = {
   accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
@@ -99,6 +103,15 @@ try {
 } finally {
   await server.stop();
 }
+const BEFORE_DIR = process.env.BENCH_BEFORE_DIR;
+if (BEFORE_DIR) {
+  const before = await startWorker({ dir: BEFORE_DIR, port: server.port + 20, stateDir: server.stateDir });
+  try {
+    rows.push(...(await measureStack(`workerd through Miniflare, direct, code before (${BEFORE_DIR})`, `http://127.0.0.1:${before.port}`)));
+  } finally {
+    await before.stop();
+  }
+}
 const old = await startWranglerDev(server.outDir, server.stateDir, server.port + 10);
 try {
   rows.push(...(await measureStack('wrangler dev, direct (the stack before)', old.base)));
@@ -108,7 +121,7 @@ try {
 console.table(rows);
 writeSection(
   'page-load',
-  `\`bench/page-load.mjs\`: ${CONNECTIONS} concurrent autocannon clients for ${DURATION} s per page (and the course page at 1 client), GET with a browser's Accept, Accept-Encoding (gzip, br) and User-Agent; the course page with the demo learner's \`t-ssid\` cookie. KiB/response is what crossed the wire (compressed when the server compresses). Three stacks one after the other on the same build and database: \`npm start\` as a user runs it (its proxy, then the Worker in workerd through Miniflare's API), the Worker's own port, and \`wrangler dev\` (what \`npm start\` ran before). Earlier runs of this table, on \`wrangler dev\` behind the proxy, are in git history (2026-11-25: catalogue 758 req/s, course 100 req/s, p50 478 ms on that day's machine load).
+  `\`bench/page-load.mjs\`: ${CONNECTIONS} concurrent autocannon clients for ${DURATION} s per page (and the course page at 1 client), GET with a browser's Accept, Accept-Encoding (gzip, br) and User-Agent; the course page with the demo learner's \`t-ssid\` cookie. KiB/response is what crossed the wire (compressed when the server compresses). Three stacks one after the other on the same build and database: \`npm start\` as a user runs it (its proxy, then the Worker in workerd through Miniflare's API), the Worker's own port, and \`wrangler dev\` (what \`npm start\` ran before). With \`BENCH_BEFORE_DIR\`, a build of older code on the Worker's own port too. From issue 35 on, the signed-in page is \`prevenzione-ica\` (an ECM course with an attempt), before it \`triage-pronto-soccorso\`. Earlier runs of this table, on \`wrangler dev\` behind the proxy, are in git history (2026-11-25: catalogue 758 req/s, course 100 req/s, p50 478 ms on that day's machine load).
 
 ${markdownTable(rows)}
 `,

@@ -31,7 +31,7 @@ const routeGuards = defineMiddleware(async (context, next) => {
   // The address as visitors see it: pre-rendering asks for a locale's home as '/en-US.html'.
   locals.locale = localeOfPath(pagePath(url.pathname)) ?? DEFAULT_LOCALE;
   // Pages, pre-rendered ones too (the build runs this middleware), read their context from here; nothing loads until one does.
-  providePageContext(locals, loadPageContext);
+  providePageContext(locals, (locale) => loadPageContext(locale, locals.session?.contentVersion));
   providePermissions(locals, (user) => loadPermissions(env.DB, user.roles));
   // Pre-rendered pages have no visitor; the API and the course media (functions/lms/media.ts) guard
   // themselves, with plain refusals rather than a page or a redirect to sign in.

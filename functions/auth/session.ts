@@ -10,6 +10,8 @@ export interface Session {
   tokens: TokenPair;
   /** A Set-Cookie value to send when the tokens were renewed. */
   renewedCookie?: string;
+  /** The content counter, when it was read with the token (the common case): pages need not read it again. */
+  contentVersion?: number;
 }
 
 export type SessionOutcome =
@@ -36,9 +38,9 @@ export async function resolveSession(env: Env, request: Request, now = Date.now(
   // The common case, a live access token, is one read of token and user together; else the
   // refresh token is checked (and rotated) and the user read after it.
   const live = tokens.accessToken ? await findUserByAccessToken(env.DB, await hashToken(tokens.accessToken), now) : null;
-  const check = live ? ({ kind: 'valid', userId: live.id } as const) : await checkTokens(env.DB, tokens, now);
+  const check = live ? ({ kind: 'valid', userId: live.user.id } as const) : await checkTokens(env.DB, tokens, now);
   if (check.kind === 'invalid') return fromCookie ? { kind: 'stale', reason: 'Revoked or expired tokens' } : { kind: 'visitor' };
-  const user = live ?? (await findUserById(env.DB, check.userId));
+  const user = live?.user ?? (await findUserById(env.DB, check.userId));
   if (!user) return { kind: 'stale', reason: 'Unknown user' };
   // Suspending ends every session at once (their tokens are revoked); a renewal racing it ends here.
   if (user.status === 'suspended') return { kind: 'stale', reason: 'Suspended account' };
@@ -47,5 +49,5 @@ export async function resolveSession(env: Env, request: Request, now = Date.now(
     const sealed = await sealSession(check.tokens, secret);
     return { kind: 'user', session: { user, tokens: check.tokens, renewedCookie: sessionSetCookie(sealed, new URL(request.url)) } };
   }
-  return { kind: 'user', session: { user, tokens: tokens as TokenPair } };
+  return { kind: 'user', session: { user, tokens: tokens as TokenPair, ...(live ? { contentVersion: live.contentVersion } : {}) } };
 }

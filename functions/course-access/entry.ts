@@ -2,9 +2,10 @@ import { courseEntry, type CourseEntry, type CourseWayIn } from '../../core/cour
 import type { D1Database } from '@cloudflare/workers-types';
 import type { ApiContext } from '../api-context.ts';
 import type { User } from '../../core/user.ts';
+import type { Permission } from '../../core/permissions.ts';
 import { loadPermissions } from '../data/auth/roles.ts';
 import { liveCoursesUsing } from '../data/people/medium-courses.ts';
-import { readEntryFacts } from '../data/people/enrolment.ts';
+import { readEntryFacts, type EntryFacts } from '../data/people/enrolment.ts';
 import { HttpError } from '../http-error.ts';
 import type { Language } from '../messages.ts';
 import { courseAccessMessage, type CourseAccessMessageKey } from './messages.ts';
@@ -12,16 +13,23 @@ import { courseAccessMessage, type CourseAccessMessageKey } from './messages.ts'
 /** Who asks to enter: the user's id and roles are all the check reads. */
 export type EntryUser = Pick<User, 'id' | 'roles'>;
 
+/** What the user's roles grant, asked for only when needed: pages pass the request's own (`locals.permissions`), read once. */
+export type GrantedPermissions = () => Promise<ReadonlySet<Permission>>;
+
 /** Editors and testers review every course: their permissions are read only where a course would turn them away. */
-async function reviews(db: D1Database, user: EntryUser): Promise<boolean> {
-  return (await loadPermissions(db, user.roles)).has('drafts:read');
+async function reviews(granted: GrantedPermissions): Promise<boolean> {
+  return (await granted()).has('drafts:read');
 }
 
 /** Whether the user may open the course (core/course-access.ts) and, if not, how they get in. */
-export async function entryOf(db: D1Database, user: EntryUser, courseId: string): Promise<CourseEntry> {
-  const facts = await readEntryFacts(db, courseId, user.id);
+export async function entryOf(db: D1Database, user: EntryUser, courseId: string, granted?: GrantedPermissions): Promise<CourseEntry> {
+  return entryFrom(await readEntryFacts(db, courseId, user.id), granted ?? (() => loadPermissions(db, user.roles)));
+}
+
+/** `entryOf` on facts read already (the course page reads them in its own batch). */
+export async function entryFrom(facts: EntryFacts, granted: GrantedPermissions): Promise<CourseEntry> {
   const entry = courseEntry({ mode: facts.mode, hasKey: facts.key !== null, enrolled: facts.enrolled });
-  if (entry.allowed || !(await reviews(db, user))) return entry;
+  if (entry.allowed || !(await reviews(granted))) return entry;
   return { allowed: true };
 }
 
@@ -53,6 +61,6 @@ export async function requireCourseEntry(context: ApiContext, courseId: string):
 export async function mediumAccess(db: D1Database, user: EntryUser, url: string): Promise<'allowed' | 'refused' | 'unused'> {
   const uses = await liveCoursesUsing(db, url, user.id);
   if (uses.some((use) => courseEntry({ mode: use.mode, hasKey: false, enrolled: use.enrolled }).allowed)) return 'allowed';
-  if (await reviews(db, user)) return 'allowed';
+  if (await reviews(() => loadPermissions(db, user.roles))) return 'allowed';
   return uses.length > 0 ? 'refused' : 'unused';
 }

@@ -1,15 +1,16 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import { attemptsLeft, missingMinutes, scorePercent } from '../../core/ecm/assessment-rules.ts';
 import type { CertificateSummary, EcmProfile, EcmStatus } from '../../core/contracts/ecm.ts';
-import { listAttempts, type Attempt } from '../data/ecm/attempts.ts';
-import { findEcmSettings, sessionProgress, trackedCourseMs, type EcmCourse, type EcmSettings } from '../data/ecm/courses.ts';
-import { readEcmProfile } from '../data/ecm/profile.ts';
-import { findCertificateOf, satisfactionDone, type CertificateView } from '../data/ecm/records.ts';
+import { attemptsOf, attemptsStatement, type Attempt, type AttemptOutcome } from '../data/ecm/attempts.ts';
+import { sessionProgressOf, sessionProgressStatement, type EcmCourse, type EcmSettings } from '../data/ecm/courses.ts';
+import type { CertificateView } from '../data/ecm/records.ts';
+import { standingFactsOf, standingStatements, type StandingFacts } from '../data/ecm/standing-facts.ts';
 
-export interface Standing extends EcmStatus {
-  attempts: Attempt[];
-  open: Attempt | null;
-  passedAttempt: Attempt | null;
+/** A learner's standing, with their attempts whole (by default) or only their outcomes (the course page's). */
+export interface Standing<A extends AttemptOutcome = Attempt> extends EcmStatus {
+  attempts: A[];
+  open: A | null;
+  passedAttempt: A | null;
   profile: EcmProfile;
   /** The site's provider and time rule; null until an accredited provider is configured. */
   settings: EcmSettings | null;
@@ -30,7 +31,7 @@ export function missingProfileFields(profile: EcmProfile): EcmStatus['missingPro
   return (['fiscalCode', 'professionId', 'disciplineId', 'employment'] as const).filter((field) => !profile[field]);
 }
 
-/** Where a learner stands in an ECM course: every rule the next step depends on, read once. */
+/** Where a learner stands in an ECM course: every rule the next step depends on, read once (one batch). */
 export async function loadStanding(
   db: D1Database,
   siteId: string,
@@ -39,16 +40,19 @@ export async function loadStanding(
   locale: string,
   defaultLocale: string,
 ): Promise<Standing> {
-  const [sessions, attempts, settings, satisfied, certificate, profile] = await Promise.all([
-    sessionProgress(db, userId, course.courseId),
-    listAttempts(db, userId, course.courseId),
-    findEcmSettings(db, siteId),
-    satisfactionDone(db, userId, course.courseId),
-    findCertificateOf(db, userId, course.courseId, locale, defaultLocale),
-    readEcmProfile(db, userId),
+  const [progress, attempts, ...facts] = await db.batch([
+    sessionProgressStatement(db, userId, course.courseId),
+    attemptsStatement(db, userId, course.courseId),
+    ...standingStatements(db, siteId, course.courseId, userId, locale, defaultLocale),
   ]);
+  return standingOf(course, sessionProgressOf(progress), standingFactsOf(attemptsOf(attempts), facts));
+}
+
+/** The standing from what it rests on, however it was read (the course page reads it in its own batch). */
+export function standingOf<A extends AttemptOutcome>(course: EcmCourse, sessions: { done: number; total: number }, facts: StandingFacts<A>): Standing<A> {
+  const { attempts, settings, satisfied, certificate, profile } = facts;
   const minShare = settings?.minTimeShare ?? null;
-  const minutes = minShare === null ? 0 : missingMinutes(await trackedCourseMs(db, userId, course.courseId), course.declaredMs, minShare);
+  const minutes = minShare === null ? 0 : missingMinutes(facts.trackedMs, course.declaredMs, minShare);
   const submitted = attempts.filter((attempt) => attempt.submittedAt !== null);
   const passedAttempt = submitted.find((attempt) => attempt.passed) ?? null;
   const last = submitted.at(-1);
@@ -84,7 +88,7 @@ export async function loadStanding(
 }
 
 /** The status as the API answers it: without attempts' questions or the learner's profile. */
-export function publicStatus(standing: Standing): EcmStatus {
+export function publicStatus(standing: Standing<AttemptOutcome>): EcmStatus {
   const { attempts: _attempts, open: _open, passedAttempt: _passed, profile: _profile, settings: _settings, ...status } = standing;
   return status;
 }

@@ -4,12 +4,13 @@ import { sessionsToReview } from '../../core/ecm/review-sessions.ts';
 import { findEcmCourse } from '../../functions/data/ecm/courses.ts';
 import { findCertificate, listCertificates, type CertificateView } from '../../functions/data/ecm/records.ts';
 import { checkCertificateCode } from '../../functions/ecm/certificate-code.ts';
-import { loadStanding, publicStatus } from '../../functions/ecm/standing.ts';
+import { loadStanding, publicStatus, standingOf } from '../../functions/ecm/standing.ts';
+import type { LearnerCourseFacts } from '../../functions/data/lms/course-page.ts';
 import type { PageContext } from './page-context.ts';
 
-/** The learner's ECM status in a course, or null for a course without ECM credits. */
-export async function loadEcmStatus(page: PageContext, courseId: string, userId: string): Promise<EcmStatus | null> {
-  return (await loadEcmJourney(page, courseId, userId))?.status ?? null;
+/** The learner's ECM status in a course from what the course page read (functions/data/lms/course-page.ts), or null for a course without ECM credits. */
+export function courseEcmStatus(learner: LearnerCourseFacts): EcmStatus | null {
+  return learner.ecmCourse ? publicStatus(standingOf(learner.ecmCourse, learner.sessions, learner.standing)) : null;
 }
 
 /**

@@ -24,11 +24,13 @@ const MAX_CACHED_LOCALES = 16;
  * What every page needs: the site, its locales and the interface strings of the page's locale.
  * Pages read it as `Astro.locals.page` (src/server/request-page.ts), loaded once per request.
  * The strings are about a thousand rows per locale and change only when someone publishes: the
- * Worker keeps them and reads one counter per page (migration 0031) to know they are current.
+ * Worker keeps them and reads one counter per page (migration 0031) to know they are current;
+ * `knownVersion` is that counter when the request has read it already.
  */
-export async function loadPageContext(locale: string): Promise<PageContext> {
-  // Read before the content: what is loaded after it is at least as new as the version it is kept under.
-  const version = await findContentVersion(env.DB);
+export async function loadPageContext(locale: string, knownVersion?: number): Promise<PageContext> {
+  // Read before the content: what is loaded after it is at least as new as the version it is kept
+  // under. A signed-in request read it already, with its token (functions/auth/session.ts).
+  const version = knownVersion ?? (await findContentVersion(env.DB));
   const kept = loaded.get(locale);
   if (kept?.version === version) return kept.context;
   const context = await readPageContext(locale);

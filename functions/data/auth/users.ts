@@ -71,17 +71,19 @@ export async function findUserById(db: D1Database, id: string): Promise<User | n
 
 /**
  * The user a live access token (by its hash) belongs to, in one read: what every signed-in request
- * asks first. Null when the token is unknown, not an access token, revoked or expired: then the
- * refresh token decides (functions/data/auth/tokens.ts, checkTokens).
+ * asks first. The content counter (migration 0031) rides along, so that a page's context needs no
+ * read of its own (src/server/page-context.ts). Null when the token is unknown, not an access
+ * token, revoked or expired: then the refresh token decides (functions/data/auth/tokens.ts, checkTokens).
  */
-export async function findUserByAccessToken(db: D1Database, tokenHash: string, now: number): Promise<User | null> {
+export async function findUserByAccessToken(db: D1Database, tokenHash: string, now: number): Promise<{ user: User; contentVersion: number } | null> {
   const row = await db
     .prepare(
-      "SELECT u.* FROM auth_token t JOIN user u ON u.id = t.user_id WHERE t.hash = ? AND t.kind = 'access' AND t.revoked_at IS NULL AND t.expires_at > ?",
+      `SELECT u.*, (SELECT version FROM content_version WHERE id = 1) AS content_version FROM auth_token t JOIN user u ON u.id = t.user_id
+       WHERE t.hash = ? AND t.kind = 'access' AND t.revoked_at IS NULL AND t.expires_at > ?`,
     )
     .bind(tokenHash, now)
-    .first<UserRow>();
-  return row && toUser(row);
+    .first<UserRow & { content_version: number | null }>();
+  return row && { user: toUser(row), contentVersion: row.content_version ?? 0 };
 }
 
 /** The API's user: the session user with the identity providers it is linked to, and the address it asked to change to, if any. */

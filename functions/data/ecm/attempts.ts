@@ -1,4 +1,4 @@
-import type { D1Database } from '@cloudflare/workers-types';
+import type { D1Database, D1PreparedStatement, D1Result } from '@cloudflare/workers-types';
 import type { DrawnQuestion } from '../../../core/ecm/draw-attempt.ts';
 
 export interface Attempt {
@@ -50,13 +50,33 @@ const toAttempt = (row: AttemptRow): Attempt => ({
   edition: row.edition,
 });
 
+/** Every attempt of a learner in a course, oldest first, as a statement for a batch (read by `attemptsOf`). */
+export function attemptsStatement(db: D1Database, userId: string, courseId: string): D1PreparedStatement {
+  return db.prepare('SELECT * FROM ecm_attempt WHERE user_id = ? AND course_id = ? ORDER BY number').bind(userId, courseId);
+}
+
+export function attemptsOf(result: D1Result | undefined): Attempt[] {
+  return ((result?.results ?? []) as AttemptRow[]).map(toAttempt);
+}
+
+/** What an attempt came to, without its questions and answers: all a learner's ECM step needs. */
+export type AttemptOutcome = Pick<Attempt, 'id' | 'number' | 'submittedAt' | 'correct' | 'total' | 'passed'>;
+
+/** Every attempt's outcome, oldest first, as a statement for a batch (read by `attemptOutcomesOf`): the questions stay in the database. */
+export function attemptOutcomesStatement(db: D1Database, userId: string, courseId: string): D1PreparedStatement {
+  return db
+    .prepare('SELECT id, number, submitted_at AS submittedAt, correct, total, passed FROM ecm_attempt WHERE user_id = ? AND course_id = ? ORDER BY number')
+    .bind(userId, courseId);
+}
+
+export function attemptOutcomesOf(result: D1Result | undefined): AttemptOutcome[] {
+  const rows = (result?.results ?? []) as (Omit<AttemptOutcome, 'passed'> & { passed: number | null })[];
+  return rows.map((row) => ({ ...row, passed: row.passed === null ? null : row.passed === 1 }));
+}
+
 /** Every attempt of a learner in a course, oldest first. */
 export async function listAttempts(db: D1Database, userId: string, courseId: string): Promise<Attempt[]> {
-  const { results } = await db
-    .prepare('SELECT * FROM ecm_attempt WHERE user_id = ? AND course_id = ? ORDER BY number')
-    .bind(userId, courseId)
-    .all<AttemptRow>();
-  return results.map(toAttempt);
+  return attemptsOf(await attemptsStatement(db, userId, courseId).all());
 }
 
 /** One attempt, only if it belongs to this learner and course: another learner's id finds nothing. */

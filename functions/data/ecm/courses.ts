@@ -1,4 +1,4 @@
-import type { D1Database } from '@cloudflare/workers-types';
+import type { D1Database, D1PreparedStatement, D1Result } from '@cloudflare/workers-types';
 import { parseDuration } from '../../../core/duration.ts';
 import type { AssessmentMode } from '../../../core/ecm/assessment-rules.ts';
 import { bankFields, type BankFields } from '../../../core/ecm/question-bank.ts';
@@ -35,11 +35,15 @@ export async function findEcmCourse(db: D1Database, siteId: string, courseId: st
     .first<Omit<EcmCourse, 'declaredMs'> & { durations: string | null }>();
   if (!row) return null;
   const { durations, ...course } = row;
-  const declaredMs = (durations ? durations.split('|') : []).reduce((sum, text) => {
+  return { ...course, declaredMs: declaredMsOf(durations ? durations.split('|') : []) };
+}
+
+/** The declared duration of sessions (their `duration` texts), in milliseconds. */
+export function declaredMsOf(durations: string[]): number {
+  return durations.reduce((sum, text) => {
     const [h, m, s] = parseDuration(text);
     return sum + ((h * 60 + m) * 60 + s) * 1000;
   }, 0);
-  return { ...course, declaredMs };
 }
 
 export async function findEcmSettings(db: D1Database, siteId: string): Promise<EcmSettings | null> {
@@ -89,23 +93,20 @@ export async function readSignature(db: D1Database, siteId: string): Promise<{ b
   return row ? { bytes: new Uint8Array(row.signature), type: row.type } : null;
 }
 
-/** Sessions of the course the learner completed, of how many. */
-export async function sessionProgress(db: D1Database, userId: string, courseId: string): Promise<{ done: number; total: number }> {
-  const row = await db
+/** Sessions of the course the learner completed, of how many, as a statement for a batch (read by `sessionProgressOf`). */
+export function sessionProgressStatement(db: D1Database, userId: string, courseId: string): D1PreparedStatement {
+  return db
     .prepare(
       `SELECT COUNT(*) AS total, COUNT(p.completed_at) AS done FROM session s
        LEFT JOIN session_progress p ON p.user_id = ? AND p.course_id = s.course_id AND p.module_number = s.module_number AND p.number = s.number
        WHERE s.course_id = ? AND s.removed_at IS NULL`,
     )
-    .bind(userId, courseId)
-    .first<{ total: number; done: number }>();
-  return { done: Number(row?.done ?? 0), total: Number(row?.total ?? 0) };
+    .bind(userId, courseId);
 }
 
-/** Learning time the server counted in the course's pages (hits), in milliseconds. */
-export async function trackedCourseMs(db: D1Database, userId: string, courseId: string): Promise<number> {
-  const row = await db.prepare('SELECT COALESCE(SUM(ms), 0) AS ms FROM hit WHERE user_id = ? AND course_id = ?').bind(userId, courseId).first<{ ms: number }>();
-  return Number(row?.ms ?? 0);
+export function sessionProgressOf(result: D1Result | undefined): { done: number; total: number } {
+  const row = result?.results[0] as { total: number; done: number } | undefined;
+  return { done: Number(row?.done ?? 0), total: Number(row?.total ?? 0) };
 }
 
 /** The live bank of a course in a locale, or null when that locale has none. */

@@ -1,11 +1,6 @@
 import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
 import type { SatisfactionAnswers } from '../../../core/ecm/satisfaction.ts';
 
-/** Whether the learner has filled in the course's questionnaire (what they answered is not linked). */
-export async function satisfactionDone(db: D1Database, userId: string, courseId: string): Promise<boolean> {
-  return (await db.prepare('SELECT 1 FROM ecm_satisfaction_done WHERE user_id = ? AND course_id = ?').bind(userId, courseId).first()) !== null;
-}
-
 /**
  * Stores the answers without the learner (a random key, the month only) and, in the same batch,
  * that this learner has answered. False when they had answered already: nothing is written.
@@ -193,12 +188,7 @@ export async function listParticipants(db: D1Database, siteId: string, courseId:
   return results;
 }
 
-export async function findCertificateOf(
-  db: D1Database,
-  userId: string,
-  courseId: string,
-  locale: string,
-  defaultLocale: string,
-): Promise<CertificateView | null> {
-  return db.prepare(`${VIEW_SELECT} WHERE c.user_id = ?3 AND c.course_id = ?4`).bind(locale, defaultLocale, userId, courseId).first<CertificateView>();
+/** The learner's certificate of the course, if any, as a statement for a batch (functions/data/ecm/standing-facts.ts). */
+export function certificateOfStatement(db: D1Database, userId: string, courseId: string, locale: string, defaultLocale: string): D1PreparedStatement {
+  return db.prepare(`${VIEW_SELECT} WHERE c.user_id = ?3 AND c.course_id = ?4`).bind(locale, defaultLocale, userId, courseId);
 }

@@ -1,4 +1,4 @@
-import type { D1Database } from '@cloudflare/workers-types';
+import type { D1Database, D1PreparedStatement, D1Result } from '@cloudflare/workers-types';
 import { totalDuration } from '../../../core/duration.ts';
 import type { CourseCard, CourseDetail, ModuleDetail, SessionDetail, SessionSummary } from '../../../core/contracts/lms.ts';
 import { quietSearch, SEARCH_HITS, searchExpressions } from './course-search.ts';
@@ -107,16 +107,16 @@ export async function listCourses(db: D1Database, siteId: string, locale: string
   return (await findCourses(db, siteId, locale, defaultLocale, filter)).courses;
 }
 
-export async function findCourse(
+/** The course page's three statements: the card with the description, the modules, the sessions with the learner's progress. */
+export function courseStatements(
   db: D1Database,
   siteId: string,
   courseId: string,
   locale: string,
   defaultLocale: string,
   userId: string | null,
-): Promise<CourseDetail | null> {
-  // One round trip: the card, the description, the modules and the sessions with the learner's progress.
-  const [cardRow, modules, sessions] = await db.batch<Record<string, unknown>>([
+): D1PreparedStatement[] {
+  return [
     db
       .prepare(
         `SELECT ${CARD_COLUMNS}, ${localized('t', 'description')} AS description, c.withdrawn_at IS NOT NULL AS withdrawn
@@ -138,12 +138,20 @@ export async function findCourse(
          WHERE s.course_id = ? AND s.removed_at IS NULL ORDER BY s.module_number, s.position, s.number`,
       )
       .bind(locale, defaultLocale, userId, courseId),
-  ]);
+  ];
+}
+
+/**
+ * The course from `courseStatements`' results, and every live session of it (in modules removed
+ * too, as the ECM rules count them), or null for an unknown course.
+ */
+export function courseFromResults(results: D1Result[]): { course: CourseDetail; sessions: SessionSummary[] } | null {
+  const [cardRow, modules, sessions] = results as D1Result<Record<string, unknown>>[];
   const row = cardRow?.results[0];
   if (!row) return null;
   const { description, withdrawn, ...card } = row;
   const sessionRows = (sessions?.results ?? []) as unknown as SessionSummary[];
-  return {
+  const course = {
     ...toCard(card),
     description: String(description ?? ''),
     withdrawn: withdrawn === 1,
@@ -153,6 +161,19 @@ export async function findCourse(
       sessions: sessionRows.filter((session) => session.moduleNumber === module.number),
     })),
   };
+  return { course, sessions: sessionRows };
+}
+
+export async function findCourse(
+  db: D1Database,
+  siteId: string,
+  courseId: string,
+  locale: string,
+  defaultLocale: string,
+  userId: string | null,
+): Promise<CourseDetail | null> {
+  // One round trip: the card, the description, the modules and the sessions with the learner's progress.
+  return courseFromResults(await db.batch(courseStatements(db, siteId, courseId, locale, defaultLocale, userId)))?.course ?? null;
 }
 
 export async function findSession(

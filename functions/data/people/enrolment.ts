@@ -1,4 +1,4 @@
-import type { D1Database } from '@cloudflare/workers-types';
+import type { D1Database, D1PreparedStatement, D1Result } from '@cloudflare/workers-types';
 import type { CourseAccessMode } from '../../../core/course-access.ts';
 import type { Enrolment, StaffCoursesPage } from '../../../core/contracts/people.ts';
 import { eventIfChangedStatement } from '../events.ts';
@@ -17,16 +17,24 @@ export interface EntryFacts extends StoredCourseAccess {
   enrolled: boolean;
 }
 
-export async function readEntryFacts(db: D1Database, courseId: string, userId: string): Promise<EntryFacts> {
-  const row = await db
+/** `readEntryFacts`' statement, for a batch (read back by `entryFactsOf`). */
+export function entryFactsStatement(db: D1Database, courseId: string, userId: string): D1PreparedStatement {
+  return db
     .prepare(
       `SELECT COALESCE(a.mode, 'open') AS mode, a.course_key AS key,
          EXISTS (SELECT 1 FROM enrolment e WHERE e.user_id = ?2 AND e.course_id = ?1) AS enrolled
        FROM (SELECT ?1 AS course_id) c LEFT JOIN course_access a ON a.course_id = c.course_id`,
     )
-    .bind(courseId, userId)
-    .first<{ mode: CourseAccessMode; key: string | null; enrolled: number }>();
+    .bind(courseId, userId);
+}
+
+export function entryFactsOf(result: D1Result | undefined): EntryFacts {
+  const row = result?.results[0] as { mode: CourseAccessMode; key: string | null; enrolled: number } | undefined;
   return { mode: row?.mode ?? 'open', key: row?.key ?? null, enrolled: row?.enrolled === 1 };
+}
+
+export async function readEntryFacts(db: D1Database, courseId: string, userId: string): Promise<EntryFacts> {
+  return entryFactsOf(await entryFactsStatement(db, courseId, userId).all());
 }
 
 export async function readCourseAccess(db: D1Database, courseId: string): Promise<StoredCourseAccess> {

@@ -1,4 +1,4 @@
-import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
+import type { D1Database, D1PreparedStatement, D1Result } from '@cloudflare/workers-types';
 import type { ScormVersion } from '../../../core/scorm/manifest.ts';
 import type { CmiFacts } from '../../../core/scorm/runtime.ts';
 import type { SessionRef } from '../../../core/session-ref.ts';
@@ -91,18 +91,25 @@ export function saveCommitStatement(db: D1Database, ref: SessionRef, row: Commit
     );
 }
 
-/** What a learner's packages reported in a course, item by item: the course page's status and score per SCORM session. */
-export async function findCourseScormStates(
-  db: D1Database,
-  userId: string,
-  courseId: string,
-): Promise<{ moduleNumber: number; number: number; completion: string; success: string; scoreScaled: number | null }[]> {
-  const { results } = await db
+/** One item's state as its package reported it. */
+export interface CourseScormState {
+  moduleNumber: number;
+  number: number;
+  completion: string;
+  success: string;
+  scoreScaled: number | null;
+}
+
+/** What a learner's packages reported in a course, item by item (the course page's status and score per SCORM session), as a statement for a batch (read back by `courseScormStatesOf`). */
+export function courseScormStatesStatement(db: D1Database, userId: string, courseId: string): D1PreparedStatement {
+  return db
     .prepare(
       `SELECT module_number AS moduleNumber, number, completion, success, score_scaled AS scoreScaled
        FROM scorm_state WHERE user_id = ? AND course_id = ? ORDER BY module_number, number, item`,
     )
-    .bind(userId, courseId)
-    .all<{ moduleNumber: number; number: number; completion: string; success: string; scoreScaled: number | null }>();
-  return results;
+    .bind(userId, courseId);
+}
+
+export function courseScormStatesOf(result: D1Result | undefined): CourseScormState[] {
+  return (result?.results ?? []) as CourseScormState[];
 }

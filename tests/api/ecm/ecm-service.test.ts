@@ -34,7 +34,8 @@ const READS = {
   site: /FROM site WHERE id = \?/,
   course: /FROM course c JOIN ecm_course/,
   attempts: /FROM ecm_attempt WHERE user_id = \? AND course_id = \? ORDER BY number/,
-  settings: /FROM ecm_site WHERE site_id/,
+  // Alone, or in the row of the standing's facts (functions/data/ecm/standing-facts.ts).
+  settings: /FROM ecm_site WHERE site_id|JOIN ecm_site s ON s\.site_id/,
   profile: /FROM user WHERE id = \?$/,
 };
 
