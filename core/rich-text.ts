@@ -1,4 +1,4 @@
-import { inlineRuns, isSafeHref, listItems, MEDIA_URL, paragraphs, sessionBlocks } from './session-body.ts';
+import { blocksOf, inlineRuns, isSafeHref, listItems, MEDIA_URL, paragraphs, type SessionBlock } from './session-body.ts';
 
 /**
  * A lesson's text as a structured document: the subset of ProseMirror's JSON (what the rich-text
@@ -79,18 +79,19 @@ const isDoc = (value: unknown): value is RichDoc =>
  * images; or plain paragraphs). A body that is neither is an empty document.
  */
 export function richDoc(stored: unknown): RichDoc {
-  let value = stored;
-  if (typeof stored === 'string') {
-    try {
-      value = JSON.parse(stored);
-    } catch {
-      value = stored;
-    }
-  }
+  const value = typeof stored === 'string' ? parsedOrNull(stored) : stored;
   if (isDoc(value)) return value;
-  if (Array.isArray(value)) return docFromBlocks(sessionBlocks(JSON.stringify(value)));
-  if (typeof value === 'string') return docFromBlocks(sessionBlocks(value));
+  if (Array.isArray(value)) return docFromBlocks(blocksOf(value));
+  if (typeof stored === 'string') return { type: 'doc', content: paragraphs(stored).map(paragraphOf) };
   return { type: 'doc', content: [] };
+}
+
+function parsedOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }
 
 /** Text with its `[words](address)` links as text nodes, a link mark on each link's words. */
@@ -106,7 +107,7 @@ const paragraphOf = (text: string): Paragraph => {
 };
 
 /** The blocks of text written before the rich editor, as a document showing the same. */
-export function docFromBlocks(blocks: ReturnType<typeof sessionBlocks>): RichDoc {
+export function docFromBlocks(blocks: readonly SessionBlock[]): RichDoc {
   const content: RichBlock[] = [];
   for (const block of blocks) {
     const text = block.text.trim();

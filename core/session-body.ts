@@ -1,7 +1,8 @@
 /**
- * A session's body: blocks of headings, paragraphs, lists and images, stored as JSON (the CMS
- * block editor writes them, `core/cms-fields.ts` limits them). Links sit inside a paragraph or a
- * list item as `[words](address)`. Kept free of zod: the player's chunk reads it.
+ * A session's body as it was written before the rich-text editor: blocks of headings, paragraphs,
+ * lists and images, stored as JSON, links inside a paragraph or a list item as `[words](address)`
+ * (`core/rich-text.ts` reads them as the document they convert to). Kept free of zod: the
+ * player's chunk reads it.
  */
 export const SESSION_BLOCK_TYPES = ['h2', 'h3', 'p', 'ul', 'ol', 'img'] as const;
 export type SessionBlockType = (typeof SESSION_BLOCK_TYPES)[number];
@@ -14,15 +15,9 @@ export interface SessionBlock {
   src?: string;
 }
 
-/** The blocks of a stored body; a body that is not a block list (text from before blocks) is its paragraphs. */
-export function sessionBlocks(body: string): SessionBlock[] {
-  try {
-    const parsed: unknown = JSON.parse(body);
-    if (Array.isArray(parsed)) return parsed.filter(isBlock);
-  } catch {
-    // Plain text: below.
-  }
-  return paragraphs(body).map((text) => ({ type: 'p', text }));
+/** The well-formed blocks of a stored block list (anything else in it is dropped). */
+export function blocksOf(list: readonly unknown[]): SessionBlock[] {
+  return list.filter(isBlock);
 }
 
 function isBlock(value: unknown): value is SessionBlock {

@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
-import { linkHref, richDoc, type RichBlock, type RichInline, type TableCell } from '../../../core/rich-text.ts';
+import { linkHref, richDoc, type RichBlock, type RichDoc, type RichInline, type TableCell } from '../../../core/rich-text.ts';
 import { MEDIA_URL } from '../../../core/session-body.ts';
 
 /**
@@ -7,7 +7,7 @@ import { MEDIA_URL } from '../../../core/session-body.ts';
  * contract knows becomes its element, with only the attributes we set; anything else draws
  * nothing. The server renders it the same way, so the text reads the same without scripts.
  */
-export default function SessionBody({ body, tableLabel }: { body: string; tableLabel: string }) {
+export default function SessionBody({ body, tableLabel }: { body: string | RichDoc; tableLabel: string }) {
   return <Blocks nodes={richDoc(body).content} tableLabel={tableLabel} />;
 }
 

@@ -44,6 +44,8 @@ describe('a lesson text written before the rich editor', () => {
     const stored = doc(paragraph('Già un documento.'));
     expect(richDoc(JSON.stringify(stored))).toEqual(stored);
     expect(richDoc(stored)).toEqual(stored);
+    // JSON that is neither a document nor blocks is text someone wrote.
+    expect(richDoc('42')).toEqual(doc(paragraph('42')));
   });
 
   it('converts to a document the contract takes', () => {

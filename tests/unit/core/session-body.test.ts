@@ -1,23 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { inlineRuns, isSafeHref, listItems, sessionBlocks } from '../../../core/session-body.ts';
+import { blocksOf, inlineRuns, isSafeHref, listItems, paragraphs } from '../../../core/session-body.ts';
 
 describe('session body', () => {
   it('reads stored blocks and keeps only well-formed ones', () => {
-    const body = JSON.stringify([
+    const body = [
       { type: 'h2', text: 'Titolo' },
       { type: 'ul', text: 'uno\ndue' },
       { type: 'img', text: 'Mani', src: '/media/a.png' },
       { type: 'script', text: 'x' },
       { type: 'p' },
-    ]);
-    expect(sessionBlocks(body).map((block) => block.type)).toEqual(['h2', 'ul', 'img']);
+    ];
+    expect(blocksOf(body).map((block) => block.type)).toEqual(['h2', 'ul', 'img']);
   });
 
-  it('reads a plain text body as its paragraphs', () => {
-    expect(sessionBlocks('Primo.\n\nSecondo.')).toEqual([
-      { type: 'p', text: 'Primo.' },
-      { type: 'p', text: 'Secondo.' },
-    ]);
+  it('splits a plain text into its paragraphs at blank lines', () => {
+    expect(paragraphs('Primo.\n\nSecondo.')).toEqual(['Primo.', 'Secondo.']);
   });
 
   it('splits list items by line', () => {
