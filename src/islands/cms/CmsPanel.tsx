@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useState } from 'react';
-import { ApiRequestError, createApiClient } from '../../lib/api-client.ts';
+import { useEffect, useState } from 'react';
+import { ApiRequestError } from '../../lib/api-client.ts';
 import { applyDrafts, previewDrafts } from '../../lib/draft-preview.ts';
 import { showLatestPage } from '../../lib/show-latest-page.ts';
 import { $drafts, $unsaved } from '../../stores/cms.ts';
@@ -20,6 +20,7 @@ import SupportRequests from './SupportRequests.tsx';
 import { useCmsStrings } from './use-cms-strings.ts';
 import { useDateFormat } from './use-date-format.ts';
 import { usePageContext } from './use-page-context.ts';
+import { usePageApi } from './use-page-api.ts';
 
 /**
  * CMS mode (admin role): edit this page's documents and the interface strings in the page's
@@ -31,7 +32,7 @@ export default function CmsPanel() {
   const drafts = useStore($drafts);
   const unsaved = useStore($unsaved);
   const context = usePageContext();
-  const api = useMemo(() => createApiClient({ siteId: () => context.siteId, localeCode: () => context.locale }), [context.siteId, context.locale]);
+  const api = usePageApi(context);
   const strings = useCmsStrings(api, context.locale);
   const { t } = strings;
   const [open, setOpen] = useState(true);

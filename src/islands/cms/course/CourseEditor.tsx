@@ -2,10 +2,10 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { documentCourse } from '../../../../core/cms-document.ts';
 import { translator, type Strings } from '../../../../core/translate.ts';
-import { createApiClient } from '../../../lib/api-client.ts';
 import type { PageDocument } from '../../../lib/cms-marker.ts';
 import { $drafts } from '../../../stores/cms.ts';
 import DocumentEditor from '../DocumentEditor.tsx';
+import { usePageApi } from '../use-page-api.ts';
 import DraftList from '../DraftList.tsx';
 import EcmCourseSetup from '../ecm/EcmCourseSetup.tsx';
 import PublishPanel from '../PublishPanel.tsx';
@@ -31,7 +31,7 @@ interface Open {
  * and the part chosen there (the course's texts, a session's text, the ECM questions) on the other.
  */
 export default function CourseEditor({ siteId, locale, courseId, strings }: Props) {
-  const api = useMemo(() => createApiClient({ siteId: () => siteId, localeCode: () => locale }), [siteId, locale]);
+  const api = usePageApi({ siteId, locale });
   const t = useMemo(() => translator(strings), [strings]);
   const formatDate = useDateFormat(locale);
   const courseTexts: Open = { document: { kind: 'course', key: courseId }, name: t('cms.editor.texts') };

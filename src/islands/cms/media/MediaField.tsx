@@ -3,13 +3,13 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import type { MediaItem } from '../../../../core/contracts/media.ts';
 import { acceptOf, declaredType, isMediaType, kindOf, type MediaKind } from '../../../../core/media/kinds.ts';
 import { translator } from '../../../../core/translate.ts';
-import { createApiClient } from '../../../lib/api-client.ts';
 import { $mediaLibrary, loadMediaLibrary } from '../../../stores/media.ts';
 import { posterFrom } from '../../../lib/video-poster.ts';
 import { usePageContext } from '../use-page-context.ts';
 import { mediaFacts } from './media-text.ts';
 import UploadStatus from './UploadStatus.tsx';
 import { useUpload } from './use-upload.ts';
+import { usePageApi } from '../use-page-api.ts';
 
 export type { MediaItem };
 
@@ -38,7 +38,7 @@ export default function MediaField({ label, accept, value, onChange, strings, on
   const id = useId();
   const t = useMemo(() => translator(strings), [strings]);
   const context = usePageContext();
-  const api = useMemo(() => createApiClient({ siteId: () => context.siteId, localeCode: () => context.locale }), [context.siteId, context.locale]);
+  const api = usePageApi(context);
   const library = useStore($mediaLibrary);
   const upload = useUpload(api, t);
   const busy = upload.state.kind === 'sending' || upload.state.kind === 'checking';

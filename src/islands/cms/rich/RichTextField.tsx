@@ -4,7 +4,6 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { visibleText } from '../../../../core/plain-text.ts';
 import type { RichDoc } from '../../../../core/rich-text.ts';
 import { translator } from '../../../../core/translate.ts';
-import { createApiClient } from '../../../lib/api-client.ts';
 import { cleanPastedHtml } from '../../../lib/pasted-html.ts';
 import { usePageContext } from '../use-page-context.ts';
 import LinkDialog from './LinkDialog.tsx';
@@ -12,6 +11,7 @@ import MediaDialog from './MediaDialog.tsx';
 import { RICH_EXTENSIONS } from './rich-extensions.ts';
 import RichToolbar, { type RichDialogKind } from './RichToolbar.tsx';
 import { useLinkTargets } from './use-link-targets.ts';
+import { usePageApi } from '../use-page-api.ts';
 
 /**
  * A pasted slice that starts with a list, a table, a heading or a quote keeps it: ProseMirror
@@ -43,7 +43,7 @@ export interface RichTextFieldProps {
 export default function RichTextField({ id, label, value, onChange, locale, strings }: RichTextFieldProps) {
   const t = useMemo(() => translator(strings), [strings]);
   const context = usePageContext();
-  const api = useMemo(() => createApiClient({ siteId: () => context.siteId, localeCode: () => context.locale }), [context.siteId, context.locale]);
+  const api = usePageApi(context);
   const [dialog, setDialog] = useState<RichDialogKind | null>(null);
   const targets = useLinkTargets(api, locale);
   const changed = useRef(onChange);
