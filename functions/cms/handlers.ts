@@ -30,9 +30,9 @@ import {
 import { findBuildRequest, listBuildRequests, markHandedToHook, type BuildRequest } from '../data/cms/builds.ts';
 import { eventIfChangedStatement, eventStatement } from '../data/events.ts';
 import { checkBankDraft, mayReadBanks } from '../ecm/bank-check.ts';
-import { findSite } from '../data/site/sites.ts';
 import { HttpError } from '../http-error.ts';
 import { message } from '../messages.ts';
+import { supportedLocale } from './supported-locale.ts';
 import { cmsMessage } from './messages.ts';
 import { invalidInput } from '../validate.ts';
 import { deployHookRequest } from './deploy-hook.ts';
@@ -41,14 +41,6 @@ import { checkCategoriesDraft, checkOutlineDraft, checkStructureToPublish, PUBLI
 import { withFileDurations } from './file-durations.ts';
 
 type DocumentParams = { param: z.output<typeof documentParams> };
-
-async function supportedLocale(context: ApiContext, locale: string): Promise<string> {
-  const site = await findSite(context.env.DB, context.siteId);
-  if (!site?.supportedLocale.includes(locale)) {
-    throw new HttpError(400, message('invalidField', context.language, { field: 'locale', detail: locale }));
-  }
-  return site.defaultLocale;
-}
 
 async function documentRef(context: ApiContext, params: DocumentParams['param']): Promise<DocumentRef> {
   if (!isDocumentKey(params.kind, params.key)) {

@@ -5,15 +5,12 @@ import { coursePath, sessionPath } from '../../core/course-path.ts';
 import { sitePagePath } from '../../core/page-path.ts';
 import type { ApiContext } from '../api-context.ts';
 import { readLinkTargets } from '../data/cms/link-targets.ts';
-import { findSite } from '../data/site/sites.ts';
-import { HttpError } from '../http-error.ts';
-import { message } from '../messages.ts';
+import { supportedLocale } from './supported-locale.ts';
 
 /** The pages and sessions a lesson written in `locale` may link to, for the editor's list (`GET /api/cms/link-targets`). */
 export async function getLinkTargets(context: ApiContext, { query: { locale } }: { query: z.output<typeof linkTargetsQuery> }): Promise<LinkTargets> {
-  const site = await findSite(context.env.DB, context.siteId);
-  if (!site?.supportedLocale.includes(locale)) throw new HttpError(400, message('invalidField', context.language, { field: 'locale', detail: locale }));
-  const { pages, sessions } = await readLinkTargets(context.env.DB, context.siteId, locale, site.defaultLocale);
+  const defaultLocale = await supportedLocale(context, locale);
+  const { pages, sessions } = await readLinkTargets(context.env.DB, context.siteId, locale, defaultLocale);
   const courses = new Map<string, LinkTargets['courses'][number]>();
   for (const session of sessions) {
     const course = courses.get(session.course_id) ?? { title: session.course_title, href: coursePath(locale, session.course_id), sessions: [] };
