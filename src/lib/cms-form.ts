@@ -1,5 +1,5 @@
 import { BLOCK_TYPES, DOCUMENT_FIELD_SPECS, type DocumentKind, type FieldSpec } from '../../core/cms-fields.ts';
-import { emptyDoc, richDoc, type RichDoc } from '../../core/rich-text.ts';
+import { emptyDoc, isEmptyDoc, richDoc, type RichDoc } from '../../core/rich-text.ts';
 
 export type { FieldSpec };
 
@@ -50,12 +50,11 @@ export function missingField(kind: DocumentKind, fields: FormFields): string | n
   for (const field of FORMS[kind]) {
     if (!field.required) continue;
     const value = fields[field.name];
-    if (field.input === 'rich') continue;
     const empty = Array.isArray(value)
       ? value.every((item: { text: string }) => item.text.trim() === '')
       : typeof value === 'string'
         ? value.trim() === ''
-        : false;
+        : value === undefined || isEmptyDoc(value);
     if (empty) return field.name;
   }
   return null;
