@@ -2,6 +2,7 @@ import type { D1Database } from '@cloudflare/workers-types';
 import type { ApiUser, Gender } from '../../../core/contracts/user.ts';
 import type { AccountStatus, User } from '../../../core/user.ts';
 import { pendingEmailStatement } from './email-changes.ts';
+import { CONTENT_VERSION } from '../site/sites.ts';
 
 export type { AccountStatus, ApiUser, Gender, User };
 
@@ -78,7 +79,7 @@ export async function findUserById(db: D1Database, id: string): Promise<User | n
 export async function findUserByAccessToken(db: D1Database, tokenHash: string, now: number): Promise<{ user: User; contentVersion: number } | null> {
   const row = await db
     .prepare(
-      `SELECT u.*, (SELECT version FROM content_version WHERE id = 1) AS content_version FROM auth_token t JOIN user u ON u.id = t.user_id
+      `SELECT u.*, ${CONTENT_VERSION} AS content_version FROM auth_token t JOIN user u ON u.id = t.user_id
        WHERE t.hash = ? AND t.kind = 'access' AND t.revoked_at IS NULL AND t.expires_at > ?`,
     )
     .bind(tokenHash, now)

@@ -58,7 +58,9 @@ export async function findStrings(db: D1Database, siteId: string, locale: string
   return Object.fromEntries(results.map((row) => [row.key, row.text]));
 }
 
-/** The counter that moves with every change to the strings, the sites or the locales (migration 0031). */
+/** The counter that moves with every change to the strings, the sites or the locales (migration 0031), as an SQL expression other reads may carry. */
+export const CONTENT_VERSION = '(SELECT version FROM content_version WHERE id = 1)';
+
 export async function findContentVersion(db: D1Database): Promise<number> {
-  return (await db.prepare('SELECT version FROM content_version WHERE id = 1').first<number>('version')) ?? 0;
+  return (await db.prepare(`SELECT ${CONTENT_VERSION} AS version`).first<number | null>('version')) ?? 0;
 }
