@@ -10,6 +10,10 @@ import { LOG_USER_HEADER, rememberRequestId, requestIdOf, requestLogLine } from 
 import { withSecurityHeaders } from './server/secure-headers.ts';
 import { HSTS, isLocalHost } from '../core/security-headers.ts';
 import { guardPagePost, refusalAnswer, refusalPageRequest } from './server/page-post-guard.ts';
+import { rewrittenHost } from './server/rewritten-host.ts';
+
+const plainAnswer = (status: number, text: string) =>
+  new Response(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
 
 /**
  * The Worker (wrangler.toml `main`): Astro's handler, with the security headers set on whatever it
@@ -26,9 +30,11 @@ export default {
     const id = requestIdOf(request);
     rememberRequestId(context, id);
     let response: Response;
+    const url = new URL(request.url);
     try {
-      const url = new URL(request.url);
-      if (isContentRequest(url, env)) {
+      if (rewrittenHost(request)) {
+        response = withSecurityHeaders(plainAnswer(400, 'Bad request: the address names another host'), url);
+      } else if (isContentRequest(url, env)) {
         // The SCORM content origin: package files and their runtime page only, with headers of their own.
         response = await serveContent(request, env);
         if (!isLocalHost(url.hostname)) response.headers.set('Strict-Transport-Security', HSTS);
@@ -44,8 +50,10 @@ export default {
         );
       }
     } catch (error) {
+      // Answered here, not thrown: locally Miniflare would send the stack to the visitor.
       console.log(requestLogLine({ id, request, status: 500, started, ended: Date.now(), user: null }));
-      throw error;
+      console.error(JSON.stringify({ type: 'error', id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }));
+      return withSecurityHeaders(plainAnswer(500, 'Internal error'), url);
     }
     const user = response.headers.get(LOG_USER_HEADER);
     response.headers.delete(LOG_USER_HEADER);
