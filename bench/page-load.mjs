@@ -5,6 +5,7 @@
 // names a build of older code (say `git worktree add ../before <commit>`, then there `npm install` and
 // `npx astro build --outDir <dir>`): it is served the same way on the same database, for before/after rows.
 import { spawn } from 'node:child_process';
+import { createProxy } from '../scripts/proxy.mjs';
 import { startWorker } from '../scripts/worker-server.mjs';
 import autocannon from 'autocannon';
 import { markdownTable, writeSection } from './results.mjs';
@@ -97,11 +98,22 @@ async function startWranglerDev(outDir, stateDir, port) {
 const rows = [];
 const server = await startServer();
 try {
-  rows.push(...(await measureStack('npm start (proxy, then workerd through Miniflare)', server.base)));
-  // The Worker's own port, after the proxy's: what the proxy's hop costs.
-  rows.push(...(await measureStack('workerd through Miniflare, direct', `http://127.0.0.1:${server.port + 1}`)));
+  rows.push(...(await measureStack('npm start (workerd accepting on the socket npm start holds)', server.base)));
 } finally {
   await server.stop();
+}
+// What npm start ran until issue 35's socket hand-over: the same Worker behind a Node proxy (scripts/proxy.mjs).
+{
+  const worker = await startWorker({ dir: server.outDir, port: server.port + 20, stateDir: server.stateDir });
+  const proxy = createProxy(() => ({ port: worker.port }));
+  await new Promise((resolve) => proxy.listen(server.port + 21, '127.0.0.1', resolve));
+  try {
+    rows.push(...(await measureStack('the same Worker behind the Node proxy (npm start before)', `http://127.0.0.1:${server.port + 21}`)));
+  } finally {
+    proxy.close();
+    proxy.closeAllConnections();
+    await worker.stop();
+  }
 }
 const BEFORE_DIR = process.env.BENCH_BEFORE_DIR;
 if (BEFORE_DIR) {
@@ -121,7 +133,7 @@ try {
 console.table(rows);
 writeSection(
   'page-load',
-  `\`bench/page-load.mjs\`: ${CONNECTIONS} concurrent autocannon clients for ${DURATION} s per page (and the course page at 1 client), GET with a browser's Accept, Accept-Encoding (gzip, br) and User-Agent; the course page with the demo learner's \`t-ssid\` cookie. KiB/response is what crossed the wire (compressed when the server compresses). Three stacks one after the other on the same build and database: \`npm start\` as a user runs it (its proxy, then the Worker in workerd through Miniflare's API), the Worker's own port, and \`wrangler dev\` (what \`npm start\` ran before). With \`BENCH_BEFORE_DIR\`, a build of older code on the Worker's own port too. From issue 35 on, the signed-in page is \`prevenzione-ica\` (an ECM course with an attempt), before it \`triage-pronto-soccorso\`. Earlier runs of this table, on \`wrangler dev\` behind the proxy, are in git history (2026-11-25: catalogue 758 req/s, course 100 req/s, p50 478 ms on that day's machine load).
+  `\`bench/page-load.mjs\`: ${CONNECTIONS} concurrent autocannon clients for ${DURATION} s per page (and the course page at 1 client), GET with a browser's Accept, Accept-Encoding (gzip, br) and User-Agent; the course page with the demo learner's \`t-ssid\` cookie. KiB/response is what crossed the wire (compressed when the server compresses). Three stacks one after the other on the same build and database: \`npm start\` as a user runs it (workerd, through Miniflare's API, accepting on the socket \`npm start\` holds), the same Worker behind the Node proxy \`npm start\` had in front until issue 35's socket hand-over, and \`wrangler dev\` (what \`npm start\` ran before that). With \`BENCH_BEFORE_DIR\`, a build of older code on the Worker's own port too. From issue 35 on, the signed-in page is \`prevenzione-ica\` (an ECM course with an attempt), before it \`triage-pronto-soccorso\`. Earlier runs of this table, on \`wrangler dev\` behind the proxy, are in git history (2026-11-25: catalogue 758 req/s, course 100 req/s, p50 478 ms on that day's machine load).
 
 ${markdownTable(rows)}
 `,

@@ -16,7 +16,7 @@ import { getEcmCourseSetup, getEcmSettings, putEcmEvent, putEcmSettings, putEdit
 import { getAuditFile } from './ecm/audit-handlers.ts';
 import type { Env } from './env.ts';
 import { postEvent } from './events/handlers.ts';
-import { getHitWriter, postHit } from './hits/handlers.ts';
+import { getHitWriter, postHit, postHitWriterRetire } from './hits/handlers.ts';
 import { getStats } from './hits/stats-handlers.ts';
 import { getBadges, getLevels, getProgress } from './lms/game-handlers.ts';
 import { deleteMedia, getMediaLibrary } from './media/library-handlers.ts';
@@ -79,6 +79,7 @@ const HANDLERS: { [Name in RouteName]: HandlerOf<ApiRoutes[Name]> } = {
   postEvent,
   postHit,
   getHitWriter,
+  postHitWriterRetire,
   getProgress,
   getBadges,
   getLevels,

@@ -1,6 +1,7 @@
-// The local front door of `npm start`: forwards every request to the Worker currently serving
-// (scripts/start.mjs swaps it after a publish). Its own answers, when that Worker is restarting or
-// fails mid-answer, carry the same security headers as the Worker's.
+// The SCORM content origin's door in `npm start`: forwards every request to the public socket, where
+// the Worker tells the two origins apart by the address asked for (scripts/start.mjs). Its own
+// answers, when the server is stopping or the Worker fails mid-answer, carry the same security
+// headers as the Worker's.
 import http from 'node:http';
 import { HSTS, isLocalHost, securityHeaders } from '../core/security-headers.ts';
 
@@ -26,13 +27,13 @@ function errorAnswer(request, response, error) {
 }
 
 // Miniflare's local tools: the cron trigger and the explorer, which lists every e-mail sent (reset
-// links included). Only someone on this machine may reach them, never a visitor through a reverse proxy.
+// links included). Miniflare answers them for a request to this machine's own name, which the content
+// origin is (127.0.0.1): a package's script must never reach them, so this door never opens them.
 const LOCAL_TOOLS = '/cdn-cgi/';
 
-/** 404 for the local tools unless the request names this machine (a reverse proxy passes on the public host). */
+/** 404 for the local tools. */
 function refusesLocalTools(request, response) {
-  const hostname = (request.headers.host ?? '').replace(/:\d+$/, '');
-  if (!request.url?.startsWith(LOCAL_TOOLS) || (isLocalHost(hostname) && !request.headers['x-forwarded-for'])) return false;
+  if (!request.url?.startsWith(LOCAL_TOOLS)) return false;
   response.writeHead(404, { ...HEADERS, 'Strict-Transport-Security': HSTS, 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
   response.end('Not found');
   return true;

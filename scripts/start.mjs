@@ -1,9 +1,12 @@
 // npm start: migrate and seed the local D1, build, and serve the production build in workerd,
-// behind a small proxy on PORT so that a published rebuild can replace it without dropping requests.
+// listening on PORT itself: this process holds the socket and gives it to workerd, so that a
+// published rebuild's workerd accepts on it beside the old one, which then finishes what it accepted
+// and stops; no request is dropped and none passes through this process.
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { startBuildWorker } from './build-worker.mjs';
 import { whileBuildingSync } from './build-lock.mjs';
+import { holdListeningSocket } from './listen-socket.mjs';
 import { createProxy } from './proxy.mjs';
 import { outDirOf } from './out-dir.mjs';
 import { ensureDevVars, run, STATE_DIR } from './local-env.mjs';
@@ -57,9 +60,9 @@ const token = process.env.BUILD_WORKER_TOKEN ?? randomBytes(32).toString('hex');
 const extraBindings = { BUILD_WORKER_TOKEN: token, SCORM_CONTENT_ORIGIN: contentOrigin, ...JSON.parse(process.env.TILES_EXTRA_VARS ?? '{}') };
 
 const workers = new Set();
-/** One build's Worker in workerd, on `workerPort` (scripts/worker-server.mjs). */
-async function serveBuild(dir, workerPort, inspectorPort) {
-  const worker = await startWorker({ dir, port: workerPort, stateDir: STATE_DIR, inspectorPort, bindings: extraBindings });
+/** One build's Worker in workerd, accepting on the public socket (scripts/worker-server.mjs). */
+async function serveBuild(dir, inspectorPort) {
+  const worker = await startWorker({ dir, listenFd: publicSocket.fd, stateDir: STATE_DIR, inspectorPort, bindings: extraBindings });
   workers.add(worker);
   return worker;
 }
@@ -67,95 +70,101 @@ async function serveBuild(dir, workerPort, inspectorPort) {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Waits (at most a minute) until the Worker on `workerPort` has written every hit it queued:
- * miniflare keeps the local queue in that workerd's memory, which stopping it would lose.
- * (Cloudflare's queue is durable; there a new deployment's consumer takes over.)
+ * Has the Worker write each hit at once from now on, then waits (at most a minute) until it has
+ * written every hit it queued before: miniflare keeps the local queue in that workerd's memory,
+ * which stopping it would lose. (Cloudflare's queue is durable; there a new deployment's consumer
+ * takes over.)
  */
-async function drainHits(workerPort) {
+async function retireHits(worker) {
+  const writer = `http://127.0.0.1:${worker.port}/api/event/hit/writer`;
+  const ask = (path, method) =>
+    fetch(`${writer}${path}`, {
+      method,
+      headers: { 'x-build-worker': token, 'content-type': 'application/json' },
+      ...(method === 'POST' ? { body: '{}' } : {}),
+      signal: AbortSignal.timeout(2000),
+    });
   const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
+  for (let first = true; Date.now() < deadline; first = false) {
     try {
-      const response = await fetch(`http://127.0.0.1:${workerPort}/api/event/hit/writer`, {
-        headers: { 'x-build-worker': token },
-        signal: AbortSignal.timeout(2000),
-      });
-      if (!response.ok) return;
+      const response = await ask(first ? '/retire' : '', first ? 'POST' : 'GET');
+      if (!response.ok) throw new Error(`the hit writer answered ${response.status}`);
       const { outcome } = await response.json();
       if (outcome.pending === 0 && outcome.consuming === 0) return;
-    } catch {
-      return; // that Worker is gone already (Ctrl-C stops the whole process group)
+    } catch (error) {
+      // That Worker is gone already (Ctrl-C stops the whole process group), or cannot say.
+      console.error(`Hits queued on port ${worker.port}: ${error.message}`);
+      return;
     }
     await sleep(100);
   }
-  console.error(`Hits queued on port ${workerPort} were still unwritten after a minute`);
+  console.error(`Hits queued on port ${worker.port} were still unwritten after a minute`);
 }
 
-const ports = [port + 1, port + 2];
-// Set once SIGTERM/SIGINT arrives: no more swaps. Workers replaced by a publish, not yet stopped.
+/** Stops a Worker once its queued hits are written: it stops accepting, finishes what it accepted, and exits. */
+async function retire(worker) {
+  await retireHits(worker);
+  workers.delete(worker);
+  await worker.retire();
+}
+
+// Set once SIGTERM/SIGINT arrives: no more swaps.
 let stopping = false;
-const retiring = new Set();
+// The public socket, this process's for as long as it runs: each Worker's workerd accepts on it.
+const publicSocket = await holdListeningSocket({ host: '127.0.0.1', port });
 // TILES_INSPECTOR_PORT opens the first Worker's V8 inspector there (a benchmark reads its heap);
 // a Worker started by a publish takes none, as two would then claim the port during the switch.
-let upstream = { port: ports[0], dir: OUT_DIR, worker: await serveBuild(OUT_DIR, ports[0], process.env.TILES_INSPECTOR_PORT) };
+let upstream = { dir: OUT_DIR, worker: await serveBuild(OUT_DIR, process.env.TILES_INSPECTOR_PORT) };
+console.log(`Ready on http://localhost:${port}`);
 
 // Cloudflare fires the Cron Triggers; workerd alone never does (a minute past the hour, as configured).
 const housekeeping = scheduleCrons(() => upstream?.worker);
 
-const proxy = createProxy(() => upstream);
-proxy.listen(port, '127.0.0.1', () => console.log(`Ready on http://localhost:${port}`));
-const contentProxy = createProxy(() => upstream);
+// The SCORM content origin reaches the same socket, through a proxy that keeps the local tools out
+// of a package's reach: its origin is this machine's too (scripts/proxy.mjs).
+const contentProxy = createProxy(() => (upstream ? { port } : null));
 contentProxy.listen(contentPort, '127.0.0.1', () => console.log(`SCORM packages served from ${contentOrigin} (port ${contentPort})`));
 
 startBuildWorker({
   token,
-  upstream: () => upstream,
-  // Start the new build beside the old one, switch new requests to it, then let the old one finish.
+  upstream: () => upstream && { port: upstream.worker.port },
+  // The old Worker writes its queued hits, the new one starts accepting beside it, then the old one
+  // stops accepting and finishes what it accepted: no request is dropped or sees a closed port.
   async swap(dir) {
     if (stopping) throw new Error('npm start is stopping');
-    const nextPort = ports.find((candidate) => candidate !== upstream.port);
-    const worker = await serveBuild(dir, nextPort);
+    const previous = upstream;
+    await retireHits(previous.worker);
+    const worker = await serveBuild(dir);
     if (stopping) {
-      await stop(worker);
+      workers.delete(worker);
+      await worker.retire();
       throw new Error('npm start is stopping');
     }
-    const previous = upstream;
-    upstream = { port: nextPort, dir, worker };
+    upstream = { dir, worker };
     // The next start builds again: OUT_DIR's pages are older than what was just published.
     forgetBuild(OUT_DIR);
-    // Requests already sent to the old Worker finish there; then its queue is drained before it stops.
-    retiring.add(previous);
-    setTimeout(() => retire(previous), 5000);
+    await retire(previous.worker);
     return previous.dir;
   },
 });
 
-async function stop(worker) {
-  workers.delete(worker);
-  await worker.stop();
-}
-/** Stops a Worker the proxy no longer sends to, once its queued hits are written (once only). */
-async function retire(worker) {
-  if (!retiring.delete(worker)) return;
-  await drainHits(worker.port);
-  await stop(worker.worker);
-}
-
 for (const signal of ['SIGINT', 'SIGTERM']) {
+  // Miniflare and wrangler each bundle a copy of signal-exit, whose handlers miscount the listeners,
+  // take this one for none, and kill the process at once (with workerd and its queued hits): theirs
+  // go, and this one stops the Workers.
+  process.removeAllListeners(signal);
   process.on(signal, async () => {
     if (stopping) return;
     stopping = true;
-    // New requests get the restart answer; those forwarded already get theirs; then the hits the
-    // Worker acknowledged are written before it stops.
+    // The hits the Worker acknowledged are written, then it finishes the requests it accepted; new
+    // ones wait in the socket's queue and are refused when it closes.
     clearInterval(housekeeping);
-    const serving = upstream;
     upstream = null;
-    for (let i = 0; i < 150 && proxy.forwarding() + contentProxy.forwarding() > 0; i++) await sleep(100);
-    await Promise.all([drainHits(serving.port), ...[...retiring].map(retire)]);
-    await Promise.all([...workers].map(stop));
-    for (const server of [proxy, contentProxy]) {
-      server.close();
-      server.closeAllConnections();
-    }
+    for (let i = 0; i < 150 && contentProxy.forwarding() > 0; i++) await sleep(100);
+    await Promise.all([...workers].map(retire));
+    await publicSocket.close();
+    contentProxy.close();
+    contentProxy.closeAllConnections();
     process.exit(0);
   });
 }

@@ -6,15 +6,23 @@ import { readdirSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import { Log, LogLevel, Miniflare, convertV4MiniflareOptions } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
+import { lastWorkerd, serveEntryOn } from './workerd-socket.mjs';
 
 export const WORKER_NAME = 'tiles-learning-platform';
 
+/** How long a retiring Worker may take to finish the requests it accepted before it is stopped outright. */
+const RETIRE_MS = 30_000;
+
 /**
  * Starts the Worker built into `dir` (its `server/wrangler.json`, `.dev.vars` and `client/` assets,
- * plus `bindings`: configuration the build does not carry) on 127.0.0.1:`port`, with D1, R2, rate-limit and KV state under `stateDir` as `wrangler dev
- * --persist-to stateDir` keeps it. Resolves once it answers.
+ * plus `bindings`: configuration the build does not carry) with D1, R2, rate-limit and KV state
+ * under `stateDir` as `wrangler dev --persist-to stateDir` keeps it. Resolves once it answers.
+ *
+ * It listens on 127.0.0.1:`port`, or, given `listenFd`, on that socket (`npm start`'s public port,
+ * shared with the Worker it replaces: scripts/listen-socket.mjs) and on a port of its own, `port` in
+ * the answer, for what must reach this Worker and no other (its hit writer's state, a build's reads).
  */
-export async function startWorker({ dir, port, stateDir, inspectorPort = undefined, bindings = {} }) {
+export async function startWorker({ dir, port = 0, listenFd = null, stateDir, inspectorPort = undefined, bindings = {} }) {
   const serverDir = resolve(dir, 'server');
   const { workerOptions, main } = unstable_getMiniflareWorkerOptions(resolve(serverDir, 'wrangler.json'));
   // The build is bundled already (`no_bundle`): its modules are given as they are, the entry first.
@@ -23,6 +31,9 @@ export async function startWorker({ dir, port, stateDir, inspectorPort = undefin
   const crons = hourlyMinutes(workerOptions.cronTriggers ?? []);
   const entry = resolve(main);
   const modules = [entry, ...builtModules(serverDir).filter((path) => path !== entry)].map((path) => ({ type: moduleType(path), path }));
+  if (listenFd !== null) serveEntryOn(listenFd);
+  // Straight to the Worker (and its assets), past Miniflare's entry: never the public socket's tools.
+  const ownSocket = listenFd === null ? [] : [{ host: '127.0.0.1', port: 0 }];
   const mf = new Miniflare(
     convertV4MiniflareOptions({
       host: '127.0.0.1',
@@ -39,12 +50,23 @@ export async function startWorker({ dir, port, stateDir, inspectorPort = undefin
       log: new Log(LogLevel.WARN),
       logRequests: false,
       handleStructuredLogs: writeLog,
-      workers: [{ name: WORKER_NAME, ...workerOptions, bindings: { ...workerOptions.bindings, ...bindings }, modules, modulesRoot: serverDir }],
+      workers: [
+        {
+          name: WORKER_NAME,
+          ...workerOptions,
+          bindings: { ...workerOptions.bindings, ...bindings },
+          modules,
+          modulesRoot: serverDir,
+          unsafeDirectSockets: ownSocket,
+        },
+      ],
     }),
   );
-  await mf.ready;
+  const entryUrl = await mf.ready;
+  const workerd = listenFd === null ? null : lastWorkerd();
+  const ownPort = listenFd === null ? Number(entryUrl.port) : Number((await mf.unsafeGetDirectURL(WORKER_NAME)).port);
   return {
-    port,
+    port: ownPort,
     crons,
     /** Runs the Worker's scheduled handler, as Cloudflare does at each Cron Trigger. */
     async scheduled(cron) {
@@ -52,6 +74,22 @@ export async function startWorker({ dir, port, stateDir, inspectorPort = undefin
       return worker.scheduled({ cron, scheduledTime: new Date() });
     },
     stop: () => mf.dispose(),
+    /**
+     * Stops accepting (SIGTERM: workerd closes its sockets to new connections), lets the requests it
+     * accepted finish, then stops. On a shared socket, the other Worker takes every new connection.
+     */
+    async retire() {
+      if (workerd && workerd.exitCode === null && workerd.signalCode === null) {
+        // Disposed in the exit event itself, before Miniflare's own handler (a microtask later) takes
+        // the exit for a crash and starts workerd again.
+        let disposed = null;
+        const exited = new Promise((resolve) => workerd.once('exit', () => resolve((disposed = mf.dispose()))));
+        workerd.kill('SIGTERM');
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, RETIRE_MS))]);
+        if (disposed) return disposed;
+      }
+      await mf.dispose();
+    },
   };
 }
 

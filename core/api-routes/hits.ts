@@ -7,5 +7,7 @@ export const HITS_ROUTES = {
   postHit: { method: 'POST', path: '/event/hit', request: { json: hitRequest }, response: hitReceipt },
   // `npm start` waits until nothing is queued before it stops a Worker; the benchmark counts statements.
   getHitWriter: { method: 'GET', path: '/event/hit/writer', guard: 'build-worker', response: hitWriterStatus },
+  // Before it stops a Worker, `npm start` has it write hits at once: its local queue ends with it.
+  postHitWriterRetire: { method: 'POST', path: '/event/hit/writer/retire', guard: 'build-worker', response: hitWriterStatus },
   getStats: { method: 'GET', path: '/stats', auth: 'session', response: statsOutcome },
 } as const satisfies Record<string, RouteContract>;

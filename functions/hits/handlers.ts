@@ -4,7 +4,7 @@ import { sessionAddress } from '../../core/hit.ts';
 import { detectPlatform } from '../../core/platform.ts';
 import type { ApiContext } from '../api-context.ts';
 import { addressKey, clientAddress } from '../client-address.ts';
-import { acceptHit, hitWriterStatus } from './hit-writer.ts';
+import { acceptHit, hitWriterStatus, retireHitQueue } from './hit-writer.ts';
 import { tooManyRequests, withinLimit } from '../rate-limit.ts';
 
 /**
@@ -46,5 +46,11 @@ export async function postHit(context: ApiContext, { json: body }: { json: z.out
 
 /** The hit writer's state, for `npm start`'s drain before it stops a Worker and for the benchmark. */
 export async function getHitWriter(context: ApiContext): Promise<HitWriterStatus> {
+  return hitWriterStatus(context.env);
+}
+
+/** From now on this isolate writes each hit at once; the answer says what its queue still owes. */
+export async function postHitWriterRetire(context: ApiContext): Promise<HitWriterStatus> {
+  retireHitQueue();
   return hitWriterStatus(context.env);
 }

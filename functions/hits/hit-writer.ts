@@ -4,6 +4,13 @@ import { recordHits } from '../data/hits/hits.ts';
 import type { Env } from '../env.ts';
 import { settleScormCompletions } from '../scorm/scorm-completion.ts';
 
+// Set when `npm start` retires this Worker (a publish's swap, a stop): miniflare's queue lives in this
+// workerd's memory and ends with it, so from then on each hit is written before it is acknowledged.
+let retiring = false;
+export function retireHitQueue(): void {
+  retiring = true;
+}
+
 /**
  * Hits past one D1 writer. With the HITS queue bound, the API acknowledges a hit once the queue
  * holds it and the consumer below writes a whole batch of them in one D1 transaction; without it
@@ -11,7 +18,7 @@ import { settleScormCompletions } from '../scorm/scorm-completion.ts';
  * hit earns the same time either way: its time is the moment the API accepted it.
  */
 export function hitQueueOf(env: Env): Queue<AcceptedHit> | null {
-  return env.HITS && env.HIT_WRITES !== 'direct' ? env.HITS : null;
+  return env.HITS && env.HIT_WRITES !== 'direct' && !retiring ? env.HITS : null;
 }
 
 // Per isolate, since it started: what the local benchmark and `npm start`'s drain read. Locally the
@@ -42,8 +49,14 @@ export async function acceptHit(env: Env, input: AcceptedHit): Promise<void> {
   const hit = acceptedHit.parse(input);
   const queue = hitQueueOf(env);
   if (queue) {
-    await queue.send(hit, { contentType: 'json' });
+    // Counted before the send: a drain that reads nothing pending has no send still under way.
     queued += 1;
+    try {
+      await queue.send(hit, { contentType: 'json' });
+    } catch (error) {
+      queued -= 1;
+      throw error;
+    }
   } else await write(env, [hit]);
 }
 

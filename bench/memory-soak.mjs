@@ -1,0 +1,95 @@
+// Memory of `npm start` under a long mixed load: BENCH_REQUESTS requests (1,000,000 unless told)
+// from 50 autocannon clients taking turns over what a provider's server answers all day: pre-rendered
+// pages, the signed-in course page, API reads, page hits and media ranges. The resident memory of
+// every process of `npm start` (start.mjs, workerd, Miniflare's helpers) is summed every 5 s; the
+// figures are at the start, halfway and the end, and how much the second half added.
+import autocannon from 'autocannon';
+import { readdirSync, readFileSync } from 'node:fs';
+import { HIT_PATH, hitBody } from './hits.mjs';
+import { markdownTable, writeSection } from './results.mjs';
+import { apiHeaders, hitPathEnv, signIn, startServer } from './server.mjs';
+
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000_000);
+const CONNECTIONS = 50;
+
+/** Live processes of a process group with their resident memory, from /proc. */
+function groupRss(pgid) {
+  let kib = 0;
+  let processes = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(pgrp) !== pgid || state === 'Z') continue;
+      const rss = readFileSync(`/proc/${entry}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
+      kib += Number(rss?.[1] ?? 0);
+      processes++;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return { mib: kib / 1024, processes };
+}
+
+/** A demo lesson's video, as a learner's player asks for it: must answer 206 before the load starts. */
+async function mediaPath(base, cookie) {
+  const path = '/media/lezione-procedura.mp4';
+  const response = await fetch(`${base}${path}`, { headers: { cookie, range: 'bytes=0-65535' } });
+  if (response.status !== 206) throw new Error(`${path} answered ${response.status}`);
+  return path;
+}
+
+const server = await startServer({ env: hitPathEnv('queue', process.env.BENCH_TOKEN) });
+const samples = [];
+let done = 0;
+try {
+  const cookie = await signIn(server.base);
+  const media = await mediaPath(server.base, cookie);
+  const browser = { accept: 'text/html', 'accept-encoding': 'gzip, br', 'user-agent': 'Mozilla/5.0 (bench)' };
+  let n = 0;
+  const requests = [
+    { method: 'GET', path: '/it-IT/catalogo-corsi', headers: browser },
+    { method: 'GET', path: '/it-IT/course/prevenzione-ica', headers: { ...browser, cookie } },
+    { method: 'GET', path: '/api/lms/game/progress', headers: apiHeaders(server.base, { cookie }) },
+    {
+      method: 'POST',
+      path: HIT_PATH,
+      headers: apiHeaders(server.base, { cookie }),
+      setupRequest: (request) => ({ ...request, body: hitBody(`soak-tab-${++n % CONNECTIONS}`, n) }),
+    },
+    { method: 'GET', path: media, headers: { cookie, range: 'bytes=0-65535' } },
+  ];
+  const started = Date.now();
+  samples.push({ requests: 0, s: 0, ...groupRss(server.pid) });
+  const sampler = setInterval(() => samples.push({ requests: done, s: (Date.now() - started) / 1000, ...groupRss(server.pid) }), 5000);
+  const instance = autocannon({ url: server.base, connections: CONNECTIONS, amount: REQUESTS, timeout: 10, requests });
+  instance.on('response', () => done++);
+  const result = await instance;
+  clearInterval(sampler);
+  samples.push({ requests: done, s: (Date.now() - started) / 1000, ...groupRss(server.pid) });
+  const at = (fraction) =>
+    samples.reduce((best, sample) => (Math.abs(sample.requests - fraction * done) < Math.abs(best.requests - fraction * done) ? sample : best));
+  const [start, half, end] = [at(0), at(0.5), at(1)];
+  const peak = samples.reduce((max, sample) => Math.max(max, sample.mib), 0);
+  const row = {
+    requests: done,
+    s: Math.round(end.s),
+    'req/s': Math.round(done / end.s),
+    'errors / non-2xx': `${result.errors + result.timeouts} / ${result.non2xx}`,
+    'RSS MiB at start': Math.round(start.mib),
+    'RSS MiB halfway': Math.round(half.mib),
+    'RSS MiB at the end': Math.round(end.mib),
+    'peak RSS MiB': Math.round(peak),
+    'second half added': `${(((end.mib - half.mib) / half.mib) * 100).toFixed(1)} %`,
+    processes: end.processes,
+  };
+  console.table([row]);
+  writeSection(
+    'memory-soak',
+    `\`bench/memory-soak.mjs\`: ${REQUESTS.toLocaleString('en')} requests from ${CONNECTIONS} autocannon clients taking turns over a pre-rendered page (the catalogue), the signed-in course page, an API read (game progress), a page hit (queued) and a 64 KiB range of a lesson video, on a fresh \`npm start\`. RSS is the sum over every process of \`npm start\` (start.mjs, workerd, Miniflare's helpers), sampled every 5 s; "second half added" is the growth from the halfway sample to the last (target < 5 %). \`npm start\` replaces its Worker with a fresh one of the same build when its workerd passes ${process.env.TILES_RECYCLE_MB ?? 'the default'} MiB (scripts/start.mjs), as PHP-FPM recycles its workers.\n\n${markdownTable([row])}`,
+  );
+  if (result.errors + result.timeouts > 0) process.exitCode = 1;
+} finally {
+  await server.stop();
+}
