@@ -3,7 +3,7 @@
 // published rebuild's workerd accepts on it beside the old one, which then finishes what it accepted
 // and stops; no request is dropped and none passes through this process.
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { startBuildWorker } from './build-worker.mjs';
 import { whileBuildingSync } from './build-lock.mjs';
 import { holdListeningSocket } from './listen-socket.mjs';
@@ -125,12 +125,15 @@ const housekeeping = scheduleCrons(() => upstream?.worker);
 const contentProxy = createProxy(() => (upstream ? { port } : null));
 contentProxy.listen(contentPort, '127.0.0.1', () => console.log(`SCORM packages served from ${contentOrigin} (port ${contentPort})`));
 
-startBuildWorker({
-  token,
-  upstream: () => upstream && { port: upstream.worker.port },
-  // The old Worker writes its queued hits, the new one starts accepting beside it, then the old one
-  // stops accepting and finishes what it accepted: no request is dropped or sees a closed port.
-  async swap(dir) {
+// One replacement at a time: a publish's and a recycling's never overlap.
+let replacing = Promise.resolve();
+/**
+ * Serves `dir` with a new Worker in place of the current one: the old Worker writes its queued hits,
+ * the new one starts accepting beside it, then the old one stops accepting and finishes what it
+ * accepted. No request is dropped or meets a closed port. Resolves to the old Worker's folder.
+ */
+function replaceWorker(dir) {
+  const replaced = replacing.then(async () => {
     if (stopping) throw new Error('npm start is stopping');
     const previous = upstream;
     await retireHits(previous.worker);
@@ -141,12 +144,48 @@ startBuildWorker({
       throw new Error('npm start is stopping');
     }
     upstream = { dir, worker };
-    // The next start builds again: OUT_DIR's pages are older than what was just published.
-    forgetBuild(OUT_DIR);
     await retire(previous.worker);
     return previous.dir;
+  });
+  replacing = replaced.catch(() => {});
+  return replaced;
+}
+
+startBuildWorker({
+  token,
+  upstream: () => upstream && { port: upstream.worker.port },
+  async swap(dir) {
+    const previous = await replaceWorker(dir);
+    // The next start builds again: OUT_DIR's pages are older than what was just published.
+    forgetBuild(OUT_DIR);
+    return previous;
   },
 });
+
+// workerd's memory grows with what it has served and does not give it back (bench/RESULTS.md,
+// memory-soak): past TILES_RECYCLE_MB (MiB of resident memory; 0 never) the Worker is replaced by a
+// fresh one of the same build, as PHP-FPM recycles a worker after so many requests.
+const RECYCLE_MIB = Number(process.env.TILES_RECYCLE_MB ?? 320);
+const recycling =
+  RECYCLE_MIB > 0
+    ? setInterval(() => {
+        const worker = upstream?.worker;
+        const rss = worker ? residentMiB(worker.pid) : null;
+        if (rss === null || rss <= RECYCLE_MIB || stopping) return;
+        console.log(`The Worker holds ${Math.round(rss)} MiB (over ${RECYCLE_MIB}): replacing it with a fresh one`);
+        replaceWorker(upstream.dir).catch((error) => console.error(`Recycling the Worker failed: ${error.message}`));
+      }, 10_000)
+    : null;
+
+/** A process's resident memory in MiB, from /proc (Linux), or null. */
+function residentMiB(pid) {
+  try {
+    const kib = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m)?.[1];
+    return kib === undefined ? null : Number(kib) / 1024;
+  } catch {
+    return null;
+  }
+}
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   // Miniflare and wrangler each bundle a copy of signal-exit, whose handlers miscount the listeners,
@@ -159,6 +198,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     // The hits the Worker acknowledged are written, then it finishes the requests it accepted; new
     // ones wait in the socket's queue and are refused when it closes.
     clearInterval(housekeeping);
+    clearInterval(recycling);
     upstream = null;
     for (let i = 0; i < 150 && contentProxy.forwarding() > 0; i++) await sleep(100);
     await Promise.all([...workers].map(retire));

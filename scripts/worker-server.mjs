@@ -67,6 +67,8 @@ export async function startWorker({ dir, port = 0, listenFd = null, stateDir, in
   const ownPort = listenFd === null ? Number(entryUrl.port) : Number((await mf.unsafeGetDirectURL(WORKER_NAME)).port);
   return {
     port: ownPort,
+    /** Its workerd's process id, when it serves a shared socket. */
+    pid: workerd?.pid ?? null,
     crons,
     /** Runs the Worker's scheduled handler, as Cloudflare does at each Cron Trigger. */
     async scheduled(cron) {
