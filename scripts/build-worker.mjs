@@ -2,8 +2,9 @@
 // from the running Worker's published content (scripts/build-from-live.mjs, the same path as a
 // production deploy) into a new folder, starts it in workerd beside the running one, and switches
 // the proxy over once it answers, so no request is dropped. Reports each build's outcome to the API.
-import { existsSync, rmSync } from 'node:fs';
-import { buildFromLive } from './build-from-live.mjs';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 
 const POLL_MS = Number(process.env.BUILD_POLL_MS ?? 1000);
 
@@ -28,7 +29,7 @@ export function startBuildWorker({ token, upstream, swap }) {
       const outDir = `.wrangler/builds/${process.pid}-${Date.now()}-${++generation}`;
       const started = Date.now();
       try {
-        const { buildId } = await buildFromLive({ siteUrl: `http://127.0.0.1:${upstream().port}`, token, outDir });
+        const buildId = await buildInChild(`http://127.0.0.1:${upstream().port}`, token, outDir);
         const previous = await swap(outDir);
         await api(`/api/cms/builds/${claim.id}/finish`, { status: 'live', buildId });
         console.log(`Build ${buildId} for publish request ${claim.id} is live after ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -45,4 +46,26 @@ export function startBuildWorker({ token, upstream, swap }) {
     }
   };
   return setInterval(tick, POLL_MS);
+}
+
+/**
+ * scripts/build-from-live.mjs in a process of its own: the build's platform proxy and wrangler
+ * (some 130 MB once loaded) never stay in the server's memory. Resolves to the new build's id.
+ */
+function buildInChild(siteUrl, token, outDir) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['scripts/build-from-live.mjs', '--site-url', siteUrl, '--out-dir', outDir], {
+      env: { ...process.env, BUILD_WORKER_TOKEN: token },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let tail = '';
+    const keep = (chunk) => (tail = (tail + chunk).slice(-4000));
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`the build failed (${code}): ${tail.slice(-600)}`));
+      resolve(JSON.parse(readFileSync(join(outDir, 'client', 'builds', 'latest.json'), 'utf8')).id);
+    });
+  });
 }

@@ -12,6 +12,9 @@ const { parentPort, workerData } = require('node:worker_threads');
 const server = net.createServer();
 server.on('error', (error) => parentPort.postMessage({ error: error.message }));
 server.listen({ host: workerData.host, port: workerData.port, backlog: 511 }, () => {
+  // Linux gives each accepted connection the listening socket's TCP_NODELAY, and workerd sets it
+  // only on listeners of its own: without it, a response's second write waits for the client's ACK.
+  server._handle.setNoDelay(true);
   parentPort.postMessage({ fd: server._handle.fd });
   // Blocks until close() flips the flag: no event loop turn, so no accept, until then.
   Atomics.wait(workerData.flag, 0, 0);

@@ -2,10 +2,11 @@
 // on-disk state as `wrangler dev`, without a development server in front (no file watching, no
 // proxy Worker, no dev registry). A request goes from workerd's socket straight to the Worker.
 // Measured in ../shared/PLATFORM-FACTS.md §7 and bench/RESULTS.md.
+import { execFile } from 'node:child_process';
 import { readdirSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { extname, join, resolve } from 'node:path';
 import { Log, LogLevel, Miniflare, convertV4MiniflareOptions } from 'miniflare';
-import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import { lastWorkerd, serveEntryOn } from './workerd-socket.mjs';
 
 export const WORKER_NAME = 'tiles-learning-platform';
@@ -24,9 +25,7 @@ const RETIRE_MS = 30_000;
  */
 export async function startWorker({ dir, port = 0, listenFd = null, stateDir, inspectorPort = undefined, bindings = {} }) {
   const serverDir = resolve(dir, 'server');
-  const { workerOptions, main } = unstable_getMiniflareWorkerOptions(resolve(serverDir, 'wrangler.json'));
-  // The build is bundled already (`no_bundle`): its modules are given as they are, the entry first.
-  delete workerOptions.modulesRules;
+  const { workerOptions, main } = await workerOptionsOf(resolve(serverDir, 'wrangler.json'));
   // Checked before workerd starts: a cron this server cannot run stops the start.
   const crons = hourlyMinutes(workerOptions.cronTriggers ?? []);
   const entry = resolve(main);
@@ -105,6 +104,20 @@ const REQUEST_LINE = /^\{"type":"request",/;
 function writeLog({ level, message }) {
   if (BUILD_POLL.test(message) || (QUIET_REQUESTS && REQUEST_LINE.test(message))) return;
   (level === 'warn' || level === 'error' ? process.stderr : process.stdout).write(`${message}\n`);
+}
+
+const OPTIONS_MARKER = '--- tiles worker options ---';
+/** What wrangler makes of each build's config, read once per build, in a child process (scripts/worker-options.mjs). */
+const optionsOf = new Map();
+function workerOptionsOf(configPath) {
+  if (!optionsOf.has(configPath)) {
+    const read = promisify(execFile)(process.execPath, [resolve(import.meta.dirname, 'worker-options.mjs'), configPath], { maxBuffer: 16 * 1024 * 1024 }).then(
+      ({ stdout }) => JSON.parse(stdout.slice(stdout.lastIndexOf(OPTIONS_MARKER) + OPTIONS_MARKER.length)),
+    );
+    read.catch(() => optionsOf.delete(configPath));
+    optionsOf.set(configPath, read);
+  }
+  return optionsOf.get(configPath);
 }
 
 const MODULE_TYPES = { '.mjs': 'ESModule', '.js': 'ESModule', '.wasm': 'CompiledWasm', '.txt': 'Text', '.html': 'Text', '.sql': 'Text', '.bin': 'Data' };
