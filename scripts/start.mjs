@@ -153,7 +153,7 @@ function replaceWorker(dir) {
 
 startBuildWorker({
   token,
-  upstream: () => upstream && { port: upstream.worker.port },
+  upstream: () => (upstream && !between ? { port: upstream.worker.port } : null),
   async swap(dir) {
     const previous = await replaceWorker(dir);
     // The next start builds again: OUT_DIR's pages are older than what was just published.
@@ -164,8 +164,29 @@ startBuildWorker({
 
 // workerd's memory grows with what it has served and does not give it back (bench/RESULTS.md,
 // memory-soak): past TILES_RECYCLE_MB (MiB of resident memory; 0 never) the Worker is replaced by a
-// fresh one of the same build, as PHP-FPM recycles a worker after so many requests.
-const RECYCLE_MIB = Number(process.env.TILES_RECYCLE_MB ?? 320);
+// fresh one of the same build, as PHP-FPM recycles a worker. Not side by side as for a publish: two
+// workerd processes writing one local D1 file at once meet SQLITE_BUSY, which a publish's brief
+// overlap rarely does and a recycling under load would. So the old one finishes what it accepted and
+// stops, then the new one starts; meanwhile new connections wait in the socket's queue (a second or
+// two, none refused).
+const RECYCLE_MIB = Number(process.env.TILES_RECYCLE_MB ?? 1024);
+// True while no Worker runs, between the old one's stop and the new one's start.
+let between = false;
+function recycleWorker() {
+  const recycled = replacing.then(async () => {
+    if (stopping) return;
+    const previous = upstream;
+    between = true;
+    try {
+      await retire(previous.worker);
+      upstream = { dir: previous.dir, worker: await serveBuild(previous.dir) };
+    } finally {
+      between = false;
+    }
+  });
+  replacing = recycled.catch(() => {});
+  return recycled;
+}
 const recycling =
   RECYCLE_MIB > 0
     ? setInterval(() => {
@@ -173,7 +194,7 @@ const recycling =
         const rss = worker ? residentMiB(worker.pid) : null;
         if (rss === null || rss <= RECYCLE_MIB || stopping) return;
         console.log(`The Worker holds ${Math.round(rss)} MiB (over ${RECYCLE_MIB}): replacing it with a fresh one`);
-        replaceWorker(upstream.dir).catch((error) => console.error(`Recycling the Worker failed: ${error.message}`));
+        recycleWorker().catch((error) => console.error(`Recycling the Worker failed: ${error.message}`));
       }, 10_000)
     : null;
 
