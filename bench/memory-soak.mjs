@@ -40,7 +40,7 @@ async function mediaPath(base, cookie) {
   return path;
 }
 
-const server = await startServer({ env: hitPathEnv('queue', process.env.BENCH_TOKEN) });
+const server = await startServer({ env: { ...hitPathEnv('queue', process.env.BENCH_TOKEN), TILES_RECYCLE_MB: process.env.TILES_RECYCLE_MB ?? '1024' } });
 const samples = [];
 let done = 0;
 try {
@@ -87,7 +87,7 @@ try {
   console.table([row]);
   writeSection(
     'memory-soak',
-    `\`bench/memory-soak.mjs\`: ${REQUESTS.toLocaleString('en')} requests from ${CONNECTIONS} autocannon clients taking turns over a pre-rendered page (the catalogue), the signed-in course page, an API read (game progress), a page hit (queued) and a 64 KiB range of a lesson video, on a fresh \`npm start\`. RSS is the sum over every process of \`npm start\` (start.mjs, workerd, Miniflare's helpers), sampled every 5 s; "second half added" is the growth from the halfway sample to the last (target < 5 %). \`npm start\` replaces its Worker with a fresh one of the same build when its workerd passes ${process.env.TILES_RECYCLE_MB ?? 'the default'} MiB (scripts/start.mjs), as PHP-FPM recycles its workers.\n\n${markdownTable([row])}`,
+    `\`bench/memory-soak.mjs\`: ${REQUESTS.toLocaleString('en')} requests from ${CONNECTIONS} autocannon clients taking turns over a pre-rendered page (the catalogue), the signed-in course page, an API read (game progress), a page hit (queued) and a 64 KiB range of a lesson video, on a fresh \`npm start\`. RSS is the sum over every process of \`npm start\` (start.mjs, workerd, Miniflare's helpers), sampled every 5 s; "second half added" is the growth from the halfway sample to the last (target < 5 %). \`npm start\` replaces its Worker with a fresh one of the same build when its workerd passes ${process.env.TILES_RECYCLE_MB ?? 1024} MiB (scripts/start.mjs), as PHP-FPM recycles its workers.\n\n${markdownTable([row])}`,
   );
   if (result.errors + result.timeouts > 0) process.exitCode = 1;
 } finally {

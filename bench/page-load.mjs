@@ -96,7 +96,8 @@ async function startWranglerDev(outDir, stateDir, port) {
 }
 
 const rows = [];
-const server = await startServer();
+// One Worker for the whole run (no recycling mid-page): bench/memory-soak.mjs measures recycling.
+const server = await startServer({ env: { TILES_RECYCLE_MB: '0' } });
 try {
   rows.push(...(await measureStack('npm start (workerd accepting on the socket npm start holds)', server.base)));
 } finally {

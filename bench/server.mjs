@@ -116,10 +116,15 @@ export function queryD1(stateDir, sql) {
  * read the hit writer's counters (`GET /api/event/hit/writer`). RATE_LIMITS=off lifts the hit
  * limit (300 a minute per learner or address, functions/rate-limit.ts) on this development server:
  * the load clients send thousands a minute as one learner from one address, which is what they
- * measure, not abuse.
+ * measure, not abuse. TILES_RECYCLE_MB=0 keeps one Worker for the whole run: its counters are
+ * its isolate's, and a recycling mid-run would restart them (bench/memory-soak.mjs measures that).
  */
 export function hitPathEnv(path, token) {
-  return { BUILD_WORKER_TOKEN: token, TILES_EXTRA_VARS: JSON.stringify({ RATE_LIMITS: 'off', ...(path === 'direct' ? { HIT_WRITES: 'direct' } : {}) }) };
+  return {
+    BUILD_WORKER_TOKEN: token,
+    TILES_RECYCLE_MB: '0',
+    TILES_EXTRA_VARS: JSON.stringify({ RATE_LIMITS: 'off', ...(path === 'direct' ? { HIT_WRITES: 'direct' } : {}) }),
+  };
 }
 
 /** The hit writer's state: path, pending, consuming and what it has written (hits, statements, batches). */
