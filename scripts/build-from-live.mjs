@@ -5,7 +5,6 @@
 //
 //   node scripts/build-from-live.mjs --site-url https://... --out-dir .wrangler/release-dist   (BUILD_WORKER_TOKEN in the environment)
 //   node scripts/build-from-live.mjs --seed --out-dir .wrangler/release-dist
-import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -13,24 +12,12 @@ import { getPlatformProxy } from 'wrangler';
 import { snapshotStatements } from '../functions/data/cms/snapshot.ts';
 import { referenceSql } from '../seed/build-seed.ts';
 import { whileBuilding } from './build-lock.mjs';
+import { runAsync } from './run-async.mjs';
 import { applyMigrations, executeSql } from './d1-sql.mjs';
 import { ensureDevVars } from './local-env.mjs';
 import { RELEASE_OUT_DIR } from './out-dir.mjs';
 
 const BUILD_STATE_ROOT = '.wrangler/build-state';
-
-/** Runs a command without blocking the event loop (the local proxy shares it); resolves with its output tail. */
-export function runAsync(command, args, env = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env: { ...process.env, CI: '1', CLOUDFLARE_CF_FETCH_ENABLED: 'false', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let tail = '';
-    const keep = (chunk) => (tail = (tail + chunk).slice(-4000));
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(tail) : reject(new Error(`${command} ${args.join(' ')} failed (${code}): ${tail.slice(-600)}`))));
-  });
-}
 
 /**
  * Migrates a fresh local D1 under `stateDir` and runs `sql` in it, through one platform proxy

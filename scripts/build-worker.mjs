@@ -2,9 +2,9 @@
 // from the running Worker's published content (scripts/build-from-live.mjs, the same path as a
 // production deploy) into a new folder, starts it in workerd beside the running one, and switches
 // the proxy over once it answers, so no request is dropped. Reports each build's outcome to the API.
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { runAsync } from './run-async.mjs';
 
 const POLL_MS = Number(process.env.BUILD_POLL_MS ?? 1000);
 
@@ -52,20 +52,7 @@ export function startBuildWorker({ token, upstream, swap }) {
  * scripts/build-from-live.mjs in a process of its own: the build's platform proxy and wrangler
  * (some 130 MB once loaded) never stay in the server's memory. Resolves to the new build's id.
  */
-function buildInChild(siteUrl, token, outDir) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['scripts/build-from-live.mjs', '--site-url', siteUrl, '--out-dir', outDir], {
-      env: { ...process.env, BUILD_WORKER_TOKEN: token },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let tail = '';
-    const keep = (chunk) => (tail = (tail + chunk).slice(-4000));
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`the build failed (${code}): ${tail.slice(-600)}`));
-      resolve(JSON.parse(readFileSync(join(outDir, 'client', 'builds', 'latest.json'), 'utf8')).id);
-    });
-  });
+async function buildInChild(siteUrl, token, outDir) {
+  await runAsync(process.execPath, ['scripts/build-from-live.mjs', '--site-url', siteUrl, '--out-dir', outDir], { BUILD_WORKER_TOKEN: token });
+  return JSON.parse(readFileSync(join(outDir, 'client', 'builds', 'latest.json'), 'utf8')).id;
 }

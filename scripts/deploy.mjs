@@ -11,7 +11,8 @@ import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { buildFromLive, runAsync } from './build-from-live.mjs';
+import { buildFromLive } from './build-from-live.mjs';
+import { runAsync } from './run-async.mjs';
 import { RELEASE_OUT_DIR } from './out-dir.mjs';
 
 const PLACEHOLDER_DATABASE_ID = '00000000-0000-4000-8000-000000000000';
