@@ -101,11 +101,16 @@ async function retireHits(worker) {
   console.error(`Hits queued on port ${worker.port} were still unwritten after a minute`);
 }
 
-/** Stops a Worker once its queued hits are written: it stops accepting, finishes what it accepted, and exits. */
-async function retire(worker) {
-  await retireHits(worker);
+/** Stops a Worker: it stops accepting, finishes what it accepted, and exits. */
+async function stopWorker(worker) {
   workers.delete(worker);
   await worker.retire();
+}
+
+/** Stops a Worker once its queued hits are written. */
+async function retire(worker) {
+  await retireHits(worker);
+  await stopWorker(worker);
 }
 
 // Set once SIGTERM/SIGINT arrives: no more swaps.
@@ -127,28 +132,31 @@ contentProxy.listen(contentPort, '127.0.0.1', () => console.log(`SCORM packages 
 
 // One replacement at a time: a publish's and a recycling's never overlap.
 let replacing = Promise.resolve();
+function oneAtATime(task) {
+  const done = replacing.then(task);
+  replacing = done.catch(() => {});
+  return done;
+}
+
 /**
  * Serves `dir` with a new Worker in place of the current one: the old Worker writes its queued hits,
  * the new one starts accepting beside it, then the old one stops accepting and finishes what it
  * accepted. No request is dropped or meets a closed port. Resolves to the old Worker's folder.
  */
 function replaceWorker(dir) {
-  const replaced = replacing.then(async () => {
+  return oneAtATime(async () => {
     if (stopping) throw new Error('npm start is stopping');
     const previous = upstream;
     await retireHits(previous.worker);
     const worker = await serveBuild(dir);
     if (stopping) {
-      workers.delete(worker);
-      await worker.retire();
+      await stopWorker(worker);
       throw new Error('npm start is stopping');
     }
     upstream = { dir, worker };
-    await retire(previous.worker);
+    await stopWorker(previous.worker);
     return previous.dir;
   });
-  replacing = replaced.catch(() => {});
-  return replaced;
 }
 
 startBuildWorker({
@@ -173,7 +181,7 @@ const RECYCLE_MIB = Number(process.env.TILES_RECYCLE_MB ?? 1024);
 // True while no Worker runs, between the old one's stop and the new one's start.
 let between = false;
 function recycleWorker() {
-  const recycled = replacing.then(async () => {
+  return oneAtATime(async () => {
     if (stopping) return;
     const previous = upstream;
     between = true;
@@ -184,8 +192,6 @@ function recycleWorker() {
       between = false;
     }
   });
-  replacing = recycled.catch(() => {});
-  return recycled;
 }
 const recycling =
   RECYCLE_MIB > 0
