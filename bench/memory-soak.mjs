@@ -4,32 +4,26 @@
 // every process of `npm start` (start.mjs, workerd, Miniflare's helpers) is summed every 5 s; the
 // figures are at the start, halfway and the end, and how much the second half added.
 import autocannon from 'autocannon';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { HIT_PATH, hitBody } from './hits.mjs';
 import { markdownTable, writeSection } from './results.mjs';
-import { apiHeaders, hitPathEnv, signIn, startServer } from './server.mjs';
+import { apiHeaders, groupMembers, hitPathEnv, signIn, startServer } from './server.mjs';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000_000);
 const CONNECTIONS = 50;
 
-/** Live processes of a process group with their resident memory, from /proc. */
+/** The summed resident memory of a process group's live processes, from /proc. */
 function groupRss(pgid) {
+  const members = groupMembers(pgid);
   let kib = 0;
-  let processes = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
+  for (const pid of members) {
     try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(pgrp) !== pgid || state === 'Z') continue;
-      const rss = readFileSync(`/proc/${entry}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
-      kib += Number(rss?.[1] ?? 0);
-      processes++;
+      kib += Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m)?.[1] ?? 0);
     } catch {
       // gone meanwhile
     }
   }
-  return { mib: kib / 1024, processes };
+  return { mib: kib / 1024, processes: members.length };
 }
 
 /** A demo lesson's video, as a learner's player asks for it: must answer 206 before the load starts. */

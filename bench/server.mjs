@@ -11,7 +11,7 @@ export const BENCH_OUT_DIR = process.env.BENCH_OUT_DIR ?? '.wrangler/bench-dist'
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Live (not zombie) processes of a process group, from /proc. */
-function groupMembers(pgid) {
+export function groupMembers(pgid) {
   const members = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;

@@ -1,18 +1,9 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import net from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { freePort } from './free-port.ts';
 import { holdListeningSocket } from '../../../scripts/listen-socket.mjs';
-
-/** A free port on loopback. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** A child that answers on the listening socket it was given as fd 3, each line with its name. */
 function answerer(fd: number, name: string) {

@@ -2,6 +2,7 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from './free-port.ts';
 import { createProxy } from '../../../scripts/proxy.mjs';
 
 const servers: net.Server[] = [];
@@ -24,15 +25,6 @@ async function listen<T extends net.Server>(server: T): Promise<number> {
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return (server.address() as AddressInfo).port;
-}
-
-/** A port nothing listens on: the Worker between a stop and its restart. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** A request through a fresh proxy, with the Host a browser would send (fetch may not set it). */
@@ -58,7 +50,7 @@ function expectSecurityHeaders(answer: Answer): void {
 
 describe("the SCORM content origin's proxy in npm start", () => {
   it('answers 503 with Retry-After and the security headers while the Worker is restarting', async () => {
-    const answer = await through(await closedPort());
+    const answer = await through(await freePort());
     expect(answer.status).toBe(503);
     expect(answer.headers['retry-after']).toBe('2');
     expect(answer.headers['cache-control']).toBe('no-store');
