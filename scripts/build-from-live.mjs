@@ -8,11 +8,11 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { getPlatformProxy } from 'wrangler';
 import { snapshotStatements } from '../functions/data/cms/snapshot.ts';
 import { referenceSql } from '../seed/build-seed.ts';
 import { whileBuilding } from './build-lock.mjs';
 import { runAsync } from './run-async.mjs';
+import { openLocalD1 } from './d1-local.mjs';
 import { applyMigrations, executeSql } from './d1-sql.mjs';
 import { ensureDevVars } from './local-env.mjs';
 import { RELEASE_OUT_DIR } from './out-dir.mjs';
@@ -20,24 +20,22 @@ import { RELEASE_OUT_DIR } from './out-dir.mjs';
 const BUILD_STATE_ROOT = '.wrangler/build-state';
 
 /**
- * Migrates a fresh local D1 under `stateDir` and runs `sql` in it, through one platform proxy
- * (scripts/d1-sql.mjs). The proxy's calls go over a loopback connection to its workerd, which a
- * machine loaded to its limit has been seen to drop ("fetch failed"): then the database is made
- * again from nothing, once.
+ * Migrates a fresh local D1 under `stateDir` and runs `sql` in it (scripts/d1-local.mjs). Should
+ * workerd fail on a machine loaded to its limit, the database is made again from nothing, once.
  */
 async function loadFreshDatabase(stateDir, sql, log) {
   for (let attempt = 1; ; attempt++) {
-    let platform;
+    let db;
     try {
-      platform = await getPlatformProxy({ persist: { path: join(stateDir, 'v3') } });
-      await applyMigrations(platform.env.DB);
-      await executeSql(platform.env.DB, sql);
+      db = await openLocalD1(stateDir);
+      await applyMigrations(db);
+      await executeSql(db, sql);
       return;
     } catch (error) {
       if (attempt >= 2) throw new Error(`${error.message}${error.cause ? ` (${error.cause.code ?? error.cause.message ?? error.cause})` : ''}`);
       log(`Loading the build's database failed (${error.message}${error.cause ? `: ${error.cause.code ?? error.cause.message}` : ''}); starting it again`);
     } finally {
-      await platform?.dispose();
+      await db?.dispose();
     }
     rmSync(stateDir, { recursive: true, force: true });
   }

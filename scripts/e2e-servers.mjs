@@ -19,9 +19,13 @@ const stateOf = (index) => `${STATE_ROOT}/${index}`;
 const outOf = (index) => `${OUT_ROOT}/${index}`;
 
 const started = Date.now();
-run(process.execPath, ['scripts/prepare-db.mjs'], { env: { TILES_STATE_DIR: stateOf(0) } });
-// Pre-rendered pages read the database at build time: the seeded one, as every copy holds.
-whileBuildingSync(() => run('npx', ['astro', 'build', '--outDir', outOf(0)], { env: { TILES_STATE_DIR: stateOf(0) } }));
+// Every browser test waits for this build: it holds the build lock from the start (scripts/build-lock.mjs),
+// so no other suite's build begins while the database is seeded.
+whileBuildingSync(() => {
+  run(process.execPath, ['scripts/prepare-db.mjs'], { env: { TILES_STATE_DIR: stateOf(0) } });
+  // Pre-rendered pages read the database at build time: the seeded one, as every copy holds.
+  run('npx', ['astro', 'build', '--outDir', outOf(0)], { env: { TILES_STATE_DIR: stateOf(0) } });
+});
 for (let index = 1; index < count; index += 1) {
   cpSync(stateOf(0), stateOf(index), { recursive: true });
   cpSync(outOf(0), outOf(index), { recursive: true });

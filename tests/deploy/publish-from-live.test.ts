@@ -14,7 +14,8 @@ const PORT = Number(process.env.DEPLOY_TEST_PORT ?? 4380);
 const LIVE = `http://127.0.0.1:${PORT}`;
 const TOKEN = randomBytes(32).toString('hex');
 const EDITED_TITLE = `Informativa pubblicata dalla redazione ${Date.now()}`;
-const env = { ...process.env, CI: '1', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
+// TILES_BUILD_YIELD: a publish in the browser suite, which runs beside this one, builds first (scripts/build-lock.mjs).
+const env = { ...process.env, CI: '1', CLOUDFLARE_CF_FETCH_ENABLED: 'false', TILES_BUILD_YIELD: '1' };
 
 /** Runs a script of ours with the pinned Node; its output, or the test fails with it. */
 function node(args: string[], extra: Record<string, string> = {}): string {

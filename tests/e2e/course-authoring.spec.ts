@@ -10,7 +10,7 @@ async function publishAndWait(page: Page, button: Locator = page.getByRole('butt
   const started = Date.now();
   await button.click();
   const status = page.getByTestId('cms-build-status');
-  await expect(status).toHaveAttribute('data-status', 'live', { timeout: 120_000 });
+  await expect(status).toHaveAttribute('data-status', 'live', { timeout: 240_000 });
   return (Date.now() - started) / 1000;
 }
 
@@ -48,7 +48,7 @@ test('an editor creates a course with two modules, a tester reviews the draft, t
   page,
   browser,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(480_000);
   await signIn(page, EDITOR);
   await switchMode(page, 'Redazione (CMS)');
   await page.goto('/it-IT/catalogo-corsi');

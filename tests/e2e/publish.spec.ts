@@ -13,7 +13,7 @@ async function publishAndWait(page: Page): Promise<number> {
   await page.getByRole('button', { name: 'Pubblica', exact: true }).click();
   const status = page.getByTestId('cms-build-status');
   await expect(status).toHaveAttribute('data-status', /^(queued|building)$/);
-  await expect(status).toHaveAttribute('data-status', /^(live|failed)$/, { timeout: 120_000 });
+  await expect(status).toHaveAttribute('data-status', /^(live|failed)$/, { timeout: 240_000 });
   await expect(status).toContainText(/online/);
   await expect(status).toContainText(/Durata: \d+\.\d s/);
   return (Date.now() - started) / 1000;
@@ -27,7 +27,7 @@ test('an editor changes the Italian privacy page in place, publishes, watches it
   page,
   browser,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(480_000);
   const visitor = await newVisitor(browser);
   // A description that merely mentions a script is text: it neither runs nor breaks the build.
   const dialogs: string[] = [];

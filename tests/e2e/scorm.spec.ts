@@ -165,7 +165,7 @@ test('an editor adds a SCORM session: a package leaving its folder is refused wi
 // the draft: the editor adds a SCORM 1.2 package as session 4 and publishes; a learner completes
 // each at 390 px; the staff's report shows completion and score.
 test('the editor adds a SCORM 1.2 package too and publishes; a learner completes both; staff see completion and score', async ({ browser }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(480_000);
   const page = await (await browser.newContext()).newPage();
   await signIn(page, EDITOR);
   const outline = await openCourseOutline(page);
@@ -193,7 +193,7 @@ test('the editor adds a SCORM 1.2 package too and publishes; a learner completes
   await preview.close({ runBeforeUnload: true });
   expect(commits).toEqual([]);
   await page.getByRole('button', { name: 'Pubblica', exact: true }).click();
-  await expect(page.getByTestId('cms-build-status')).toHaveAttribute('data-status', 'live', { timeout: 180_000 });
+  await expect(page.getByTestId('cms-build-status')).toHaveAttribute('data-status', 'live', { timeout: 240_000 });
 
   const learner = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
   await signIn(learner, LEARNER_WITHOUT_HISTORY);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { getPlatformProxy } from 'wrangler';
 import { findD1File } from '../../../scripts/d1-file.mjs';
+import { openLocalD1 } from '../../../scripts/d1-local.mjs';
 import { applyMigrations } from '../../../scripts/d1-sql.mjs';
 
 const work = mkdtempSync(join(tmpdir(), 'tiles-backup-'));
@@ -37,8 +38,10 @@ const contents = (state: string, keys: string[]) =>
 it('npm run backup keeps the database and the media files; after a wipe, npm run restore brings both back', { timeout: 180_000 }, async () => {
   const live = join(work, 'live');
   const keys = ['lezione.pdf', 'video/intro.webm'];
+  const db = await openLocalD1(live);
+  await applyMigrations(db);
+  await db.dispose();
   await withState(live, async ({ DB, MEDIA }) => {
-    await applyMigrations(DB);
     await DB.prepare(
       "INSERT INTO site (id, nice_name, logo, default_locale, supported_locales) VALUES ('tiles-demo', 'Tiles', 'tiles.svg', 'it-IT', '[\"it-IT\"]')",
     ).run();
