@@ -1,7 +1,7 @@
 // npm start: migrate and seed the local D1, build, and serve the production build in workerd,
-// listening on PORT itself: this process holds the socket and gives it to workerd, so that a
-// published rebuild's workerd accepts on it beside the old one, which then finishes what it accepted
-// and stops; no request is dropped and none passes through this process.
+// listening on PORT itself: this process holds the socket and gives it to workerd. A published
+// rebuild's workerd takes the socket once the old one has finished what it accepted and stopped;
+// meanwhile connections wait in the socket's queue: none is dropped, none passes through this process.
 import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { startBuildWorker } from './build-worker.mjs';
@@ -11,7 +11,7 @@ import { createProxy } from './proxy.mjs';
 import { outDirOf } from './out-dir.mjs';
 import { ensureDevVars, run, STATE_DIR } from './local-env.mjs';
 import { forgetBuild, isBuilt, markBuilt, markPrepared, preparedState, sourceStamp } from './start-stamp.mjs';
-import { scheduleCrons, startWorker } from './worker-server.mjs';
+import { readWorkerOptions, scheduleCrons, startWorker } from './worker-server.mjs';
 
 // Every child (build worker, rebuilds) inherits it: see localProcessEnv().
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
@@ -138,24 +138,39 @@ function oneAtATime(task) {
   return done;
 }
 
+// True while no Worker runs, between the old one's stop and the new one's start.
+let between = false;
+
 /**
- * Serves `dir` with a new Worker in place of the current one: the old Worker writes its queued hits,
- * the new one starts accepting beside it, then the old one stops accepting and finishes what it
- * accepted. No request is dropped or meets a closed port. Resolves to the old Worker's folder.
+ * Serves `dir` with a new Worker in place of the current one. Not side by side: two workerd
+ * processes on one local D1 file meet SQLITE_BUSY (a publish's overlap of a second failed a
+ * learner's page with "internal error" in a CI run). So the old Worker writes its queued hits,
+ * finishes what it accepted and stops, then the new one starts; meanwhile new connections wait in
+ * the socket's queue (a second or two, none refused). Should the new one not start, the old build
+ * is served again. Resolves to the old Worker's folder.
  */
 function replaceWorker(dir) {
   return oneAtATime(async () => {
     if (stopping) throw new Error('npm start is stopping');
     const previous = upstream;
-    await retireHits(previous.worker);
-    const worker = await serveBuild(dir);
-    if (stopping) {
-      await stopWorker(worker);
-      throw new Error('npm start is stopping');
+    // Read before the gap, which is then only workerd's start.
+    await readWorkerOptions(dir);
+    between = true;
+    try {
+      await retire(previous.worker);
+      let worker;
+      try {
+        worker = await serveBuild(dir);
+      } catch (error) {
+        upstream = { dir: previous.dir, worker: await serveBuild(previous.dir) };
+        throw error;
+      }
+      upstream = { dir, worker };
+      if (stopping) await stopWorker(worker);
+      return previous.dir;
+    } finally {
+      between = false;
     }
-    upstream = { dir, worker };
-    await stopWorker(previous.worker);
-    return previous.dir;
   });
 }
 
@@ -172,27 +187,9 @@ startBuildWorker({
 
 // workerd's memory grows with what it has served and does not give it back (bench/RESULTS.md,
 // memory-soak): past TILES_RECYCLE_MB (MiB of resident memory; 0 never) the Worker is replaced by a
-// fresh one of the same build, as PHP-FPM recycles a worker. Not side by side as for a publish: two
-// workerd processes writing one local D1 file at once meet SQLITE_BUSY, which a publish's brief
-// overlap rarely does and a recycling under load would. So the old one finishes what it accepted and
-// stops, then the new one starts; meanwhile new connections wait in the socket's queue (a second or
-// two, none refused).
+// fresh one of the same build, as PHP-FPM recycles a worker.
 const RECYCLE_MIB = Number(process.env.TILES_RECYCLE_MB ?? 1024);
-// True while no Worker runs, between the old one's stop and the new one's start.
-let between = false;
-function recycleWorker() {
-  return oneAtATime(async () => {
-    if (stopping) return;
-    const previous = upstream;
-    between = true;
-    try {
-      await retire(previous.worker);
-      upstream = { dir: previous.dir, worker: await serveBuild(previous.dir) };
-    } finally {
-      between = false;
-    }
-  });
-}
+const recycleWorker = () => (stopping ? Promise.resolve() : replaceWorker(upstream.dir));
 const recycling =
   RECYCLE_MIB > 0
     ? setInterval(() => {

@@ -107,6 +107,10 @@ function writeLog({ level, message }) {
 }
 
 const OPTIONS_MARKER = '--- tiles worker options ---';
+
+/** Reads what wrangler makes of the build in `dir` ahead of its start, which then only starts workerd. */
+export const readWorkerOptions = (dir) => workerOptionsOf(resolve(dir, 'server', 'wrangler.json'));
+
 /** What wrangler makes of each build's config, read once per build, in a child process (scripts/worker-options.mjs). */
 const optionsOf = new Map();
 function workerOptionsOf(configPath) {

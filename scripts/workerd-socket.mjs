@@ -2,8 +2,8 @@
 // command line (`--socket-addr=entry=…`); it has no option to pass a socket already open. workerd
 // has one (`--socket-fd=entry=N`), and Node passes a descriptor to a child at a given number. So the
 // spawn of a Worker's workerd is given that descriptor instead: the public socket that
-// scripts/listen-socket.mjs holds. Both Workers of a swap then accept on the one socket, and the old
-// one stops accepting on SIGTERM.
+// scripts/listen-socket.mjs holds. The old Worker of a swap stops accepting on SIGTERM, and the new
+// one accepts on the same socket, which never closes in between.
 import childProcess from 'node:child_process';
 import { basename } from 'node:path';
 
