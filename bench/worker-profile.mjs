@@ -1,0 +1,109 @@
+// Where a signed-in page's CPU goes inside the Worker: a V8 CPU profile of the Worker's isolate,
+// taken through workerd's inspector (TILES_INSPECTOR_PORT) while 10 clients load the signed-in
+// course page, then its self time by function and by the module it comes from. workerd runs the
+// Worker, D1 and the queue on one thread, so this is the time a request costs that thread, less
+// what workerd spends outside JavaScript (HTTP, SQLite itself, compression).
+import autocannon from 'autocannon';
+import { writeSection, markdownTable } from './results.mjs';
+import { signIn, startServer } from './server.mjs';
+
+const INSPECTOR_PORT = Number(process.env.BENCH_INSPECTOR_PORT ?? 9231);
+const DURATION = Number(process.env.BENCH_DURATION ?? 15);
+const PATH = '/it-IT/course/prevenzione-ica';
+
+async function inspector() {
+  const targets = await (await fetch(`http://127.0.0.1:${INSPECTOR_PORT}/json`)).json();
+  const user = targets.find((target) => String(target.id).startsWith('core:user:'));
+  if (!user) throw new Error(`no Worker among the inspector's targets on port ${INSPECTOR_PORT}`);
+  const socket = new WebSocket(user.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = () => reject(new Error('the inspector refused the connection'));
+  });
+  let id = 0;
+  const pending = new Map();
+  socket.onmessage = (event) => {
+    const message = JSON.parse(event.data);
+    pending.get(message.id)?.(message);
+    pending.delete(message.id);
+  };
+  const send = (method, params = {}) =>
+    new Promise((resolve) => {
+      const n = ++id;
+      pending.set(n, resolve);
+      socket.send(JSON.stringify({ id: n, method, params }));
+    });
+  return { send, close: () => socket.close() };
+}
+
+/** Which part of the Worker a profile node's script is: its module's file, or workerd's own. */
+function moduleOf(url) {
+  if (!url) return '(V8: garbage collection, compilation)';
+  if (url.startsWith('cloudflare-internal:') || url.startsWith('node-internal:') || url.startsWith('internal:')) return `workerd: ${url.split(/[/:]/)[1]}`;
+  const file = url
+    .split('/')
+    .at(-1)
+    .replace(/_[A-Za-z0-9-]{8}\.mjs$/, '.mjs');
+  return file;
+}
+
+const server = await startServer({ env: { TILES_INSPECTOR_PORT: String(INSPECTOR_PORT), TILES_REQUEST_LOG: 'off', TILES_RECYCLE_MB: '0' } });
+try {
+  const cookie = await signIn(server.base);
+  const headers = { cookie, accept: 'text/html', 'accept-encoding': 'gzip, br' };
+  // Warm the isolate (its modules compiled, its caches filled) before the profile.
+  await autocannon({ url: `${server.base}${PATH}`, connections: 10, duration: 3, headers });
+  const v8 = await inspector();
+  await v8.send('Profiler.enable');
+  await v8.send('Profiler.setSamplingInterval', { interval: 200 });
+  await v8.send('Profiler.start');
+  const load = await autocannon({ url: `${server.base}${PATH}`, connections: 10, duration: DURATION, headers });
+  const { result } = await v8.send('Profiler.stop');
+  v8.close();
+  const { profile } = result;
+  if (process.env.BENCH_PROFILE_FILE) (await import('node:fs')).writeFileSync(process.env.BENCH_PROFILE_FILE, JSON.stringify(profile));
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parents = new Map(profile.nodes.flatMap((node) => (node.children ?? []).map((child) => [child, node.id])));
+  // A native function (no script: Response.text(), the URL parser, crypto) counts for the module that called it.
+  const scriptOf = (id) => {
+    for (let node = nodes.get(id); node; node = nodes.get(parents.get(node.id))) if (node.callFrame.url) return node.callFrame.url;
+    return '';
+  };
+  const selfUs = new Map();
+  for (let i = 0; i < profile.samples.length; i++) selfUs.set(profile.samples[i], (selfUs.get(profile.samples[i]) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  const total = [...selfUs.values()].reduce((sum, us) => sum + us, 0);
+  const byModule = new Map();
+  const byFunction = new Map();
+  let idle = 0;
+  for (const [id, us] of selfUs) {
+    const { callFrame } = nodes.get(id);
+    if (callFrame.functionName === '(idle)') {
+      idle += us;
+      continue;
+    }
+    const module = moduleOf(callFrame.url || scriptOf(id));
+    byModule.set(module, (byModule.get(module) ?? 0) + us);
+    const name = `${callFrame.functionName || '(anonymous)'} (${module})`;
+    byFunction.set(name, (byFunction.get(name) ?? 0) + us);
+  }
+  const busy = total - idle;
+  const requests = load.requests.total;
+  const perRequest = (us) => (us / requests / 1000).toFixed(3);
+  const rows = (map, count) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, count)
+      .map(([name, us]) => ({ part: name, 'ms per request': perRequest(us), 'share of busy': `${((us / busy) * 100).toFixed(1)} %` }));
+  const summary = `${requests} requests of ${PATH} (signed in, 10 clients, ${DURATION} s, ${load.requests.average} req/s); the isolate was busy in JavaScript ${perRequest(busy)} ms per request and idle ${((idle / total) * 100).toFixed(0)} % of the profile (idle includes SQLite, HTTP and compression, which run outside JavaScript on the same thread).`;
+  console.log(summary);
+  const modules = rows(byModule, 15);
+  const functions = rows(byFunction, 20);
+  console.table(modules);
+  console.table(functions);
+  writeSection(
+    'worker-profile',
+    `\`bench/worker-profile.mjs\`: a V8 CPU profile of the Worker's isolate through workerd's inspector while \`npm start\` serves the signed-in course page. ${summary}\n\nBy module (self time):\n\n${markdownTable(modules)}\n\nBy function (self time):\n\n${markdownTable(functions)}\n`,
+  );
+} finally {
+  await server.stop();
+}
