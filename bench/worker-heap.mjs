@@ -23,8 +23,8 @@ async function workerTarget(port) {
   return `ws://127.0.0.1:${port}/ws`;
 }
 
-/** Connects to the inspector on `port`; `usage()` answers the heap's used and total size in MiB. */
-export async function connectHeap(port) {
+/** Connects to the Worker's V8 inspector on `port`; `send(method, params)` answers the inspector's reply. */
+export async function connectInspector(port) {
   const socket = new WebSocket(await workerTarget(port), { headers: { origin: 'http://127.0.0.1' } });
   await new Promise((resolve, reject) => {
     socket.onopen = resolve;
@@ -38,16 +38,27 @@ export async function connectHeap(port) {
     pending.delete(message.id);
   };
   return {
-    async usage() {
-      const answer = await new Promise((resolve, reject) => {
+    send: (method, params = {}) =>
+      new Promise((resolve, reject) => {
         const n = ++id;
         pending.set(n, resolve);
-        socket.send(JSON.stringify({ id: n, method: 'Runtime.getHeapUsage' }));
-        setTimeout(() => pending.has(n) && reject(new Error('the inspector did not answer Runtime.getHeapUsage')), 10_000);
-      });
+        socket.send(JSON.stringify({ id: n, method, params }));
+        // A profile of many seconds takes a while to come back.
+        setTimeout(() => pending.has(n) && reject(new Error(`the inspector did not answer ${method}`)), 60_000);
+      }),
+    close: () => socket.close(),
+  };
+}
+
+/** Connects to the inspector on `port`; `usage()` answers the heap's used and total size in MiB. */
+export async function connectHeap(port) {
+  const inspector = await connectInspector(port);
+  return {
+    async usage() {
+      const answer = await inspector.send('Runtime.getHeapUsage');
       return { used: answer.result.usedSize / MiB, total: answer.result.totalSize / MiB };
     },
-    close: () => socket.close(),
+    close: inspector.close,
   };
 }
 

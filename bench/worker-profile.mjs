@@ -6,35 +6,11 @@
 import autocannon from 'autocannon';
 import { writeSection, markdownTable } from './results.mjs';
 import { signIn, startServer } from './server.mjs';
+import { connectInspector } from './worker-heap.mjs';
 
 const INSPECTOR_PORT = Number(process.env.BENCH_INSPECTOR_PORT ?? 9231);
 const DURATION = Number(process.env.BENCH_DURATION ?? 15);
 const PATH = '/it-IT/course/prevenzione-ica';
-
-async function inspector() {
-  const targets = await (await fetch(`http://127.0.0.1:${INSPECTOR_PORT}/json`)).json();
-  const user = targets.find((target) => String(target.id).startsWith('core:user:'));
-  if (!user) throw new Error(`no Worker among the inspector's targets on port ${INSPECTOR_PORT}`);
-  const socket = new WebSocket(user.webSocketDebuggerUrl);
-  await new Promise((resolve, reject) => {
-    socket.onopen = resolve;
-    socket.onerror = () => reject(new Error('the inspector refused the connection'));
-  });
-  let id = 0;
-  const pending = new Map();
-  socket.onmessage = (event) => {
-    const message = JSON.parse(event.data);
-    pending.get(message.id)?.(message);
-    pending.delete(message.id);
-  };
-  const send = (method, params = {}) =>
-    new Promise((resolve) => {
-      const n = ++id;
-      pending.set(n, resolve);
-      socket.send(JSON.stringify({ id: n, method, params }));
-    });
-  return { send, close: () => socket.close() };
-}
 
 /** Which part of the Worker a profile node's script is: its module's file, or workerd's own. */
 function moduleOf(url) {
@@ -53,7 +29,7 @@ try {
   const headers = { cookie, accept: 'text/html', 'accept-encoding': 'gzip, br' };
   // Warm the isolate (its modules compiled, its caches filled) before the profile.
   await autocannon({ url: `${server.base}${PATH}`, connections: 10, duration: 3, headers });
-  const v8 = await inspector();
+  const v8 = await connectInspector(INSPECTOR_PORT);
   await v8.send('Profiler.enable');
   await v8.send('Profiler.setSamplingInterval', { interval: 200 });
   await v8.send('Profiler.start');
