@@ -62,7 +62,7 @@ const extraBindings = { BUILD_WORKER_TOKEN: token, SCORM_CONTENT_ORIGIN: content
 const workers = new Set();
 /** One build's Worker in workerd, accepting on the public socket (scripts/worker-server.mjs). */
 async function serveBuild(dir, inspectorPort) {
-  const worker = await startWorker({ dir, listenFd: publicSocket.fd, stateDir: STATE_DIR, inspectorPort, bindings: extraBindings });
+  const worker = await startWorker({ dir, listenFd: publicSocket.fd, entryPort: port, stateDir: STATE_DIR, inspectorPort, bindings: extraBindings });
   workers.add(worker);
   return worker;
 }

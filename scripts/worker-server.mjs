@@ -11,6 +11,9 @@ import { lastWorkerd, serveEntryOn } from './workerd-socket.mjs';
 
 export const WORKER_NAME = 'tiles-learning-platform';
 
+/** How long the hourly housekeeping may run before it counts as failed (the next hour runs it again). */
+const CRON_MS = 15 * 60_000;
+
 /** How long a retiring Worker may take to finish the requests it accepted before it is stopped outright. */
 const RETIRE_MS = 30_000;
 
@@ -22,8 +25,9 @@ const RETIRE_MS = 30_000;
  * It listens on 127.0.0.1:`port`, or, given `listenFd`, on that socket (`npm start`'s public port,
  * shared with the Worker it replaces: scripts/listen-socket.mjs) and on a port of its own, `port` in
  * the answer, for what must reach this Worker and no other (its hit writer's state, a build's reads).
+ * `entryPort` is that socket's port, where its crons are triggered.
  */
-export async function startWorker({ dir, port = 0, listenFd = null, stateDir, inspectorPort = undefined, bindings = {} }) {
+export async function startWorker({ dir, port = 0, listenFd = null, entryPort = null, stateDir, inspectorPort = undefined, bindings = {} }) {
   const serverDir = resolve(dir, 'server');
   const { workerOptions, main } = await workerOptionsOf(resolve(serverDir, 'wrangler.json'));
   // Checked before workerd starts: a cron this server cannot run stops the start.
@@ -69,10 +73,18 @@ export async function startWorker({ dir, port = 0, listenFd = null, stateDir, in
     /** Its workerd's process id, when it serves a shared socket. */
     pid: workerd?.pid ?? null,
     crons,
-    /** Runs the Worker's scheduled handler, as Cloudflare does at each Cron Trigger. */
+    /**
+     * Runs the Worker's scheduled handler, as Cloudflare does at each Cron Trigger, through Miniflare's
+     * trigger address. Not through `mf.getWorker()`: its proxy waits for workerd with Atomics.wait,
+     * which blocks this process's event loop, so workerd's log output went unread, workerd blocked
+     * writing it, and under load the server stopped answering for good (bench/memory-soak.mjs hung at
+     * the minute of the hourly cron).
+     */
     async scheduled(cron) {
-      const worker = await mf.getWorker(WORKER_NAME);
-      return worker.scheduled({ cron, scheduledTime: new Date() });
+      const trigger = `http://127.0.0.1:${entryPort ?? entryUrl.port}/cdn-cgi/local/scheduled?format=json&cron=${encodeURIComponent(cron)}`;
+      const response = await fetch(trigger, { signal: AbortSignal.timeout(CRON_MS) });
+      const { outcome } = await response.json();
+      if (!response.ok || outcome !== 'ok') throw new Error(`the scheduled handler's outcome was ${outcome} (${response.status})`);
     },
     stop: () => mf.dispose(),
     /**

@@ -69,6 +69,8 @@ describe('npm run deploy -- --dry-run', () => {
     node(['scripts/prepare-db.mjs'], { TILES_STATE_DIR: LIVE_STATE });
     live = await startWorker({ dir: FIRST, port: PORT, stateDir: LIVE_STATE, bindings: { BUILD_WORKER_TOKEN: TOKEN } });
     await publishEditedPrivacyPage();
+    // npm start's hourly housekeeping runs on a served Worker, through the trigger address.
+    await expect(live.scheduled('17 * * * *')).resolves.toBeUndefined();
 
     // The release: the builder's fresh database gets the live snapshot; a wrong token is refused.
     expect(() =>
