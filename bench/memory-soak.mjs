@@ -8,9 +8,14 @@ import { readFileSync } from 'node:fs';
 import { HIT_PATH, hitBody } from './hits.mjs';
 import { markdownTable, writeSection } from './results.mjs';
 import { apiHeaders, groupMembers, hitPathEnv, signIn, startServer } from './server.mjs';
+import { WORKERD_V8_FLAGS } from '../scripts/worker-server.mjs';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000_000);
 const CONNECTIONS = 50;
+// npm start's own threshold unless told (0: never recycled, to see where workerd levels off).
+const RECYCLE_MB = process.env.TILES_RECYCLE_MB ?? '768';
+// workerd's V8 heap settings as npm start sets them (scripts/worker-server.mjs) unless told.
+const V8_FLAGS = process.env.MINIFLARE_WORKERD_V8_FLAGS ?? WORKERD_V8_FLAGS;
 
 /** The summed resident memory of a process group's live processes, from /proc. */
 function groupRss(pgid) {
@@ -34,7 +39,7 @@ async function mediaPath(base, cookie) {
   return path;
 }
 
-const server = await startServer({ env: { ...hitPathEnv('queue', process.env.BENCH_TOKEN), TILES_RECYCLE_MB: process.env.TILES_RECYCLE_MB ?? '1024' } });
+const server = await startServer({ env: { ...hitPathEnv('queue', process.env.BENCH_TOKEN), TILES_RECYCLE_MB: RECYCLE_MB } });
 const samples = [];
 let done = 0;
 try {
@@ -79,9 +84,13 @@ try {
     processes: end.processes,
   };
   console.table([row]);
+  const recycling =
+    RECYCLE_MB === '0'
+      ? 'Recycling off (TILES_RECYCLE_MB=0): where workerd levels off by itself.'
+      : `\`npm start\` replaces its Worker with a fresh one of the same build when its workerd passes ${RECYCLE_MB} MiB (scripts/start.mjs), as PHP-FPM recycles its workers.`;
   writeSection(
     'memory-soak',
-    `\`bench/memory-soak.mjs\`: ${REQUESTS.toLocaleString('en')} requests from ${CONNECTIONS} autocannon clients taking turns over a pre-rendered page (the catalogue), the signed-in course page, an API read (game progress), a page hit (queued) and a 64 KiB range of a lesson video, on a fresh \`npm start\`. RSS is the sum over every process of \`npm start\` (start.mjs, workerd, Miniflare's helpers), sampled every 5 s; "second half added" is the growth from the halfway sample to the last (target < 5 %). \`npm start\` replaces its Worker with a fresh one of the same build when its workerd passes ${process.env.TILES_RECYCLE_MB ?? 1024} MiB (scripts/start.mjs), as PHP-FPM recycles its workers.\n\n${markdownTable([row])}`,
+    `\`bench/memory-soak.mjs\`: ${REQUESTS.toLocaleString('en')} requests from ${CONNECTIONS} autocannon clients taking turns over a pre-rendered page (the catalogue), the signed-in course page, an API read (game progress), a page hit (queued) and a 64 KiB range of a lesson video, on a fresh \`npm start\`. RSS is the sum over every process of \`npm start\` (start.mjs, workerd, Miniflare's helpers), sampled every 5 s; "second half added" is the growth from the halfway sample to the last (target < 5 %). ${recycling} workerd's V8 flags: ${V8_FLAGS ? `\`${V8_FLAGS}\`` : "none (V8's defaults)"}. Before those flags, on this machine (2026-11-28): 100,000 requests recycling at 1024 MiB went from 451 MiB at the start to 1308 halfway and 1105 at the end, peak 1460; without recycling, 40,000 requests ended at 1743 MiB.\n\n${markdownTable([row])}`,
   );
   if (result.errors + result.timeouts > 0) process.exitCode = 1;
 } finally {

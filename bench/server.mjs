@@ -44,7 +44,7 @@ async function answers(url) {
 export async function startServer({ port = BENCH_PORT, stateDir = BENCH_STATE_DIR, fresh = true, outDir = BENCH_OUT_DIR, env = {} } = {}) {
   const base = `http://localhost:${port}`;
   if (await answers(`${base}/it-IT`)) throw new Error(`Something already answers on port ${port}: stop it first`);
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  const child = spawn(process.execPath, ['--max-semi-space-size=1', 'scripts/start.mjs'], {
     env: { ...process.env, ...env, PORT: String(port), TILES_STATE_DIR: stateDir, TILES_OUT_DIR: outDir, TILES_FRESH: fresh ? '1' : '0' },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,

@@ -188,7 +188,7 @@ startBuildWorker({
 // workerd's memory grows with what it has served and does not give it back (bench/RESULTS.md,
 // memory-soak): past TILES_RECYCLE_MB (MiB of resident memory; 0 never) the Worker is replaced by a
 // fresh one of the same build, as PHP-FPM recycles a worker.
-const RECYCLE_MIB = Number(process.env.TILES_RECYCLE_MB ?? 1024);
+const RECYCLE_MIB = Number(process.env.TILES_RECYCLE_MB ?? 768);
 const recycleWorker = () => (stopping ? Promise.resolve() : replaceWorker(upstream.dir));
 const recycling =
   RECYCLE_MIB > 0

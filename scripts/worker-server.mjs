@@ -11,6 +11,18 @@ import { lastWorkerd, serveEntryOn } from './workerd-socket.mjs';
 
 export const WORKER_NAME = 'tiles-learning-platform';
 
+/**
+ * V8's heap settings for workerd's isolates (Miniflare passes MINIFLARE_WORKERD_V8_FLAGS to workerd;
+ * a value already set wins). V8 sizes a heap for the machine's memory, so on a server with gigabytes
+ * free an isolate collects its old generation rarely, and what dead requests hold (their native
+ * objects, freed only with their JavaScript wrappers) piles up meanwhile: a bare Worker grew 4 KB per
+ * request and ours 27 KB, 1.4 GB of workerd after 50,000 requests. A small first old generation and
+ * young generation keep each collection early and cheap: 485 MiB after the same requests
+ * (bench/RESULTS.md, memory-soak). Neither is a limit: a heap that needs more still grows.
+ */
+export const WORKERD_V8_FLAGS = '--initial-old-space-size=4 --max-semi-space-size=1';
+process.env.MINIFLARE_WORKERD_V8_FLAGS ??= WORKERD_V8_FLAGS;
+
 /** How long the hourly housekeeping may run before it counts as failed (the next hour runs it again). */
 const CRON_MS = 15 * 60_000;
 
@@ -111,10 +123,13 @@ const BUILD_POLL = /^\{"type":"request".*"path":"\/api\/cms\/builds\/claim","sta
 // TILES_REQUEST_LOG=off keeps the Worker's request lines out of the log (a benchmark's millions).
 const QUIET_REQUESTS = process.env.TILES_REQUEST_LOG === 'off';
 const REQUEST_LINE = /^\{"type":"request",/;
+// workerd's built-in code cache is made for V8's default flags; with WORKERD_V8_FLAGS each isolate
+// compiles that code at its start instead (a few milliseconds) and says so once: expected, not news.
+const FLAGS_CACHE_NOTE = /^NOSENTRY per-isolate bootstrap compile cache failed its compatibility check/;
 
 /** Writes what workerd logs (the Worker's JSON lines among it) to stdout, warnings and errors to stderr, minus the noise. */
 function writeLog({ level, message }) {
-  if (BUILD_POLL.test(message) || (QUIET_REQUESTS && REQUEST_LINE.test(message))) return;
+  if (BUILD_POLL.test(message) || FLAGS_CACHE_NOTE.test(message) || (QUIET_REQUESTS && REQUEST_LINE.test(message))) return;
   (level === 'warn' || level === 'error' ? process.stderr : process.stdout).write(`${message}\n`);
 }
 
