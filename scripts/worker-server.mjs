@@ -12,8 +12,8 @@ import { lastWorkerd, serveEntryOn } from './workerd-socket.mjs';
 export const WORKER_NAME = 'tiles-learning-platform';
 
 /**
- * V8's heap settings for workerd's isolates (Miniflare passes MINIFLARE_WORKERD_V8_FLAGS to workerd;
- * a value already set wins). V8 sizes a heap for the machine's memory, so on a server with gigabytes
+ * V8's heap settings for a served Worker's workerd (Miniflare passes MINIFLARE_WORKERD_V8_FLAGS to
+ * workerd; a value already set in the environment wins). V8 sizes a heap for the machine's memory, so on a server with gigabytes
  * free an isolate collects its old generation rarely, and what dead requests hold (their native
  * objects, freed only with their JavaScript wrappers) piles up meanwhile: a bare Worker grew 4 KB per
  * request and ours 27 KB, 1.4 GB of workerd after 50,000 requests. A small first old generation and
@@ -21,7 +21,6 @@ export const WORKER_NAME = 'tiles-learning-platform';
  * (bench/RESULTS.md, memory-soak). Neither is a limit: a heap that needs more still grows.
  */
 export const WORKERD_V8_FLAGS = '--initial-old-space-size=4 --max-semi-space-size=1';
-process.env.MINIFLARE_WORKERD_V8_FLAGS ??= WORKERD_V8_FLAGS;
 
 /** How long the hourly housekeeping may run before it counts as failed (the next hour runs it again). */
 const CRON_MS = 15 * 60_000;
@@ -49,6 +48,10 @@ export async function startWorker({ dir, port = 0, listenFd = null, entryPort = 
   if (listenFd !== null) serveEntryOn(listenFd);
   // Straight to the Worker (and its assets), past Miniflare's entry: never the public socket's tools.
   const ownSocket = listenFd === null ? [] : [{ host: '127.0.0.1', port: 0 }];
+  // Set while this Miniflare reads its configuration only: the children this process runs (the
+  // database's preparation, a publish's build) keep V8's defaults and their own workerd's quiet.
+  const ownFlags = process.env.MINIFLARE_WORKERD_V8_FLAGS === undefined;
+  if (ownFlags) process.env.MINIFLARE_WORKERD_V8_FLAGS = WORKERD_V8_FLAGS;
   const mf = new Miniflare(
     convertV4MiniflareOptions({
       host: '127.0.0.1',
@@ -77,7 +80,9 @@ export async function startWorker({ dir, port = 0, listenFd = null, entryPort = 
       ],
     }),
   );
-  const entryUrl = await mf.ready;
+  const entryUrl = await mf.ready.finally(() => {
+    if (ownFlags) delete process.env.MINIFLARE_WORKERD_V8_FLAGS;
+  });
   const workerd = listenFd === null ? null : lastWorkerd();
   const ownPort = listenFd === null ? Number(entryUrl.port) : Number((await mf.unsafeGetDirectURL(WORKER_NAME)).port);
   return {
