@@ -162,7 +162,7 @@ function replaceWorker(dir) {
       try {
         worker = await serveBuild(dir);
       } catch (error) {
-        upstream = { dir: previous.dir, worker: await serveBuild(previous.dir) };
+        upstream = { dir: previous.dir, worker: await serveAgainOrExit(previous.dir, error) };
         throw error;
       }
       upstream = { dir, worker };
@@ -172,6 +172,21 @@ function replaceWorker(dir) {
       between = false;
     }
   });
+}
+
+/**
+ * The old build's Worker again, after the new one failed to start. Should that fail too, no Worker
+ * is left to answer: npm start exits with an error, so that its supervisor (the README's systemd
+ * unit: Restart=on-failure) starts it afresh, rather than holding a socket nothing answers on.
+ */
+async function serveAgainOrExit(dir, cause) {
+  try {
+    return await serveBuild(dir);
+  } catch (error) {
+    console.error(`The new Worker did not start (${cause.message}), nor did the previous one again (${error.message}): npm start exits.`);
+    await publicSocket.close();
+    process.exit(1);
+  }
 }
 
 startBuildWorker({
