@@ -8,12 +8,12 @@ import { readFileSync } from 'node:fs';
 import { HIT_PATH, hitBody } from './hits.mjs';
 import { markdownTable, writeSection } from './results.mjs';
 import { apiHeaders, groupMembers, hitPathEnv, signIn, startServer } from './server.mjs';
-import { WORKERD_V8_FLAGS } from '../scripts/worker-server.mjs';
+import { DEFAULT_RECYCLE_MIB, WORKERD_V8_FLAGS } from '../scripts/worker-server.mjs';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000_000);
 const CONNECTIONS = 50;
 // npm start's own threshold unless told (0: never recycled, to see where workerd levels off).
-const RECYCLE_MB = process.env.TILES_RECYCLE_MB ?? '768';
+const RECYCLE_MB = process.env.TILES_RECYCLE_MB ?? String(DEFAULT_RECYCLE_MIB);
 // workerd's V8 heap settings as npm start sets them (scripts/worker-server.mjs) unless told.
 const V8_FLAGS = process.env.MINIFLARE_WORKERD_V8_FLAGS ?? WORKERD_V8_FLAGS;
 

@@ -11,7 +11,7 @@ import { createProxy } from './proxy.mjs';
 import { outDirOf } from './out-dir.mjs';
 import { ensureDevVars, run, STATE_DIR } from './local-env.mjs';
 import { forgetBuild, isBuilt, markBuilt, markPrepared, preparedState, sourceStamp } from './start-stamp.mjs';
-import { readWorkerOptions, scheduleCrons, startWorker } from './worker-server.mjs';
+import { DEFAULT_RECYCLE_MIB, readWorkerOptions, scheduleCrons, startWorker } from './worker-server.mjs';
 
 // Every child (build worker, rebuilds) inherits it: see localProcessEnv().
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
@@ -203,7 +203,7 @@ startBuildWorker({
 // workerd's memory grows with what it has served and does not give it back (bench/RESULTS.md,
 // memory-soak): past TILES_RECYCLE_MB (MiB of resident memory; 0 never) the Worker is replaced by a
 // fresh one of the same build, as PHP-FPM recycles a worker.
-const RECYCLE_MIB = Number(process.env.TILES_RECYCLE_MB ?? 768);
+const RECYCLE_MIB = Number(process.env.TILES_RECYCLE_MB ?? DEFAULT_RECYCLE_MIB);
 const recycleWorker = () => (stopping ? Promise.resolve() : replaceWorker(upstream.dir));
 const recycling =
   RECYCLE_MIB > 0

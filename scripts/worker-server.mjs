@@ -13,14 +13,22 @@ export const WORKER_NAME = 'tiles-learning-platform';
 
 /**
  * V8's heap settings for a served Worker's workerd (Miniflare passes MINIFLARE_WORKERD_V8_FLAGS to
- * workerd; a value already set in the environment wins). V8 sizes a heap for the machine's memory, so on a server with gigabytes
- * free an isolate collects its old generation rarely, and what dead requests hold (their native
- * objects, freed only with their JavaScript wrappers) piles up meanwhile: a bare Worker grew 4 KB per
- * request and ours 27 KB, 1.4 GB of workerd after 50,000 requests. A small first old generation and
- * young generation keep each collection early and cheap: 485 MiB after the same requests
- * (bench/RESULTS.md, memory-soak). Neither is a limit: a heap that needs more still grows.
+ * workerd; a value already set in the environment wins). V8 sizes a heap for the machine's memory,
+ * so on a server with gigabytes free an isolate collects its old generation rarely, and what dead
+ * requests hold (their native objects, freed only with their JavaScript wrappers) piles up
+ * meanwhile: a bare Worker grew 4 KB per request and ours 27 KB, 1.4 GB of workerd after 50,000
+ * requests. A small first old generation and young generation keep each collection early and cheap:
+ * 485 MiB after the same requests (bench/RESULTS.md, memory-soak). Neither is a limit: a heap that
+ * needs more still grows.
  */
 export const WORKERD_V8_FLAGS = '--initial-old-space-size=4 --max-semi-space-size=1';
+
+/**
+ * Past this much resident memory (MiB) `npm start` replaces its Worker with a fresh one of the same
+ * build, unless TILES_RECYCLE_MB says otherwise (0: never). A safety net since WORKERD_V8_FLAGS:
+ * workerd levels off near 510 MiB under the memory soak's load.
+ */
+export const DEFAULT_RECYCLE_MIB = 768;
 
 /** How long the hourly housekeeping may run before it counts as failed (the next hour runs it again). */
 const CRON_MS = 15 * 60_000;
