@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from './fixtures.ts';
 import { readFileSync } from 'node:fs';
-import { apiHeaders, dropDrafts, EDITOR, islandsReady, signIn, switchMode, TESTER } from './helpers.ts';
+import { apiHeaders, dropDrafts, EDITOR, islandsReady, openPanelSection, signIn, switchMode, TESTER } from './helpers.ts';
 import { linkIn, waitForMail } from './mailbox.ts';
 
 const seedFile = (name: string) => readFileSync(new URL(`../../seed/media/${name}`, import.meta.url));
@@ -72,7 +72,7 @@ test('an editor creates a course with two modules, a tester reviews the draft, t
 
   // The structure: a captioned video and a text in module 1, a PDF in module 2.
   const outline = page.getByTestId(`cms-outline-${COURSE}`);
-  await panel.locator('summary', { hasText: 'Struttura del corso «Lesioni da pressione»' }).click();
+  await openPanelSection(page, 'Struttura del corso «Lesioni da pressione»');
   await expect(outline.getByLabel('Titolo del modulo 1')).toHaveValue('Valutazione del rischio');
   await outline.getByRole('button', { name: 'Aggiungi video' }).click();
   const video = outline.getByTestId('cms-session-1');

@@ -71,6 +71,22 @@ export async function switchMode(page: Page, mode: 'Redazione (CMS)' | 'Collaudo
   await page.getByTestId('mode-switch').getByLabel(mode).check();
 }
 
+/**
+ * Opens the CMS panel's section whose summary names `name`, and waits until it is open. A click on a
+ * summary only toggles its `<details>`, and the panel may draw it again as its data arrive: so the
+ * click is made while the section is closed, until it stays open.
+ */
+export async function openPanelSection(page: Page, name: string): Promise<void> {
+  const section = page
+    .getByTestId('cms-panel')
+    .locator('details.cms-document')
+    .filter({ has: page.locator('summary', { hasText: name }) });
+  await expect(async () => {
+    if ((await section.getAttribute('open')) === null) await section.locator('summary').first().click();
+    await expect(section).toHaveAttribute('open', { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
 /** Waits until the bot-check widget on the page has solved its challenge. */
 export async function botCheckSolved(page: Page): Promise<void> {
   await expect

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type FrameLocator, type Page } from './fixtures.ts';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { zipSync } from 'fflate';
-import { EDITOR, islandsReady, signIn, switchMode } from './helpers.ts';
+import { EDITOR, islandsReady, openPanelSection, signIn, switchMode } from './helpers.ts';
 
 /**
  * Issue 31, as a provider would try it: the packages vendors and authoring tools ship (Rustici's
@@ -106,7 +106,7 @@ test('an editor creates a course of four vendor packages on a phone and publishe
   await form.getByRole('button', { name: 'Crea il corso (bozza)' }).click();
   await page.waitForURL(`**/it-IT/course/${COURSE}`);
   await islandsReady(page);
-  await panel.locator('summary', { hasText: 'Struttura del corso «Golf SCORM»' }).click();
+  await openPanelSection(page, 'Struttura del corso «Golf SCORM»');
   const outline = page.getByTestId(`cms-outline-${COURSE}`);
   for (const [index, { dir, title }] of PACKAGES.entries()) {
     await outline.getByRole('button', { name: 'Aggiungi pacchetto SCORM' }).click();

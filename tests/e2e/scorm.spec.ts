@@ -1,7 +1,7 @@
 import { appPort, expect, test, type Page } from './fixtures.ts';
 import { readFileSync } from 'node:fs';
 import { strToU8, zipSync } from 'fflate';
-import { EDITOR, islandsReady, signIn, switchMode } from './helpers.ts';
+import { EDITOR, islandsReady, openPanelSection, signIn, switchMode } from './helpers.ts';
 
 // A learner of the demo cohort without history whom no other test signs in as: nuovo.demo must stay
 // without history for profile.spec.ts, whichever of the two runs first on a server.
@@ -144,8 +144,7 @@ test('an editor adds a SCORM session: a package leaving its folder is refused wi
   await switchMode(page, 'Redazione (CMS)');
   await page.goto(`/it-IT/course/${COURSE}`);
   await islandsReady(page);
-  const panel = page.getByTestId('cms-panel');
-  await panel.locator('summary', { hasText: 'Struttura del corso «Igiene delle mani: due pacchetti SCORM»' }).click();
+  await openPanelSection(page, 'Struttura del corso «Igiene delle mani: due pacchetti SCORM»');
   const outline = page.getByTestId(`cms-outline-${COURSE}`);
   await outline.getByRole('button', { name: 'Aggiungi pacchetto SCORM' }).click();
   const added = outline.getByTestId('cms-module-1').getByTestId('cms-session-3');
@@ -224,7 +223,7 @@ async function openCourseOutline(page: Page) {
   await switchMode(page, 'Redazione (CMS)');
   await page.goto(`/it-IT/course/${COURSE}`);
   await islandsReady(page);
-  await page.getByTestId('cms-panel').locator('summary', { hasText: 'Struttura del corso «Igiene delle mani: due pacchetti SCORM»' }).click();
+  await openPanelSection(page, 'Struttura del corso «Igiene delle mani: due pacchetti SCORM»');
   return page.getByTestId(`cms-outline-${COURSE}`);
 }
 
