@@ -31,7 +31,13 @@ function othersWait() {
   } catch {
     return false;
   }
-  return pids.some((pid) => pid !== process.pid && (alive(pid) || (rmSync(`${WAITING}/${pid}`, { force: true }), false)));
+  let waiting = false;
+  for (const pid of pids) {
+    if (pid === process.pid) continue;
+    if (alive(pid)) waiting = true;
+    else rmSync(`${WAITING}/${pid}`, { force: true }); // a waiter that died
+  }
+  return waiting;
 }
 
 function wait(waiting) {

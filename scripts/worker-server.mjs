@@ -108,7 +108,14 @@ export async function startWorker({ dir, port = 0, listenFd = null, entryPort = 
     async scheduled(cron) {
       const trigger = `http://127.0.0.1:${entryPort ?? entryUrl.port}/cdn-cgi/local/scheduled?format=json&cron=${encodeURIComponent(cron)}`;
       const response = await fetch(trigger, { signal: AbortSignal.timeout(CRON_MS) });
-      const { outcome } = await response.json();
+      const text = await response.text();
+      let outcome;
+      try {
+        outcome = JSON.parse(text).outcome;
+      } catch {
+        // Not Miniflare's JSON answer: what came instead says more than a parse error.
+        throw new Error(`the trigger address answered ${response.status}: ${text.slice(0, 300)}`);
+      }
       if (!response.ok || outcome !== 'ok') throw new Error(`the scheduled handler's outcome was ${outcome} (${response.status})`);
     },
     stop: () => mf.dispose(),
