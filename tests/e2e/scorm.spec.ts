@@ -141,11 +141,7 @@ test('a session page left open for hours asks for a new grant for its package be
 
 test('an editor adds a SCORM session: a package leaving its folder is refused with the reason, a sound one is taken', async ({ page }) => {
   await signIn(page, EDITOR);
-  await switchMode(page, 'Redazione (CMS)');
-  await page.goto(`/it-IT/course/${COURSE}`);
-  await islandsReady(page);
-  await openPanelSection(page, 'Struttura del corso «Igiene delle mani: due pacchetti SCORM»');
-  const outline = page.getByTestId(`cms-outline-${COURSE}`);
+  const outline = await openCourseOutline(page);
   await outline.getByRole('button', { name: 'Aggiungi pacchetto SCORM' }).click();
   const added = outline.getByTestId('cms-module-1').getByTestId('cms-session-3');
   await added.getByLabel('Titolo della sessione 3').fill('Igiene delle mani, di nuovo');
