@@ -1,41 +1,27 @@
-import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
-import { LEVEL_THRESHOLDS } from '../../../core/gamification.ts';
-import { translator } from '../../../core/translate.ts';
-import { $loadedSite, $siteError, ensureSiteLoaded } from '../../stores/site.ts';
-import BadgeArt from './BadgeArt.tsx';
-import './game.css';
+import { LEVEL_THRESHOLDS } from '../../core/gamification.ts';
+import { TIME_ZONE } from '../../core/rome-time.ts';
+import type { Badge, Level, Progress } from '../../core/contracts/game.ts';
+import type { CategoryTag } from '../../core/contracts/site.ts';
+import type { Translate } from '../../core/translate.ts';
+import BadgeArt from '../islands/game/BadgeArt.tsx';
+import '../islands/game/game.css';
 
 interface Props {
-  siteId: string;
   locale: string;
-  strings: Record<string, string>;
+  t: Translate;
+  badges: Badge[];
+  levels: Level[];
+  categories: CategoryTag[];
+  progress: Progress;
 }
 
-/** Levels per category and every badge, earned or not, from the site's game data and the learner's progress. */
-export default function GamificationPanel({ siteId, locale, strings }: Props) {
-  const t = translator(strings);
-  const loaded = useStore($loadedSite);
-  const error = useStore($siteError);
-  useEffect(() => {
-    ensureSiteLoaded(siteId, locale, true).catch(() => undefined);
-  }, [siteId, locale]);
-  const date = (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso));
-
-  if (error)
-    return (
-      <p className="field-error" role="alert">
-        {t('game.error')}
-      </p>
-    );
-  if (!loaded)
-    return (
-      <p aria-busy="true" data-testid="game-loading">
-        {t('game.loading')}
-      </p>
-    );
-  const progress = loaded.progress ?? { badges: {}, levels: {} };
-  const thresholds = loaded.levels.length ? loaded.levels : LEVEL_THRESHOLDS.map((l) => ({ ...l, name: '' }));
+/**
+ * Levels per category and every badge, earned or not. Drawn on the server with the page (no
+ * hydration): the learner reads it at once, with or without scripts.
+ */
+export default function GamificationPanel({ locale, t, badges, levels: thresholdsOfSite, categories, progress }: Props) {
+  const date = (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: TIME_ZONE }).format(new Date(iso));
+  const thresholds = thresholdsOfSite.length ? thresholdsOfSite : LEVEL_THRESHOLDS.map((l) => ({ ...l, name: '' }));
   const levels = Object.entries(progress.levels).sort((a, b) => b[1].experience - a[1].experience);
 
   return (
@@ -49,7 +35,7 @@ export default function GamificationPanel({ siteId, locale, strings }: Props) {
         ) : (
           <ul className="level-cards">
             {levels.map(([categoryId, level]) => {
-              const name = loaded.categories.find((category) => category._id === categoryId)?.name ?? categoryId;
+              const name = categories.find((category) => category._id === categoryId)?.name ?? categoryId;
               const next = thresholds.find((threshold) => threshold.level === level.level + 1);
               const label = thresholds.find((threshold) => threshold.level === level.level)?.name;
               return (
@@ -81,7 +67,7 @@ export default function GamificationPanel({ siteId, locale, strings }: Props) {
       <section aria-labelledby="game-badges">
         <h2 id="game-badges">{t('game.badges')}</h2>
         <ul className="badge-grid">
-          {loaded.badges.map((badge) => {
+          {badges.map((badge) => {
             const earned = progress.badges[badge._id];
             return (
               <li key={badge._id} className={earned ? 'badge-card earned' : 'badge-card'} data-testid={earned ? 'badge-earned' : 'badge-locked'}>
