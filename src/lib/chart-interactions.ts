@@ -36,7 +36,7 @@ function enhance(figure: HTMLElement): void {
     const row = index === null ? undefined : rows[Number(index)];
     if (index === null || !row) return hide();
     highlight(figure, index);
-    tip.textContent = `${row.label}: ${row.value} min`;
+    tip.textContent = `${row.label}: ${row.value} ${figure.dataset.unit ?? ''}`.trimEnd();
     tip.hidden = false;
     const box = canvas.getBoundingClientRect();
     const x = Math.min(Math.max(event.clientX - box.left + 12, 0), Math.max(box.width - tip.offsetWidth, 0));

@@ -10,21 +10,25 @@ export interface ChartView {
   items: StatItem[];
   /** The items' names as the reader sees them (dates, device and hour names). */
   labels: string[];
+  /** The items' minutes as the reader writes numbers (24,3 in Italian). */
+  values: string[];
+  /** The minutes' abbreviation in the page's language. */
+  unit: string;
 }
 
 export interface StatsView {
-  busiest: { label: string; minutes: number } | null;
+  busiest: { label: string; minutes: string } | null;
   periodMinutes: number;
   charts: ChartView[];
 }
 
-/** The item with the most minutes, if any has some. */
-function top(items: StatItem[], labels: string[]): { label: string; minutes: number } | null {
+/** The index of the item with the most minutes, or -1 when none has any. */
+function top(items: StatItem[]): number {
   let index = -1;
   items.forEach((item, i) => {
     if (item.data > 0 && (index < 0 || item.data > (items[index]?.data ?? 0))) index = i;
   });
-  return index < 0 ? null : { label: labels[index] ?? '', minutes: items[index]?.data ?? 0 };
+  return index;
 }
 
 /** What the statistics section shows, worded in the page's locale: figures, summaries and labels. */
@@ -35,43 +39,57 @@ export function statsView(stats: Stats, locale: string, t: Translate): StatsView
   const deviceLabels = stats.devices.map((item) => t(`device.${item.label}`));
   const hourLabels = stats.timeSpentByHour.map((item) => `${item.label}:00`);
   const subjectLabels = stats.courseSubject.map((item) => item.label);
-  const summary = (key: string, found: { label: string; minutes: number } | null) => (found ? t(key, found) : null);
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  const unit = t('time.minutes');
+  const values = (items: StatItem[]) => items.map((item) => number.format(item.data));
+  const summary = (key: string, items: StatItem[], labels: string[]) => {
+    const index = top(items);
+    return index < 0 ? null : t(key, { label: labels[index] ?? '', minutes: number.format(items[index]?.data ?? 0) });
+  };
   const busiest = busiestDay(stats);
   return {
-    busiest: busiest ? { label: t(`weekday.${busiest.label}`), minutes: busiest.data } : null,
+    busiest: busiest ? { label: t(`weekday.${busiest.label}`), minutes: number.format(busiest.data) } : null,
     periodMinutes,
     charts: [
       {
         id: 'by-day',
         kind: 'bar',
         title: t('stats.byDay'),
-        summary: periodMinutes > 0 ? t('stats.byDaySummary', { minutes: Math.round(periodMinutes) }) : null,
+        summary: periodMinutes > 0 ? t('stats.byDaySummary', { minutes: number.format(Math.round(periodMinutes)) }) : null,
         items: stats.timeSpentByDay,
         labels: dayLabels,
+        values: values(stats.timeSpentByDay),
+        unit,
       },
       {
         id: 'by-device',
         kind: 'pie',
         title: t('stats.byDevice'),
-        summary: summary('stats.topDevice', top(stats.devices, deviceLabels)),
+        summary: summary('stats.topDevice', stats.devices, deviceLabels),
         items: stats.devices,
         labels: deviceLabels,
+        values: values(stats.devices),
+        unit,
       },
       {
         id: 'by-hour',
         kind: 'bar',
         title: t('stats.byHour'),
-        summary: summary('stats.topHour', top(stats.timeSpentByHour, hourLabels)),
+        summary: summary('stats.topHour', stats.timeSpentByHour, hourLabels),
         items: stats.timeSpentByHour,
         labels: hourLabels,
+        values: values(stats.timeSpentByHour),
+        unit,
       },
       {
         id: 'by-subject',
         kind: 'pie',
         title: t('stats.bySubject'),
-        summary: summary('stats.topSubject', top(stats.courseSubject, subjectLabels)),
+        summary: summary('stats.topSubject', stats.courseSubject, subjectLabels),
         items: stats.courseSubject,
         labels: subjectLabels,
+        values: values(stats.courseSubject),
+        unit,
       },
     ],
   };

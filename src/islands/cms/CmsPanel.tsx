@@ -105,7 +105,7 @@ export default function CmsPanel() {
                 {/* First after the drafts: an editor publishes without scrolling past the page's editors and the library. */}
                 <section aria-labelledby="cms-publish-title">
                   <h3 id="cms-publish-title">{t('cms.publish.title')}</h3>
-                  <PublishPanel api={api} t={t} formatDate={formatDate} course={pageCourse} />
+                  <PublishPanel api={api} t={t} formatDate={formatDate} locale={context.locale} course={pageCourse} />
                 </section>
                 <section aria-labelledby="cms-page-title">
                   <h3 id="cms-page-title">{t('cms.page.title')}</h3>

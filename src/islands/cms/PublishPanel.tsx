@@ -11,6 +11,8 @@ interface Props {
   api: ApiClient;
   t: Translate;
   formatDate: (iso: string) => string;
+  /** The page's locale, for the build times' decimals. */
+  locale: string;
   /** On a course's page: that course, which may be published on its own. */
   course?: string;
 }
@@ -19,13 +21,13 @@ const POLL_MS = 1_500;
 /** The build this tab last asked for, whose outcome the panel shows again after the page reloads. */
 const ASKED_KEY = 'tiles-cms-build';
 const finished = (build: BuildRequest) => build.status === 'live' || build.status === 'failed';
-const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
 /**
  * "Pubblica": records the request (everything drafted, or on a course's page that course alone),
  * then follows its build until it is live or has failed, with the time it took.
  */
-export default function PublishPanel({ api, t, formatDate, course }: Props) {
+export default function PublishPanel({ api, t, formatDate, locale, course }: Props) {
+  const seconds = (ms: number) => new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(ms / 1000);
   const drafts = useStore($drafts);
   const ofCourse = (draft: Draft) => course !== undefined && documentCourse(draft.kind, draft.key) === course;
   const courseDrafts = drafts.filter(ofCourse).length;

@@ -66,7 +66,7 @@ export default function CourseEditor({ siteId, locale, courseId, strings }: Prop
       <div className="course-editor-top">
         <section aria-labelledby="course-editor-publish">
           <h2 id="course-editor-publish">{t('cms.publish.title')}</h2>
-          <PublishPanel api={api} t={t} formatDate={formatDate} course={courseId} />
+          <PublishPanel api={api} t={t} formatDate={formatDate} locale={locale} course={courseId} />
         </section>
         <section aria-labelledby="course-editor-drafts">
           <h2 id="course-editor-drafts">{t('cms.editor.drafts')}</h2>

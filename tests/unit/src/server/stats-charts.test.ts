@@ -18,6 +18,7 @@ const t = translator({
   'device.windows': 'Windows',
   'device.android': 'Android',
   'weekday.tuesday': 'Tuesday',
+  'time.minutes': 'min',
 });
 
 const stats = SAMPLE_STATS;
@@ -26,12 +27,35 @@ describe('statistics view', () => {
   const view = statsView(stats, 'en-US', t);
 
   it('words the figures in the page locale', () => {
-    expect(view.busiest).toEqual({ label: 'Tuesday', minutes: 90 });
+    expect(view.busiest).toEqual({ label: 'Tuesday', minutes: '90' });
     expect(view.periodMinutes).toBe(120);
     expect(view.charts.map((chart) => chart.id)).toEqual(['by-day', 'by-device', 'by-hour', 'by-subject']);
     expect(view.charts[0]?.labels).toEqual(['Nov 23', 'Nov 24', 'Nov 25']);
     expect(view.charts[1]?.summary).toBe('Mostly Windows (100 min).');
     expect(view.charts[2]?.summary).toBe('Mostly at 9:00 (120 min).');
+  });
+
+  it('writes minutes as the locale writes numbers: a decimal comma in Italian and German', () => {
+    const input = {
+      byDay: new Map([['2026-11-24', 1_458_000]]),
+      byHour: new Map([[9, 1_458_000]]),
+      byDevice: new Map([['windows', 1_458_000]]),
+      bySubject: new Map(),
+      total: 1_458_000,
+      firstDay: '2026-11-23',
+      lastDay: '2026-11-24',
+    };
+    for (const [locale, written] of [
+      ['it-IT', '24,3'],
+      ['de-DE', '24,3'],
+      ['en-US', '24.3'],
+    ] as const) {
+      const view = statsView(shapeStats(input), locale, t);
+      expect(view.busiest?.minutes).toBe(written);
+      expect(view.charts[1]?.summary).toBe(`Mostly Windows (${written} min).`);
+      expect(view.charts[1]?.values).toEqual([written]);
+      expect(view.charts[1]?.unit).toBe('min');
+    }
   });
 
   it('has no summary, so no chart, when a list holds no minutes', () => {
@@ -50,7 +74,7 @@ describe('charts drawn on the server', () => {
 
   it('draws one bar per item, each carrying its index, and keeps the axis name inside the drawing', () => {
     const chart = view.charts[2]!;
-    const svg = renderChartSvg(barOptions(chart.items, chart.labels), 360, 240);
+    const svg = renderChartSvg(barOptions(chart.items, chart.labels, chart.unit), 360, 240);
     expect(svg.startsWith('<svg aria-hidden="true" ')).toBe(true);
     expect(svg).toContain('viewBox="0 0 360 240"');
     // Only hours with minutes draw a bar; an empty bar has no shape.
