@@ -38,13 +38,17 @@ export function sessionAddress(path: string): { course: string; module: number; 
   return { course: rest[2] ?? '', module, session };
 }
 
+/** The most characters of a hit's path and user agent the API takes. */
+const MAX_HIT_TEXT = 512;
+
 /** The hit body; on the session route it also names course, module and session as integers. */
 export function buildHit(options: { path: string; ms: number; ua: string; identity: string }): Hit {
+  // Within the API's limits (core/contracts/event.ts): a very long address still counts its time.
   const hit: Hit = {
-    ua: options.ua,
+    ua: options.ua.slice(0, MAX_HIT_TEXT),
     identity: options.identity,
     origin: 'web',
-    subject: { id: options.path, meta: [{ field: 'ms', value: options.ms }] },
+    subject: { id: options.path.slice(0, MAX_HIT_TEXT), meta: [{ field: 'ms', value: options.ms }] },
   };
   const address = sessionAddress(options.path);
   if (address) {

@@ -72,7 +72,14 @@ const routeGuards = defineMiddleware(async (context, next) => {
     return copy;
   };
   const visitorTarget = locals.user ? null : visitorRedirect(url.pathname, url.search);
-  if (visitorTarget) return withCookies(context.redirect(visitorTarget, 302));
+  if (visitorTarget) {
+    // Home is '/', which leads to the remembered locale: a visitor who opened another locale's
+    // page (with no script yet to remember it) goes on in that language, not the default one.
+    const pathLocale = localeOfPath(url.pathname);
+    if (visitorTarget === '/' && pathLocale && context.cookies.get(LOCALE_COOKIE)?.value !== pathLocale)
+      extraCookies.push(`${LOCALE_COOKIE}=${pathLocale}; Path=/; Max-Age=31536000; SameSite=Lax`);
+    return withCookies(context.redirect(visitorTarget, 302));
+  }
 
   // 3. Locale prefix.
   if (!localeOfPath(url.pathname)) {

@@ -17,6 +17,7 @@ const FALLBACK_STRINGS = {
   'error.status.404': 'Pagina non trovata',
   'error.status.413': 'Richiesta troppo grande',
   'error.status.500': 'Errore interno del server',
+  'error.explain.500': 'Qualcosa non ha funzionato da parte nostra. Riprova tra poco; se il problema resta, scrivi all’assistenza.',
   'error.reference': 'Riferimento per l’assistenza: {id}',
 };
 

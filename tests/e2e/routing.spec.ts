@@ -33,10 +33,17 @@ test('a visitor is sent home from the profile, with or without a locale; an unkn
     await page.goto(path);
     expect(new URL(page.url()).pathname).toBe('/it-IT');
   }
+  // Home in the language of the address opened, with no script having remembered it.
+  await page.context().clearCookies();
+  for (const locale of ['en-US', 'de-DE']) {
+    await page.goto(`/${locale}/profile/user-data`);
+    expect(new URL(page.url()).pathname).toBe(`/${locale}`);
+  }
   // A course a visitor may open (its public summary, tests/e2e/course-summary.spec.ts), unless there is none.
   const response = await page.goto('/en-US/course/anything');
   expect(response?.status()).toBe(404);
   await expect(page.getByTestId('error-message')).toHaveText('Page Not Found: /en-US/course/anything');
+  await expect(page.getByTestId('error-explanation')).toHaveText(/^This address matches no page/);
 });
 
 test('an unknown page shows the Italian error screen, whose buttons lead to support and home', async ({ page }) => {

@@ -48,6 +48,13 @@ describe('hits', () => {
     });
   });
 
+  it('keep within the API’s 512 characters of path and user agent, however long the address', () => {
+    const hit = buildHit({ path: `/it-IT/verifica-attestato/${'a'.repeat(3000)}`, ms: 5, ua: 'U'.repeat(600), identity: 'id-123456' });
+    expect(hit.subject.id).toHaveLength(512);
+    expect(hit.subject.id.startsWith('/it-IT/verifica-attestato/aaa')).toBe(true);
+    expect(hit.ua).toHaveLength(512);
+  });
+
   it('name course, module and session as integers on the session route', () => {
     expect(buildHit({ path: '/it-IT/course/session/triage/2/3', ms: 0, ua: '', identity: 'x' })).toMatchObject({ course: 'triage', module: 2, session: 3 });
   });
