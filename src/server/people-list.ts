@@ -11,7 +11,8 @@ import type { StaffPage } from './staff-page.ts';
  */
 export function peopleListQuery(url: URL): PeopleQuery {
   const raw = {
-    q: url.searchParams.get('q') ?? undefined,
+    // A longer search is cut to the box's 100 characters, as the box itself does, not dropped.
+    q: firstUnits(url.searchParams.get('q')?.trim() ?? '', 100) || undefined,
     status: url.searchParams.get('status') ?? undefined,
     course: url.searchParams.get('course') ?? undefined,
     page: url.searchParams.get('page') ?? undefined,
@@ -20,6 +21,16 @@ export function peopleListQuery(url: URL): PeopleQuery {
   if (whole.success) return whole.data;
   const kept = Object.fromEntries(Object.entries(raw).filter(([field, value]) => peopleQuery.safeParse({ [field]: value }).success));
   return peopleQuery.parse(kept);
+}
+
+/** The longest start of `text` within `max` UTF-16 units that splits no character. */
+function firstUnits(text: string, max: number): string {
+  let kept = '';
+  for (const character of text) {
+    if (kept.length + character.length > max) break;
+    kept += character;
+  }
+  return kept;
 }
 
 export interface PeopleList {

@@ -47,6 +47,10 @@ test('search ignores case and accents, matches word starts, and answers any inpu
   }
   const response = await page.goto(`/it-IT/catalogo-corsi-no-ecm/cerca?q=${encodeURIComponent('%'.repeat(25))}`);
   expect(response?.status()).toBe(200);
+  // Nothing to look for (spaces only): the catalogue itself, not "results for «»".
+  await page.goto('/it-IT/catalogo-corsi-no-ecm/cerca?q=%20%20');
+  await expect(page).toHaveURL(/\/it-IT\/catalogo-corsi-no-ecm$/);
+  await expect(page.getByRole('heading', { level: 1 })).not.toContainText('«');
 });
 
 test('search finds a course by a word of its description or a session title, in its inflections and in German', async ({ page }) => {

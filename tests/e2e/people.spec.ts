@@ -83,6 +83,10 @@ for (const width of [1280, 390]) {
       await expect(names(page)).toHaveText(["D'Angelo Nicolò"]);
       await search(page, 'nessuno-si-chiama-così');
       await expect(page.getByText('Nessuna persona corrisponde alla ricerca.')).toBeVisible();
+      // An address with a longer search than the box takes keeps its first 100 characters, not everyone.
+      await page.goto(`/it-IT/staff/people?q=${'nessuno'.repeat(20)}`);
+      await expect(page.getByText('Nessuna persona corrisponde alla ricerca.')).toBeVisible();
+      await expect(page.getByLabel('Nome, e-mail, codice utente o codice fiscale')).toHaveValue('nessuno'.repeat(20).slice(0, 100));
 
       // Filters: a course's learners (enrolled, or started it), and the status.
       await page.getByLabel('Nome, e-mail, codice utente o codice fiscale').fill('');
