@@ -13,7 +13,7 @@ export interface EcmDetailsValues {
 }
 
 /** The field's message for each refusal of a codice fiscale (the API's, as interface strings). */
-const FISCAL_CODE_KEYS: Record<LearnerFiscalCodeRefusal, string> = {
+export const FISCAL_CODE_KEYS: Record<LearnerFiscalCodeRefusal, string> = {
   invalid: 'ecmProfile.fiscalCodeCheck',
   lastName: 'ecmProfile.fiscalCodeNames',
   firstName: 'ecmProfile.fiscalCodeNames',

@@ -1,5 +1,5 @@
-import { useEffect, useId, useState, type SubmitEvent } from 'react';
-import type { EcmProfile, Profession } from '../../../core/contracts/ecm.ts';
+import { useEffect, useId, useState, useSyncExternalStore, type SubmitEvent } from 'react';
+import type { EcmProfile, EcmProfileForm as Loaded, Profession } from '../../../core/contracts/ecm.ts';
 import { FISCAL_CODE_SHAPE } from '../../../core/fiscal-code.ts';
 import type { Translate } from '../../../core/translate.ts';
 import { ApiRequestError, type ApiClient } from '../../lib/api-client.ts';
@@ -11,11 +11,22 @@ interface Props {
   onSaved?: (profile: EcmProfile) => void;
   heading?: string;
   intro?: string;
+  /**
+   * Read with the page on the server: the form is whole in the HTML and, with `post`, works without
+   * scripts (the page handles the post). Without it the form loads its fields once hydrated.
+   */
+  initial?: Loaded;
+  /** A plain form post to the page, for readers without scripts: its address and the form's name. */
+  post?: { action: string; name: string };
+  /** What the server said of the last post: field problems and the whole form's outcome. */
+  posted?: { values: Record<Field, string>; errors: Partial<Record<Field, string>>; problem: string | null } | { saved: true };
 }
 
 type Field = 'fiscalCode' | 'professionId' | 'disciplineId' | 'employment';
 const FIELDS = ['fiscalCode', 'professionId', 'disciplineId', 'employment'] as const;
 const EMPLOYMENT = ['L', 'D', 'C', 'P'] as const;
+
+const noSubscription = () => () => undefined;
 
 const formOf = (profile: EcmProfile): Record<Field, string> => ({
   fiscalCode: profile.fiscalCode ?? '',
@@ -28,14 +39,26 @@ const formOf = (profile: EcmProfile): Record<Field, string> => ({
  * Codice fiscale, profession, discipline and working relationship, the fields an ECM certificate and the registry report need: on the
  * certificate step and in the user data. The lists are the commission's (GET /api/lms/ecm/profile).
  */
-export default function EcmProfileForm({ api, t, onSaved, heading, intro }: Props) {
+export default function EcmProfileForm({ api, t, onSaved, heading, intro, initial, post, posted }: Props) {
   const id = useId();
-  const [professions, setProfessions] = useState<Profession[] | null>(null);
-  const [form, setForm] = useState<Record<Field, string>>({ fiscalCode: '', professionId: '', disciplineId: '', employment: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [status, setStatus] = useState<{ kind: 'idle' | 'saving' | 'saved' } | { kind: 'error'; message: string }>({ kind: 'idle' });
+  const refused = posted && 'values' in posted ? posted : null;
+  const [professions, setProfessions] = useState<Profession[] | null>(initial?.professions ?? null);
+  const [form, setForm] = useState<Record<Field, string>>(
+    refused?.values ?? (initial ? formOf(initial) : { fiscalCode: '', professionId: '', disciplineId: '', employment: '' }),
+  );
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>(refused?.errors ?? {});
+  const [status, setStatus] = useState<{ kind: 'idle' | 'saving' | 'saved' } | { kind: 'error'; message: string }>(
+    posted && 'saved' in posted ? { kind: 'saved' } : refused?.problem ? { kind: 'error', message: refused.problem } : { kind: 'idle' },
+  );
+  // Until hydrated (or without scripts) the discipline list holds every profession's, grouped.
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
   useEffect(() => {
+    if (initial) return;
     api.get('/lms/ecm/profile').then(
       (loaded) => {
         setProfessions(loaded.professions);
@@ -43,7 +66,7 @@ export default function EcmProfileForm({ api, t, onSaved, heading, intro }: Prop
       },
       (error: Error) => setStatus({ kind: 'error', message: error.message }),
     );
-  }, [api]);
+  }, [api, initial]);
 
   const disciplines = professions?.find((profession) => profession.id === form.professionId)?.disciplines ?? [];
 
@@ -90,6 +113,8 @@ export default function EcmProfileForm({ api, t, onSaved, heading, intro }: Prop
   return (
     <form
       className="ecm-profile"
+      method={post ? 'post' : undefined}
+      action={post?.action}
       onSubmit={(event) => void submit(event)}
       noValidate
       data-testid="ecm-profile-form"
@@ -97,6 +122,7 @@ export default function EcmProfileForm({ api, t, onSaved, heading, intro }: Prop
     >
       {heading && <h2 id={`${id}-title`}>{heading}</h2>}
       {intro && <p>{intro}</p>}
+      {post && <input type="hidden" name="form" value={post.name} />}
       <p className="field">
         <label htmlFor={`${id}-fiscalCode`}>{t('ecmProfile.fiscalCode')}</label>
         <input
@@ -147,17 +173,27 @@ export default function EcmProfileForm({ api, t, onSaved, heading, intro }: Prop
           id={`${id}-disciplineId`}
           name="disciplineId"
           value={form.disciplineId}
-          disabled={!form.professionId}
+          disabled={hydrated && !form.professionId}
           aria-invalid={errors.disciplineId ? true : undefined}
           aria-describedby={described('disciplineId')}
           onChange={(event) => setForm({ ...form, disciplineId: event.target.value })}
         >
           <option value="">{t('ecmProfile.choose')}</option>
-          {disciplines.map((discipline) => (
-            <option key={discipline.id} value={discipline.id}>
-              {discipline.name}
-            </option>
-          ))}
+          {hydrated
+            ? disciplines.map((discipline) => (
+                <option key={discipline.id} value={discipline.id}>
+                  {discipline.name}
+                </option>
+              ))
+            : professions?.map((profession) => (
+                <optgroup key={profession.id} label={profession.name}>
+                  {profession.disciplines.map((discipline) => (
+                    <option key={discipline.id} value={discipline.id}>
+                      {discipline.name}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
         </select>
         {error('disciplineId')}
       </p>

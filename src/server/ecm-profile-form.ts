@@ -1,0 +1,71 @@
+import { env } from 'cloudflare:workers';
+import { ecmProfileBody } from '../../core/contracts/ecm.ts';
+import { professionOfDiscipline, saveEcmProfile } from '../../functions/data/ecm/profile.ts';
+import { isFiscalCodeTaken } from '../../functions/data/people/fiscal-code.ts';
+import { learnerFiscalCodeRefusal } from '../../functions/ecm/learner-fiscal-code.ts';
+import { FISCAL_CODE_KEYS } from './ecm-details-form.ts';
+import { fieldErrors, type FieldErrors } from './form-errors.ts';
+import type { Permission } from '../../core/permissions.ts';
+import { message, type Language } from '../../functions/messages.ts';
+
+/** The ECM form's fields as typed (the island's own shape), shown again after a refusal. */
+export interface EcmProfileValues {
+  fiscalCode: string;
+  professionId: string;
+  disciplineId: string;
+  employment: string;
+}
+
+/** The `form` field that tells the user-data page's two forms apart. */
+export const ECM_PROFILE_FORM = 'ecm-profile';
+
+export type EcmProfilePost =
+  | { kind: 'saved' }
+  | {
+      kind: 'refused';
+      values: EcmProfileValues;
+      errors: FieldErrors;
+      /** A refusal of the whole form, in the page's language. */ problem: string | null;
+      status: number;
+    };
+
+/**
+ * The user data's ECM fields posted without scripts (or before they ran): the same checks and write
+ * as `PUT /api/lms/ecm/profile`, each problem at its field as an interface string. Without scripts
+ * the discipline list holds every profession's disciplines: the chosen discipline must belong to
+ * the chosen profession.
+ */
+export async function submitEcmProfile(form: FormData, userId: string, granted: ReadonlySet<Permission>, language: Language): Promise<EcmProfilePost> {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  const values: EcmProfileValues = {
+    fiscalCode: text('fiscalCode'),
+    professionId: text('professionId'),
+    disciplineId: text('disciplineId'),
+    employment: text('employment'),
+  };
+  const refused = (errors: FieldErrors, problem: string | null = null, status = 400): EcmProfilePost => ({ kind: 'refused', values, errors, problem, status });
+  if (!granted.has('profile:write')) return refused({}, message('forbidden', language, { permission: 'profile:write' }), 403);
+  const parsed = ecmProfileBody.safeParse(values);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error, { ...values });
+    // The form's own words: every field of it is required, and the code has one shape.
+    for (const field of Object.keys(errors)) errors[field] = { key: 'ecmProfile.required' };
+    if (values.fiscalCode.trim() && errors.fiscalCode) errors.fiscalCode = { key: 'ecmProfile.fiscalCodeInvalid' };
+    return refused(errors);
+  }
+  const body = parsed.data;
+  if ((await professionOfDiscipline(env.DB, body.disciplineId)) !== body.professionId)
+    return refused({ disciplineId: { key: 'ecmProfile.disciplineMismatch' } });
+  const refusal = await learnerFiscalCodeRefusal(env, userId, body.fiscalCode);
+  if (refusal) return refused({ fiscalCode: { key: FISCAL_CODE_KEYS[refusal] } });
+  try {
+    await saveEcmProfile(env.DB, userId, body, Date.now());
+  } catch (error) {
+    if (isFiscalCodeTaken(error)) return refused({ fiscalCode: { key: FISCAL_CODE_KEYS.taken } }, null, 409);
+    throw error;
+  }
+  return { kind: 'saved' };
+}
