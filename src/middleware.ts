@@ -13,6 +13,7 @@ import { chooseLocale, DEFAULT_LOCALE, LOCALE_COOKIE, localeOfPath, pagePath } f
 import { applyRouteRules } from './server/route-rules.ts';
 import { sessionMarker } from './server/session-marker.ts';
 import { privatePages } from './server/private-pages.ts';
+import { localeCookie } from './server/locale-cookie.ts';
 import { pagePostRefusal } from './server/page-post-guard.ts';
 import { loadPageContext } from './server/page-context.ts';
 import { providePageContext, providePermissions } from './server/request-page.ts';
@@ -76,8 +77,10 @@ const routeGuards = defineMiddleware(async (context, next) => {
     // Home is '/', which leads to the remembered locale: a visitor who opened another locale's
     // page (with no script yet to remember it) goes on in that language, not the default one.
     const pathLocale = localeOfPath(url.pathname);
-    if (visitorTarget === '/' && pathLocale && context.cookies.get(LOCALE_COOKIE)?.value !== pathLocale)
-      extraCookies.push(`${LOCALE_COOKIE}=${pathLocale}; Path=/; Max-Age=31536000; SameSite=Lax`);
+    if (visitorTarget === '/' && pathLocale && context.cookies.get(LOCALE_COOKIE)?.value !== pathLocale) {
+      const site = await findSite(env.DB, env.SITE_ID);
+      if (site?.supportedLocale.includes(pathLocale)) extraCookies.push(localeCookie(pathLocale, url));
+    }
     return withCookies(context.redirect(visitorTarget, 302));
   }
 

@@ -9,13 +9,21 @@ const TEXT = { fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-s
  * ECharts options for a bar chart of minutes, drawn once on the server: no animation, no tooltip
  * component (the page's own script shows one). The top margin leaves room for the axis name.
  */
-export function barOptions(items: StatItem[], labels: string[], unit: string, color = '#0b5cad'): Record<string, unknown> {
+export function barOptions(items: StatItem[], labels: string[], unit: string, locale: string, color = '#0b5cad'): Record<string, unknown> {
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
   return {
     animation: false,
     textStyle: TEXT,
     grid: { left: 44, right: 12, top: 34, bottom: 28 },
     xAxis: { type: 'category', data: labels, axisLabel: { hideOverlap: true, color: TEXT.color }, axisTick: { alignWithLabel: true } },
-    yAxis: { type: 'value', name: unit, nameGap: 14, nameTextStyle: { align: 'right', color: TEXT.color }, axisLabel: { color: TEXT.color } },
+    yAxis: {
+      type: 'value',
+      name: unit,
+      nameGap: 14,
+      nameTextStyle: { align: 'right', color: TEXT.color },
+      // The page's way of writing numbers (0,5 in Italian), as in the table beside the chart.
+      axisLabel: { color: TEXT.color, formatter: (value: number) => number.format(value) },
+    },
     series: [{ type: 'bar', data: items.map((item) => item.data), itemStyle: { color, borderRadius: [3, 3, 0, 0] } }],
   };
 }

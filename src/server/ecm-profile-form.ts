@@ -30,10 +30,10 @@ export type EcmProfilePost =
     };
 
 /**
- * The user data's ECM fields posted without scripts (or before they ran): the same checks and write
- * as `PUT /api/lms/ecm/profile`, each problem at its field as an interface string. Without scripts
- * the discipline list holds every profession's disciplines: the chosen discipline must belong to
- * the chosen profession.
+ * The user data's ECM fields posted without scripts (or before they ran): the checks and write of
+ * `PUT /api/lms/ecm/profile` (409 for a code another account has), every problem at its field at
+ * once as an interface string. Without scripts the discipline list holds every profession's
+ * disciplines: the chosen discipline must belong to the chosen profession.
  */
 export async function submitEcmProfile(form: FormData, userId: string, granted: ReadonlySet<Permission>, language: Language): Promise<EcmProfilePost> {
   const text = (name: string) => {
@@ -50,17 +50,25 @@ export async function submitEcmProfile(form: FormData, userId: string, granted: 
   if (!granted.has('profile:write')) return refused({}, message('forbidden', language, { permission: 'profile:write' }), 403);
   const parsed = ecmProfileBody.safeParse(values);
   if (!parsed.success) {
-    const errors = fieldErrors(parsed.error, { ...values });
-    // The form's own words: every field of it is required, and the code has one shape.
-    for (const field of Object.keys(errors)) errors[field] = { key: 'ecmProfile.required' };
-    if (values.fiscalCode.trim() && errors.fiscalCode) errors.fiscalCode = { key: 'ecmProfile.fiscalCodeInvalid' };
+    const found = fieldErrors(parsed.error, { ...values });
+    // The form's own words: an empty field is required, a malformed code is told its shape.
+    const errors: FieldErrors = {};
+    for (const [field, error] of Object.entries(found)) {
+      if (error?.key === 'validation.required') errors[field] = { key: 'ecmProfile.required' };
+      else errors[field] = field === 'fiscalCode' ? { key: 'ecmProfile.fiscalCodeInvalid' } : { key: 'validation.format' };
+    }
     return refused(errors);
   }
   const body = parsed.data;
-  if ((await professionOfDiscipline(env.DB, body.disciplineId)) !== body.professionId)
-    return refused({ disciplineId: { key: 'ecmProfile.disciplineMismatch' } });
-  const refusal = await learnerFiscalCodeRefusal(env, userId, body.fiscalCode);
-  if (refusal) return refused({ fiscalCode: { key: FISCAL_CODE_KEYS[refusal] } });
+  // Both checks, so that every field's problem shows at once, as the API's order has it: code, then discipline.
+  const [refusal, disciplineProfession] = await Promise.all([
+    learnerFiscalCodeRefusal(env, userId, body.fiscalCode),
+    professionOfDiscipline(env.DB, body.disciplineId),
+  ]);
+  const errors: FieldErrors = {};
+  if (refusal) errors.fiscalCode = { key: FISCAL_CODE_KEYS[refusal] };
+  if (disciplineProfession !== body.professionId) errors.disciplineId = { key: 'ecmProfile.disciplineMismatch' };
+  if (refusal || errors.disciplineId) return refused(errors, null, refusal === 'taken' ? 409 : 400);
   try {
     await saveEcmProfile(env.DB, userId, body, Date.now());
   } catch (error) {

@@ -14,6 +14,8 @@ export interface ChartView {
   values: string[];
   /** The minutes' abbreviation in the page's language. */
   unit: string;
+  /** The page's locale, for the numbers the chart draws. */
+  locale: string;
 }
 
 export interface StatsView {
@@ -60,6 +62,7 @@ export function statsView(stats: Stats, locale: string, t: Translate): StatsView
         labels: dayLabels,
         values: values(stats.timeSpentByDay),
         unit,
+        locale,
       },
       {
         id: 'by-device',
@@ -70,6 +73,7 @@ export function statsView(stats: Stats, locale: string, t: Translate): StatsView
         labels: deviceLabels,
         values: values(stats.devices),
         unit,
+        locale,
       },
       {
         id: 'by-hour',
@@ -80,6 +84,7 @@ export function statsView(stats: Stats, locale: string, t: Translate): StatsView
         labels: hourLabels,
         values: values(stats.timeSpentByHour),
         unit,
+        locale,
       },
       {
         id: 'by-subject',
@@ -90,6 +95,7 @@ export function statsView(stats: Stats, locale: string, t: Translate): StatsView
         labels: subjectLabels,
         values: values(stats.courseSubject),
         unit,
+        locale,
       },
     ],
   };

@@ -35,7 +35,8 @@ test('without JavaScript a learner reads levels and badges, and saves the ECM fi
   expect(profession).not.toBe('');
   expect(discipline).not.toBe('');
 
-  // Without scripts the discipline list holds every profession's: one of another is refused at its field.
+  // Without scripts the discipline list holds every profession's: one of another is refused at its
+  // field, a code with a wrong check character at its own, both at once.
   const chosenProfession = (await form.getByLabel('Professione').locator('option:checked').textContent()) ?? '';
   const foreign = await form
     .getByLabel('Disciplina')
@@ -44,15 +45,19 @@ test('without JavaScript a learner reads levels and badges, and saves the ECM fi
       chosenProfession,
     );
   await form.getByLabel('Disciplina').selectOption(foreign);
+  await form.getByLabel('Codice fiscale').fill('BNCGLI88C52F205Y');
   await form.getByLabel('Rapporto di lavoro').selectOption({ label: 'Libero professionista' });
   const refused = page.waitForResponse((response) => response.request().method() === 'POST');
   await form.getByRole('button', { name: 'Conferma i dati ECM' }).click();
   expect((await refused).status()).toBe(400);
   expect(await describedBy(page, 'Disciplina')).toContain('Questa disciplina non appartiene alla professione scelta');
+  expect(await describedBy(page, 'Codice fiscale')).toContain('controlla le lettere e il carattere di controllo finale');
+  await expect(form.getByLabel('Codice fiscale')).toHaveValue('BNCGLI88C52F205Y');
   await expect(form.getByLabel('Rapporto di lavoro')).toHaveValue('L');
 
   // Put back as they were: saved, the page comes back with the outcome (Post/Redirect/Get).
   await form.getByLabel('Disciplina').selectOption(discipline);
+  await form.getByLabel('Codice fiscale').fill('BNCGLI88C52F205X');
   await form.getByLabel('Rapporto di lavoro').selectOption('D');
   const saved = page.waitForResponse((response) => response.request().method() === 'POST');
   await form.getByRole('button', { name: 'Conferma i dati ECM' }).click();

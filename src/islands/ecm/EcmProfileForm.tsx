@@ -1,8 +1,9 @@
-import { useEffect, useId, useState, useSyncExternalStore, type SubmitEvent } from 'react';
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import type { EcmProfile, EcmProfileForm as Loaded, Profession } from '../../../core/contracts/ecm.ts';
 import { FISCAL_CODE_SHAPE } from '../../../core/fiscal-code.ts';
 import type { Translate } from '../../../core/translate.ts';
 import { ApiRequestError, type ApiClient } from '../../lib/api-client.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 
 interface Props {
   api: ApiClient;
@@ -26,8 +27,6 @@ type Field = 'fiscalCode' | 'professionId' | 'disciplineId' | 'employment';
 const FIELDS = ['fiscalCode', 'professionId', 'disciplineId', 'employment'] as const;
 const EMPLOYMENT = ['L', 'D', 'C', 'P'] as const;
 
-const noSubscription = () => () => undefined;
-
 const formOf = (profile: EcmProfile): Record<Field, string> => ({
   fiscalCode: profile.fiscalCode ?? '',
   professionId: profile.professionId ?? '',
@@ -37,7 +36,8 @@ const formOf = (profile: EcmProfile): Record<Field, string> => ({
 
 /**
  * Codice fiscale, profession, discipline and working relationship, the fields an ECM certificate and the registry report need: on the
- * certificate step and in the user data. The lists are the commission's (GET /api/lms/ecm/profile).
+ * certificate step and in the user data. The lists are the commission's: read with the page (`initial`), else from
+ * GET /api/lms/ecm/profile.
  */
 export default function EcmProfileForm({ api, t, onSaved, heading, intro, initial, post, posted }: Props) {
   const id = useId();
@@ -51,11 +51,7 @@ export default function EcmProfileForm({ api, t, onSaved, heading, intro, initia
     posted && 'saved' in posted ? { kind: 'saved' } : refused?.problem ? { kind: 'error', message: refused.problem } : { kind: 'idle' },
   );
   // Until hydrated (or without scripts) the discipline list holds every profession's, grouped.
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (initial) return;
@@ -69,6 +65,8 @@ export default function EcmProfileForm({ api, t, onSaved, heading, intro, initia
   }, [api, initial]);
 
   const disciplines = professions?.find((profession) => profession.id === form.professionId)?.disciplines ?? [];
+  // Hydrated, the list holds the profession's own: a discipline of another (a refused post's) is not chosen.
+  const disciplineId = !hydrated || disciplines.some((discipline) => discipline.id === form.disciplineId) ? form.disciplineId : '';
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -77,7 +75,7 @@ export default function EcmProfileForm({ api, t, onSaved, heading, intro, initia
     if (!fiscalCode) found.fiscalCode = t('ecmProfile.required');
     else if (!FISCAL_CODE_SHAPE.test(fiscalCode)) found.fiscalCode = t('ecmProfile.fiscalCodeInvalid');
     if (!form.professionId) found.professionId = t('ecmProfile.required');
-    if (!form.disciplineId) found.disciplineId = t('ecmProfile.required');
+    if (!disciplineId) found.disciplineId = t('ecmProfile.required');
     const employment = EMPLOYMENT.find((code) => code === form.employment);
     if (!employment) found.employment = t('ecmProfile.required');
     setErrors(found);
@@ -88,7 +86,7 @@ export default function EcmProfileForm({ api, t, onSaved, heading, intro, initia
     }
     setStatus({ kind: 'saving' });
     try {
-      const saved = await api.put('/lms/ecm/profile', { json: { ...form, fiscalCode, employment } });
+      const saved = await api.put('/lms/ecm/profile', { json: { ...form, disciplineId, fiscalCode, employment } });
       setForm(formOf(saved));
       setStatus({ kind: 'saved' });
       onSaved?.(saved);
@@ -115,6 +113,7 @@ export default function EcmProfileForm({ api, t, onSaved, heading, intro, initia
       className="ecm-profile"
       method={post ? 'post' : undefined}
       action={post?.action}
+      data-astro-reload={post ? true : undefined}
       onSubmit={(event) => void submit(event)}
       noValidate
       data-testid="ecm-profile-form"
@@ -172,7 +171,7 @@ export default function EcmProfileForm({ api, t, onSaved, heading, intro, initia
         <select
           id={`${id}-disciplineId`}
           name="disciplineId"
-          value={form.disciplineId}
+          value={disciplineId}
           disabled={hydrated && !form.professionId}
           aria-invalid={errors.disciplineId ? true : undefined}
           aria-describedby={described('disciplineId')}

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { createApiClient } from '../../lib/api-client.ts';
 import { modeEventName } from '../../../core/client-event.ts';
 import { buildEvent } from '../../../core/event-name.ts';
@@ -7,6 +7,7 @@ import { availableModes, type RoleMode } from '../../../core/mode.ts';
 import { translator } from '../../../core/translate.ts';
 import { $mode, setMode } from '../../stores/mode.ts';
 import './mode-switch.css';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 
 interface Props {
   /** The mode of the user's role, read with the page. */
@@ -17,8 +18,6 @@ interface Props {
   strings: Record<string, string>;
 }
 
-const noSubscription = () => () => undefined;
-
 /**
  * Editors and testers switch between their mode and the learner's; editors also get the CMS link.
  * In the page's HTML from the start; the choices work once the page's scripts run (the mode lives
@@ -28,11 +27,7 @@ export default function ModeSwitch({ roleMode, siteId, locale, cmsUrl, strings }
   const t = translator(strings);
   const stored = useStore($mode);
   // The server knows no tab's mode: until hydrated, the HTML's (the learner's), with the choices off.
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   const mode = hydrated ? stored : 'user';
 
   const api = createApiClient({ siteId: () => siteId, localeCode: () => locale });
