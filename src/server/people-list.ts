@@ -1,4 +1,5 @@
 import { env } from 'cloudflare:workers';
+import { printableLine } from '../../core/plain-text.ts';
 import { PEOPLE_PAGE_SIZE, peopleQuery, type PeopleQuery } from '../../core/contracts/people.ts';
 import { listCourseChoices, type CourseChoice } from '../../functions/data/people/enrolment.ts';
 import { searchPeople, type PeoplePage } from '../../functions/data/people/people.ts';
@@ -11,8 +12,9 @@ import type { StaffPage } from './staff-page.ts';
  */
 export function peopleListQuery(url: URL): PeopleQuery {
   const raw = {
-    // A longer search is cut to the box's 100 characters, as the box itself does, not dropped.
-    q: firstUnits(url.searchParams.get('q')?.trim() ?? '', 100) || undefined,
+    // Searched as far as it can be rather than dropped (which would list everyone): invisible
+    // characters removed, cut to the box's 100 characters as the box itself does.
+    q: firstUnits(printableLine(url.searchParams.get('q') ?? '').trim(), 100) || undefined,
     status: url.searchParams.get('status') ?? undefined,
     course: url.searchParams.get('course') ?? undefined,
     page: url.searchParams.get('page') ?? undefined,
