@@ -6,9 +6,8 @@ import { listLearnerCourses, type LearnerCourse } from '../data/lms/learner.ts';
 import { listCourseProgress, type CourseProgress } from '../data/lms/path-courses.ts';
 import { findWatch, savePosition } from '../data/lms/positions.ts';
 import { recordHits } from '../data/hits/hits.ts';
-import { requireSessionEvidence } from './session-evidence.ts';
-import { completeSession, type Completion } from '../data/lms/progress.ts';
-import { scormItems } from '../scorm/scorm-completion.ts';
+import type { Completion } from '../data/lms/progress.ts';
+import { finishSession } from './finish-session.ts';
 import { findSite } from '../data/site/sites.ts';
 import { HttpError } from '../http-error.ts';
 import { lmsMessage } from './messages.ts';
@@ -78,25 +77,7 @@ export async function postSessionComplete(
       },
     ]);
   }
-  const evidence = await requireSessionEvidence(context.env.DB, ref, context.language);
-  // A SCORM session is the package's to finish: the page may only bring the time it still waited for.
-  // (A SCORM session without a checked package, or with no item, is never done from here.)
-  if (evidence.kind === 'scorm' && !evidence.completed) {
-    const items = await scormItems(context.env.DB, ref);
-    if (!items || items.keys.length === 0 || items.done.length < items.keys.length)
-      throw new HttpError(409, lmsMessage('sessionPackageNotDone', context.language));
-  }
-  return completeSession(
-    context.env.DB,
-    context.siteId,
-    user.user.id,
-    params.courseId,
-    params.module,
-    params.session,
-    evidence.categoryId,
-    context.localeCode,
-    context.now,
-  );
+  return finishSession(context.env.DB, ref, context.language, context.localeCode, context.now);
 }
 
 export async function getMyCourses(context: ApiContext): Promise<{ inProgress: LearnerCourse[]; completed: LearnerCourse[] }> {

@@ -75,3 +75,20 @@ test('without JavaScript a learner reads levels and badges, and saves the ECM fi
   await expect(editor.getByTestId('mode-current')).toHaveText('Modalità attiva: Studente');
   await editor.context().close();
 });
+
+test('without JavaScript a learner completes a session with the page’s plain form; a SCORM session says it needs scripts', async ({ browser }) => {
+  // A cohort learner with no progress: the journey writes none that other tests count.
+  const page = await signedInWithoutScripts(browser, { code: 'gabriele.gentile', password: 'Corsista-Demo-2026!' });
+  await page.goto('/it-IT/course/session/prevenzione-cadute/1/1');
+  const before = (await page.getByTestId('player-progress').textContent()) ?? '';
+  const posted = page.waitForResponse((response) => response.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Segna come completata' }).click();
+  expect((await posted).status()).toBe(303);
+  await page.waitForURL(/\/it-IT\/course\/session\/prevenzione-cadute\/1\/1$/);
+  await expect(page.getByTestId('session-completed')).toBeVisible();
+  await expect(page.getByTestId('player-progress')).not.toHaveText(before);
+
+  await page.goto('/it-IT/course/session/igiene-mani-scorm/1/1');
+  await expect(page.getByTestId('scorm-needs-script')).toContainText('con JavaScript attivo nel browser');
+  await page.context().close();
+});

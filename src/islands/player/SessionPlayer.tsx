@@ -31,14 +31,16 @@ interface Props {
   scorm?: ScormLaunch | null;
   /** What the server saw of the learner in this session against what completing it asks, or null (preview). */
   evidence?: SessionEvidence | null;
+  /** Why the page's plain form (posted without scripts) did not complete the session. */
+  refusal?: string | null;
 }
 
 type State = { kind: 'idle' } | { kind: 'saving' } | { kind: 'done'; completion: Completion } | { kind: 'failed'; message: string };
 
 /** Plays one session: its content, the way to the previous and next one, and marking it complete. */
-export default function SessionPlayer({ session, progress, siteId, locale, strings, preview = false, scorm = null, evidence = null }: Props) {
+export default function SessionPlayer({ session, progress, siteId, locale, strings, preview = false, scorm = null, evidence = null, refusal = null }: Props) {
   const t = translator(strings);
-  const [state, setState] = useState<State>({ kind: 'idle' });
+  const [state, setState] = useState<State>(refusal ? { kind: 'failed', message: refusal } : { kind: 'idle' });
   const [packageState, setPackageState] = useState<{ answer: ScormCommitted; completedHere: boolean } | null>(null);
   const onCommitted = (answer: ScormCommitted) =>
     setPackageState((before) => ({ answer, completedHere: (before?.completedHere ?? false) || answer.newlyCompleted }));
@@ -157,9 +159,19 @@ export default function SessionPlayer({ session, progress, siteId, locale, strin
             {t('player.scormPending')}
           </p>
         ) : (
-          <button type="button" onClick={() => void complete()} disabled={state.kind === 'saving'} data-testid="complete-session">
-            {state.kind === 'saving' ? t('player.saving') : t('player.complete')}
-          </button>
+          // A plain form too: without scripts (or before them) the page completes the session.
+          <form
+            method="post"
+            data-astro-reload
+            onSubmit={(event) => {
+              event.preventDefault();
+              void complete();
+            }}
+          >
+            <button type="submit" disabled={state.kind === 'saving'} data-testid="complete-session">
+              {state.kind === 'saving' ? t('player.saving') : t('player.complete')}
+            </button>
+          </form>
         )}
         {score !== null && score !== undefined && <p data-testid="scorm-score">{t('player.scormScore', { score: Math.round(score * 100) })}</p>}
         {state.kind === 'failed' && (
