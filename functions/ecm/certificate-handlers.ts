@@ -121,7 +121,7 @@ export async function getCertificatePdf(
   const strings = { ...(await findStrings(DB, context.siteId, defaultLocale)), ...(await findStrings(DB, context.siteId, locale)) };
   const verifyUrl = new URL(`/${locale}/verifica-attestato/${view.code}`, context.url).href;
   const signature = await readSignature(DB, context.siteId);
-  const bytes = await certificatePdf({ certificate: view, locale, verifyUrl, signature, t: translator(strings) });
+  const bytes = await certificatePdf({ certificate: view, locale, verifyUrl, signature, t: translator(strings, locale) });
   return new Response(new Uint8Array(bytes), {
     headers: {
       'content-type': 'application/pdf',

@@ -52,7 +52,7 @@ function frameLoader(env: DeliveryEnv) {
         ]);
         // A string not yet translated reads in the site's default language, as on the pages.
         const strings: Record<string, string> = { ...fallback, ...own };
-        return { locale, t: translator(strings), siteName: strings['site.name'] ?? site.niceName, logoPath: `/logo/${site.logo}` };
+        return { locale, t: translator(strings, locale), siteName: strings['site.name'] ?? site.niceName, logoPath: `/logo/${site.logo}` };
       })();
       frames.set(key, frame);
     }

@@ -43,7 +43,7 @@ export async function loadErrorView(pathname: string, cookieLocale?: string | nu
     const probe = await loadPageContext(DEFAULT_LOCALE);
     const locale = chooseLocale({ userLocale: requested, supported: probe.site.supportedLocale, fallback: probe.site.defaultLocale });
     const page = locale === probe.locale ? probe : await loadPageContext(locale);
-    return { t: translator({ ...FALLBACK_STRINGS, ...page.strings }), logo: page.site.logo, siteName: page.siteName, locale, showStack, requestId };
+    return { t: translator({ ...FALLBACK_STRINGS, ...page.strings }, locale), logo: page.site.logo, siteName: page.siteName, locale, showStack, requestId };
   } catch (error) {
     console.error('Error screen without D1:', error);
     return { t: translator(FALLBACK_STRINGS), logo: 'tiles.svg', siteName: 'Tiles', locale: DEFAULT_LOCALE, showStack, requestId };

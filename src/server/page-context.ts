@@ -49,5 +49,5 @@ async function readPageContext(locale: string): Promise<PageContext> {
   // A string not yet translated shows in the site's default language.
   // Shared by every request this Worker serves with this version: no page may change it.
   const strings: Strings = Object.freeze({ ...fallbackStrings, ...localeStrings });
-  return { site, locale, locales, strings, t: translator(strings), siteName: strings['site.name'] ?? site.niceName };
+  return { site, locale, locales, strings, t: translator(strings, locale), siteName: strings['site.name'] ?? site.niceName };
 }

@@ -69,6 +69,8 @@ test('search finds a course by a word of its description or a session title, in 
   await page.goto(`/de-DE/catalogo-corsi/cerca?q=${encodeURIComponent('Pflegekraft Hebamme')}`);
   await expect(cards).toHaveCount(1);
   await expect(cards).toContainText('Prävention von nosokomialen Infektionen');
+  // The language switcher keeps the search.
+  await expect(page.getByRole('link', { name: 'Italiano' }).first()).toHaveAttribute('href', '/it-IT/catalogo-corsi/cerca?q=Pflegekraft+Hebamme');
 });
 
 test('public pages carry canonical and hreflang links, and the sitemap lists every locale', async ({ page, request }) => {

@@ -27,6 +27,16 @@ test.describe('the header on a phone (375 px)', () => {
           .getByRole('link')
           .first(),
       ).toBeFocused();
+      // Escape closes it, the focus back on its button.
+      await page.keyboard.press('Escape');
+      await expect(page.locator('.site-menu')).not.toHaveAttribute('open');
+      await expect(menu).toBeFocused();
+      // Opened again, the focus moving on past its last link closes it too.
+      await page.keyboard.press('Enter');
+      const last = page.locator('.site-menu-panel a, .site-menu-panel button').last();
+      await last.focus();
+      await page.keyboard.press('Tab');
+      await expect(page.locator('.site-menu')).not.toHaveAttribute('open');
     });
   }
 

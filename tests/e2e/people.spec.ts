@@ -87,6 +87,10 @@ for (const width of [1280, 390]) {
       await page.goto(`/it-IT/staff/people?q=${'nessuno'.repeat(20)}`);
       await expect(page.getByText('Nessuna persona corrisponde alla ricerca.')).toBeVisible();
       await expect(page.getByLabel('Nome, e-mail, codice utente o codice fiscale')).toHaveValue('nessuno'.repeat(20).slice(0, 100));
+      // A page past the last leads to the last.
+      await page.goto('/it-IT/staff/people?q=ferr&page=999');
+      await expect(page).toHaveURL(/\/it-IT\/staff\/people\?q=ferr$/);
+      await expect(names(page).first()).toBeVisible();
       // An invisible character pasted with the name is left out, not the whole search.
       await page.goto(`/it-IT/staff/people?q=${encodeURIComponent('nicolo\u200b')}`);
       await expect(names(page)).toHaveText(["D'Angelo Nicolò"]);

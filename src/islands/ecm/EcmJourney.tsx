@@ -35,7 +35,7 @@ type View =
  * fields if missing, then the certificate.
  */
 export default function EcmJourney({ courseId, siteId, locale, status, lastFailed, strings }: Props) {
-  const t = translator(strings);
+  const t = translator(strings, locale);
   const api = useMemo(() => createApiClient({ siteId: () => siteId, localeCode: () => locale }), [siteId, locale]);
   const [view, setView] = useState<View>(() => (lastFailed ? { kind: 'result', result: lastFailed } : initialView(status, t)));
   const [review, setReview] = useState<ReviewQuestion[] | null>(null);

@@ -88,7 +88,7 @@ const SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-
  * the page is left. The status says "saved" only once the server has acknowledged a commit.
  */
 export default function ScormPlayer({ launch, session, siteId, locale, strings, onCommitted }: Props) {
-  const t = translator(strings);
+  const t = translator(strings, locale);
   const [status, setStatus] = useState<{ status: CommitStatus; reason?: string }>({ status: 'idle' });
   const [index, setIndex] = useState(0);
   // The item whose runtime is in place: its frame opens only then, and closes before the next one's.

@@ -39,7 +39,7 @@ type State = { kind: 'idle' } | { kind: 'saving' } | { kind: 'done'; completion:
 
 /** Plays one session: its content, the way to the previous and next one, and marking it complete. */
 export default function SessionPlayer({ session, progress, siteId, locale, strings, preview = false, scorm = null, evidence = null, refusal = null }: Props) {
-  const t = translator(strings);
+  const t = translator(strings, locale);
   const [state, setState] = useState<State>(refusal ? { kind: 'failed', message: refusal } : { kind: 'idle' });
   const [packageState, setPackageState] = useState<{ answer: ScormCommitted; completedHere: boolean } | null>(null);
   const onCommitted = (answer: ScormCommitted) =>
