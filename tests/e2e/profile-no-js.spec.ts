@@ -25,6 +25,12 @@ test('without JavaScript a learner reads levels and badges, and saves the ECM fi
   expect(await page.getByTestId('badge-earned').count()).toBeGreaterThan(0);
   await expect(page.getByText(/Caricamento/)).toHaveCount(0);
 
+  // The readable copy of "my data" names badges, language and roles as the site does, not by id.
+  await page.goto('/it-IT/profile/my-data/view');
+  await expect(page.getByText(/^Badge Primo passo/)).toBeVisible();
+  await expect(page.getByText('prima-sessione')).toHaveCount(0);
+  await expect(page.getByRole('definition').filter({ hasText: /^Italiano$/ })).toHaveCount(1);
+
   await page.goto('/it-IT/profile/user-data');
   const form = page.getByTestId('ecm-profile-form');
   await expect(form.getByLabel('Codice fiscale')).toHaveValue('BNCGLI88C52F205X');

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import type { Assessment, AssessmentResult } from '../../../core/contracts/ecm.ts';
 import type { Translate } from '../../../core/translate.ts';
 import { ApiRequestError, type ApiClient } from '../../lib/api-client.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import './ecm.css';
 
 interface Props {
@@ -26,6 +27,8 @@ export default function AssessmentForm({ api, courseId, t, onResult }: Props) {
   // Saves run one after the other, each sending the answers as they are when it starts: the last word wins.
   const chain = useRef<Promise<unknown>>(Promise.resolve());
   const latest = useRef(answers);
+  // The questions come from the API once the island runs: without scripts the page's note says so.
+  const hydrated = useHydrated();
 
   useEffect(() => {
     api.get('/lms/course/:courseId/assessment', { param: { courseId } }).then(
@@ -34,7 +37,7 @@ export default function AssessmentForm({ api, courseId, t, onResult }: Props) {
     );
   }, [api, courseId]);
 
-  if (state.kind === 'loading') return <p className="muted">{t('ecm.loading')}</p>;
+  if (state.kind === 'loading') return hydrated ? <p className="muted">{t('ecm.loading')}</p> : null;
   if (state.kind === 'refused')
     return (
       <p role="alert" className="field-error">
