@@ -61,7 +61,8 @@ test('tooltips and highlighting come after load and move nothing; legends and ax
   await byDay.scrollIntoViewIfNeeded();
   const before = await pageBox();
   // The day with the most minutes has the tallest bar.
-  const minutes = (await byDay.locator('tbody td').allTextContents()).map(Number);
+  // Italian figures: a decimal comma (24,3).
+  const minutes = (await byDay.locator('tbody td').allTextContents()).map((text) => Number(text.replace(',', '.')));
   const index = minutes.indexOf(Math.max(...minutes));
   await svg.locator(`[data-index="${index}"]`).hover();
   const tip = byDay.locator('.chart-tip');
