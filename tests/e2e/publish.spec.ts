@@ -15,7 +15,8 @@ async function publishAndWait(page: Page): Promise<number> {
   await expect(status).toHaveAttribute('data-status', /^(queued|building)$/);
   await expect(status).toHaveAttribute('data-status', /^(live|failed)$/, { timeout: 240_000 });
   await expect(status).toContainText(/online/);
-  await expect(status).toContainText(/Durata: \d+\.\d s/);
+  // Seconds as Italian writes them: a decimal comma.
+  await expect(status).toContainText(/Durata: \d+,\d s/);
   return (Date.now() - started) / 1000;
 }
 
