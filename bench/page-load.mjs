@@ -120,7 +120,7 @@ const BEFORE_DIR = process.env.BENCH_BEFORE_DIR;
 if (BEFORE_DIR) {
   const before = await startWorker({ dir: BEFORE_DIR, port: server.port + 20, stateDir: server.stateDir });
   try {
-    rows.push(...(await measureStack(`workerd through Miniflare, direct, code before (${BEFORE_DIR})`, `http://127.0.0.1:${before.port}`)));
+    rows.push(...(await measureStack(`workerd, direct, code before (${BEFORE_DIR})`, `http://127.0.0.1:${before.port}`)));
   } finally {
     await before.stop();
   }
@@ -134,7 +134,7 @@ try {
 console.table(rows);
 writeSection(
   'page-load',
-  `\`bench/page-load.mjs\`: ${CONNECTIONS} concurrent autocannon clients for ${DURATION} s per page (and the course page at 1 client), GET with a browser's Accept, Accept-Encoding (gzip, br) and User-Agent; the course page with the demo learner's \`t-ssid\` cookie. KiB/response is what crossed the wire (compressed when the server compresses). Three stacks one after the other on the same build and database: \`npm start\` as a user runs it (workerd, through Miniflare's API, accepting on the socket \`npm start\` holds), the same Worker behind the Node proxy \`npm start\` had in front until issue 35's socket hand-over, and \`wrangler dev\` (what \`npm start\` ran before that). With \`BENCH_BEFORE_DIR\`, a build of older code on the Worker's own port too. From issue 35 on, the signed-in page is \`prevenzione-ica\` (an ECM course with an attempt), before it \`triage-pronto-soccorso\`. Earlier runs of this table, on \`wrangler dev\` behind the proxy, are in git history (2026-11-25: catalogue 758 req/s, course 100 req/s, p50 478 ms on that day's machine load).
+  `\`bench/page-load.mjs\`: ${CONNECTIONS} concurrent autocannon clients for ${DURATION} s per page (and the course page at 1 client), GET with a browser's Accept, Accept-Encoding (gzip, br) and User-Agent; the course page with the demo learner's \`t-ssid\` cookie. KiB/response is what crossed the wire (compressed when the server compresses). Three stacks one after the other on the same build and database: \`npm start\` as a user runs it (workerd, started by \`npm start\` itself, accepting on the socket \`npm start\` holds), the same Worker behind the Node proxy \`npm start\` had in front until issue 35's socket hand-over, and \`wrangler dev\` (what \`npm start\` ran before that). With \`BENCH_BEFORE_DIR\`, a build of older code on the Worker's own port too. From issue 35 on, the signed-in page is \`prevenzione-ica\` (an ECM course with an attempt), before it \`triage-pronto-soccorso\`. Earlier runs of this table, on \`wrangler dev\` behind the proxy, are in git history (2026-11-25: catalogue 758 req/s, course 100 req/s, p50 478 ms on that day's machine load).
 
 ${markdownTable(rows)}
 `,

@@ -1,5 +1,5 @@
 // Starts the production build in workerd for a benchmark, on its own port and database, exactly as
-// `npm start` does (scripts/start.mjs: migrations, seed, build, workerd through Miniflare behind the proxy).
+// `npm start` does (scripts/start.mjs: migrations, seed, build, workerd on the socket it holds).
 // The build goes to its own folder (TILES_OUT_DIR), never dist/, which another server may be serving.
 import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // The JavaScript heap of a Worker's isolate, read through the V8 inspector workerd opens
-// (Miniflare's `inspectorPort`; `npm start` passes TILES_INSPECTOR_PORT to its first Worker). A workerd
+// (`npm start` opens its first Worker's at TILES_INSPECTOR_PORT). A workerd
 // process's RSS also holds local R2 and D1 (miniflare's simulators) and the runtime's own caches:
 // the isolate's heap is what the Worker's code itself keeps.
 
@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 const MiB = 1024 * 1024;
 
 /**
- * The inspector address of the site's Worker: workerd's own inspector (npm start, through Miniflare)
+ * The inspector address of the site's Worker: workerd's own inspector (npm start)
  * lists every internal Worker, the user's as `core:user:{name}`; wrangler's inspector proxy serves
  * only the Worker at /ws and refuses a connection without an Origin of this machine.
  */

@@ -1,5 +1,5 @@
 // The listening socket of `npm start`'s public port, held open by this process and accepted on only
-// by workerd: each Worker's workerd gets a copy of it (scripts/workerd-socket.mjs), so a request goes
+// by workerd: each Worker's workerd gets a copy of it (scripts/worker-server.mjs), so a request goes
 // from the socket straight into workerd, and a new build's workerd can take over the same port
 // while the old one finishes what it accepted (scripts/start.mjs). Node itself must never accept on
 // it: it is opened in a thread that, once listening, blocks for good, so that thread's event loop

@@ -1,15 +1,31 @@
 // The SCORM content origin's door in `npm start`: forwards every request to the public socket, where
 // the Worker tells the two origins apart by the address asked for (scripts/start.mjs). Its own
 // answers, when the server is stopping or the Worker fails mid-answer, carry the same security
-// headers as the Worker's.
+// headers as the Worker's: those of the build's `_headers` file.
 import http from 'node:http';
-import { HSTS, isLocalHost, securityHeaders } from '../core/security-headers.ts';
 
-// Plain-text answers run no script: no hash needs allowing.
-const HEADERS = securityHeaders([]);
+/**
+ * The security headers of a build's `_headers` file (integrations/security-headers.mjs writes it from
+ * core/security-headers.ts): every path's but HSTS, HSTS, and the hosts it is detached on. Read from
+ * the file rather than that module: TypeScript would cost this long-running process about 30 MB.
+ */
+export function parseHeadersFile(text) {
+  const rules = [];
+  for (const line of text.split('\n')) {
+    const entry = line.trim();
+    if (entry === '' || entry.startsWith('#')) continue;
+    if (!/^\s/.test(line)) rules.push({ path: entry, set: {}, detached: [] });
+    else if (entry.startsWith('!')) rules.at(-1)?.detached.push(entry.slice(1).trim());
+    else if (entry.includes(':')) rules.at(-1).set[entry.slice(0, entry.indexOf(':')).trim()] = entry.slice(entry.indexOf(':') + 1).trim();
+  }
+  const { 'Strict-Transport-Security': hsts, ...security } = rules.find((rule) => rule.path === '/*')?.set ?? {};
+  if (!hsts || !security['Content-Security-Policy']) throw new Error('the _headers file names no security headers for every path');
+  const localHosts = rules.filter((rule) => rule.detached.includes('Strict-Transport-Security')).map((rule) => new URL(rule.path.replace(/\*$/, '')).hostname);
+  return { security, hsts, localHosts };
+}
 
 /** The proxy's own error answer: 503 while nothing listens upstream (a restart), else 502. */
-function errorAnswer(request, response, error) {
+function errorAnswer(headers, request, response, error) {
   if (response.headersSent) {
     response.destroy();
     return;
@@ -17,8 +33,8 @@ function errorAnswer(request, response, error) {
   const restarting = error?.code === 'ECONNREFUSED' || error?.code === 'ECONNRESET';
   const hostname = (request.headers.host ?? '').replace(/:\d+$/, '');
   response.writeHead(restarting ? 503 : 502, {
-    ...HEADERS,
-    ...(isLocalHost(hostname) ? {} : { 'Strict-Transport-Security': HSTS }),
+    ...headers.security,
+    ...(headers.localHosts.includes(hostname) ? {} : { 'Strict-Transport-Security': headers.hsts }),
     'content-type': 'text/plain; charset=utf-8',
     'cache-control': 'no-store',
     ...(restarting ? { 'retry-after': '2' } : {}),
@@ -32,9 +48,14 @@ function errorAnswer(request, response, error) {
 const LOCAL_TOOLS = '/cdn-cgi/';
 
 /** 404 for the local tools. */
-function refusesLocalTools(request, response) {
+function refusesLocalTools(headers, request, response) {
   if (!request.url?.startsWith(LOCAL_TOOLS)) return false;
-  response.writeHead(404, { ...HEADERS, 'Strict-Transport-Security': HSTS, 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+  response.writeHead(404, {
+    ...headers.security,
+    'Strict-Transport-Security': headers.hsts,
+    'content-type': 'text/plain; charset=utf-8',
+    'cache-control': 'no-store',
+  });
   response.end('Not found');
   return true;
 }
@@ -55,13 +76,14 @@ export function forwardedHeaders(headers, path) {
 
 /**
  * `upstream()` names the port of the Worker to use for each new request, or null while the server
- * stops (then new requests get the restart answer). `forwarding()` counts requests not yet answered.
+ * stops (then new requests get the restart answer); `headers` are the build's (parseHeadersFile).
+ * `forwarding()` counts requests not yet answered.
  */
-export function createProxy(upstream) {
+export function createProxy(upstream, headers) {
   let forwarding = 0;
   const server = http.createServer((request, response) => {
-    if (refusesLocalTools(request, response)) return;
-    if (!upstream()) return errorAnswer(request, response, { code: 'ECONNREFUSED' });
+    if (refusesLocalTools(headers, request, response)) return;
+    if (!upstream()) return errorAnswer(headers, request, response, { code: 'ECONNREFUSED' });
     forwarding++;
     response.on('close', () => forwarding--);
     const forward = http.request(
@@ -73,7 +95,7 @@ export function createProxy(upstream) {
     );
     forward.on('error', (error) => {
       forward.destroy();
-      errorAnswer(request, response, error);
+      errorAnswer(headers, request, response, error);
     });
     request.pipe(forward);
   });

@@ -4,14 +4,15 @@
 // meanwhile connections wait in the socket's queue: none is dropped, none passes through this process.
 import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { startBuildWorker } from './build-worker.mjs';
 import { whileBuildingSync } from './build-lock.mjs';
 import { holdListeningSocket } from './listen-socket.mjs';
-import { createProxy } from './proxy.mjs';
+import { createProxy, parseHeadersFile } from './proxy.mjs';
 import { outDirOf } from './out-dir.mjs';
 import { ensureDevVars, run, STATE_DIR } from './local-env.mjs';
 import { forgetBuild, isBuilt, markBuilt, markPrepared, preparedState, sourceStamp } from './start-stamp.mjs';
-import { DEFAULT_RECYCLE_MIB, readWorkerOptions, scheduleCrons, startWorker } from './worker-server.mjs';
+import { DEFAULT_RECYCLE_MIB, planWorker, scheduleCrons, startWorker } from './worker-server.mjs';
 
 // Every child (build worker, rebuilds) inherits it: see localProcessEnv().
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
@@ -60,9 +61,12 @@ const token = process.env.BUILD_WORKER_TOKEN ?? randomBytes(32).toString('hex');
 const extraBindings = { BUILD_WORKER_TOKEN: token, SCORM_CONTENT_ORIGIN: contentOrigin, ...JSON.parse(process.env.TILES_EXTRA_VARS ?? '{}') };
 
 const workers = new Set();
+/** How to start one build's Worker (scripts/worker-server.mjs). */
+const planBuild = (dir, inspectorPort) => planWorker({ dir, ownSocket: true, stateDir: STATE_DIR, inspectorPort, bindings: extraBindings });
+
 /** One build's Worker in workerd, accepting on the public socket (scripts/worker-server.mjs). */
-async function serveBuild(dir, inspectorPort) {
-  const worker = await startWorker({ dir, listenFd: publicSocket.fd, entryPort: port, stateDir: STATE_DIR, inspectorPort, bindings: extraBindings });
+async function serveBuild(plan) {
+  const worker = await startWorker({ plan, listenFd: publicSocket.fd, entryPort: port });
   workers.add(worker);
   return worker;
 }
@@ -119,7 +123,7 @@ let stopping = false;
 const publicSocket = await holdListeningSocket({ host: '127.0.0.1', port });
 // TILES_INSPECTOR_PORT opens the first Worker's V8 inspector there (a benchmark reads its heap);
 // a Worker started by a publish takes none, as two would then claim the port during the switch.
-let upstream = { dir: OUT_DIR, worker: await serveBuild(OUT_DIR, process.env.TILES_INSPECTOR_PORT) };
+let upstream = { dir: OUT_DIR, worker: await serveBuild(await planBuild(OUT_DIR, process.env.TILES_INSPECTOR_PORT)) };
 console.log(`Ready on http://localhost:${port}`);
 
 // Cloudflare fires the Cron Triggers; workerd alone never does (a minute past the hour, as configured).
@@ -127,7 +131,7 @@ const housekeeping = scheduleCrons(() => upstream?.worker);
 
 // The SCORM content origin reaches the same socket, through a proxy that keeps the local tools out
 // of a package's reach: its origin is this machine's too (scripts/proxy.mjs).
-const contentProxy = createProxy(() => (upstream ? { port } : null));
+const contentProxy = createProxy(() => (upstream ? { port } : null), parseHeadersFile(readFileSync(join(OUT_DIR, 'client', '_headers'), 'utf8')));
 contentProxy.listen(contentPort, '127.0.0.1', () => console.log(`SCORM packages served from ${contentOrigin} (port ${contentPort})`));
 
 // One replacement at a time: a publish's and a recycling's never overlap.
@@ -153,14 +157,14 @@ function replaceWorker(dir) {
   return oneAtATime(async () => {
     if (stopping) throw new Error('npm start is stopping');
     const previous = upstream;
-    // Read before the gap, which is then only workerd's start.
-    await readWorkerOptions(dir);
+    // Made before the gap, which is then only workerd's start.
+    const plan = await planBuild(dir);
     between = true;
     try {
       await retire(previous.worker);
       let worker;
       try {
-        worker = await serveBuild(dir);
+        worker = await serveBuild(plan);
       } catch (error) {
         upstream = { dir: previous.dir, worker: await serveAgainOrExit(previous.dir, error) };
         throw error;
@@ -181,7 +185,7 @@ function replaceWorker(dir) {
  */
 async function serveAgainOrExit(dir, cause) {
   try {
-    return await serveBuild(dir);
+    return await serveBuild(await planBuild(dir));
   } catch (error) {
     console.error(`The new Worker did not start (${cause.message}), nor did the previous one again (${error.message}): npm start exits.`);
     await publicSocket.close();
@@ -227,10 +231,6 @@ function residentMiB(pid) {
 }
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
-  // Miniflare and wrangler each bundle a copy of signal-exit, whose handlers miscount the listeners,
-  // take this one for none, and kill the process at once (with workerd and its queued hits): theirs
-  // go, and this one stops the Workers.
-  process.removeAllListeners(signal);
   process.on(signal, async () => {
     if (stopping) return;
     stopping = true;

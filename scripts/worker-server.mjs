@@ -1,25 +1,27 @@
-// Serves one build's Worker in workerd through Miniflare's API: the same runtime, bindings and
+// Serves one build's Worker in workerd, started by this process: the same runtime, bindings and
 // on-disk state as `wrangler dev`, without a development server in front (no file watching, no
-// proxy Worker, no dev registry). A request goes from workerd's socket straight to the Worker.
-// Measured in ../shared/PLATFORM-FACTS.md §7 and bench/RESULTS.md.
-import { execFile } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+// proxy Worker, no dev registry) and without Miniflare in this process. A child process has
+// Miniflare assemble workerd's configuration (scripts/workerd-config.mjs); this one starts workerd
+// with it, reads its logs, and answers the few calls workerd makes back (./workerd-loopback.mjs).
+// A request goes from workerd's socket straight to the Worker. Measured in
+// ../shared/PLATFORM-FACTS.md §7 and bench/RESULTS.md.
+import { execFile, spawn } from 'node:child_process';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
-import { extname, join, resolve } from 'node:path';
-import { Log, LogLevel, Miniflare, convertV4MiniflareOptions } from 'miniflare';
-import { lastWorkerd, serveEntryOn } from './workerd-socket.mjs';
-
-export const WORKER_NAME = 'tiles-learning-platform';
+import { startLoopback } from './workerd-loopback.mjs';
 
 /**
- * V8's heap settings for a served Worker's workerd (Miniflare passes MINIFLARE_WORKERD_V8_FLAGS to
- * workerd; a value already set in the environment wins). V8 sizes a heap for the machine's memory,
- * so on a server with gigabytes free an isolate collects its old generation rarely, and what dead
- * requests hold (their native objects, freed only with their JavaScript wrappers) piles up
- * meanwhile: a bare Worker grew 4 KB per request and ours 27 KB, 1.4 GB of workerd after 50,000
- * requests. A small first old generation and young generation keep each collection early and cheap:
- * 485 MiB after the same requests (bench/RESULTS.md, memory-soak). Neither is a limit: a heap that
- * needs more still grows.
+ * V8's heap settings for a served Worker's workerd (passed in its configuration by Miniflare, from
+ * MINIFLARE_WORKERD_V8_FLAGS; a value already set in the environment wins). V8 sizes a heap for the
+ * machine's memory, so on a server with gigabytes free an isolate collects its old generation
+ * rarely, and what dead requests hold (their native objects, freed only with their JavaScript
+ * wrappers) piles up meanwhile: a bare Worker grew 4 KB per request and ours 27 KB, 1.4 GB of
+ * workerd after 50,000 requests. A small first old generation and young generation keep each
+ * collection early and cheap: 485 MiB after the same requests (bench/RESULTS.md, memory-soak).
+ * Neither is a limit: a heap that needs more still grows.
  */
 export const WORKERD_V8_FLAGS = '--initial-old-space-size=4 --max-semi-space-size=1';
 
@@ -36,77 +38,150 @@ const CRON_MS = 15 * 60_000;
 /** How long a retiring Worker may take to finish the requests it accepted before it is stopped outright. */
 const RETIRE_MS = 30_000;
 
+/** The descriptor workerd's entry socket listens on when given one: 0-2 stdio, 3 the control pipe. */
+const ENTRY_FD = 4;
+
+const CONFIG_MARKER = '--- tiles workerd config ---';
+
 /**
- * Starts the Worker built into `dir` (its `server/wrangler.json`, `.dev.vars` and `client/` assets,
- * plus `bindings`: configuration the build does not carry) with D1, R2, rate-limit and KV state
- * under `stateDir` as `wrangler dev --persist-to stateDir` keeps it. Resolves once it answers.
- *
- * It listens on 127.0.0.1:`port`, or, given `listenFd`, on that socket (`npm start`'s public port,
- * shared with the Worker it replaces: scripts/listen-socket.mjs) and on a port of its own, `port` in
- * the answer, for what must reach this Worker and no other (its hit writer's state, a build's reads).
- * `entryPort` is that socket's port, where its crons are triggered.
+ * How to start the Worker built into `dir` (its `server/wrangler.json`, `.dev.vars` and `client/`
+ * assets, plus `bindings`: configuration the build does not carry), with D1, R2, rate-limit and KV
+ * state under `stateDir` as `wrangler dev --persist-to stateDir` keeps it: workerd's command line,
+ * its configuration in a file only this user reads, and the build's crons. Made ahead of the start
+ * (a publish's swap makes it before the old Worker stops), by a child process: about 3 s of CPU.
  */
-export async function startWorker({ dir, port = 0, listenFd = null, entryPort = null, stateDir, inspectorPort = undefined, bindings = {} }) {
-  const serverDir = resolve(dir, 'server');
-  const { workerOptions, main } = await workerOptionsOf(resolve(serverDir, 'wrangler.json'));
-  // Checked before workerd starts: a cron this server cannot run stops the start.
-  const crons = hourlyMinutes(workerOptions.cronTriggers ?? []);
-  const entry = resolve(main);
-  const modules = [entry, ...builtModules(serverDir).filter((path) => path !== entry)].map((path) => ({ type: moduleType(path), path }));
-  if (listenFd !== null) serveEntryOn(listenFd);
-  // Straight to the Worker (and its assets), past Miniflare's entry: never the public socket's tools.
-  const ownSocket = listenFd === null ? [] : [{ host: '127.0.0.1', port: 0 }];
-  // Set while this Miniflare reads its configuration only: the children this process runs (the
-  // database's preparation, a publish's build) keep V8's defaults and their own workerd's quiet.
-  const ownFlags = process.env.MINIFLARE_WORKERD_V8_FLAGS === undefined;
-  if (ownFlags) process.env.MINIFLARE_WORKERD_V8_FLAGS = WORKERD_V8_FLAGS;
-  const mf = new Miniflare(
-    convertV4MiniflareOptions({
-      host: '127.0.0.1',
-      port,
-      ...(inspectorPort ? { inspectorPort: Number(inspectorPort) } : {}),
-      // `wrangler dev --persist-to` keeps its state in v3/ under that folder: the same files.
-      resourcePersistencePath: resolve(stateDir, 'v3'),
-      // Local stand-ins a provider's operator and the tests rely on, as under `wrangler dev`:
-      // /cdn-cgi/local/scheduled runs the cron, /cdn-cgi/local/explorer lists the e-mail sent.
-      unsafeTriggerHandlers: true,
-      unsafeLocalExplorer: true,
-      // No Request.cf sample fetched from the internet.
-      cf: false,
-      log: new Log(LogLevel.WARN),
-      logRequests: false,
-      handleStructuredLogs: writeLog,
-      workers: [
-        {
-          name: WORKER_NAME,
-          ...workerOptions,
-          bindings: { ...workerOptions.bindings, ...bindings },
-          modules,
-          modulesRoot: serverDir,
-          unsafeDirectSockets: ownSocket,
-        },
-      ],
-    }),
-  );
-  const entryUrl = await mf.ready.finally(() => {
-    if (ownFlags) delete process.env.MINIFLARE_WORKERD_V8_FLAGS;
+export async function planWorker({ dir, port = 0, ownSocket = false, stateDir, inspectorPort = undefined, bindings = {} }) {
+  // Under the state folder, which a server's owner alone reads: the configuration holds the Worker's
+  // secrets (as .dev.vars does), and Miniflare's temporary folders go there too.
+  const root = resolve(stateDir, 'workerd');
+  mkdirSync(root, { recursive: true, mode: 0o700 });
+  removeOrphans(root);
+  const folder = mkdtempSync(join(root, `${process.pid}-`));
+  const configFile = join(folder, 'config.capnp');
+  // A port chosen now, not by workerd: should workerd crash, the one started again listens there too.
+  const ownPort = ownSocket ? await freePort() : null;
+  const request = { dir: resolve(dir), configFile, host: '127.0.0.1', port, ownPort, stateDir: resolve(stateDir), inspectorPort, bindings };
+  // Miniflare passes MINIFLARE_WORKERD_V8_FLAGS into the configuration; the children this process
+  // runs otherwise (the database's preparation, a publish's build) keep V8's defaults.
+  const env = { ...process.env, TMPDIR: folder, MINIFLARE_WORKERD_V8_FLAGS: process.env.MINIFLARE_WORKERD_V8_FLAGS ?? WORKERD_V8_FLAGS };
+  try {
+    const child = promisify(execFile)(process.execPath, [resolve(import.meta.dirname, 'workerd-config.mjs')], { env, maxBuffer: 16 * 1024 * 1024 });
+    child.child.stdin.end(JSON.stringify(request));
+    const { stdout } = await child;
+    const plan = JSON.parse(stdout.slice(stdout.lastIndexOf(CONFIG_MARKER) + CONFIG_MARKER.length));
+    // Checked before workerd starts: a cron this server cannot run stops the start.
+    return { ...plan, crons: hourlyMinutes(plan.crons), folder, configFile, ownSocket, inspectorPort };
+  } catch (error) {
+    rmSync(folder, { recursive: true, force: true });
+    const detail = String(error.stderr ?? '')
+      .trim()
+      .split('\n')
+      .slice(-5)
+      .join('\n');
+    throw new Error(`Cannot make workerd's configuration for ${dir}: ${detail || error.message}`);
+  }
+}
+
+/**
+ * Starts the Worker built into `dir` (see planWorker, or the `plan` it made) and resolves once it
+ * answers. It listens on 127.0.0.1:`port`, or, given `listenFd`, on that socket (`npm start`'s
+ * public port, shared with the Worker it replaces: scripts/listen-socket.mjs) and on a port of its
+ * own, `port` in the answer, for what must reach this Worker and no other (its hit writer's state, a
+ * build's reads). `entryPort` is that socket's port, where its crons are triggered.
+ */
+export async function startWorker({ plan = undefined, listenFd = null, entryPort = null, ...options }) {
+  plan ??= await planWorker({ ...options, ownSocket: listenFd !== null });
+  const loopback = await startLoopback({ secret: plan.loopbackSecret, log: writeLog, files: join(plan.folder, 'files') });
+  const args = plan.args.map((arg) => {
+    if (arg.startsWith('--socket-addr=entry=') && listenFd !== null) return `--socket-fd=entry=${ENTRY_FD}`;
+    if (arg.startsWith('--external-addr=loopback=')) return `--external-addr=loopback=127.0.0.1:${loopback.port}`;
+    if (arg.startsWith('--inspector-addr=')) return `--inspector-addr=127.0.0.1:${plan.inspectorPort}`;
+    return arg;
   });
-  const workerd = listenFd === null ? null : lastWorkerd();
-  const ownPort = listenFd === null ? Number(entryUrl.port) : Number((await mf.unsafeGetDirectURL(WORKER_NAME)).port);
+  // Miniflare removes its temporary folders (inside the plan's) as its process exits: the e-mail
+  // store's is made again.
+  for (const directory of plan.directories) mkdirSync(directory, { recursive: true });
+
+  let current = null;
+  let ending = false;
+  /** Starts workerd with the plan's configuration; resolves to its ports by socket name once it listens on every one. */
+  async function launch() {
+    const config = openSync(plan.configFile, 'r');
+    const stdio = ['pipe', 'pipe', 'pipe', 'pipe', ...(listenFd === null ? [] : [listenFd])];
+    stdio[0] = config;
+    const child = spawn(plan.command, args, { stdio, env: { ...process.env, TZ: 'UTC', FORCE_COLOR: '0' } });
+    closeSync(config);
+    current = child;
+    const stderr = [];
+    readLogs(child.stdout, writeLog);
+    readLogs(child.stderr, (line) => {
+      if (stderr.length < 50) stderr.push(line.message);
+      writeLog(line);
+    });
+    const wanted = ['entry', ...(plan.ownSocket ? ['direct:'] : []), ...(plan.inspectorPort ? ['inspector'] : [])];
+    const ports = new Map();
+    const listening = new Promise((resolve) => {
+      createInterface({ input: child.stdio[3] }).on('line', (line) => {
+        let message;
+        try {
+          message = JSON.parse(line);
+        } catch {
+          return;
+        }
+        const name = message.event === 'listen-inspector' ? 'inspector' : message.socket?.startsWith('direct:') ? 'direct:' : message.socket;
+        if (message.event?.startsWith('listen')) ports.set(name, message.port);
+        if (wanted.every((socket) => ports.has(socket))) resolve(ports);
+      });
+    });
+    const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+    const outcome = await Promise.race([listening, exited]);
+    if (!(outcome instanceof Map))
+      throw new Error(`workerd exited as it started (${outcome.signal ?? `code ${outcome.code}`}): ${stderr.join(' ').slice(0, 600)}`);
+    // Should workerd crash, a new one takes its place with the same configuration, as Miniflare does.
+    void exited.then(({ code, signal }) => {
+      if (ending || current !== child) return;
+      writeLog({ level: 'error', message: `workerd exited (${signal ?? `code ${code}`}): starting it again` });
+      launch().catch((error) => writeLog({ level: 'error', message: `workerd did not start again: ${error.message}` }));
+    });
+    return outcome;
+  }
+
+  let ports;
+  try {
+    ports = await launch();
+  } catch (error) {
+    await loopback.close();
+    rmSync(plan.folder, { recursive: true, force: true });
+    throw error;
+  }
+  const ownPort = ports.get(plan.ownSocket ? 'direct:' : 'entry');
+  const triggerPort = entryPort ?? ports.get('entry');
+
+  /** Stops workerd with `signal`, and outright after `ms`; then frees what this Worker held. */
+  async function end(signal, ms) {
+    ending = true;
+    const child = current;
+    if (child && child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill(signal);
+      const outright = setTimeout(() => child.kill('SIGKILL'), ms);
+      await exited;
+      clearTimeout(outright);
+    }
+    await loopback.close();
+    rmSync(plan.folder, { recursive: true, force: true });
+  }
+
   return {
     port: ownPort,
-    /** Its workerd's process id, when it serves a shared socket. */
-    pid: workerd?.pid ?? null,
-    crons,
-    /**
-     * Runs the Worker's scheduled handler, as Cloudflare does at each Cron Trigger, through Miniflare's
-     * trigger address. Not through `mf.getWorker()`: its proxy waits for workerd with Atomics.wait,
-     * which blocks this process's event loop, so workerd's log output went unread, workerd blocked
-     * writing it, and under load the server stopped answering for good (bench/memory-soak.mjs hung at
-     * the minute of the hourly cron).
-     */
+    /** Its workerd's process id. */
+    get pid() {
+      return current?.pid ?? null;
+    },
+    crons: plan.crons,
+    /** Runs the Worker's scheduled handler, as Cloudflare does at each Cron Trigger, through the trigger address of Miniflare's entry Worker. */
     async scheduled(cron) {
-      const trigger = `http://127.0.0.1:${entryPort ?? entryUrl.port}/cdn-cgi/local/scheduled?format=json&cron=${encodeURIComponent(cron)}`;
+      const trigger = `http://127.0.0.1:${triggerPort}/cdn-cgi/local/scheduled?format=json&cron=${encodeURIComponent(cron)}`;
       const response = await fetch(trigger, { signal: AbortSignal.timeout(CRON_MS) });
       const text = await response.text();
       let outcome;
@@ -118,24 +193,57 @@ export async function startWorker({ dir, port = 0, listenFd = null, entryPort = 
       }
       if (!response.ok || outcome !== 'ok') throw new Error(`the scheduled handler's outcome was ${outcome} (${response.status})`);
     },
-    stop: () => mf.dispose(),
+    stop: () => end('SIGKILL', 0),
     /**
      * Stops accepting (SIGTERM: workerd closes its sockets to new connections), lets the requests it
      * accepted finish, then stops. On a shared socket, the other Worker takes every new connection.
      */
-    async retire() {
-      if (workerd && workerd.exitCode === null && workerd.signalCode === null) {
-        // Disposed in the exit event itself, before Miniflare's own handler (a microtask later) takes
-        // the exit for a crash and starts workerd again.
-        let disposed = null;
-        const exited = new Promise((resolve) => workerd.once('exit', () => resolve((disposed = mf.dispose()))));
-        workerd.kill('SIGTERM');
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, RETIRE_MS))]);
-        if (disposed) return disposed;
-      }
-      await mf.dispose();
-    },
+    retire: () => end('SIGTERM', RETIRE_MS),
   };
+}
+
+/** A free port on 127.0.0.1, as the system chooses it. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Removes the plans of servers no longer running (stopped outright, they could not remove their own). */
+function removeOrphans(root) {
+  for (const name of readdirSync(root)) {
+    const pid = Number(name.split('-')[0]);
+    if (pid > 0 && !isRunning(pid)) rmSync(join(root, name), { recursive: true, force: true });
+  }
+}
+
+function isRunning(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
+/** Calls `write` with each of workerd's structured log lines ({ level, message }) on `stream`. */
+function readLogs(stream, write) {
+  createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => {
+    if (line === '') return;
+    let parsed = null;
+    try {
+      parsed = JSON.parse(line);
+    } catch {
+      // not a structured line
+    }
+    if (parsed && typeof parsed.level === 'string' && typeof parsed.message === 'string') write({ level: parsed.level, message: parsed.message });
+    else write({ level: 'log', message: line });
+  });
 }
 
 // The build worker asks for queued publishes every second: its answers are not worth a log line each.
@@ -151,34 +259,6 @@ const FLAGS_CACHE_NOTE = /^NOSENTRY per-isolate bootstrap compile cache failed i
 function writeLog({ level, message }) {
   if (BUILD_POLL.test(message) || FLAGS_CACHE_NOTE.test(message) || (QUIET_REQUESTS && REQUEST_LINE.test(message))) return;
   (level === 'warn' || level === 'error' ? process.stderr : process.stdout).write(`${message}\n`);
-}
-
-const OPTIONS_MARKER = '--- tiles worker options ---';
-
-/** Reads what wrangler makes of the build in `dir` ahead of its start, which then only starts workerd. */
-export const readWorkerOptions = (dir) => workerOptionsOf(resolve(dir, 'server', 'wrangler.json'));
-
-/** What wrangler makes of each build's config, read once per build, in a child process (scripts/worker-options.mjs). */
-const optionsOf = new Map();
-function workerOptionsOf(configPath) {
-  if (!optionsOf.has(configPath)) {
-    const read = promisify(execFile)(process.execPath, [resolve(import.meta.dirname, 'worker-options.mjs'), configPath], { maxBuffer: 16 * 1024 * 1024 }).then(
-      ({ stdout }) => JSON.parse(stdout.slice(stdout.lastIndexOf(OPTIONS_MARKER) + OPTIONS_MARKER.length)),
-    );
-    read.catch(() => optionsOf.delete(configPath));
-    optionsOf.set(configPath, read);
-  }
-  return optionsOf.get(configPath);
-}
-
-const MODULE_TYPES = { '.mjs': 'ESModule', '.js': 'ESModule', '.wasm': 'CompiledWasm', '.txt': 'Text', '.html': 'Text', '.sql': 'Text', '.bin': 'Data' };
-const moduleType = (path) => MODULE_TYPES[extname(path)];
-
-/** Every file of the built Worker workerd loads as a module (not its source maps or config). */
-function builtModules(serverDir) {
-  return readdirSync(serverDir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && moduleType(entry.name))
-    .map((entry) => join(entry.parentPath, entry.name));
 }
 
 /** The build's crons (wrangler.toml's, as the build wrote them): this server runs the `M * * * *` form (once an hour) that Tiles uses. */

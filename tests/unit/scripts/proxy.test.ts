@@ -3,7 +3,11 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from './free-port.ts';
-import { createProxy } from '../../../scripts/proxy.mjs';
+import { headersFile, HSTS, securityHeaders } from '../../../core/security-headers.ts';
+import { createProxy, parseHeadersFile } from '../../../scripts/proxy.mjs';
+
+/** The headers a build's `_headers` file gives the proxy, as npm start reads them. */
+const HEADERS = parseHeadersFile(headersFile(['sha256-abc=']));
 
 const servers: net.Server[] = [];
 afterEach(async () => {
@@ -29,7 +33,7 @@ async function listen<T extends net.Server>(server: T): Promise<number> {
 
 /** A request through a fresh proxy, with the Host a browser would send (fetch may not set it). */
 async function through(upstreamPort: number, host = 'localhost', path = '/it-IT', headers: http.OutgoingHttpHeaders = {}): Promise<Answer> {
-  const port = await listen(createProxy(() => ({ port: upstreamPort })));
+  const port = await listen(createProxy(() => ({ port: upstreamPort }), HEADERS));
   return new Promise((resolve, reject) => {
     http
       .get({ host: '127.0.0.1', port, path, headers: { host, ...headers }, agent: false }, (response) => {
@@ -49,6 +53,13 @@ function expectSecurityHeaders(answer: Answer): void {
 }
 
 describe("the SCORM content origin's proxy in npm start", () => {
+  it("reads a build's _headers file back into the Worker's security headers, HSTS and the hosts without it", () => {
+    expect(HEADERS.security).toEqual(securityHeaders(['sha256-abc=']));
+    expect(HEADERS.hsts).toBe(HSTS);
+    expect(HEADERS.localHosts).toEqual(['localhost', '127.0.0.1', '[::1]']);
+    expect(() => parseHeadersFile('# nothing\n')).toThrow(/no security headers/);
+  });
+
   it('answers 503 with Retry-After and the security headers while the Worker is restarting', async () => {
     const answer = await through(await freePort());
     expect(answer.status).toBe(503);
