@@ -1,7 +1,7 @@
 // Memory of `npm start` under a long mixed load: BENCH_REQUESTS requests (1,000,000 unless told)
 // from 50 autocannon clients taking turns over what a provider's server answers all day: pre-rendered
 // pages, the signed-in course page, API reads, page hits and media ranges. The resident memory of
-// every process of `npm start` (start.mjs, workerd, Miniflare's helpers) is summed every 5 s; the
+// every process of `npm start` (start.mjs and workerd) is summed every 5 s; the
 // figures are at the start, halfway and the end, and how much the second half added.
 import autocannon from 'autocannon';
 import { readFileSync } from 'node:fs';
@@ -104,7 +104,7 @@ try {
       : `\`npm start\` replaces its Worker with a fresh one of the same build when its workerd passes ${RECYCLE_MB} MiB (scripts/start.mjs), as PHP-FPM recycles its workers.`;
   writeSection(
     'memory-soak',
-    `\`bench/memory-soak.mjs\`: ${REQUESTS.toLocaleString('en')} requests from ${CONNECTIONS} autocannon clients taking turns over a pre-rendered page (the catalogue), the signed-in course page, an API read (game progress), a page hit (queued) and a 64 KiB range of a lesson video, on a fresh \`npm start\`. RSS is the sum over every process of \`npm start\` (start.mjs, workerd, Miniflare's helpers), sampled every 5 s; "second half added" is the growth from the halfway sample to the last (target < 5 %). ${recycling} workerd's V8 flags: ${V8_FLAGS ? `\`${V8_FLAGS}\`` : "none (V8's defaults)"}. Before those flags, on this machine (2026-11-28): 100,000 requests recycling at 1024 MiB went from 451 MiB at the start to 1308 halfway and 1105 at the end, peak 1460; without recycling, 40,000 requests ended at 1743 MiB.\n\n${markdownTable([row])}`,
+    `\`bench/memory-soak.mjs\`: ${REQUESTS.toLocaleString('en')} requests from ${CONNECTIONS} autocannon clients taking turns over a pre-rendered page (the catalogue), the signed-in course page, an API read (game progress), a page hit (queued) and a 64 KiB range of a lesson video, on a fresh \`npm start\`. RSS is the sum over every process of \`npm start\` (start.mjs and workerd), sampled every 5 s; "second half added" is the growth from the halfway sample to the last (target < 5 %). ${recycling} workerd's V8 flags: ${V8_FLAGS ? `\`${V8_FLAGS}\`` : "none (V8's defaults)"}. Before those flags, on this machine (2026-11-28): 100,000 requests recycling at 1024 MiB went from 451 MiB at the start to 1308 halfway and 1105 at the end, peak 1460; without recycling, 40,000 requests ended at 1743 MiB. With Miniflare in start.mjs's own process (until 2026-11-29, its 236 MiB at rest): the same 100,000 requests went from 422 MiB to 736 halfway and 743 at the end, at 151 req/s.\n\n${markdownTable([row])}`,
   );
   if (result.errors + result.timeouts > 0) process.exitCode = 1;
 } finally {
