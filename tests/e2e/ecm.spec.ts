@@ -262,6 +262,24 @@ test('an editor edits a question bank under the ECM rules', async ({ page }) => 
   await expect(editor.getByTestId('cms-draft-state')).toHaveText('Nessuna bozza: il testo è quello pubblicato.');
 });
 
+test('in CMS mode a course without credits offers no ECM set-up and asks the server nothing about it', async ({ page }) => {
+  const failed: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${new URL(response.url()).pathname}`);
+  });
+  await signIn(page, EDITOR);
+  await switchMode(page, 'Redazione (CMS)');
+  await page.goto('/it-IT/course/prevenzione-ica');
+  await expect(page.getByTestId('cms-ecm-editions')).toHaveCount(1);
+  await page.goto('/it-IT/course/prevenzione-cadute');
+  await expect(page.getByTestId('cms-panel').locator('#cms-page-title')).toBeVisible();
+  // The set-up would have asked as the panel drew the page's section: a second more for its answer.
+  await page.waitForTimeout(1000);
+  await expect(page.getByTestId('cms-ecm-editions')).toHaveCount(0);
+  // Before, the panel asked for the editions of every course and took the 404 for "no credits": a failed request in the console.
+  expect(failed).toEqual([]);
+});
+
 test('the ECM pages have no serious accessibility violations', async ({ page }) => {
   await signIn(page);
   const certificates = await page.request.get('/api/lms/certificates', { headers: { 'tiles-site-id': 'tiles-demo', 'tiles-locale-code': 'it-IT' } });

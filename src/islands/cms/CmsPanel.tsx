@@ -62,8 +62,6 @@ export default function CmsPanel() {
 
   if (mode === 'user' || context.editorScreen) return null;
   const admin = mode === 'admin';
-  // A course page: its ECM event and editions come after its documents, next to the question bank.
-  const course = context.documents.find((document) => document.kind === 'outline')?.key;
   // The course the page belongs to (its own page, a module's or a session's): published on its own if the editor wants.
   const pageCourse = context.documents.map((document) => documentCourse(document.kind, document.key)).find((id) => id !== null) ?? undefined;
   const problem = error ?? strings.error;
@@ -133,7 +131,8 @@ export default function CmsPanel() {
                       )}
                     </details>
                   ))}
-                  {course && <EcmCourseSetup key={`${context.path}/ecm`} api={api} courseId={course} t={t} />}
+                  {/* A course with credits: its ECM event and editions come after its documents, next to the question bank. */}
+                  {context.ecmCourse && <EcmCourseSetup key={`${context.path}/ecm`} api={api} courseId={context.ecmCourse} t={t} />}
                 </section>
                 <section aria-labelledby="cms-courses-title">
                   <h3 id="cms-courses-title">{t('cms.courses.title')}</h3>

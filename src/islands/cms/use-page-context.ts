@@ -7,6 +7,8 @@ export interface CmsPageContext {
   documents: PageDocument[];
   /** The page is an editor itself (a course's editing screen): no panel over it. */
   editorScreen: boolean;
+  /** The page's published course when it carries ECM credits (its event and editions are set up here), else null. */
+  ecmCourse: string | null;
   /** Changes on every navigation, so the preview is applied to the new page. */
   path: string;
 }
@@ -25,6 +27,7 @@ function read(): CmsPageContext {
     locale: root.dataset.locale ?? root.lang ?? 'it-IT',
     documents,
     editorScreen: marker?.dataset.editorScreen !== undefined,
+    ecmCourse: marker?.dataset.ecmCourse ?? null,
     path: location.pathname,
   };
 }
