@@ -4,6 +4,7 @@ import { clearSessionCookie } from '../../functions/auth/session-cookie.ts';
 import type { Session } from '../../functions/auth/session.ts';
 import { languageOf } from '../../functions/messages.ts';
 import { deleteOwnAccount } from '../../functions/rights/account-deletion.ts';
+import { formText } from './form-text.ts';
 
 export type DeletionPost = { kind: 'deleted'; response: Response } | { kind: 'refused'; message: string | null; status: number };
 
@@ -13,9 +14,8 @@ export type DeletionPost = { kind: 'deleted'; response: Response } | { kind: 're
  * to a page that says what happened (the profile is gone with the session).
  */
 export async function submitAccountDeletion(form: FormData, session: Session, locale: string, url: URL): Promise<DeletionPost> {
-  const value = form.get('confirm');
   const language = languageOf(locale);
-  const parsed = accountDeletionRequest.safeParse({ confirm: typeof value === 'string' ? value : '' });
+  const parsed = accountDeletionRequest.safeParse({ confirm: formText(form, 'confirm') });
   // An empty (or impossibly long) confirmation is the field's own problem, worded by the page.
   if (!parsed.success) return { kind: 'refused', message: null, status: 400 };
   const result = await deleteOwnAccount(env, session.user, parsed.data.confirm, language, Date.now());

@@ -5,11 +5,25 @@ export const PIE_COLORS = ['#0b5cad', '#c25e00', '#2e7d32', '#8e24aa', '#c62828'
 
 const TEXT = { fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif", fontSize: 13, color: '#4a5b6c' };
 
+export interface BarStyle {
+  /** The value axis's name (the minutes' abbreviation); none when the labels say it. */
+  unit?: string;
+  color?: string;
+  /** Counts: the value axis has whole steps only. */
+  counts?: boolean;
+}
+
 /**
- * ECharts options for a bar chart of minutes, drawn once on the server: no animation, no tooltip
- * component (the page's own script shows one). The top margin leaves room for the axis name.
+ * ECharts options for a bar chart (of minutes, unless told), drawn once on the server: no
+ * animation, no tooltip component (the page's own script shows one). The top margin leaves room
+ * for the axis name.
  */
-export function barOptions(items: StatItem[], labels: string[], unit: string, locale: string, color = '#0b5cad'): Record<string, unknown> {
+export function barOptions(
+  items: StatItem[],
+  labels: string[],
+  locale: string,
+  { unit, color = '#0b5cad', counts = false }: BarStyle = {},
+): Record<string, unknown> {
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
   return {
     animation: false,
@@ -19,6 +33,7 @@ export function barOptions(items: StatItem[], labels: string[], unit: string, lo
     yAxis: {
       type: 'value',
       name: unit,
+      ...(counts ? { minInterval: 1 } : {}),
       nameGap: 14,
       nameTextStyle: { align: 'right', color: TEXT.color },
       // The page's way of writing numbers (0,5 in Italian), as in the table beside the chart.

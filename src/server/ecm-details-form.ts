@@ -5,6 +5,7 @@ import { professionOfDiscipline, saveEcmDetails } from '../../functions/data/ecm
 import { isFiscalCodeTaken } from '../../functions/data/people/fiscal-code.ts';
 import { learnerFiscalCodeRefusal, type LearnerFiscalCodeRefusal } from '../../functions/ecm/learner-fiscal-code.ts';
 import { fieldErrors, type FieldErrors } from './form-errors.ts';
+import { formText } from './form-text.ts';
 
 export interface EcmDetailsValues {
   gender: string;
@@ -35,11 +36,7 @@ export function detailsReturnPath(url: URL, locale: string): string {
  * character, names, gender (the one given here) and uniqueness checked as the ECM profile does.
  */
 export async function submitEcmDetails(form: FormData, userId: string): Promise<EcmDetailsPost> {
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === 'string' ? value : '';
-  };
-  const values = { gender: text('gender'), fiscalCode: text('fiscalCode'), disciplineId: text('disciplineId') };
+  const values = { gender: formText(form, 'gender'), fiscalCode: formText(form, 'fiscalCode'), disciplineId: formText(form, 'disciplineId') };
   const parsed = ecmDetailsBody.safeParse(values);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error, values);

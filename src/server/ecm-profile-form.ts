@@ -7,6 +7,7 @@ import { FISCAL_CODE_KEYS } from './ecm-details-form.ts';
 import { fieldErrors, type FieldErrors } from './form-errors.ts';
 import type { Permission } from '../../core/permissions.ts';
 import { message, type Language } from '../../functions/messages.ts';
+import { formText } from './form-text.ts';
 
 /** The ECM form's fields as typed (the island's own shape), shown again after a refusal. */
 export interface EcmProfileValues {
@@ -36,15 +37,11 @@ export type EcmProfilePost =
  * disciplines: the chosen discipline must belong to the chosen profession.
  */
 export async function submitEcmProfile(form: FormData, userId: string, granted: ReadonlySet<Permission>, language: Language): Promise<EcmProfilePost> {
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === 'string' ? value : '';
-  };
   const values: EcmProfileValues = {
-    fiscalCode: text('fiscalCode'),
-    professionId: text('professionId'),
-    disciplineId: text('disciplineId'),
-    employment: text('employment'),
+    fiscalCode: formText(form, 'fiscalCode'),
+    professionId: formText(form, 'professionId'),
+    disciplineId: formText(form, 'disciplineId'),
+    employment: formText(form, 'employment'),
   };
   const refused = (errors: FieldErrors, problem: string | null = null, status = 400): EcmProfilePost => ({ kind: 'refused', values, errors, problem, status });
   if (!granted.has('profile:write')) return refused({}, message('forbidden', language, { permission: 'profile:write' }), 403);

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import { confirmationToken } from '../../core/contracts/registration.ts';
 import { checkEmailChangeLink, confirmEmail, emailChangeRefusalMessage } from '../../functions/auth/email-change.ts';
 import { languageOf } from '../../functions/messages.ts';
+import { formText } from './form-text.ts';
 
 /** What the new address's page shows: its button with the address it sets, what happened, or why the link cannot be used. */
 export type EmailConfirmState =
@@ -20,8 +21,7 @@ export async function openEmailChangeLink(token: string, locale: string): Promis
 
 /** The page's button posted, with or without JavaScript: the link is followed (functions/auth/email-change.ts). */
 export async function submitEmailChange(form: FormData, locale: string, origin: string): Promise<EmailConfirmState> {
-  const value = form.get('t');
-  const token = typeof value === 'string' ? value : '';
+  const token = formText(form, 't');
   const language = languageOf(locale);
   if (!confirmationToken.safeParse(token).success) return { kind: 'refused', problem: emailChangeRefusalMessage('unknown', language), status: 400 };
   const result = await confirmEmail({ env, siteId: env.SITE_ID, language, now: Date.now(), origin }, token);

@@ -3,6 +3,7 @@ import { passwordForgotRequest } from '../../core/contracts/password.ts';
 import { requestPasswordReset } from '../../functions/auth/password-reset.ts';
 import { languageOf } from '../../functions/messages.ts';
 import { fieldErrors, type FieldErrors } from './form-errors.ts';
+import { formText } from './form-text.ts';
 
 /** What the "Password dimenticata" form shows again after a refused post. */
 export interface ForgotFormState {
@@ -16,11 +17,6 @@ export interface ForgotFormState {
 
 export type ForgotPost = { kind: 'requested' } | { kind: 'refused'; state: ForgotFormState };
 
-const text = (form: FormData, name: string): string => {
-  const value = form.get(name);
-  return typeof value === 'string' ? value : '';
-};
-
 /**
  * The form posted to /{locale}/password/forgot, with or without JavaScript: the API's contract
  * and rules (functions/auth/password-reset.ts: the address counted, the same answer whatever the
@@ -28,8 +24,8 @@ const text = (form: FormData, name: string): string => {
  * solved bot check: a few such requests per address and hour are accepted.
  */
 export async function submitPasswordForgot(request: Request, form: FormData, locale: string): Promise<ForgotPost> {
-  const identifier = text(form, 'identifier');
-  const altcha = text(form, 'altcha');
+  const identifier = formText(form, 'identifier');
+  const altcha = formText(form, 'altcha');
   const parsed = passwordForgotRequest.safeParse({ identifier, altcha: altcha || undefined });
   if (!parsed.success) {
     return { kind: 'refused', state: { identifier, errors: fieldErrors(parsed.error, { identifier }), message: null, status: 400, headers: {} } };

@@ -6,6 +6,7 @@ import type { Env } from '../../functions/env.ts';
 import { languageOf, type Language } from '../../functions/messages.ts';
 import { acceptInvitationLink, checkInvitationLink, invitationRefusalMessage } from '../../functions/people/invitations.ts';
 import { fieldErrors, type FieldErrors } from './form-errors.ts';
+import { formText } from './form-text.ts';
 
 /** What a page that sets a password through an e-mailed link shows: the form (with a refused post's messages), or why the link cannot be used. */
 export interface PasswordLinkFormState {
@@ -47,11 +48,6 @@ export const invitationLink: PasswordLink = {
   use: acceptInvitationLink,
 };
 
-const text = (form: FormData, name: string): string => {
-  const value = form.get(name);
-  return typeof value === 'string' ? value : '';
-};
-
 /** The page opened from the e-mail's link: whether the link can still be used, before any password is typed (opening it spends nothing). */
 export async function openPasswordLink(link: PasswordLink, token: string, locale: string): Promise<PasswordLinkFormState> {
   const problem = resetToken.safeParse(token).success ? await link.check(env, env.SITE_ID, token, Date.now()) : 'unknown';
@@ -63,8 +59,8 @@ export async function openPasswordLink(link: PasswordLink, token: string, locale
  * passwords equal; then the link is used and the page sends the person to sign-in.
  */
 export async function submitPasswordLink(link: PasswordLink, form: FormData, locale: string): Promise<PasswordLinkPost> {
-  const token = text(form, 't');
-  const password = text(form, 'password');
+  const token = formText(form, 't');
+  const password = formText(form, 'password');
   const language = languageOf(locale);
   const refused = (state: Partial<PasswordLinkFormState>): PasswordLinkPost => ({
     kind: 'refused',
@@ -73,7 +69,7 @@ export async function submitPasswordLink(link: PasswordLink, form: FormData, loc
   if (!resetToken.safeParse(token).success) return refused({ linkProblem: link.refusalMessage('unknown', language) });
   const parsed = link.request.safeParse({ token, password });
   const errors: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error, { password });
-  if (!errors.password && text(form, 'confirm') !== password) errors.confirm = { key: 'validation.passwordMismatch' };
+  if (!errors.password && formText(form, 'confirm') !== password) errors.confirm = { key: 'validation.passwordMismatch' };
   if (!parsed.success || errors.confirm) return refused({ errors });
   const result = await link.use({ env, siteId: env.SITE_ID, language, now: Date.now() }, parsed.data);
   if (result.kind === 'refused') return refused({ linkProblem: result.message });

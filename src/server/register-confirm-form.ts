@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import { confirmationToken } from '../../core/contracts/registration.ts';
 import { checkConfirmationLink, confirm, confirmRefusalMessage } from '../../functions/auth/registration.ts';
 import { languageOf } from '../../functions/messages.ts';
+import { formText } from './form-text.ts';
 
 /** What the confirmation page shows: its button, or why the link cannot be used. */
 export interface ConfirmFormState {
@@ -23,8 +24,7 @@ export async function openConfirmationLink(token: string, locale: string): Promi
 
 /** The page's button posted, with or without JavaScript: the link is used (functions/auth/registration.ts). */
 export async function submitConfirmation(form: FormData, locale: string): Promise<ConfirmPost> {
-  const value = form.get('t');
-  const token = typeof value === 'string' ? value : '';
+  const token = formText(form, 't');
   const language = languageOf(locale);
   if (!confirmationToken.safeParse(token).success)
     return { kind: 'refused', state: { token, linkProblem: confirmRefusalMessage('unknown', language), used: false, status: 400 } };

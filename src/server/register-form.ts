@@ -4,6 +4,7 @@ import { register, resendConfirmation, type RegistrationContext } from '../../fu
 import { registrationSettings } from '../../functions/data/auth/registrations.ts';
 import { languageOf } from '../../functions/messages.ts';
 import { fieldErrors, type FieldErrors } from './form-errors.ts';
+import { formText } from './form-text.ts';
 
 /** What the registration (or resend) form shows again after a refused post: never the password. */
 export interface RegisterFormState {
@@ -16,11 +17,6 @@ export interface RegisterFormState {
 }
 
 export type RegisterPost = { kind: 'requested' } | { kind: 'refused'; state: RegisterFormState };
-
-const text = (form: FormData, name: string): string => {
-  const value = form.get(name);
-  return typeof value === 'string' ? value : '';
-};
 
 /** Whether the site lets learners register, and the privacy notice's version the form asks them to accept. */
 export async function registrationOpen(): Promise<{ open: boolean; privacyVersion: string }> {
@@ -44,10 +40,10 @@ const contextOf = (request: Request, locale: string): RegistrationContext => ({
  * Post/Redirect/Get to the page's "sent" state, the same for every address.
  */
 export async function submitRegistration(request: Request, form: FormData, locale: string): Promise<RegisterPost> {
-  const values = { email: text(form, 'email'), firstName: text(form, 'firstName'), lastName: text(form, 'lastName') };
-  const privacy = text(form, 'privacy');
-  const password = text(form, 'password');
-  const altcha = text(form, 'altcha');
+  const values = { email: formText(form, 'email'), firstName: formText(form, 'firstName'), lastName: formText(form, 'lastName') };
+  const privacy = formText(form, 'privacy');
+  const password = formText(form, 'password');
+  const altcha = formText(form, 'altcha');
   const parsed = registerRequest.safeParse({ ...values, password, privacy, altcha: altcha || undefined });
   const refused = (state: Partial<RegisterFormState>): RegisterPost => ({
     kind: 'refused',
@@ -68,8 +64,8 @@ export async function submitRegistration(request: Request, form: FormData, local
 
 /** The "send the link again" form: the same answer for every address (functions/auth/registration.ts). */
 export async function submitResend(request: Request, form: FormData, locale: string): Promise<RegisterPost> {
-  const values = { email: text(form, 'email'), firstName: '', lastName: '' };
-  const altcha = text(form, 'altcha');
+  const values = { email: formText(form, 'email'), firstName: '', lastName: '' };
+  const altcha = formText(form, 'altcha');
   const parsed = registerResendRequest.safeParse({ email: values.email, altcha: altcha || undefined });
   const refused = (state: Partial<RegisterFormState>): RegisterPost => ({
     kind: 'refused',

@@ -3,6 +3,7 @@ import { signInWithPassword } from '../../functions/auth/sign-in.ts';
 import { loginRequest } from '../../core/contracts/user.ts';
 import { languageOf } from '../../functions/messages.ts';
 import { fieldErrors, type FieldErrors } from './form-errors.ts';
+import { formText } from './form-text.ts';
 
 /** What the sign-in page shows again after a refused post: never the password. */
 export interface SignInFormState {
@@ -20,19 +21,19 @@ export interface SignInFormState {
 
 export type SignInPost = { kind: 'signed-in'; location: string; cookies: string[] } | { kind: 'refused'; state: SignInFormState };
 
-const text = (form: FormData, name: string): string => {
-  const value = form.get(name);
-  return typeof value === 'string' ? value : '';
-};
-
 /**
  * The sign-in form posted without scripts (or before they ran): the API's own checks and rules
  * (functions/auth/sign-in.ts), then Post/Redirect/Get to the safe returnTo or the profile.
  */
 export async function submitSignIn(request: Request, form: FormData, locale: string, returnTo: string | null): Promise<SignInPost> {
-  const code = text(form, 'cu');
-  const altcha = text(form, 'altcha');
-  const parsed = loginRequest.safeParse({ cu: code, cp: text(form, 'cp'), ua: request.headers.get('user-agent')?.slice(0, 512), altcha: altcha || undefined });
+  const code = formText(form, 'cu');
+  const altcha = formText(form, 'altcha');
+  const parsed = loginRequest.safeParse({
+    cu: code,
+    cp: formText(form, 'cp'),
+    ua: request.headers.get('user-agent')?.slice(0, 512),
+    altcha: altcha || undefined,
+  });
   if (!parsed.success) return { kind: 'refused', state: { code, errors: fieldErrors(parsed.error), message: null, botCheck: false, status: 400, headers: {} } };
   const result = await signInWithPassword({ env, request, siteId: env.SITE_ID, language: languageOf(locale), now: Date.now() }, parsed.data);
   if (result.kind === 'refused') {

@@ -10,7 +10,8 @@ import { importPeople } from '../../functions/people/people-import.ts';
 import { setRegistrationMode } from '../../functions/people/registration-setting.ts';
 import { REGISTRATION_MODES, type RegistrationMode } from '../../core/registration-allowance.ts';
 import { env } from 'cloudflare:workers';
-import { csvFileBytes, formText, staffMailContext, type StaffPost } from './staff-forms.ts';
+import { csvFileBytes, staffMailContext, type StaffPost } from './staff-forms.ts';
+import { trimmedFormText } from './form-text.ts';
 import type { StaffPage } from './staff-page.ts';
 
 /**
@@ -23,11 +24,11 @@ export const NEW_PERSON_FIELDS = newPersonBody.keyof().options;
 
 /** The new-person form: the person created and invited, or the refusal (the form keeps what was typed). */
 export async function submitNewPerson(form: FormData, staff: StaffPage, origin: string): Promise<StaffPost & { userId?: string }> {
-  const parsed = newPersonBody.safeParse(Object.fromEntries(NEW_PERSON_FIELDS.map((name) => [name, formText(form, name)])));
+  const parsed = newPersonBody.safeParse(Object.fromEntries(NEW_PERSON_FIELDS.map((name) => [name, trimmedFormText(form, name)])));
   try {
     if (!parsed.success) {
       const field = String(parsed.error.issues[0]?.path[0] ?? 'form');
-      throw new HttpError(400, message('invalidField', staff.language, { field, detail: formText(form, field).slice(0, 100) }));
+      throw new HttpError(400, message('invalidField', staff.language, { field, detail: trimmedFormText(form, field).slice(0, 100) }));
     }
     const person = await createPerson(staffMailContext(staff, origin), parsed.data);
     return { kind: 'done', done: 'created', userId: person.id };
@@ -62,13 +63,13 @@ const fromBase64 = (value: string) => Uint8Array.from(atob(value), (character) =
  * run), and carries the file on to `import`, which writes every valid row.
  */
 export async function submitImport(form: FormData, staff: StaffPage, origin: string): Promise<ImportState> {
-  const step = formText(form, 'step');
-  const typed = formText(form, 'duplicates');
+  const step = trimmedFormText(form, 'step');
+  const typed = trimmedFormText(form, 'duplicates');
   const duplicates: ImportDuplicates = (IMPORT_DUPLICATES as readonly string[]).includes(typed) ? (typed as ImportDuplicates) : 'skip';
-  const course = formText(form, 'course');
+  const course = trimmedFormText(form, 'course');
   const state: ImportState = { report: null, file: '', duplicates, course, problem: null, status: 200 };
   try {
-    const bytes = step === 'import' ? fromBase64(formText(form, 'file64')) : await csvFileBytes(form, 'file', staff.language);
+    const bytes = step === 'import' ? fromBase64(trimmedFormText(form, 'file64')) : await csvFileBytes(form, 'file', staff.language);
     if (bytes.byteLength > MAX_CSV_BYTES) throw fileTooLarge(MAX_CSV_BYTES, staff.language);
     state.file = toBase64(bytes);
     state.report = await importPeople(staffMailContext(staff, origin), bytes, { dryRun: step !== 'import', duplicates, courseId: course || null });
@@ -84,7 +85,7 @@ export async function submitImport(form: FormData, staff: StaffPage, origin: str
 
 /** The settings page's form: who may register. */
 export async function submitRegistration(form: FormData, staff: StaffPage): Promise<StaffPost> {
-  const mode = formText(form, 'registration');
+  const mode = trimmedFormText(form, 'registration');
   if (!(REGISTRATION_MODES as readonly string[]).includes(mode)) {
     return {
       kind: 'refused',

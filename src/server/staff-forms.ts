@@ -16,6 +16,7 @@ import { peopleMessage } from '../../functions/people/messages.ts';
 import { reactivate, suspend } from '../../functions/people/suspension.ts';
 import { pagePostRefusal } from './page-post-guard.ts';
 import type { StaffPage } from './staff-page.ts';
+import { trimmedFormText } from './form-text.ts';
 
 /**
  * The staff pages' forms, posted without scripts: the same services and checks as the staff API
@@ -64,12 +65,6 @@ export function oversizedUpload(context: object | undefined, language: Language)
   return pagePostRefusal(context)?.statusCode === 413 ? fileTooLarge(MAX_CSV_BYTES, language) : null;
 }
 
-/** A form's text field, trimmed; a missing field or a file reads as empty. */
-export const formText = (form: FormData, name: string): string => {
-  const value = form.get(name);
-  return typeof value === 'string' ? value.trim() : '';
-};
-
 /** Runs a staff form's action (the person, course and support request pages); a refusal of the services (HttpError) is shown on the page, anything else is a real failure. */
 export async function attempt(action: string, run: () => Promise<string>): Promise<StaffPost> {
   try {
@@ -92,12 +87,12 @@ function parsed<T>(result: { success: true; data: T } | { success: false }, refu
 /** The person page's forms: suspend, reactivate, enrol in a course, end an enrolment, resend the invitation or the confirmation link, send a password reset, correct the person's details and codice fiscale. */
 export async function submitPersonForm(form: FormData, staff: StaffPage, userId: string, origin: string): Promise<StaffPost> {
   const { actor, language } = staff;
-  const action = formText(form, 'action');
+  const action = trimmedFormText(form, 'action');
   const now = Date.now();
   const course = () =>
     parsed(
-      staffCourseParams.safeParse({ courseId: formText(form, 'course') }),
-      () => new HttpError(400, message('invalidField', language, { field: 'course', detail: formText(form, 'course').slice(0, 100) })),
+      staffCourseParams.safeParse({ courseId: trimmedFormText(form, 'course') }),
+      () => new HttpError(400, message('invalidField', language, { field: 'course', detail: trimmedFormText(form, 'course').slice(0, 100) })),
     ).courseId;
   return attempt(action, async () => {
     switch (action) {
@@ -124,10 +119,10 @@ export async function submitPersonForm(form: FormData, staff: StaffPage, userId:
         return 'confirmationSent';
       case 'edit': {
         const body = personEditBody.safeParse({
-          firstName: formText(form, 'firstName'),
-          lastName: formText(form, 'lastName'),
-          email: formText(form, 'email'),
-          locale: formText(form, 'locale'),
+          firstName: trimmedFormText(form, 'firstName'),
+          lastName: trimmedFormText(form, 'lastName'),
+          email: trimmedFormText(form, 'email'),
+          locale: trimmedFormText(form, 'locale'),
         });
         if (!body.success) {
           const issue = body.error.issues[0];
@@ -138,7 +133,7 @@ export async function submitPersonForm(form: FormData, staff: StaffPage, userId:
         return addressSent ? 'editedEmail' : 'edited';
       }
       case 'fiscal-code':
-        await changeFiscalCode({ env, actor, language, now }, userId, formText(form, 'fiscalCode').slice(0, 40));
+        await changeFiscalCode({ env, actor, language, now }, userId, trimmedFormText(form, 'fiscalCode').slice(0, 40));
         return 'fiscalCode';
       default:
         throw new HttpError(400, message('invalidField', language, { field: 'action', detail: action.slice(0, 40) }));
@@ -149,13 +144,20 @@ export async function submitPersonForm(form: FormData, staff: StaffPage, userId:
 /** The course page's forms: its access, its key, enrolling a person by user code or e-mail or a list of them (CSV), ending an enrolment. */
 export async function submitCourseForm(form: FormData, staff: StaffPage, courseId: string, origin: string): Promise<StaffPost> {
   const { actor, language } = staff;
-  const action = formText(form, 'action');
+  const action = trimmedFormText(form, 'action');
   const now = Date.now();
-  const invalid = (field: string) => () => new HttpError(400, message('invalidField', language, { field, detail: formText(form, field).slice(0, 100) }));
+  const invalid = (field: string) => () => new HttpError(400, message('invalidField', language, { field, detail: trimmedFormText(form, field).slice(0, 100) }));
   return attempt(action, async () => {
     switch (action) {
       case 'access':
-        await setAccessMode(env.DB, actor, courseId, parsed(courseAccessBody.safeParse({ mode: formText(form, 'mode') }), invalid('mode')).mode, now, language);
+        await setAccessMode(
+          env.DB,
+          actor,
+          courseId,
+          parsed(courseAccessBody.safeParse({ mode: trimmedFormText(form, 'mode') }), invalid('mode')).mode,
+          now,
+          language,
+        );
         return 'access';
       case 'key':
         await renewCourseKey(env.DB, actor, courseId, now, language);
@@ -164,7 +166,7 @@ export async function submitCourseForm(form: FormData, staff: StaffPage, courseI
         await removeCourseKey(env.DB, actor, courseId, now, language);
         return 'keyRemoved';
       case 'enrol': {
-        const login = formText(form, 'login').slice(0, 254);
+        const login = trimmedFormText(form, 'login').slice(0, 254);
         const found = login ? await findPersonByLogin(env.DB, actor.siteId, login) : null;
         if (found === 'many') throw new HttpError(409, peopleMessage('loginAmbiguous', language, { login }));
         if (!found) throw new HttpError(404, peopleMessage('loginNotFound', language, { login }));
@@ -180,7 +182,14 @@ export async function submitCourseForm(form: FormData, staff: StaffPage, courseI
         return 'enrolledList';
       }
       case 'unenrol':
-        await unenrolPerson(env.DB, actor, courseId, parsed(personParams.safeParse({ userId: formText(form, 'user') }), invalid('user')).userId, now, language);
+        await unenrolPerson(
+          env.DB,
+          actor,
+          courseId,
+          parsed(personParams.safeParse({ userId: trimmedFormText(form, 'user') }), invalid('user')).userId,
+          now,
+          language,
+        );
         return 'unenrolled';
       default:
         throw new HttpError(400, message('invalidField', language, { field: 'action', detail: action.slice(0, 40) }));

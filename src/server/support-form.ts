@@ -8,6 +8,7 @@ import { languageOf } from '../../functions/messages.ts';
 import { authMessage } from '../../functions/auth/messages.ts';
 import { assertSessionSecret } from '../../functions/auth/session-secret.ts';
 import { fieldErrors, type FieldErrors } from './form-errors.ts';
+import { formText } from './form-text.ts';
 
 export interface SupportFormValues {
   name: string;
@@ -34,11 +35,6 @@ export interface SupportFormState {
 
 export type SupportPost = { kind: 'sent'; id: number } | { kind: 'refused'; state: SupportFormState };
 
-const text = (form: FormData, name: string, max = Infinity): string => {
-  const value = form.get(name);
-  return typeof value === 'string' ? value.slice(0, max) : '';
-};
-
 /**
  * The support form posted to its on-demand route: the API's schema and bot check, the same
  * stored request and audit event, then Post/Redirect/Get to the "sent" page. Without JavaScript
@@ -48,19 +44,19 @@ const text = (form: FormData, name: string, max = Infinity): string => {
 export async function submitSupportRequest(request: Request, form: FormData, locale: string, userId: string | null): Promise<SupportPost> {
   // The reference fields are hidden and filled from the error screen's link: cut, as the client does.
   const values: SupportFormValues = {
-    name: text(form, 'name'),
-    email: text(form, 'email'),
-    message: text(form, 'message'),
-    c: text(form, 'c', 10),
-    e: text(form, 'e', 500),
-    p: text(form, 'p', 500),
-    r: text(form, 'r', 64),
+    name: formText(form, 'name'),
+    email: formText(form, 'email'),
+    message: formText(form, 'message'),
+    c: formText(form, 'c').slice(0, 10),
+    e: formText(form, 'e').slice(0, 500),
+    p: formText(form, 'p').slice(0, 500),
+    r: formText(form, 'r').slice(0, 64),
   };
   const refused = (state: Partial<SupportFormState>): SupportPost => ({
     kind: 'refused',
     state: { values, errors: {}, message: null, botCheckMissing: false, status: 400, headers: {}, ...state },
   });
-  const parsed = supportRequestBody.safeParse({ ...values, altcha: text(form, 'altcha') });
+  const parsed = supportRequestBody.safeParse({ ...values, altcha: formText(form, 'altcha') });
   if (!parsed.success) {
     const { altcha, ...errors } = fieldErrors(parsed.error, { ...values });
     if (Object.keys(errors).length > 0) return refused({ errors, botCheckMissing: altcha !== undefined });

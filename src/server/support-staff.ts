@@ -7,6 +7,7 @@ import { changeRequestStatus, replyToRequest } from '../../functions/support/rep
 import type { StaffPage } from './staff-page.ts';
 import { attempt, type StaffPost } from './staff-forms.ts';
 import { fieldErrors } from './form-errors.ts';
+import { formText } from './form-text.ts';
 
 export const SUPPORT_NOTICES = ['replied', 'closed', 'reopened'] as const;
 
@@ -37,18 +38,14 @@ export async function loadSupportList(staff: StaffPage, url: URL) {
  */
 export async function submitSupportForm(form: FormData, staff: StaffPage, id: number, origin: string): Promise<StaffPost> {
   const { actor, language } = staff;
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === 'string' ? value : '';
-  };
-  const action = text('action');
+  const action = formText(form, 'action');
   const now = Date.now();
   return attempt(action, async () => {
     switch (action) {
       case 'reply': {
-        const parsed = supportReplyBody.safeParse({ message: text('message'), close: text('close') === '1' });
+        const parsed = supportReplyBody.safeParse({ message: formText(form, 'message'), close: formText(form, 'close') === '1' });
         if (!parsed.success) {
-          const problem = fieldErrors(parsed.error, { message: text('message') }).message;
+          const problem = fieldErrors(parsed.error, { message: formText(form, 'message') }).message;
           throw new HttpError(400, problem ? staff.page.t(problem.key, problem.values) : staff.page.t('validation.format'));
         }
         await replyToRequest(env, actor, { id, ...parsed.data }, { language, origin, now });

@@ -8,6 +8,7 @@ import { GENDER_NAMES, type GenderName } from '../../core/user-fields.ts';
 import type { UserForm } from '../lib/user-form.ts';
 import { message, type Language } from '../../functions/messages.ts';
 import { fieldErrors, type FieldErrors } from './form-errors.ts';
+import { formText } from './form-text.ts';
 
 /** The form's fields as typed (what the form shows again after a refusal): the island's own shape. */
 export type UserDataValues = UserForm;
@@ -50,18 +51,14 @@ export async function submitUserData(
   context: { siteId: string; language: Language; origin: string },
 ): Promise<UserDataPost> {
   const { siteId, language } = context;
-  const text = (name: string): string => {
-    const value = form.get(name);
-    return typeof value === 'string' ? value : '';
-  };
-  const gender = text('gender');
+  const gender = formText(form, 'gender');
   const values: UserDataValues = {
-    firstName: text('firstName'),
-    lastName: text('lastName'),
-    email: text('email'),
-    phone: text('phone'),
+    firstName: formText(form, 'firstName'),
+    lastName: formText(form, 'lastName'),
+    email: formText(form, 'email'),
+    phone: formText(form, 'phone'),
     gender: GENDER_NAME_LIST.includes(gender) ? (gender as GenderName) : userDataValues(user).gender,
-    locale: text('locale'),
+    locale: formText(form, 'locale'),
   };
   const refused = (errors: FieldErrors, problem: string | null, status: number): UserDataPost => ({ kind: 'refused', values, errors, problem, status });
   if (!granted.has('profile:write')) return refused({}, message('forbidden', language, { permission: 'profile:write' }), 403);

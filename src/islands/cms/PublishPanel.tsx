@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { documentCourse } from '../../../core/cms-document.ts';
 import type { BuildRequest, Draft } from '../../../core/contracts/cms.ts';
 import type { ApiClient } from '../../lib/api-client.ts';
@@ -27,7 +27,8 @@ const finished = (build: BuildRequest) => build.status === 'live' || build.statu
  * then follows its build until it is live or has failed, with the time it took.
  */
 export default function PublishPanel({ api, t, formatDate, locale, course }: Props) {
-  const seconds = (ms: number) => new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(ms / 1000);
+  const tenths = useMemo(() => new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }), [locale]);
+  const seconds = (ms: number) => tenths.format(ms / 1000);
   const drafts = useStore($drafts);
   const ofCourse = (draft: Draft) => course !== undefined && documentCourse(draft.kind, draft.key) === course;
   const courseDrafts = drafts.filter(ofCourse).length;

@@ -10,6 +10,7 @@ import type { ScormCommitted } from '../../../core/contracts/scorm.ts';
 import { sessionKey } from '../../../core/course-outline.ts';
 import SessionBody from './SessionBody.tsx';
 import { useDraftBody } from './use-draft-body.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import type { ScormLaunch } from './ScormPlayer.tsx';
 import './player.css';
 
@@ -46,8 +47,7 @@ export default function SessionPlayer({ session, progress, siteId, locale, strin
     setPackageState((before) => ({ answer, completedHere: (before?.completedHere ?? false) || answer.newlyCompleted }));
   const completed = session.completedAt !== null || state.kind === 'done' || packageState?.answer.completed === true;
   // The package runs in the browser only: its player is not rendered on the server, so hydration finds nothing to match.
-  const [inBrowser, setInBrowser] = useState(false);
-  useEffect(() => setInBrowser(true), []);
+  const inBrowser = useHydrated();
   // The button the learner pressed disappears: keyboard and screen-reader users land on the outcome.
   const outcome = useRef<HTMLParagraphElement>(null);
   useEffect(() => {

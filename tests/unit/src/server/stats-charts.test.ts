@@ -74,7 +74,7 @@ describe('charts drawn on the server', () => {
 
   it('draws one bar per item, each carrying its index, and keeps the axis name inside the drawing', () => {
     const chart = view.charts[2]!;
-    const svg = renderChartSvg(barOptions(chart.items, chart.labels, chart.unit, 'en-US'), 360, 240);
+    const svg = renderChartSvg(barOptions(chart.items, chart.labels, 'en-US', { unit: chart.unit }), 360, 240);
     expect(svg.startsWith('<svg aria-hidden="true" ')).toBe(true);
     expect(svg).toContain('viewBox="0 0 360 240"');
     // Only hours with minutes draw a bar; an empty bar has no shape.
@@ -90,10 +90,10 @@ describe('charts drawn on the server', () => {
       { label: 'a', data: 0.4 },
       { label: 'b', data: 1.2 },
     ];
-    const italian = renderChartSvg(barOptions(items, ['a', 'b'], 'min', 'it-IT'), 360, 240);
+    const italian = renderChartSvg(barOptions(items, ['a', 'b'], 'it-IT', { unit: 'min' }), 360, 240);
     expect(italian).toMatch(/>0,4</);
     expect(italian).not.toMatch(/>0\.4</);
-    expect(renderChartSvg(barOptions(items, ['a', 'b'], 'min', 'en-US'), 360, 240)).toMatch(/>0\.4</);
+    expect(renderChartSvg(barOptions(items, ['a', 'b'], 'en-US', { unit: 'min' }), 360, 240)).toMatch(/>0\.4</);
   });
 
   it('draws a slice per item, without labels or a paged legend', () => {
