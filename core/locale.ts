@@ -52,3 +52,12 @@ export function pagePath(pathname: string): string {
   const path = pathname.replace(/(\/index)?\.html$/, '');
   return path === '' ? '/' : path;
 }
+
+/** A locale's language as `reader` names it ("inglese americano" for en-US on an Italian page); the code itself when unknown. */
+export function languageName(reader: string, code: string): string {
+  try {
+    return new Intl.DisplayNames(reader, { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}

@@ -44,6 +44,15 @@ export function romeDateTime(epochMs: number): string {
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
 }
 
+/**
+ * Writes YYYY-MM-DD calendar days as `locale` does ("1 mar 2026" with dateStyle medium): a day, not
+ * an instant, so the same day in every time zone.
+ */
+export function calendarDayFormat(locale: string, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): (day: string) => string {
+  const format = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
+  return (day) => format.format(new Date(`${day}T12:00:00Z`));
+}
+
 /** Day of the week of a YYYY-MM-DD day, 0 = Monday ... 6 = Sunday. */
 export function weekdayOf(day: string): number {
   const date = new Date(`${day}T12:00:00Z`);

@@ -1,5 +1,6 @@
 import { busiestDay, type Stats, type StatItem } from '../../core/stats.ts';
 import type { Translate } from '../../core/translate.ts';
+import { calendarDayFormat } from '../../core/rome-time.ts';
 
 export interface ChartView {
   id: 'by-day' | 'by-device' | 'by-hour' | 'by-subject';
@@ -36,8 +37,8 @@ function top(items: StatItem[]): number {
 /** What the statistics section shows, worded in the page's locale: figures, summaries and labels. */
 export function statsView(stats: Stats, locale: string, t: Translate): StatsView {
   const periodMinutes = stats.timeSpentByDay.reduce((sum, day) => sum + day.data, 0);
-  const dayFormat = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
-  const dayLabels = stats.timeSpentByDay.map((day) => dayFormat.format(new Date(`${day.label}T12:00:00Z`)));
+  const dayLabel = calendarDayFormat(locale, { day: 'numeric', month: 'short' });
+  const dayLabels = stats.timeSpentByDay.map((day) => dayLabel(day.label));
   const deviceLabels = stats.devices.map((item) => t(`device.${item.label}`));
   const hourLabels = stats.timeSpentByHour.map((item) => `${item.label}:00`);
   const subjectLabels = stats.courseSubject.map((item) => item.label);

@@ -35,9 +35,13 @@ test('an editor sets up an edition on the ECM screen and downloads a registry re
   await expect(screen.getByLabel('Codice evento (ID evento ECM)')).toHaveValue('7102-451201');
   const year = new Date().getFullYear();
   const deadline = new Date(Date.UTC(year, 11, 30) + 90 * 86_400_000).toISOString().slice(0, 10);
+  // Days and credits as an Italian reader writes them ("1 gen 2026", "8"), not as the registry does.
+  const day = (iso: string) => new Intl.DateTimeFormat('it-IT', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${iso}T12:00:00Z`));
   await expect(screen.getByTestId('cms-ecm-edition')).toHaveCount(1);
-  await expect(screen.getByTestId('cms-ecm-edition').first()).toContainText(`Edizione 1 dal ${year}-01-01 al ${year}-12-30 · 8.0 crediti · 8 ore`);
-  await expect(screen.getByTestId('cms-ecm-edition').first()).toContainText(`In corso: il rapporto al registro va inviato entro il ${deadline}.`);
+  await expect(screen.getByTestId('cms-ecm-edition').first()).toContainText(
+    `Edizione 1 dal ${day(`${year}-01-01`)} al ${day(`${year}-12-30`)} · 8 crediti · 8 ore`,
+  );
+  await expect(screen.getByTestId('cms-ecm-edition').first()).toContainText(`In corso: il rapporto al registro va inviato entro il ${day(deadline)}.`);
 
   // A second edition next year: the registry's rules are checked and named.
   await screen.getByRole('button', { name: 'Nuova edizione' }).click();
@@ -60,7 +64,9 @@ test('an editor sets up an edition on the ECM screen and downloads a registry re
   await form.getByRole('button', { name: "Salva l'edizione 2" }).click();
   await expect(screen.getByRole('status').last()).toHaveText('Edizione salvata.');
   await expect(screen.getByTestId('cms-ecm-edition')).toHaveCount(2);
-  await expect(screen.getByTestId('cms-ecm-edition').nth(1)).toContainText(`Edizione 2 dal ${year + 1}-01-10 al ${year + 1}-06-30 · 8.0 crediti · 8 ore`);
+  await expect(screen.getByTestId('cms-ecm-edition').nth(1)).toContainText(
+    `Edizione 2 dal ${day(`${year + 1}-01-10`)} al ${day(`${year + 1}-06-30`)} · 8 crediti · 8 ore`,
+  );
 
   // The current edition: the demo learner was recruited by a sponsor.
   await screen.getByRole('button', { name: "Modifica l'edizione 1" }).click();

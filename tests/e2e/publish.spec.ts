@@ -107,7 +107,7 @@ test('in CMS mode an editor edits a category and an interface string per locale;
   await page.goto('/en-US/catalogo-corsi');
   await page.getByRole('navigation', { name: 'Categories' }).getByRole('link').nth(1).click();
   const panel = page.getByTestId('cms-panel');
-  await expect(panel).toContainText('Content language: en-US');
+  await expect(panel).toContainText('Content language: American English');
   const editor = panel.locator('[data-testid^="cms-editor-category-"]');
   await editor.getByLabel('Name').fill('Patient safety (draft)');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Patient safety (draft)');

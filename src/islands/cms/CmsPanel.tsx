@@ -12,6 +12,7 @@ import DraftList from './DraftList.tsx';
 import EcmCourseSetup from './ecm/EcmCourseSetup.tsx';
 import EcmProviderSettings from './ecm/EcmProviderSettings.tsx';
 import CourseList from './course/CourseList.tsx';
+import { languageName } from '../../../core/locale.ts';
 import OutlineEditor from './course/OutlineEditor.tsx';
 import MediaLibrary from './media/MediaLibrary.tsx';
 import PublishPanel from './PublishPanel.tsx';
@@ -92,7 +93,7 @@ export default function CmsPanel() {
           !problem && <p className="muted">…</p>
         ) : (
           <>
-            <p className="muted">{t('cms.panel.locale', { locale: context.locale })}</p>
+            <p className="muted">{t('cms.panel.locale', { locale: languageName(context.locale, context.locale) })}</p>
             <section aria-labelledby="cms-drafts-title">
               <h3 id="cms-drafts-title">{t('cms.drafts.title')}</h3>
               <p className="hint">{t('cms.drafts.note')}</p>
@@ -132,7 +133,7 @@ export default function CmsPanel() {
                     </details>
                   ))}
                   {/* A course with credits: its ECM event and editions come after its documents, next to the question bank. */}
-                  {context.ecmCourse && <EcmCourseSetup key={`${context.path}/ecm`} api={api} courseId={context.ecmCourse} t={t} />}
+                  {context.ecmCourse && <EcmCourseSetup key={`${context.path}/ecm`} api={api} courseId={context.ecmCourse} t={t} locale={context.locale} />}
                 </section>
                 <section aria-labelledby="cms-courses-title">
                   <h3 id="cms-courses-title">{t('cms.courses.title')}</h3>

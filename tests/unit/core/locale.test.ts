@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseLocale, isLocaleCode, localeOfPath, localizedPath } from '../../../core/locale.ts';
+import { chooseLocale, isLocaleCode, languageName, localeOfPath, localizedPath } from '../../../core/locale.ts';
 
 describe('locale codes', () => {
   it('match two lowercase letters, a dash and two uppercase letters', () => {
@@ -40,5 +40,13 @@ describe('page paths', () => {
     expect(pagePath('/de-DE/chi-siamo.html')).toBe('/de-DE/chi-siamo');
     expect(pagePath('/it-IT.html')).toBe('/it-IT');
     expect(pagePath('/it-IT/profile')).toBe('/it-IT/profile');
+  });
+});
+
+describe('languageName', () => {
+  it('names a locale’s language in the reader’s language, and keeps an unknown code as it is', () => {
+    expect(languageName('it-IT', 'en-US')).toBe('inglese americano');
+    expect(languageName('de-DE', 'it-IT')).toBe('Italienisch (Italien)');
+    expect(languageName('it-IT', 'not a code')).toBe('not a code');
   });
 });

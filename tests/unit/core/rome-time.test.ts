@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { romeDayHour, romeDayStart } from '../../../core/rome-time.ts';
+import { calendarDayFormat, romeDayHour, romeDayStart } from '../../../core/rome-time.ts';
 
 describe('romeDayStart', () => {
   it('is the instant a Rome day begins, in winter (UTC+1) and in summer time (UTC+2)', () => {
@@ -13,5 +13,13 @@ describe('romeDayStart', () => {
       expect(romeDayHour(start)).toEqual({ day, hour: 0 });
       expect(romeDayHour(start - 1).day).not.toBe(day);
     }
+  });
+});
+
+describe('calendarDayFormat', () => {
+  it('writes a calendar day as the reader does, the same day whatever the time zone', () => {
+    expect(calendarDayFormat('it-IT')('2026-01-01')).toBe('1 gen 2026');
+    expect(calendarDayFormat('en-US')('2026-12-31')).toBe('Dec 31, 2026');
+    expect(calendarDayFormat('de-DE', { day: 'numeric', month: 'short' })('2026-03-09')).toBe('9. März');
   });
 });

@@ -16,6 +16,8 @@ interface Props {
   siteId: string;
   /** The page's language: titles and texts are edited in it. */
   locale: string;
+  /** The published course carries ECM credits: its event and editions are set up here too. */
+  ecm: boolean;
   courseId: string;
   /** The editor's strings (`cms.*`), from the page: nothing waits for them, no key shows in their place. */
   strings: Strings;
@@ -30,7 +32,7 @@ interface Open {
  * A course's editing screen: publishing and the course's drafts on top; its structure on one side
  * and the part chosen there (the course's texts, a session's text, the ECM questions) on the other.
  */
-export default function CourseEditor({ siteId, locale, courseId, strings }: Props) {
+export default function CourseEditor({ siteId, locale, courseId, ecm, strings }: Props) {
   const api = usePageApi({ siteId, locale });
   const t = useMemo(() => translator(strings), [strings]);
   const formatDate = useDateFormat(locale);
@@ -97,7 +99,7 @@ export default function CourseEditor({ siteId, locale, courseId, strings }: Prop
             {t('cms.editor.editing', { name: open.name })}
           </h2>
           <DocumentEditor key={openKey} document={open.document} locale={locale} api={api} t={t} strings={strings} formatDate={formatDate} />
-          {open.document.kind === 'course' && <EcmCourseSetup api={api} courseId={courseId} t={t} />}
+          {ecm && open.document.kind === 'course' && <EcmCourseSetup api={api} courseId={courseId} t={t} locale={locale} />}
         </section>
       </div>
     </div>

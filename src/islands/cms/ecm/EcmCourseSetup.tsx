@@ -1,6 +1,7 @@
-import { useEffect, useId, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type SubmitEvent } from 'react';
 import type { EcmCourseSetup as Setup, EcmEdition, EcmSettings, Profession } from '../../../../core/contracts/ecm.ts';
 import type { Translate } from '../../../../core/translate.ts';
+import { calendarDayFormat } from '../../../../core/rome-time.ts';
 import { ApiRequestError, type ApiClient } from '../../../lib/api-client.ts';
 import { apiUrl } from '../../../lib/api-url.ts';
 import EditionForm from './EditionForm.tsx';
@@ -9,6 +10,8 @@ interface Props {
   api: ApiClient;
   courseId: string;
   t: Translate;
+  /** The page's locale: days and credits are written as its readers write them. */
+  locale: string;
 }
 
 /**
@@ -17,8 +20,14 @@ interface Props {
  * registry reports per edition, and the form that sets an edition up. Nothing for a course
  * without credits.
  */
-export default function EcmCourseSetup({ api, courseId, t }: Props) {
+export default function EcmCourseSetup({ api, courseId, t, locale }: Props) {
   const id = useId();
+  const day = useMemo(() => calendarDayFormat(locale), [locale]);
+  // The registry's credits ("8.0"), as a number in the reader's way ("8", "12,5").
+  const credits = useMemo(() => {
+    const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+    return (registry: string) => number.format(Number(registry));
+  }, [locale]);
   const [setup, setSetup] = useState<Setup | null | 'none'>(null);
   const [lists, setLists] = useState<{ settings: EcmSettings; professions: Profession[] } | null>(null);
   const [event, setEvent] = useState({ eventId: '', mode: 'fixed' as 'fixed' | 'draw' });
@@ -112,10 +121,10 @@ export default function EcmCourseSetup({ api, courseId, t }: Props) {
               <li key={edition.number} data-testid="cms-ecm-edition">
                 <p>
                   <strong>{t('cms.ecm.editionTitle', { n: edition.number })}</strong>{' '}
-                  {t('cms.ecm.editionDates', { from: edition.startsOn, to: edition.endsOn, credits: edition.credits, hours: edition.hours })}
+                  {t('cms.ecm.editionDates', { from: day(edition.startsOn), to: day(edition.endsOn), credits: credits(edition.credits), hours: edition.hours })}
                 </p>
                 <p className={edition.reportState === 'due' || edition.reportState === 'late' ? 'cms-ecm-reminder' : 'muted'} data-state={edition.reportState}>
-                  {t(`cms.ecm.report.${edition.reportState}`, { date: edition.reportDeadline })}
+                  {t(`cms.ecm.report.${edition.reportState}`, { date: day(edition.reportDeadline) })}
                 </p>
                 <p className="cms-actions">
                   <a href={report(edition.number, 'xml')} download>
