@@ -36,6 +36,9 @@ function dayField(code: string): number {
   );
 }
 
+/** A codice fiscale's shape (any case): 16 characters, letters and digits in their places. */
+export const hasFiscalCodeShape = (typed: string): boolean => FISCAL_CODE_SHAPE.test(typed.toUpperCase());
+
 /** A codice fiscale (any case) of the right shape, a possible day of birth and the right check character. */
 export function isValidFiscalCode(typed: string): boolean {
   const code = typed.toUpperCase();

@@ -1,5 +1,5 @@
 import type { PersonDetail } from '../../core/contracts/people.ts';
-import { fiscalCodeMismatch, isValidFiscalCode } from '../../core/fiscal-code.ts';
+import { fiscalCodeMismatch, hasFiscalCodeShape, isValidFiscalCode } from '../../core/fiscal-code.ts';
 import { findFiscalCodeHolder, findFiscalCodeOwner, isFiscalCodeTaken, setFiscalCode, type FiscalCodeHolder } from '../data/people/fiscal-code.ts';
 import { findPerson } from '../data/people/people.ts';
 import type { Env } from '../env.ts';
@@ -25,7 +25,8 @@ export async function staffFiscalCodeRefusal(
   person: { id: string | null; firstName: string; lastName: string; gender: string | null },
   language: Language,
 ): Promise<HttpError | null> {
-  if (!isValidFiscalCode(code)) return new HttpError(400, peopleMessage('importFiscalCode', language, { value: code.slice(0, 40) }));
+  if (!isValidFiscalCode(code))
+    return new HttpError(400, peopleMessage(hasFiscalCodeShape(code) ? 'importFiscalCode' : 'importFiscalCodeShape', language, { value: code.slice(0, 40) }));
   const mismatch = fiscalCodeMismatch(code, person);
   if (mismatch === 'gender') return new HttpError(400, peopleMessage('fiscalCodeGender', language, { code }));
   if (mismatch) return new HttpError(400, peopleMessage('fiscalCodeNames', language, { code, name: `${person.firstName} ${person.lastName}` }));

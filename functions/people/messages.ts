@@ -187,6 +187,11 @@ const PEOPLE_MESSAGES = {
     en: '"{value}" is not a valid e-mail address.',
     de: '„{value}“ ist keine gültige E-Mail-Adresse.',
   },
+  importFiscalCodeShape: {
+    it: '«{value}» non ha la forma di un codice fiscale: 16 caratteri, lettere e cifre al loro posto (per esempio RSSMRA85M01H501Q).',
+    en: '"{value}" is not shaped like a codice fiscale: 16 characters, letters and digits in their places (for example RSSMRA85M01H501Q).',
+    de: '„{value}“ hat nicht die Form eines Codice fiscale: 16 Zeichen, Buchstaben und Ziffern an ihrem Platz (zum Beispiel RSSMRA85M01H501Q).',
+  },
   importFiscalCode: {
     it: '«{value}» non è un codice fiscale valido (controlla il carattere finale).',
     en: '"{value}" is not a valid codice fiscale (check its last character).',

@@ -19,7 +19,7 @@ import {
 import { isFiscalCodeTaken } from '../data/people/fiscal-code.ts';
 import { listPeopleByIds } from '../data/people/people.ts';
 import { findSite } from '../data/site/sites.ts';
-import { fiscalCodeMismatch, isValidFiscalCode } from '../../core/fiscal-code.ts';
+import { fiscalCodeMismatch, hasFiscalCodeShape, isValidFiscalCode } from '../../core/fiscal-code.ts';
 import { kickOutbox, outboxRows } from '../email/outbox.ts';
 import type { Env } from '../env.ts';
 import { HttpError } from '../http-error.ts';
@@ -98,7 +98,8 @@ export function personProblems(person: PersonInput, locales: readonly string[], 
   }
   if (!person.email) say('email', 'importRequired');
   else if (person.email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(person.email)) say('email', 'importEmail', { value: person.email.slice(0, 80) });
-  if (person.fiscalCode && !isValidFiscalCode(person.fiscalCode)) say('fiscalCode', 'importFiscalCode', { value: person.fiscalCode.slice(0, 40) });
+  if (person.fiscalCode && !isValidFiscalCode(person.fiscalCode))
+    say('fiscalCode', hasFiscalCodeShape(person.fiscalCode) ? 'importFiscalCode' : 'importFiscalCodeShape', { value: person.fiscalCode.slice(0, 40) });
   else if (person.fiscalCode && person.firstName && person.lastName && fiscalCodeMismatch(person.fiscalCode, person)) {
     say('fiscalCode', 'importFiscalCodeNames', { value: person.fiscalCode });
   }

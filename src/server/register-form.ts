@@ -9,6 +9,8 @@ import { formText } from './form-text.ts';
 /** What the registration (or resend) form shows again after a refused post: never the password. */
 export interface RegisterFormState {
   values: { email: string; firstName: string; lastName: string };
+  /** The privacy box was ticked (for the notice's current version): ticked again when the form comes back. */
+  privacyAccepted?: boolean;
   errors: FieldErrors;
   /** The server's refusal, in the page's language. */
   message: string | null;
@@ -47,7 +49,7 @@ export async function submitRegistration(request: Request, form: FormData, local
   const parsed = registerRequest.safeParse({ ...values, password, privacy, altcha: altcha || undefined });
   const refused = (state: Partial<RegisterFormState>): RegisterPost => ({
     kind: 'refused',
-    state: { values, errors: {}, message: null, status: 400, headers: {}, ...state },
+    state: { values, privacyAccepted: privacy !== '' && !state.errors?.privacy, errors: {}, message: null, status: 400, headers: {}, ...state },
   });
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error, { ...values, password, privacy });

@@ -194,7 +194,7 @@ for (const width of [1280, 390]) {
     await page.getByLabel('Corso').selectOption({ label: "BLS-D: rianimazione cardiopolmonare nell'adulto" });
     await page.getByRole('button', { name: 'Mostra' }).click();
     await page.waitForURL(/corso=bls-d-adulto/);
-    await expect(page.getByTestId('audit-questionnaire')).toHaveText(/^Questionario di gradimento: [1-9]\d* compilati$/);
+    await expect(page.getByTestId('audit-questionnaire')).toHaveText(/^Questionari di gradimento compilati: [1-9]\d*$/);
     await expect(page.getByTestId('audit-chart')).toHaveCount(5);
     const time = page.getByTestId('audit-chart').filter({ hasText: 'rispetto alle ore previste' });
     await expect(time.getByRole('row', { name: /^Uguale/ }).getByRole('cell')).not.toHaveText('0');
@@ -222,7 +222,7 @@ for (const width of [1280, 390]) {
       'href',
       '/api/audit/ecm/bls-d-adulto/records.csv?edition=1',
     );
-    await expect(page.getByTestId('audit-questionnaire')).toHaveText(/^Questionario di gradimento: \d+ compilati$/);
+    await expect(page.getByTestId('audit-questionnaire')).toHaveText(/^Questionari di gradimento compilati: \d+$/);
   });
 }
 

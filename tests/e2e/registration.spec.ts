@@ -72,10 +72,10 @@ test('registration without JavaScript at 390 px: localized refusals, then the e-
   await fillRegistration(page, email, 'password123');
   await page.getByRole('button', { name: 'Registrati' }).click();
   await expect(page.locator('#register-password-error')).toHaveText("Questa password è tra le più usate e facili da indovinare: scegline un'altra.");
-  // What was typed stays, but never the password.
+  // What was typed stays, the privacy box ticked too, but never the password.
   await expect(page.getByLabel('Indirizzo e-mail')).toHaveValue(email);
+  await expect(page.getByLabel(/Ho letto l'informativa sulla privacy/)).toBeChecked();
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel(/Ho letto l'informativa sulla privacy/).check();
   await page.getByRole('button', { name: 'Registrati' }).click();
   await expect(page.getByTestId('register-sent')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

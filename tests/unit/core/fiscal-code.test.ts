@@ -1,6 +1,6 @@
 import library from 'codice-fiscale-js';
 import { describe, expect, it } from 'vitest';
-import { checkCharacter, firstNameLetters, fiscalCodeMismatch, isValidFiscalCode, surnameLetters } from '../../../core/fiscal-code.ts';
+import { checkCharacter, firstNameLetters, fiscalCodeMismatch, hasFiscalCodeShape, isValidFiscalCode, surnameLetters } from '../../../core/fiscal-code.ts';
 
 // An independent implementation to hold ours against (its CommonJS build exports `{ CodiceFiscale }`).
 const CodiceFiscale = (library as unknown as { CodiceFiscale?: typeof library }).CodiceFiscale ?? library;
@@ -71,5 +71,14 @@ describe('the codice fiscale', () => {
     expect(fiscalCodeMismatch('MLLGRT90D45Z112K', { firstName: 'Greta', lastName: 'Müller-Lüdenscheidt' })).toBeNull();
     // Names without Latin letters cannot be compared: only what can be is.
     expect(fiscalCodeMismatch(GIULIA, { firstName: '李', lastName: '王' })).toBeNull();
+  });
+});
+
+describe('hasFiscalCodeShape', () => {
+  it('tells a code cut short or mistyped from one whose check character alone is wrong', () => {
+    expect(hasFiscalCodeShape('RSSMRA85M01H501')).toBe(false);
+    expect(hasFiscalCodeShape('RSSMRA85M01H5O1Q')).toBe(false);
+    expect(hasFiscalCodeShape('rssmra85m01h501z')).toBe(true);
+    expect(isValidFiscalCode('RSSMRA85M01H501Z')).toBe(false);
   });
 });
