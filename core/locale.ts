@@ -8,6 +8,17 @@ export function isLocaleCode(segment: string | undefined): segment is string {
   return typeof segment === 'string' && LOCALE_PATTERN.test(segment);
 }
 
+/** A locale code typed in another case ('it-it', 'EN-us') as the platform writes it ('it-IT'); undefined for anything else. */
+export function canonicalLocale(segment: string | undefined): string | undefined {
+  if (!segment || !/^[a-z]{2}-[a-z]{2}$/i.test(segment)) return undefined;
+  return `${segment.slice(0, 2).toLowerCase()}-${segment.slice(3).toUpperCase()}`;
+}
+
+/** Of a site's locales, the one to show for `wanted`, which it lacks: the same language if it has one ('en-GB' → 'en-US'), else its default. */
+export function closestLocale(wanted: string, supported: readonly string[], fallback: string): string {
+  return supported.find((code) => code.slice(0, 2) === wanted.slice(0, 2)) ?? fallback;
+}
+
 /** A stored locale as a path and an e-mail can use it: the platform's default when it is malformed. */
 export function localeOrDefault(code: string | undefined): string {
   return isLocaleCode(code) ? code : DEFAULT_LOCALE;

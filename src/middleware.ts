@@ -9,7 +9,7 @@ import { MEDIA_PREFIX } from '../functions/lms/media.ts';
 import { localeRedirect, pageNotFound, validateRoute, visitorRedirect } from './server/guards.ts';
 import { pageHidden, pageRuleFor } from '../core/page-access.ts';
 import { loadPermissions } from '../functions/data/auth/roles.ts';
-import { chooseLocale, DEFAULT_LOCALE, LOCALE_COOKIE, localeOfPath, pagePath } from '../core/locale.ts';
+import { chooseLocale, closestLocale, DEFAULT_LOCALE, LOCALE_COOKIE, localeOfPath, localizedPath, pagePath } from '../core/locale.ts';
 import { applyRouteRules } from './server/route-rules.ts';
 import { sessionMarker } from './server/session-marker.ts';
 import { privatePages } from './server/private-pages.ts';
@@ -96,6 +96,15 @@ const routeGuards = defineMiddleware(async (context, next) => {
     });
     const target = localeRedirect(url.pathname, url.search, locals.locale);
     if (target) return withCookies(context.redirect(target, 302));
+  } else {
+    // A locale the site does not have ('/en-GB/profile'): the same page in the closest one it has,
+    // never the default language's text under another language's address. The page context is
+    // the one the page reads next (loaded once per request, kept per content version).
+    const { site } = await locals.page;
+    if (!site.supportedLocale.includes(locals.locale)) {
+      const closest = closestLocale(locals.locale, site.supportedLocale, site.defaultLocale);
+      return withCookies(context.redirect(`${localizedPath(url.pathname, closest)}${url.search}`, 302));
+    }
   }
 
   // 5. Route rules (4, the page hit, is the client's).

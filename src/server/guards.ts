@@ -1,4 +1,4 @@
-import { isLocaleCode, pathSegments } from '../../core/locale.ts';
+import { canonicalLocale, isLocaleCode, pathSegments } from '../../core/locale.ts';
 import { pageRuleFor, visitorTarget } from '../../core/page-access.ts';
 import type { MessageKey } from '../../functions/messages.ts';
 
@@ -74,6 +74,9 @@ export function localeRedirect(pathname: string, search: string, currentLocale: 
   const first = segments[0];
   if (first === undefined) return `/${currentLocale}${search}`;
   if (isLocaleCode(first) || LOCALE_FREE_SEGMENTS.has(first)) return null;
+  // A locale typed in another case ('/it-it/profilo'): the same address as the platform writes it.
+  const typed = canonicalLocale(first);
+  if (typed) return `/${[typed, ...segments.slice(1)].join('/')}${search}`;
   // A request for a missing static file is a 404, not a page in another locale.
   if (segments.length === 1 && /\.[a-z0-9]{2,5}$/i.test(first)) return null;
   return `/${currentLocale}/${segments.join('/')}${search}`;

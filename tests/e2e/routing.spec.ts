@@ -15,6 +15,16 @@ test('a path without a locale gets the current locale prepended', async ({ page 
   await expect(page.getByRole('heading', { level: 1 })).toContainText(/privacy/i);
 });
 
+test('a locale the site lacks leads to the closest one it has, and a locale typed in lower case to the same page', async ({ page }) => {
+  await page.goto('/en-GB/catalogo-corsi');
+  expect(new URL(page.url()).pathname).toBe('/en-US/catalogo-corsi');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+  await page.goto('/fr-FR');
+  expect(new URL(page.url()).pathname).toBe('/it-IT');
+  await page.goto('/it-it/catalogo-corsi?q=ferite');
+  expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/it-IT/catalogo-corsi?q=ferite');
+});
+
 test('every supported locale has its own home, with hreflang alternates', async ({ page }) => {
   for (const [locale, link] of [
     ['en-US', 'Course catalogue'],

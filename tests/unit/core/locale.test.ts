@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseLocale, isLocaleCode, languageName, localeOfPath, localizedPath } from '../../../core/locale.ts';
+import { canonicalLocale, chooseLocale, closestLocale, isLocaleCode, languageName, localeOfPath, localizedPath } from '../../../core/locale.ts';
 
 describe('locale codes', () => {
   it('match two lowercase letters, a dash and two uppercase letters', () => {
@@ -48,5 +48,21 @@ describe('languageName', () => {
     expect(languageName('it-IT', 'en-US')).toBe('inglese americano');
     expect(languageName('de-DE', 'it-IT')).toBe('Italienisch (Italien)');
     expect(languageName('it-IT', 'not a code')).toBe('not a code');
+  });
+});
+
+describe('canonicalLocale and closestLocale', () => {
+  it('reads a locale in any case, and nothing else', () => {
+    expect(canonicalLocale('it-it')).toBe('it-IT');
+    expect(canonicalLocale('DE-de')).toBe('de-DE');
+    expect(canonicalLocale('catalogo-corsi')).toBeUndefined();
+    expect(canonicalLocale(undefined)).toBeUndefined();
+  });
+
+  it('shows a locale the site lacks in the same language if it has one, else in its default', () => {
+    const supported = ['it-IT', 'en-US', 'de-DE'];
+    expect(closestLocale('en-GB', supported, 'it-IT')).toBe('en-US');
+    expect(closestLocale('de-AT', supported, 'it-IT')).toBe('de-DE');
+    expect(closestLocale('fr-FR', supported, 'it-IT')).toBe('it-IT');
   });
 });

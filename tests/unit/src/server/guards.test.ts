@@ -90,6 +90,11 @@ describe('locale prefix (guard 3)', () => {
     expect(localeRedirect('/catalogo-corsi/rischio', '', 'it-IT')).toBe('/it-IT/catalogo-corsi/rischio');
   });
 
+  it('writes a locale typed in another case as the platform does, instead of prepending one', () => {
+    expect(localeRedirect('/it-it/profile', '?x=1', 'en-US')).toBe('/it-IT/profile?x=1');
+    expect(localeRedirect('/EN-us', '', 'it-IT')).toBe('/en-US');
+  });
+
   it('leaves localized, federated, tiles-access, test and file paths alone', () => {
     for (const path of ['/it-IT/privacy', '/federated/medikey', '/tiles-access', '/test', '/favicon.ico', '/api/stats']) {
       expect(localeRedirect(path, '', 'it-IT')).toBeNull();
