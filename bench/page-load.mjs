@@ -5,7 +5,8 @@
 // names a build of older code (say `git worktree add ../before <commit>`, then there `npm install` and
 // `npx astro build --outDir <dir>`): it is served the same way on the same database, for before/after rows.
 import { spawn } from 'node:child_process';
-import { createProxy } from '../scripts/proxy.mjs';
+import { readFileSync } from 'node:fs';
+import { createProxy, parseHeadersFile } from '../scripts/proxy.mjs';
 import { startWorker } from '../scripts/worker-server.mjs';
 import autocannon from 'autocannon';
 import { markdownTable, writeSection } from './results.mjs';
@@ -106,7 +107,7 @@ try {
 // What npm start ran until issue 35's socket hand-over: the same Worker behind a Node proxy (scripts/proxy.mjs).
 {
   const worker = await startWorker({ dir: server.outDir, port: server.port + 20, stateDir: server.stateDir });
-  const proxy = createProxy(() => ({ port: worker.port }));
+  const proxy = createProxy(() => ({ port: worker.port }), parseHeadersFile(readFileSync(`${server.outDir}/client/_headers`, 'utf8')));
   await new Promise((resolve) => proxy.listen(server.port + 21, '127.0.0.1', resolve));
   try {
     rows.push(...(await measureStack('the same Worker behind the Node proxy (npm start before)', `http://127.0.0.1:${server.port + 21}`)));
