@@ -41,6 +41,7 @@ const RETIRE_MS = 30_000;
 /** The descriptor workerd's entry socket listens on when given one: 0-2 stdio, 3 the control pipe. */
 const ENTRY_FD = 4;
 
+// scripts/workerd-config.mjs writes it (that module loads Miniflare and wrangler: never imported here).
 const CONFIG_MARKER = '--- tiles workerd config ---';
 
 /**
@@ -107,8 +108,7 @@ export async function startWorker({ plan = undefined, listenFd = null, entryPort
   /** Starts workerd with the plan's configuration; resolves to its ports by socket name once it listens on every one. */
   async function launch() {
     const config = openSync(plan.configFile, 'r');
-    const stdio = ['pipe', 'pipe', 'pipe', 'pipe', ...(listenFd === null ? [] : [listenFd])];
-    stdio[0] = config;
+    const stdio = [config, 'pipe', 'pipe', 'pipe', ...(listenFd === null ? [] : [listenFd])];
     const child = spawn(plan.command, args, { stdio, env: { ...process.env, TZ: 'UTC', FORCE_COLOR: '0' } });
     closeSync(config);
     current = child;
@@ -146,12 +146,16 @@ export async function startWorker({ plan = undefined, listenFd = null, entryPort
     return outcome;
   }
 
+  /** Frees what this Worker held beside workerd: its loopback stand-in and its plan's folder. */
+  const release = async () => {
+    await loopback.close();
+    rmSync(plan.folder, { recursive: true, force: true });
+  };
   let ports;
   try {
     ports = await launch();
   } catch (error) {
-    await loopback.close();
-    rmSync(plan.folder, { recursive: true, force: true });
+    await release();
     throw error;
   }
   const ownPort = ports.get(plan.ownSocket ? 'direct:' : 'entry');
@@ -168,8 +172,7 @@ export async function startWorker({ plan = undefined, listenFd = null, entryPort
       await exited;
       clearTimeout(outright);
     }
-    await loopback.close();
-    rmSync(plan.folder, { recursive: true, force: true });
+    await release();
   }
 
   return {

@@ -17,8 +17,8 @@ import { Log, LogLevel, Miniflare, convertV4MiniflareOptions } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 
 /** The marker before this script's answer: wrangler writes its own lines to stdout too. */
-export const CONFIG_MARKER = '--- tiles workerd config ---';
-export const WORKER_NAME = 'tiles-learning-platform';
+const CONFIG_MARKER = '--- tiles workerd config ---';
+const WORKER_NAME = 'tiles-learning-platform';
 
 const request = JSON.parse(await text(process.stdin));
 const serverDir = resolve(request.dir, 'server');
