@@ -149,16 +149,11 @@ export async function submitCourseForm(form: FormData, staff: StaffPage, courseI
   const invalid = (field: string) => () => new HttpError(400, message('invalidField', language, { field, detail: trimmedFormText(form, field).slice(0, 100) }));
   return attempt(action, async () => {
     switch (action) {
-      case 'access':
-        await setAccessMode(
-          env.DB,
-          actor,
-          courseId,
-          parsed(courseAccessBody.safeParse({ mode: trimmedFormText(form, 'mode') }), invalid('mode')).mode,
-          now,
-          language,
-        );
+      case 'access': {
+        const { mode } = parsed(courseAccessBody.safeParse({ mode: trimmedFormText(form, 'mode') }), invalid('mode'));
+        await setAccessMode(env.DB, actor, courseId, mode, now, language);
         return 'access';
+      }
       case 'key':
         await renewCourseKey(env.DB, actor, courseId, now, language);
         return 'key';
@@ -181,16 +176,11 @@ export async function submitCourseForm(form: FormData, staff: StaffPage, courseI
         }
         return 'enrolledList';
       }
-      case 'unenrol':
-        await unenrolPerson(
-          env.DB,
-          actor,
-          courseId,
-          parsed(personParams.safeParse({ userId: trimmedFormText(form, 'user') }), invalid('user')).userId,
-          now,
-          language,
-        );
+      case 'unenrol': {
+        const { userId } = parsed(personParams.safeParse({ userId: trimmedFormText(form, 'user') }), invalid('user'));
+        await unenrolPerson(env.DB, actor, courseId, userId, now, language);
         return 'unenrolled';
+      }
       default:
         throw new HttpError(400, message('invalidField', language, { field: 'action', detail: action.slice(0, 40) }));
     }
