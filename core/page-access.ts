@@ -26,6 +26,9 @@ export interface PageRule {
 export const PAGE_RULES: readonly PageRule[] = [
   // The profile: the platform's rule sends a visitor home.
   { pattern: 'profile/**', visitor: 'home' },
+  // The staff area's own address: a signed-in user goes on to the first section they may open
+  // (src/pages/[locale]/staff/index.astro), anyone else gets its 404.
+  { pattern: 'staff', visitor: 'sign-in' },
   // The staff area, from a bookmark or a colleague's link: sign in, then that exact page.
   { pattern: 'staff/support/**', visitor: 'sign-in', permission: 'support:read' },
   // A course's editing screen: for those who edit content, not for every staff member.

@@ -16,11 +16,11 @@ export interface RouteError {
   path: string;
 }
 
-/** The staff area's pages: the people list and a person (by user id; `new` and `import` are pages of their own), the course list, a course and its editing screen (`edit`), the support requests and one (by number), the settings. */
+/** The staff area's pages: its own address (it leads on to a section), the people list and a person (by user id; `new` and `import` are pages of their own), the course list, a course and its editing screen (`edit`), the support requests and one (by number), the settings. */
 const STAFF_IDS: Record<string, RegExp> = { people: /^[A-Za-z0-9_-]{1,100}$/, courses: /^[a-z0-9-]{1,100}$/, support: /^[1-9][0-9]{0,15}$/ };
 
 function validStaffPath([, list, id, ...more]: string[]): boolean {
-  if (list === 'settings') return id === undefined && more.length === 0;
+  if (list === undefined || list === 'settings') return id === undefined && more.length === 0;
   const idPattern = list === undefined ? undefined : STAFF_IDS[list];
   if (!idPattern) return false;
   if (list === 'courses' && id !== undefined && more.length === 1 && more[0] === 'edit') return idPattern.test(id);

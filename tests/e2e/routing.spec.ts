@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.ts';
+import { signIn } from './helpers.ts';
 
 test('the root sends a visitor to the Italian home', async ({ page }) => {
   const response = await page.goto('/');
@@ -54,6 +55,21 @@ test('a visitor is sent home from the profile, with or without a locale; an unkn
   expect(response?.status()).toBe(404);
   await expect(page.getByTestId('error-message')).toHaveText('Page Not Found: /en-US/course/anything');
   await expect(page.getByTestId('error-explanation')).toHaveText(/^This address matches no page/);
+});
+
+test("the staff area's own address leads staff to their first section, a visitor to sign in, a learner to the 404", async ({ browser }) => {
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto('/en-US/staff');
+  expect(new URL(visitor.url()).pathname).toBe('/tiles-access');
+  const staff = await (await browser.newContext()).newPage();
+  await signIn(staff, { code: 'segreteria.demo', password: 'Segreteria-Demo-2026!' });
+  await staff.goto('/en-US/staff');
+  expect(new URL(staff.url()).pathname).toBe('/en-US/staff/people');
+  await expect(staff.getByRole('heading', { level: 1 })).toBeVisible();
+  const learner = await (await browser.newContext()).newPage();
+  await signIn(learner);
+  expect((await learner.goto('/it-IT/staff'))?.status()).toBe(404);
+  await expect(learner.getByTestId('error-message')).toHaveText('Page Not Found: /it-IT/staff');
 });
 
 test('an unknown page shows the Italian error screen, whose buttons lead to support and home', async ({ page }) => {

@@ -22,8 +22,9 @@ describe('route validation (guard 1)', () => {
 });
 
 describe('staff pages (guard 1)', () => {
-  it('accept the lists, a person by user id, a course by id and its editing screen', () => {
+  it("accept the area's own address, the lists, a person by user id, a course by id and its editing screen", () => {
     for (const path of [
+      '/it-IT/staff',
       '/it-IT/staff/people',
       '/it-IT/staff/people/u-studente-demo',
       '/en-US/staff/courses',
@@ -37,7 +38,6 @@ describe('staff pages (guard 1)', () => {
 
   it('refuse anything else with the fatal 404', () => {
     for (const path of [
-      '/it-IT/staff',
       '/it-IT/staff/other',
       '/it-IT/staff/people/u%20x',
       '/it-IT/staff/courses/Triage',
