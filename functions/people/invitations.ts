@@ -17,6 +17,7 @@ import type { Language } from '../messages.ts';
 import { fiscalCodeHeld } from './fiscal-code.ts';
 import { peopleMessage, type PeopleMessageKey } from './messages.ts';
 import { personProblems, writePeople, type PersonInput, type StaffMailContext } from './people-import.ts';
+import type { ImportField } from '../../core/people-import.ts';
 
 async function requirePerson(context: StaffMailContext, userId: string): Promise<PersonDetail> {
   const person = await findPerson(context.env.DB, context.actor.siteId, userId);
@@ -30,8 +31,14 @@ const isUniqueFailure = (error: unknown) => error instanceof Error && /UNIQUE co
  * Staff create one account: checked as an import's row (names, e-mail, codice fiscale with its
  * check character and consistent with the names, language), refused when the e-mail (or a user
  * code equal to it) or the codice fiscale is someone's already (409, naming whose), else an invited learner whose user code is the e-mail address, with its invitation.
+ * A refusal of the fields carries every problem (`problems`); a form passes its labels (`fieldName`)
+ * for the messages to name the fields as the reader sees them.
  */
-export async function createPerson(context: StaffMailContext, input: PersonInput): Promise<PersonDetail> {
+export async function createPerson(
+  context: StaffMailContext,
+  input: PersonInput,
+  fieldName: ((field: ImportField) => string) | null = null,
+): Promise<PersonDetail> {
   const { env, actor, language } = context;
   const site = await findSite(env.DB, actor.siteId);
   const defaultLocale = site?.defaultLocale ?? 'it-IT';
@@ -41,8 +48,8 @@ export async function createPerson(context: StaffMailContext, input: PersonInput
     fiscalCode: input.fiscalCode.trim().toUpperCase(),
     locale: input.locale || defaultLocale,
   };
-  const [problem] = personProblems(person, site?.supportedLocale ?? [defaultLocale], language);
-  if (problem) throw new HttpError(400, problem.message);
+  const problems = personProblems(person, site?.supportedLocale ?? [defaultLocale], language, fieldName);
+  if (problems[0]) throw Object.assign(new HttpError(400, problems[0].message), { problems });
   const known = await findKnownPeople(env.DB, actor.siteId, [person.email], person.fiscalCode ? [person.fiscalCode] : []);
   if (known.some((other) => other.email?.toLowerCase() === person.email || other.code.toLowerCase() === person.email)) {
     throw new HttpError(409, peopleMessage('emailTaken', language, { email: person.email }));

@@ -222,6 +222,11 @@ const PEOPLE_MESSAGES = {
     en: '"{value}" does not match the row’s first and last name: its first six letters come from the surname and the name.',
     de: '„{value}“ passt nicht zu Vor- und Nachnamen der Zeile: Die ersten sechs Buchstaben stammen aus Nach- und Vornamen.',
   },
+  personFiscalCodeNames: {
+    it: '«{value}» non corrisponde a nome e cognome: le prime sei lettere vengono da cognome e nome.',
+    en: '"{value}" does not match the first and last name: its first six letters come from the surname and the name.',
+    de: '„{value}“ passt nicht zu Vor- und Nachnamen: Die ersten sechs Buchstaben stammen aus Nach- und Vornamen.',
+  },
   importAccountFiscalCode: {
     it: 'Con questi nomi l’account {user} non corrisponderebbe più al suo codice fiscale «{value}»: la riga non viene scritta.',
     en: 'With these names the account {user} would no longer match its codice fiscale "{value}": the row is not written.',

@@ -87,11 +87,27 @@ function readRows(bytes: Uint8Array, language: Language): Row[] {
   }));
 }
 
-/** What is wrong with one person's fields, each problem with its field (the column's name) and message. */
-export function personProblems(person: PersonInput, locales: readonly string[], language: Language): { field: string; message: string }[] {
-  const problems: { field: string; message: string }[] = [];
-  const say = (field: ImportField, key: PeopleMessageKey, values: Record<string, string> = {}) =>
-    problems.push({ field: columnName(field), message: peopleMessage(key, language, { field: columnName(field), ...values }) });
+/** One thing wrong with a person's fields: the field, its name as the reader knows it, and the message naming it. */
+export interface PersonProblem {
+  key: ImportField;
+  field: string;
+  message: string;
+}
+
+/**
+ * What is wrong with one person's fields. An import's row names its fields by their columns; a
+ * form (`fieldName`, its labels) by its labels, and speaks of the form, not of a row.
+ */
+export function personProblems(
+  person: PersonInput,
+  locales: readonly string[],
+  language: Language,
+  fieldName: ((field: ImportField) => string) | null = null,
+): PersonProblem[] {
+  const problems: PersonProblem[] = [];
+  const nameOf = fieldName ?? columnName;
+  const say = (key: ImportField, message: PeopleMessageKey, values: Record<string, string> = {}) =>
+    problems.push({ key, field: nameOf(key), message: peopleMessage(message, language, { field: nameOf(key), ...values }) });
   for (const field of ['firstName', 'lastName'] as const) {
     if (!person[field]) say(field, 'importRequired');
     else if ([...person[field]].length > NAME_MAX_LENGTH) say(field, 'importTooLong', { max: String(NAME_MAX_LENGTH) });
@@ -101,7 +117,7 @@ export function personProblems(person: PersonInput, locales: readonly string[], 
   if (person.fiscalCode && !isValidFiscalCode(person.fiscalCode))
     say('fiscalCode', hasFiscalCodeShape(person.fiscalCode) ? 'importFiscalCode' : 'importFiscalCodeShape', { value: person.fiscalCode.slice(0, 40) });
   else if (person.fiscalCode && person.firstName && person.lastName && fiscalCodeMismatch(person.fiscalCode, person)) {
-    say('fiscalCode', 'importFiscalCodeNames', { value: person.fiscalCode });
+    say('fiscalCode', fieldName ? 'personFiscalCodeNames' : 'importFiscalCodeNames', { value: person.fiscalCode });
   }
   if (person.locale && !locales.includes(person.locale)) say('locale', 'importLocale', { value: person.locale.slice(0, 20), locales: locales.join(', ') });
   return problems;
@@ -179,6 +195,7 @@ async function planRows(
       const first = value ? seen.get(value) : undefined;
       if (first !== undefined)
         problems.push({
+          key: field,
           field: columnName(field),
           message: peopleMessage('importRepeated', language, { field: columnName(field), value, row: String(first) }),
         });
@@ -188,7 +205,7 @@ async function planRows(
       earlier(seenEmail, row.email, 'email');
       earlier(seenFiscalCode, row.fiscalCode, 'fiscalCode');
     }
-    if (problems.length) errors.push(...problems.map((problem) => ({ row: row.line, ...problem })));
+    if (problems.length) errors.push(...problems.map(({ field, message }) => ({ row: row.line, field, message })));
     else valid.push({ ...row, locale: row.locale || defaultLocale });
   }
   const known = await findKnownPeople(

@@ -1,12 +1,12 @@
 import { MAX_CSV_BYTES, newPersonBody } from '../../core/contracts/people.ts';
 import type { ImportReport } from '../../core/contracts/people.ts';
-import { IMPORT_DUPLICATES, type ImportDuplicates } from '../../core/people-import.ts';
+import { IMPORT_DUPLICATES, type ImportDuplicates, type ImportField } from '../../core/people-import.ts';
 import type { FiscalCodeHolder } from '../../functions/data/people/fiscal-code.ts';
 import { fileTooLarge } from '../../functions/file-limit.ts';
 import { HttpError } from '../../functions/http-error.ts';
 import { message } from '../../functions/messages.ts';
 import { createPerson } from '../../functions/people/invitations.ts';
-import { importPeople } from '../../functions/people/people-import.ts';
+import { importPeople, type PersonProblem } from '../../functions/people/people-import.ts';
 import { setRegistrationMode } from '../../functions/people/registration-setting.ts';
 import { REGISTRATION_MODES, type RegistrationMode } from '../../core/registration-allowance.ts';
 import { env } from 'cloudflare:workers';
@@ -22,23 +22,52 @@ import type { StaffPage } from './staff-page.ts';
 /** The new-person form's fields, the contract's: what it submits and, when refused, shows again as typed. */
 export const NEW_PERSON_FIELDS = newPersonBody.keyof().options;
 
-/** The new-person form: the person created and invited, or the refusal (the form keeps what was typed). */
+/** The new-person form's labels, by field: its refusals name the fields as staff see them. */
+function newPersonLabel(staff: StaffPage): (field: ImportField) => string {
+  const labels: Record<ImportField, string> = {
+    firstName: staff.page.t('staff.new.firstName'),
+    lastName: staff.page.t('staff.new.lastName'),
+    email: staff.page.t('staff.email'),
+    fiscalCode: staff.page.t('staff.new.fiscalCode'),
+    locale: staff.page.t('staff.new.locale'),
+  };
+  return (field) => labels[field];
+}
+
+/**
+ * The new-person form: the person created and invited, or the refusal (the form keeps what was
+ * typed) with every field it refused and why, so staff correct them all in one go.
+ */
 export async function submitNewPerson(form: FormData, staff: StaffPage, origin: string): Promise<StaffPost & { userId?: string }> {
+  const label = newPersonLabel(staff);
   const parsed = newPersonBody.safeParse(Object.fromEntries(NEW_PERSON_FIELDS.map((name) => [name, trimmedFormText(form, name)])));
   try {
     if (!parsed.success) {
-      const field = String(parsed.error.issues[0]?.path[0] ?? 'form');
-      throw new HttpError(400, message('invalidField', staff.language, { field, detail: trimmedFormText(form, field).slice(0, 100) }));
+      const fields: Partial<Record<string, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0] ?? '') as ImportField;
+        if (!NEW_PERSON_FIELDS.includes(field) || fields[field]) continue;
+        fields[field] = message('invalidField', staff.language, { field: label(field), detail: trimmedFormText(form, field).slice(0, 100) });
+      }
+      return refusedFields(fields, 400);
     }
-    const person = await createPerson(staffMailContext(staff, origin), parsed.data);
+    const person = await createPerson(staffMailContext(staff, origin), parsed.data, label);
     return { kind: 'done', done: 'created', userId: person.id };
   } catch (error) {
     if (error instanceof HttpError) {
-      const { holder } = error as HttpError & { holder?: FiscalCodeHolder };
-      return { kind: 'refused', action: 'create', message: error.message, status: error.statusCode, ...(holder ? { holder } : {}) };
+      const { holder, problems } = error as HttpError & { holder?: FiscalCodeHolder; problems?: PersonProblem[] };
+      if (problems) return refusedFields(Object.fromEntries(problems.map((problem) => [problem.key, problem.message])), error.statusCode);
+      // Taken by someone else: the codice fiscale when the refusal names its holder, else the address.
+      const fields = error.statusCode === 409 ? { [holder ? 'fiscalCode' : 'email']: error.message } : {};
+      return { kind: 'refused', action: 'create', message: error.message, status: error.statusCode, fields, ...(holder ? { holder } : {}) };
     }
     throw error;
   }
+}
+
+/** A refusal of some of the form's fields: the notice says them all, each field its own. */
+function refusedFields(fields: Partial<Record<string, string>>, status: number): StaffPost {
+  return { kind: 'refused', action: 'create', message: Object.values(fields).join(' '), status, fields };
 }
 
 export interface ImportState {

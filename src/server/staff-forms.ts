@@ -24,7 +24,17 @@ import { trimmedFormText } from './form-text.ts';
  * the page again with the refusal in its language.
  */
 export type StaffPost =
-  { kind: 'done'; done: string } | { kind: 'refused'; action: string; message: string; status: number; errors?: ImportRowError[]; holder?: FiscalCodeHolder };
+  | { kind: 'done'; done: string }
+  | {
+      kind: 'refused';
+      action: string;
+      message: string;
+      status: number;
+      errors?: ImportRowError[];
+      holder?: FiscalCodeHolder;
+      /** A form's fields refused, each with its message: the page marks them all at once. */
+      fields?: Partial<Record<string, string>>;
+    };
 
 export const PERSON_NOTICES = [
   'suspended',
