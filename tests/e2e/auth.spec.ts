@@ -5,7 +5,7 @@ import { botCheckSolved, signIn, signInThroughForm, TESTER } from './helpers.ts'
 test('a learner signs in through the form, opens the profile area and signs out', async ({ page, context }) => {
   await page.goto('/it-IT');
   await page.getByTestId('sign-in-link').click();
-  await page.waitForURL(/\/tiles-access$/);
+  await page.waitForURL(/\/tiles-access\?returnTo=%2Fit-IT%2Fprofile$/);
   await signInThroughForm(page);
 
   await expect(page.getByTestId('profile-greeting')).toHaveText('Ciao, Giulia Bianchi');
@@ -30,6 +30,17 @@ test('a learner signs in through the form, opens the profile area and signs out'
   expect((await context.cookies()).find((c) => c.name === 't-ssid')).toBeUndefined();
   await page.goto('/it-IT/profile');
   expect(new URL(page.url()).pathname).toBe('/it-IT');
+});
+
+test('the sign-in link of a page in English opens the sign-in page in English, without scripts too, and leads to the English profile', async ({ browser }) => {
+  const plain = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+  await plain.goto('/en-US/catalogo-corsi');
+  await plain.getByTestId('sign-in-link').click();
+  await expect(plain.getByRole('heading', { level: 1 })).toHaveText('Sign in');
+  await plain.getByLabel('User code or e-mail').fill(TESTER.code);
+  await plain.getByLabel('Password').fill(TESTER.password);
+  await plain.getByRole('button', { name: 'Sign in' }).click();
+  await plain.waitForURL(/\/en-US\/profile$/);
 });
 
 test('wrong credentials are refused in Italian and set no cookie', async ({ page, context }) => {

@@ -14,7 +14,7 @@ test("keyboard only: sign in, open a course, play and complete a session, open a
   await page.goto('/it-IT');
   await tabTo(page, page.getByTestId('sign-in-link'));
   await page.keyboard.press('Enter');
-  await page.waitForURL(/\/tiles-access$/);
+  await page.waitForURL(/\/tiles-access\?returnTo=%2Fit-IT%2Fprofile$/);
   await islandsReady(page);
   await tabTo(page, page.getByLabel('Codice utente'));
   await page.keyboard.type(LEARNER.code);
