@@ -34,3 +34,17 @@ test('from an error screen a visitor writes to support; the request keeps the er
   await expect(requests).toContainText('La pagina del corso che cercavo non esiste più.');
   await expect(requests).toContainText('Errore 404 su /it-IT/pagina-sparita');
 });
+
+test('the bot check appears in the room kept for it: nothing below it moves, so a press on "Invia richiesta" is never lost', async ({ page }) => {
+  for (const path of ['/it-IT/assistenza', '/it-IT/password/forgot', '/it-IT/register']) {
+    await page.goto(path);
+    const form = page.locator('form:has([data-bot-check])');
+    await expect(form).toHaveAttribute('data-ready', 'true');
+    const button = form.locator('button[type="submit"]');
+    const before = await button.boundingBox();
+    await form.locator('input:visible').first().focus();
+    await expect(form.getByTestId('bot-check')).toBeVisible();
+    await expect(form.getByRole('checkbox', { name: /Verificato|Verifica/ })).toBeVisible();
+    expect(await button.boundingBox(), path).toEqual(before);
+  }
+});
