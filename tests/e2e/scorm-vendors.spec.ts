@@ -277,12 +277,18 @@ test('eXeLearning SCORM 1.2 of 19 SCOs: each page reports itself done as the lea
   const active = () =>
     scoOf(page)
       .locator('body')
-      .evaluate(() => (window as unknown as { pipwerks?: { SCORM: { connection: { isActive: boolean } } } }).pipwerks?.SCORM.connection.isActive ?? false)
-      // The frame may be between two documents.
+      .evaluate(
+        () => (window as unknown as { pipwerks?: { SCORM: { connection: { isActive: boolean } } } }).pipwerks?.SCORM.connection.isActive ?? false,
+        undefined,
+        {
+          // A frame between two documents can leave one look waiting: each is bounded, and the poll asks again.
+          timeout: 3_000,
+        },
+      )
       .catch(() => false);
   for (let position = 0; position < 19; position += 1) {
     if (position > 0) await items.nth(position).getByRole('button').click();
-    await expect.poll(active).toBe(true);
+    await expect.poll(active, { timeout: 30_000 }).toBe(true);
     if (position > 0) await expect(items.nth(position - 1)).toHaveAttribute('data-done', 'true', { timeout: 15_000 });
   }
   // The wrapper found the package's own version's API.
