@@ -21,7 +21,7 @@ const STAFF_IDS: Record<string, RegExp> = { people: /^[A-Za-z0-9_-]{1,100}$/, co
 
 function validStaffPath([, list, id, ...more]: string[]): boolean {
   if (list === undefined || list === 'settings') return id === undefined && more.length === 0;
-  const idPattern = list === undefined ? undefined : STAFF_IDS[list];
+  const idPattern = STAFF_IDS[list];
   if (!idPattern) return false;
   if (list === 'courses' && id !== undefined && more.length === 1 && more[0] === 'edit') return idPattern.test(id);
   if (more.length > 0) return false;

@@ -10,7 +10,19 @@ import { EDITOR, islandsReady, openPanelSection, signIn, switchMode } from './he
  */
 test.describe.configure({ mode: 'serial' });
 
-const COURSE = 'golf-scorm';
+/**
+ * The course the group creates. A retry runs the whole group again on the same server, where the
+ * first try may have created it already: the retry creates a course of its own, so nothing is left
+ * of the first try's learner either.
+ */
+let COURSE = 'golf-scorm';
+let COURSE_TITLE = 'Golf SCORM';
+// Playwright reads the fixtures a hook takes from its first parameter's pattern: none here.
+test.beforeAll(({}, testInfo) => {
+  if (testInfo.retry === 0) return;
+  COURSE = `golf-scorm-${testInfo.retry + 1}`;
+  COURSE_TITLE = `Golf SCORM ${testInfo.retry + 1}`;
+});
 const LEARNER = { code: 'pietro.leone', password: 'Corsista-Demo-2026!' };
 const PACKAGES = [
   { dir: 'golf-12-runtime-basic', title: 'Golf Explained - Run-time Basic Calls' },
@@ -98,7 +110,7 @@ test('an editor creates a course of four vendor packages on a phone and publishe
   const courses = panel.getByTestId('cms-courses');
   await courses.getByRole('button', { name: 'Nuovo corso' }).click();
   const form = courses.getByTestId('cms-new-course');
-  await form.getByLabel('Titolo del corso').fill('Golf SCORM');
+  await form.getByLabel('Titolo del corso').fill(COURSE_TITLE);
   await expect(form.getByLabel('Indirizzo del corso')).toHaveValue(COURSE);
   await form.getByLabel('Sommario').fill('I pacchetti SCORM di esempio di Rustici, come li pubblica un fornitore.');
   await form.getByLabel('Descrizione').fill('Pacchetti reali: SCORM 1.2, SCORM 2004 con obiettivi, diciotto SCO di Rustici e diciannove di eXeLearning.');
@@ -106,7 +118,7 @@ test('an editor creates a course of four vendor packages on a phone and publishe
   await form.getByRole('button', { name: 'Crea il corso (bozza)' }).click();
   await page.waitForURL(`**/it-IT/course/${COURSE}`);
   await islandsReady(page);
-  await openPanelSection(page, 'Struttura del corso «Golf SCORM»');
+  await openPanelSection(page, `Struttura del corso «${COURSE_TITLE}»`);
   const outline = page.getByTestId(`cms-outline-${COURSE}`);
   for (const [index, { dir, title }] of PACKAGES.entries()) {
     await outline.getByRole('button', { name: 'Aggiungi pacchetto SCORM' }).click();
