@@ -130,3 +130,21 @@ test('every demo clip plays and seeks in the browser, MP4 and WebM, as long as i
     expect(played.at, path).toBeGreaterThanOrEqual(seconds - 5);
   }
 });
+
+test('a document session grows with its text: the download, the text and the progress never lie on top of each other, on a phone or a desktop', async ({
+  page,
+}) => {
+  await signIn(page);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 700 });
+    await page.goto('/it-IT/course/session/prevenzione-cadute/1/2');
+    const section = page.getByRole('region', { name: 'Documento' });
+    await expect(section.getByTestId('session-document')).toBeVisible();
+    // Only the document's frame has a height of its own; the section around it holds its text in full.
+    const { scroll, client } = await section.evaluate((element) => ({ scroll: element.scrollHeight, client: element.clientHeight }));
+    expect(scroll, `at ${width} px`).toBeLessThanOrEqual(client + 1);
+    const download = await section.getByTestId('document-download').boundingBox();
+    const progress = await page.getByTestId('player-progress').boundingBox();
+    expect(download!.y + download!.height, `at ${width} px`).toBeLessThanOrEqual(progress!.y);
+  }
+});

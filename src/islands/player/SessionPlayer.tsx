@@ -121,7 +121,7 @@ export default function SessionPlayer({ session, progress, siteId, locale, strin
         {session.kind === 'video' && <h2>{t('player.transcript')}</h2>}
         {session.kind === 'document' && session.mediaUrl && (
           <>
-            <iframe src={session.mediaUrl} title={t('player.document')} className="player-document" data-testid="session-document" />
+            <iframe src={session.mediaUrl} title={t('player.document')} className="document-frame" data-testid="session-document" />
             <p>
               <a href={session.mediaUrl} download className="button secondary" data-testid="document-download">
                 {t('player.download')}
