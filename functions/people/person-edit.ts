@@ -3,6 +3,7 @@ import type { personEditBody, PersonDetail } from '../../core/contracts/people.t
 import { requestEmailChange } from '../auth/email-change.ts';
 import { findUserById } from '../data/auth/users.ts';
 import { findPerson } from '../data/people/people.ts';
+import { findKnownPeople } from '../data/people/invitations.ts';
 import { addressRequestEvent, personEditEvent, updatePerson } from '../data/people/person-edits.ts';
 import { findSite } from '../data/site/sites.ts';
 import { HttpError, refusal } from '../http-error.ts';
@@ -17,8 +18,10 @@ type PersonEdit = z.output<typeof personEditBody>;
  * Staff correct a person's names, address or language (the person page, `PUT /api/staff/people/{id}`).
  * Names and language change at once, with an audit event naming the fields; the address goes the way
  * a person's own change does (functions/auth/email-change.ts): a link to the new address, which
- * becomes the account's when it is followed, and the same answer whether or not another account
- * holds it. Not for an account whose roles grant what the staff member's do not.
+ * becomes the account's when it is followed. An address another account holds is refused (409), as
+ * the new-person form refuses it: staff see every account, so there is nothing to hide from them,
+ * where a person's own change answers alike either way. Not for an account whose roles grant what
+ * the staff member's do not.
  */
 export async function editPerson(
   context: StaffMailContext,
@@ -31,6 +34,11 @@ export async function editPerson(
   if (await outranks(env.DB, user.roles, actor)) throw new HttpError(403, peopleMessage('editStronger', language));
   if (edit.locale !== undefined && !(await findSite(env.DB, actor.siteId))?.supportedLocale.includes(edit.locale)) {
     throw new HttpError(400, message('invalidField', language, { field: 'locale', detail: edit.locale }));
+  }
+  const wanted = edit.email?.trim().toLowerCase();
+  if (wanted && wanted !== user.email?.toLowerCase()) {
+    const holders = await findKnownPeople(env.DB, actor.siteId, [wanted], []);
+    if (holders.some((other) => other.id !== userId)) throw new HttpError(409, peopleMessage('emailTaken', language, { email: wanted }));
   }
   let addressSent = false;
   if (edit.email !== undefined) {

@@ -81,6 +81,12 @@ describe('staff edit a person', () => {
     expect(locale.status).toBe(400);
     expect(await errorOf(locale)).toContain('«locale»');
     expect((await edit(anna.id, { email: 'non-una-email' })).status).toBe(400);
+    // Another account's address: refused and named, as the new-person form does; no link goes out.
+    const nicolo = personById('u-pp-nicolo');
+    const taken = await edit(anna.id, { email: nicolo.email!.toUpperCase() });
+    expect(taken.status).toBe(409);
+    expect(await errorOf(taken)).toBe(`Esiste già un account con l’e-mail «${nicolo.email}».`);
+    expect(await outcome<PersonDetail>(await call(`/api/staff/people/${anna.id}`, { cookie: staff }))).toMatchObject({ email: anna.email, pendingEmail: null });
     const stronger = await edit(EDITOR.id, { firstName: 'Capo' });
     expect(stronger.status).toBe(403);
     const row = await env.DB.prepare('SELECT first_name FROM user WHERE id = ?').bind(anna.id).first();
