@@ -12,6 +12,7 @@ import { REGISTRATION_MODES, type RegistrationMode } from '../../core/registrati
 import { env } from 'cloudflare:workers';
 import { csvFileBytes, staffMailContext, type StaffPost } from './staff-forms.ts';
 import { trimmedFormText } from './form-text.ts';
+import { refusedFields } from './refused-fields.ts';
 import type { StaffPage } from './staff-page.ts';
 
 /**
@@ -40,23 +41,20 @@ function newPersonLabel(staff: StaffPage): (field: ImportField) => string {
  */
 export async function submitNewPerson(form: FormData, staff: StaffPage, origin: string): Promise<StaffPost & { userId?: string }> {
   const label = newPersonLabel(staff);
-  const parsed = newPersonBody.safeParse(Object.fromEntries(NEW_PERSON_FIELDS.map((name) => [name, trimmedFormText(form, name)])));
+  const values = Object.fromEntries(NEW_PERSON_FIELDS.map((name) => [name, trimmedFormText(form, name)]));
+  const parsed = newPersonBody.safeParse(values);
   try {
-    if (!parsed.success) {
-      const fields: Partial<Record<string, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? '') as ImportField;
-        if (!NEW_PERSON_FIELDS.includes(field) || fields[field]) continue;
-        fields[field] = message('invalidField', staff.language, { field: label(field), detail: trimmedFormText(form, field).slice(0, 100) });
-      }
-      return refusedFields(fields, 400);
-    }
+    if (!parsed.success)
+      return refusal(
+        refusedFields(parsed.error, values, (field) => label(field as ImportField), staff),
+        400,
+      );
     const person = await createPerson(staffMailContext(staff, origin), parsed.data, label);
     return { kind: 'done', done: 'created', userId: person.id };
   } catch (error) {
     if (error instanceof HttpError) {
       const { holder, problems } = error as HttpError & { holder?: FiscalCodeHolder; problems?: PersonProblem[] };
-      if (problems) return refusedFields(Object.fromEntries(problems.map((problem) => [problem.key, problem.message])), error.statusCode);
+      if (problems) return refusal(Object.fromEntries(problems.map((problem) => [problem.key, problem.message])), error.statusCode);
       // Taken by someone else: the codice fiscale when the refusal names its holder, else the address.
       const fields = error.statusCode === 409 ? { [holder ? 'fiscalCode' : 'email']: error.message } : {};
       return { kind: 'refused', action: 'create', message: error.message, status: error.statusCode, fields, ...(holder ? { holder } : {}) };
@@ -66,7 +64,7 @@ export async function submitNewPerson(form: FormData, staff: StaffPage, origin: 
 }
 
 /** A refusal of some of the form's fields: the notice says them all, each field its own. */
-function refusedFields(fields: Partial<Record<string, string>>, status: number): StaffPost {
+function refusal(fields: Partial<Record<string, string>>, status: number): StaffPost {
   return { kind: 'refused', action: 'create', message: Object.values(fields).join(' '), status, fields };
 }
 

@@ -17,6 +17,10 @@ import { reactivate, suspend } from '../../functions/people/suspension.ts';
 import { pagePostRefusal } from './page-post-guard.ts';
 import type { StaffPage } from './staff-page.ts';
 import { trimmedFormText } from './form-text.ts';
+import { refusedFields } from './refused-fields.ts';
+
+/** The person page's edit form: the fields `PUT /api/staff/people/{id}` takes. */
+const PERSON_EDIT_FIELDS = ['firstName', 'lastName', 'email', 'locale'] as const;
 
 /**
  * The staff pages' forms, posted without scripts: the same services and checks as the staff API
@@ -128,17 +132,11 @@ export async function submitPersonForm(form: FormData, staff: StaffPage, userId:
         await resendConfirmation(staffMailContext(staff, origin), userId);
         return 'confirmationSent';
       case 'edit': {
-        const body = personEditBody.safeParse({
-          firstName: trimmedFormText(form, 'firstName'),
-          lastName: trimmedFormText(form, 'lastName'),
-          email: trimmedFormText(form, 'email'),
-          locale: trimmedFormText(form, 'locale'),
-        });
-        if (!body.success) {
-          const issue = body.error.issues[0];
-          const field = String(issue?.path[0] ?? 'form');
-          throw new HttpError(400, message('invalidField', language, { field: staff.page.t(`userData.${field}`), detail: issue?.message ?? '' }));
-        }
+        const values = Object.fromEntries(PERSON_EDIT_FIELDS.map((name) => [name, trimmedFormText(form, name)]));
+        const body = personEditBody.safeParse(values);
+        // Every refused field at once, each in the page's language.
+        if (!body.success)
+          throw new HttpError(400, Object.values(refusedFields(body.error, values, (field) => staff.page.t(`userData.${field}`), staff)).join(' '));
         const { addressSent } = await editPerson(staffMailContext(staff, origin), userId, body.data);
         return addressSent ? 'editedEmail' : 'edited';
       }

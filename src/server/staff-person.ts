@@ -5,11 +5,12 @@ import { listCourseChoices, type CourseChoice } from '../../functions/data/peopl
 import { findPerson } from '../../functions/data/people/people.ts';
 import { listPersonEvents, type PersonEvent } from '../../functions/data/people/person-events.ts';
 import { listPersonCourses } from '../../functions/data/people/progress.ts';
+import { roleLabel } from './role-label.ts';
 import type { StaffPage } from './staff-page.ts';
 
 export interface StaffPerson {
   person: PersonDetail;
-  /** The names of the person's roles, as the role table has them. */
+  /** The names of the person's roles, in the page's language. */
   roleNames: string[];
   courses: ProgressRow[];
   /** Courses to enrol them in: those they are not enrolled in yet. */
@@ -32,7 +33,7 @@ export async function loadStaffPerson(staff: StaffPage, userId: string): Promise
   const enrolled = new Set(courses.filter((row) => row.enrolledAt !== null).map((row) => row.courseId));
   return {
     person,
-    roleNames: roles.map((role, i) => role?.name ?? person.roles[i] ?? ''),
+    roleNames: person.roles.map((id, i) => roleLabel(page.strings, id, roles[i]?.name)),
     courses,
     choices: choices.filter((choice) => !enrolled.has(choice.id)),
     history,

@@ -86,3 +86,15 @@ test('on a wide screen the links and the language switch show without opening an
   await expect(page.getByRole('navigation', { name: 'Menu principale' }).getByRole('link', { name: 'Catalogo corsi' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Lingua' })).toBeVisible();
 });
+
+test("the logo's link reads the site's name in the page's language, pre-rendered or not", async ({ page }) => {
+  for (const [path, name] of [
+    ['/it-IT', 'Tiles Formazione Sanitaria'],
+    ['/en-US/chi-siamo', 'Tiles Healthcare Training'],
+    ['/de-DE/catalogo-corsi', 'Tiles Gesundheitsfortbildung'],
+    ['/en-US/course/bls-d-adulto', 'Tiles Healthcare Training'],
+  ]) {
+    await page.goto(path);
+    await expect(page.locator('header.site-header img').first(), path).toHaveAttribute('alt', name);
+  }
+});

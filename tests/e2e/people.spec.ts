@@ -283,3 +283,31 @@ test('learners and testers (no people:manage) get the 404 of a page that does no
   await visitor.goto('/it-IT/staff/people?q=rossi');
   await expect(visitor).toHaveURL(/\/tiles-access\?returnTo=%2Fit-IT%2Fstaff%2Fpeople%3Fq%3Drossi$/);
 });
+
+test("a person's page names the roles in the page's language; a refused edit says what is wrong with each field at once, without repeating what was typed", async ({
+  browser,
+}) => {
+  const page = await staffPage(browser, 1280);
+  await page.goto('/en-US/staff/people/u-studente-demo');
+  await expect(page.locator('dt:text-is("Roles") + dd')).toHaveText('Learner');
+  await page.goto('/de-DE/staff/people/u-studente-demo');
+  await expect(page.locator('dt:text-is("Rollen") + dd')).toHaveText('Lernende Person');
+
+  // What the form's own checks stop in a browser, sent as any client can.
+  await page.goto('/it-IT/staff/people/u-studente-demo');
+  const form = page.locator('form.person-edit');
+  await form.evaluate((element) =>
+    element.querySelectorAll('input').forEach((input) => {
+      input.removeAttribute('maxlength');
+      if (input.type === 'email') input.type = 'text';
+    }),
+  );
+  await form.getByLabel('Nome', { exact: true }).fill('A'.repeat(81));
+  await form.getByLabel('Indirizzo e-mail').fill('non-una-email');
+  await form.getByRole('button', { name: 'Salva i dati' }).click();
+  const problem = page.getByTestId('staff-problem');
+  await expect(problem).toContainText('Il campo «Nome» non è valido: Inserisci al massimo 80 caratteri');
+  await expect(problem).toContainText('Il campo «Indirizzo e-mail» non è valido: Inserisci un indirizzo e-mail valido');
+  await expect(problem).not.toContainText('AAAA');
+  await expect(page.locator('dt:text-is("Ruoli") + dd')).toHaveText('Discente');
+});
