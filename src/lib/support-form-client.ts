@@ -1,13 +1,6 @@
 import { startBotCheckForm } from './bot-check-form-client.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** The error screen's reference fields and their lengths (core/contracts/support.ts): status, message, path, request id. */
-const REFERENCE_FIELDS = [
-  ['c', 10],
-  ['e', 500],
-  ['p', 500],
-  ['r', 64],
-] as const;
 
 function fieldError(form: HTMLFormElement, input: HTMLInputElement | HTMLTextAreaElement): string {
   const value = input.value.trim();
@@ -35,15 +28,9 @@ function checkFields(form: HTMLFormElement): () => HTMLElement | null {
 /**
  * Enhances the support form of /{locale}/assistenza, a plain form posting to its on-demand route,
  * as the other forms with a bot check (bot-check-form-client.ts), its errors the page's locale's,
- * per field, before anything is sent; the error screen's reference (c, e, p, r) joins the request.
+ * per field, before anything is sent. The error screen's reference (c, e, p, r) is in its hidden
+ * fields from the server.
  */
 export function startSupportForm(): void {
-  const form = startBotCheckForm('support-form', checkFields);
-  if (!form) return;
-  const params = new URLSearchParams(location.search);
-  for (const [name, max] of REFERENCE_FIELDS) {
-    const value = params.get(name);
-    // A refused post renders the reference it carried; only the error screen's link brings one.
-    if (value !== null) (form.elements.namedItem(name) as HTMLInputElement).value = value.slice(0, max);
-  }
+  startBotCheckForm('support-form', checkFields);
 }

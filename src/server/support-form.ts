@@ -33,6 +33,20 @@ export interface SupportFormState {
   headers: Record<string, string>;
 }
 
+/**
+ * The error screen's reference (status, message, path, request id; core/contracts/support.ts), as
+ * its link or the form's hidden fields carry it, cut to the fields' lengths.
+ */
+function referenceValues(get: (name: string) => string): Pick<SupportFormValues, 'c' | 'e' | 'p' | 'r'> {
+  return { c: get('c').slice(0, 10), e: get('e').slice(0, 500), p: get('p').slice(0, 500), r: get('r').slice(0, 64) };
+}
+
+/** The support page's form as a visitor opens it: empty, with the reference the error screen's link brought, if any. */
+export function supportFormFromLink(params: URLSearchParams): SupportFormState {
+  const values = { name: '', email: '', message: '', ...referenceValues((name) => params.get(name)?.trim() ?? '') };
+  return { values, errors: {}, message: null, botCheckMissing: false, status: 200, headers: {} };
+}
+
 export type SupportPost = { kind: 'sent'; id: number } | { kind: 'refused'; state: SupportFormState };
 
 /**
@@ -42,15 +56,11 @@ export type SupportPost = { kind: 'sent'; id: number } | { kind: 'refused'; stat
  * (core/support-allowance.ts), then the check is asked for.
  */
 export async function submitSupportRequest(request: Request, form: FormData, locale: string, userId: string | null): Promise<SupportPost> {
-  // The reference fields are hidden and filled from the error screen's link: cut, as the client does.
   const values: SupportFormValues = {
     name: formText(form, 'name'),
     email: formText(form, 'email'),
     message: formText(form, 'message'),
-    c: formText(form, 'c').slice(0, 10),
-    e: formText(form, 'e').slice(0, 500),
-    p: formText(form, 'p').slice(0, 500),
-    r: formText(form, 'r').slice(0, 64),
+    ...referenceValues((name) => formText(form, name)),
   };
   const refused = (state: Partial<SupportFormState>): SupportPost => ({
     kind: 'refused',

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Request } from './fixtures.ts';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { LEARNER, NEW_LEARNER } from './helpers.ts';
+import { LEARNER, NEW_LEARNER, supportRequestsAsEditor } from './helpers.ts';
 
 // Every form here is used with JavaScript turned off: the server checks, answers in the page's
 // language, keeps what was typed (never a password) and redirects on success.
@@ -117,6 +117,24 @@ test('sign-in without JavaScript says plainly when the bot check is needed: it c
   await expect(page.getByTestId('bot-check-needs-script')).toBeVisible();
   expect((await page.context().cookies()).find((cookie) => cookie.name === 't-ssid')).toBeUndefined();
   await page.context().close();
+});
+
+test('support opened from an error screen without JavaScript: the error is shown above the form and goes with the request', async ({ browser }) => {
+  const { page } = await withoutScripts(browser);
+  expect((await page.goto('/it-IT/pagina-che-non-esiste'))?.status()).toBe(404);
+  const shown = ((await page.getByTestId('error-reference').textContent()) ?? '').split(': ')[1] ?? '';
+  await page.getByTestId('error-support').click();
+  await page.waitForURL(/\/it-IT\/assistenza\?/);
+  await expect(page.getByTestId('error-reference')).toHaveText(
+    'Codice 404 · Page not found: /it-IT/pagina-che-non-esiste · pagina /it-IT/pagina-che-non-esiste',
+  );
+  const form = page.locator('#support-form');
+  await form.getByLabel('Nome e cognome').fill('Anna Verdi');
+  await form.getByLabel('E-mail').fill('anna.verdi@example.it');
+  await form.getByLabel('Messaggio').fill('La pagina che cercavo non si trova.');
+  await form.getByRole('button', { name: 'Invia richiesta' }).click();
+  await page.waitForURL(/\/it-IT\/assistenza\/inviata\?n=\d+$/);
+  await expect(await supportRequestsAsEditor(browser)).toContainText(`ID della richiesta nei log: ${shown}`);
 });
 
 test('support without JavaScript: messages per field in Italian and English, values kept; sent without the bot check up to three times an hour, then asked for it', async ({

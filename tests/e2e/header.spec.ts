@@ -93,7 +93,7 @@ test("the logo's link reads the site's name in the page's language, pre-rendered
     ['/en-US/chi-siamo', 'Tiles Healthcare Training'],
     ['/de-DE/catalogo-corsi', 'Tiles Gesundheitsfortbildung'],
     ['/en-US/course/bls-d-adulto', 'Tiles Healthcare Training'],
-  ]) {
+  ] as const) {
     await page.goto(path);
     await expect(page.locator('header.site-header img').first(), path).toHaveAttribute('alt', name);
   }
