@@ -21,7 +21,8 @@ const STAFF_IDS: Record<string, RegExp> = { people: /^[A-Za-z0-9_-]{1,100}$/, co
 
 function validStaffPath([, list, id, ...more]: string[]): boolean {
   if (list === undefined || list === 'settings') return id === undefined && more.length === 0;
-  const idPattern = STAFF_IDS[list];
+  // Own keys only: `constructor` or `__proto__` in the address would find Object's own members.
+  const idPattern = Object.hasOwn(STAFF_IDS, list) ? STAFF_IDS[list] : undefined;
   if (!idPattern) return false;
   if (list === 'courses' && id !== undefined && more.length === 1 && more[0] === 'edit') return idPattern.test(id);
   if (more.length > 0) return false;

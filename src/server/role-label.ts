@@ -5,5 +5,5 @@ import type { Strings } from '../../core/translate.ts';
  * table stores (a role a site added itself), else its id.
  */
 export function roleLabel(strings: Strings, id: string, stored: string | null | undefined): string {
-  return strings[`role.${id}`] ?? stored ?? id;
+  return strings[`role.${id}`] || stored || id;
 }

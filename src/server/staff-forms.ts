@@ -135,8 +135,10 @@ export async function submitPersonForm(form: FormData, staff: StaffPage, userId:
         const values = Object.fromEntries(PERSON_EDIT_FIELDS.map((name) => [name, trimmedFormText(form, name)]));
         const body = personEditBody.safeParse(values);
         // Every refused field at once, each in the page's language.
-        if (!body.success)
-          throw new HttpError(400, Object.values(refusedFields(body.error, values, (field) => staff.page.t(`userData.${field}`), staff)).join(' '));
+        if (!body.success) {
+          const problems = Object.values(refusedFields(body.error, values, (field) => staff.page.t(`userData.${field}`), staff));
+          throw new HttpError(400, problems.join(' ') || message('invalidField', language, { field: 'form', detail: '' }));
+        }
         const { addressSent } = await editPerson(staffMailContext(staff, origin), userId, body.data);
         return addressSent ? 'editedEmail' : 'edited';
       }

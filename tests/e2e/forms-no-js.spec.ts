@@ -128,13 +128,23 @@ test('support opened from an error screen without JavaScript: the error is shown
   await expect(page.getByTestId('error-reference')).toHaveText(
     'Codice 404 · Page not found: /it-IT/pagina-che-non-esiste · pagina /it-IT/pagina-che-non-esiste',
   );
+  // Another language keeps the error the request will report.
+  const english = new URL((await page.locator('.locale-switcher a[hreflang="en-US"]').getAttribute('href')) ?? '', page.url());
+  expect([english.pathname, english.searchParams.get('c'), english.searchParams.get('p')]).toEqual([
+    '/en-US/assistenza',
+    '404',
+    '/it-IT/pagina-che-non-esiste',
+  ]);
   const form = page.locator('#support-form');
   await form.getByLabel('Nome e cognome').fill('Anna Verdi');
   await form.getByLabel('E-mail').fill('anna.verdi@example.it');
   await form.getByLabel('Messaggio').fill('La pagina che cercavo non si trova.');
   await form.getByRole('button', { name: 'Invia richiesta' }).click();
   await page.waitForURL(/\/it-IT\/assistenza\/inviata\?n=\d+$/);
-  await expect(await supportRequestsAsEditor(browser)).toContainText(`ID della richiesta nei log: ${shown}`);
+  const requests = await supportRequestsAsEditor(browser);
+  await expect(requests).toContainText(`ID della richiesta nei log: ${shown}`);
+  await requests.page().context().close();
+  await page.context().close();
 });
 
 test('support without JavaScript: messages per field in Italian and English, values kept; sent without the bot check up to three times an hour, then asked for it', async ({

@@ -48,6 +48,11 @@ describe('staff pages (guard 1)', () => {
       '/it-IT/staff/courses/triage/edit/more',
       '/it-IT/staff/support/0',
       '/it-IT/staff/support/x',
+      // Names every object has: a 404 like any other word, never a thrown error (a 500).
+      '/it-IT/staff/constructor/x',
+      '/it-IT/staff/__proto__/x',
+      '/it-IT/staff/toString',
+      '/it-IT/staff/hasOwnProperty/1',
     ])
       expect(validateRoute(path)?.statusCode, path).toBe(404);
   });
