@@ -136,6 +136,13 @@ test('a malformed session id is a fatal 404 naming the path', async ({ page }) =
   await expect(page.getByTestId('error-message')).toHaveText('Page Not Found: /it-IT/course/session/triage/uno/2');
 });
 
+test("a staff address naming one of an object's own members is the same 404, never a server error", async ({ page }) => {
+  for (const path of ['/it-IT/staff/constructor/x', '/it-IT/staff/__proto__/1']) {
+    expect((await page.goto(path))?.status(), path).toBe(404);
+    await expect(page.getByTestId('error-message')).toHaveText(`Page Not Found: ${path}`);
+  }
+});
+
 test('crawlers get the status and no error page', async ({ request }) => {
   const response = await request.get('/it-IT/pagina-che-non-esiste', {
     headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' },
