@@ -82,7 +82,8 @@ export function declaredType(name: string, browserType: string): string {
   const type = browserType.split(';')[0]?.trim().toLowerCase() ?? '';
   if (isMediaType(type)) return type;
   const extension = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase();
-  return (extension && EXTENSIONS[extension]) || type || 'application/octet-stream';
+  // Own keys only: a file named `x.constructor` must not find Object's members.
+  return (extension && Object.hasOwn(EXTENSIONS, extension) && EXTENSIONS[extension]) || type || 'application/octet-stream';
 }
 
 /** What a file picker offers for a kind: the types and, for systems that go by name, the extensions. */

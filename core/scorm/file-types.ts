@@ -38,5 +38,6 @@ const TYPES: Record<string, string> = {
 
 export function packageFileType(name: string): string {
   const extension = /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase();
-  return (extension && TYPES[extension]) || 'application/octet-stream';
+  // Own keys only: a package's `x.constructor` must not find Object's members.
+  return (extension && Object.hasOwn(TYPES, extension) && TYPES[extension]) || 'application/octet-stream';
 }

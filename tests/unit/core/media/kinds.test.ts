@@ -9,6 +9,7 @@ describe('media kinds', () => {
     expect(declaredType('logo.svg', 'image/svg+xml')).toBe('image/svg+xml');
     expect(declaredType('archive.zip', 'application/zip')).toBe('application/zip');
     expect(declaredType('senza-estensione', '')).toBe('application/octet-stream');
+    for (const name of ['x.constructor', 'x.__proto__', 'x.toString']) expect(declaredType(name, ''), name).toBe('application/octet-stream');
   });
 
   it('offer a kind its types and extensions in a file picker', () => {
