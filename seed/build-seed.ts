@@ -26,11 +26,11 @@ export function referenceSql(): string {
 /** The demo's people and the history that makes its pages worth looking at: applied once. */
 export async function demoSql(pepper: string, secret: string, now = Date.now()): Promise<string> {
   const badges = readJson<SeedBadge[]>('badges.json');
-  const out: string[] = [await demoUsersSql(pepper, now)];
+  // The people first: the history has one of the cohort study an ECM course too.
+  const out: string[] = [await demoUsersSql(pepper, now), await demoPeopleSql(pepper, now)];
   const history = learnerHistory(historyCourses(), now);
   out.push(...history.sql);
   out.push(await ecmDemoSql(history.learner, history.lastDone, history.next, secret, now));
-  out.push(await demoPeopleSql(pepper, now));
   out.push(...earnedSql(history, badges, now));
   out.push(`INSERT OR REPLACE INTO meta (key, value) VALUES ('seeded_at', ${sql(new Date(now).toISOString())});\n`);
   return out.join('\n');

@@ -6,10 +6,12 @@ import { hitBatchStatements } from '../../functions/data/hits/hits.ts';
 import { DEMO_LEARNER } from './people.ts';
 import { insert, random, renderStatement, row, SITE_ID, type SeedCourse } from './seed-sql.ts';
 
-/** Who studied which ECM course before the demo's history: its sessions still 'open', or 'all'. */
-const STUDIED: [string, string, 'open' | 'all'][] = [
-  ['u-studente-demo', 'bls-d-adulto', 'open'],
-  ['u-editor-demo', 'comunicazione-efficace-paziente', 'all'],
+/** Who studied which ECM course before the demo's history, in which language: its sessions still 'open', or 'all'. */
+const STUDIED: [string, string, 'open' | 'all', string][] = [
+  ['u-studente-demo', 'bls-d-adulto', 'open', 'it-IT'],
+  ['u-editor-demo', 'comunicazione-efficace-paziente', 'all', 'it-IT'],
+  // The cohort's German speaker (Jonas Müller), ready for the assessment in German.
+  ['u-corsista-36', 'gdpr-dati-sanitari', 'all', 'de-DE'],
 ];
 
 /** What the history wrote, and what the areas that follow from it read. */
@@ -58,7 +60,7 @@ export function learnerHistory(courses: SeedCourse[], now: number): LearnerHisto
   // videos played through are the evidence completing them needs (core/session-evidence.ts), so the
   // ECM journeys finish them honestly.
   const watches: string[] = [];
-  for (const [userId, courseId, which] of STUDIED) {
+  for (const [userId, courseId, which, locale] of STUDIED) {
     const course = courses.find((candidate) => candidate.id === courseId);
     if (!course) continue;
     const all = course.modules.flatMap((mod, m) => mod.sessions.map((session, n) => ({ session, module: m + 1, number: n + 1 })));
@@ -67,7 +69,7 @@ export function learnerHistory(courses: SeedCourse[], now: number): LearnerHisto
     for (const { session, module, number } of studied) {
       const [h, m, sec] = parseDuration(session.duration);
       const ms = ((h * 60 + m) * 60 + sec) * 1000;
-      const path = `/it-IT/course/session/${course.id}/${module}/${number}`;
+      const path = `/${locale}/course/session/${course.id}/${module}/${number}`;
       const visit = {
         siteId: SITE_ID,
         userId,

@@ -23,7 +23,7 @@ async function answerAll(page: Page, right: boolean, only?: (index: number) => b
   const order: string[] = [];
   for (let i = 0; i < count; i++) {
     const question = questions.nth(i);
-    const legend = ((await question.locator('legend').textContent()) ?? '').replace(/^Domanda \d+ di \d+: /, '').trim();
+    const legend = ((await question.locator('legend').textContent()) ?? '').replace(/^(Domanda \d+ di \d+|Frage \d+ von \d+): /, '').trim();
     order.push(legend);
     if (only && !only(i)) continue;
     const source = questionsOf.find((candidate) => candidate.text === legend);
@@ -378,6 +378,36 @@ test('draw mode and a learner without registry fields: the certificate step asks
   const { text } = await downloadPdf(page.waitForEvent('download'), certificate.getByTestId('certificate-download'));
   for (const part of ['Marco Rossi', 'RSSMRC79L05H501T', 'Professione: Infermiere', 'Comunicazione efficace con il paziente', 'ID evento ECM 7102-451206'])
     expect(text).toContain(part);
+});
+
+test('a learner reading in German answers the German questions and is graded on them', async ({ page }) => {
+  test.setTimeout(90_000);
+  const course = 'gdpr-dati-sanitari';
+  const german = BANKS[course]?.['de-DE'] ?? [];
+  // The cohort's German speaker, whom no other journey signs in: the seed gave him the time this course's sessions ask.
+  await signIn(page, { code: 'jonas.muller', password: 'Corsista-Demo-2026!' });
+  await page.goto('/de-DE/profile');
+  const headers = { 'tiles-site-id': 'tiles-demo', 'tiles-locale-code': 'de-DE', origin: new URL(page.url()).origin };
+  for (const [module, session] of [
+    [1, 1],
+    [1, 2],
+    [2, 1],
+    [2, 2],
+  ]) {
+    const response = await page.request.post(`/api/lms/course/${course}/session/${module}/${session}/complete`, { headers, data: {} });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+  await page.goto(`/de-DE/course/ecm/${course}`);
+  await islandsReady(page);
+  // Fixed mode: the whole bank.
+  await expect(page.getByTestId('assessment-question')).toHaveCount(german.length);
+  // Every question is one of the German bank's (answerAll throws on any other), none the Italian fallback.
+  const asked = await answerAll(page, true, undefined, german);
+  expect(asked).toHaveLength(german.length);
+  await page.getByRole('button', { name: 'Lernerfolgskontrolle abgeben' }).click();
+  await expect(page.getByTestId('assessment-result').getByRole('heading', { level: 2 })).toHaveText(
+    `Bestanden: ${german.length} von ${german.length} Antworten richtig (100 %).`,
+  );
 });
 
 test('without JavaScript, the ECM page says its steps need it instead of loading for ever', async ({ browser }) => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bankFields, bankProblem } from '../../../core/ecm/question-bank.ts';
+import { bankFields, bankProblem, type BankQuestion } from '../../../core/ecm/question-bank.ts';
 import type { AssessmentMode } from '../../../core/ecm/assessment-rules.ts';
 
 const read = <T>(path: string): T => JSON.parse(readFileSync(new URL(`../../../seed/${path}`, import.meta.url), 'utf8')) as T;
@@ -12,16 +12,19 @@ const banks = read<Record<string, Record<string, unknown[]>>>('content/ecm-banks
 describe('demo ECM seed', () => {
   const ecmCourses = courses.filter((course) => course.ecmCredits !== null);
 
-  it('gives every ECM course an event and a bank meeting the rules in it-IT and en-US', () => {
+  it('gives every ECM course an event and a bank meeting the rules in every locale, each the same questions and answers as it-IT', () => {
     expect(ecmCourses.length).toBeGreaterThan(0);
     for (const course of ecmCourses) {
       const event = ecm.events[course.id];
       expect(event, course.id).toBeDefined();
-      for (const locale of ['it-IT', 'en-US']) {
+      const original = bankFields.parse({ questions: banks[course.id]?.['it-IT'] }).questions;
+      for (const locale of ['it-IT', 'en-US', 'de-DE']) {
         const fields = bankFields.parse({ questions: banks[course.id]?.[locale] });
         expect(bankProblem(fields, course.ecmCredits ?? 0, event?.mode ?? 'fixed'), `${course.id} ${locale}`).toBeNull();
+        // A translation keeps each question's id, its correct option's place and the session it comes from.
+        const answers = ({ id, correct, session }: BankQuestion) => ({ id, correct, session });
+        expect(fields.questions.map(answers), `${course.id} ${locale}`).toEqual(original.map(answers));
       }
-      expect(banks[course.id]?.['en-US']?.length, course.id).toBe(banks[course.id]?.['it-IT']?.length);
     }
   });
 
