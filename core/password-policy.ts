@@ -2,7 +2,8 @@ import { COMMON_PASSWORDS } from './common-passwords.ts';
 
 /**
  * The password policy (OWASP ASVS 5.0, V6.2): at least 8 characters (15 recommended), up to 128,
- * any characters, no composition rules, and not one of the most common passwords. Plain data and
+ * any characters, no composition rules, and not one of the most common passwords nor one character
+ * over and over (eight spaces, "aaaaaaaa": guessed as soon as the length is). Plain data and
  * one pure check, so the API's contract, the page forms and a browser script share it without zod.
  * Lengths count characters as a person does (code points), not UTF-16 units.
  */
@@ -19,6 +20,6 @@ export function passwordProblem(password: string): PasswordProblem | null {
   const length = [...password].length;
   if (length < PASSWORD_MIN_LENGTH) return 'minLength';
   if (length > PASSWORD_MAX_LENGTH) return 'maxLength';
-  if (COMMON_PASSWORDS.has(password.toLowerCase())) return 'common';
+  if (COMMON_PASSWORDS.has(password.toLowerCase()) || new Set(password).size === 1) return 'common';
   return null;
 }

@@ -50,7 +50,8 @@ export function startSignInForm(): void {
   const checkFields = (): HTMLInputElement | null => {
     let first: HTMLInputElement | null = null;
     for (const input of fields) {
-      const error = input.value.trim() ? '' : required;
+      // A password is what was typed, spaces and all (the server compares it so); a code is trimmed.
+      const error = (input === password ? input.value : input.value.trim()) ? '' : required;
       input.setAttribute('aria-invalid', String(error !== ''));
       (document.getElementById(input.getAttribute('aria-describedby') ?? '') as HTMLElement).textContent = error;
       if (error && !first) first = input;
