@@ -74,6 +74,18 @@ test('sign-in without JavaScript: messages per field in Italian and English, the
   await english.page.context().close();
 });
 
+test('sign-in without JavaScript stays in the language its returnTo chose, after a refusal too', async ({ browser }) => {
+  const { page } = await withoutScripts(browser);
+  await page.goto('/tiles-access?returnTo=/de-DE/profile');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
+  await page.getByLabel('Benutzercode').fill('niemand.ohne-skripte');
+  await page.getByLabel('Passwort').fill('falsches-passwort');
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page.getByTestId('sign-in-error')).toHaveText('Benutzercode (oder E-Mail) oder Passwort ist falsch.');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
+  await page.context().close();
+});
+
 test('sign-in without JavaScript redirects to the course it came for (Post/Redirect/Get) and sets the session', async ({ browser }) => {
   const { page, posts } = await withoutScripts(browser);
   await page.goto('/tiles-access?returnTo=/it-IT/course/gdpr-dati-sanitari');
