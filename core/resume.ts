@@ -14,6 +14,20 @@ export function nextSession<T extends Pick<SessionRef, 'moduleNumber' | 'number'
   return sessions.find((session) => session.completedAt === null) ?? null;
 }
 
+/**
+ * Where "resume where you left off" leads: the session the learner was on last while it is not
+ * completed; once it is, the next one not completed after it, else the first one not completed;
+ * null when all are.
+ */
+export function resumeSession<T extends Pick<SessionRef, 'moduleNumber' | 'number'> & { completedAt: number | null }>(
+  sessions: readonly T[],
+  last: Pick<SessionRef, 'moduleNumber' | 'number'> | null,
+): T | null {
+  const at = last ? sessions.findIndex((session) => session.moduleNumber === last.moduleNumber && session.number === last.number) : -1;
+  const after = at < 0 ? null : sessions.slice(at).find((session) => session.completedAt === null);
+  return after ?? nextSession(sessions);
+}
+
 /** Where a video starts: where the learner stopped, unless that was at its very start or end. */
 export function resumeAt(saved: number | null, duration: number | null): number {
   if (saved === null || !Number.isFinite(saved) || saved < EDGE_SECONDS) return 0;

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { findCourse, type CourseDetail, type SessionSummary } from '../../functions/data/lms/courses.ts';
-import { findPosition, listRecentCourseIds } from '../../functions/data/lms/positions.ts';
-import { nextSession } from '../../core/resume.ts';
+import { findLastSession, findPosition, listRecentCourseIds } from '../../functions/data/lms/positions.ts';
+import { resumeSession } from '../../core/resume.ts';
 
 export interface ResumePoint {
   course: CourseDetail;
@@ -13,15 +13,16 @@ export interface ResumePoint {
 }
 
 /**
- * Where the profile's "Continua" leads: in the course the learner touched last (a completed
- * session or a saved video position) and has not finished, the next session not yet completed.
+ * Where the profile's "Continua" leads: in the course the learner was on last and has not
+ * finished, the session they were on, unless completed (core/resume.ts).
  */
 export async function loadResumePoint(siteId: string, userId: string, locale: string, defaultLocale: string): Promise<ResumePoint | null> {
   for (const courseId of await listRecentCourseIds(env.DB, siteId, userId)) {
     const course = await findCourse(env.DB, siteId, courseId, locale, defaultLocale, userId);
-    const sessions = course?.modules.flatMap((module) => module.sessions) ?? [];
-    const session = nextSession(sessions);
-    if (!course || !session) continue;
+    if (!course) continue;
+    const sessions = course.modules.flatMap((module) => module.sessions);
+    const session = resumeSession(sessions, await findLastSession(env.DB, userId, courseId));
+    if (!session) continue;
     const position = session.kind === 'video' ? await findPosition(env.DB, userId, courseId, session.moduleNumber, session.number) : null;
     return { course, session, done: sessions.filter((candidate) => candidate.completedAt !== null).length, total: sessions.length, position };
   }

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { islandsReady, signIn } from './helpers.ts';
+import { countHitsSent, hitsAccepted, hitsWritten, islandsReady, signIn } from './helpers.ts';
 
 // The demo learner has done the first module of the falls course (no other spec touches it): its
 // next session, 2/1, is a video.
@@ -61,4 +61,26 @@ test('a learner who has not begun a course is offered to start it; positions are
   });
   expect(refused.status()).toBe(404);
   expect((await refused.json()).message).toBe('Sessione video non trovata: cybersecurity-sanita/1/2');
+});
+
+test('a course counts as started from its first visit: "My courses" lists it and the profile resumes at the session visited last', async ({ page }) => {
+  // A cohort learner no other journey signs in, with nothing done in this course.
+  await signIn(page, { code: 'tommaso.galli', password: 'Corsista-Demo-2026!' });
+  await countHitsSent(page);
+  const before = await hitsAccepted(page);
+  // Straight to the second module's text, read for a moment and left: nothing completed.
+  await page.goto('/it-IT/course/session/cybersecurity-sanita/2/1');
+  await islandsReady(page);
+  await page.waitForTimeout(1500);
+  await page.goto('/it-IT/profile/user-courses');
+  await hitsWritten(page, before);
+
+  await page.reload();
+  const listed = page.getByTestId('learner-course');
+  await expect(listed).toHaveCount(1);
+  await expect(listed).toContainText('Sicurezza informatica per operatori sanitari');
+  await expect(listed).toContainText('0 di 4 sessioni completate');
+  await page.goto('/it-IT/profile');
+  await expect(page.getByTestId('resume-card')).toContainText('Password e autenticazione a più fattori');
+  await expect(page.getByTestId('profile-continue')).toHaveAttribute('href', '/it-IT/course/session/cybersecurity-sanita/2/1');
 });

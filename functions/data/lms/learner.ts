@@ -8,12 +8,23 @@ export type { LearnerBadge, LearnerCourse, LearnerLevel };
 
 /** The learner's courses with progress: those with at least one completed session. */
 export async function listLearnerCourses(db: D1Database, siteId: string, userId: string, locale: string, defaultLocale: string): Promise<LearnerCourse[]> {
+  // A course counts from its first visited session (a hit, a video position, a package's commit),
+  // not only once a session is completed: the latest of those is its last activity.
   const progress = await db
     .prepare(
-      `SELECT s.course_id AS courseId, COUNT(*) AS total, COUNT(p.completed_at) AS done, MAX(p.completed_at) AS lastActivity
-       FROM session s JOIN course c ON c.id = s.course_id
-       LEFT JOIN session_progress p ON p.user_id = ? AND p.course_id = s.course_id AND p.module_number = s.module_number AND p.number = s.number
-       WHERE c.site_id = ? AND s.removed_at IS NULL GROUP BY s.course_id HAVING done > 0`,
+      `WITH touched AS (
+         SELECT course_id, MAX(at) AS at FROM (
+           SELECT course_id, MAX(created_at) AS at FROM hit WHERE user_id = ?1 AND course_id IS NOT NULL GROUP BY course_id
+           UNION ALL SELECT course_id, completed_at FROM session_progress WHERE user_id = ?1
+           UNION ALL SELECT course_id, updated_at FROM session_position WHERE user_id = ?1
+           UNION ALL SELECT course_id, updated_at FROM scorm_state WHERE user_id = ?1
+         ) GROUP BY course_id
+       )
+       SELECT s.course_id AS courseId, COUNT(*) AS total, COUNT(p.completed_at) AS done, t.at AS lastActivity
+       FROM touched t JOIN course c ON c.id = t.course_id AND c.site_id = ?2
+       JOIN session s ON s.course_id = t.course_id AND s.removed_at IS NULL
+       LEFT JOIN session_progress p ON p.user_id = ?1 AND p.course_id = s.course_id AND p.module_number = s.module_number AND p.number = s.number
+       GROUP BY s.course_id`,
     )
     .bind(userId, siteId)
     .all<{ courseId: string; total: number; done: number; lastActivity: number }>();

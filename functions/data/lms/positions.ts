@@ -57,17 +57,35 @@ export async function findPosition(db: D1Database, userId: string, courseId: str
   return row?.seconds ?? null;
 }
 
-/** The learner's courses on this site by latest activity (a completed session or a saved position), newest first. */
+/** The learner's courses on this site by latest activity (a visited session, a completion, a video position, a package's commit), newest first. */
 export async function listRecentCourseIds(db: D1Database, siteId: string, userId: string, limit = 5): Promise<string[]> {
   const { results } = await db
     .prepare(
       `SELECT a.course_id AS courseId, MAX(a.at) AS last FROM (
-         SELECT course_id, completed_at AS at FROM session_progress WHERE user_id = ?1
+         SELECT course_id, MAX(created_at) AS at FROM hit WHERE user_id = ?1 AND course_id IS NOT NULL GROUP BY course_id
+         UNION ALL SELECT course_id, completed_at AS at FROM session_progress WHERE user_id = ?1
          UNION ALL SELECT course_id, updated_at AS at FROM session_position WHERE user_id = ?1
+         UNION ALL SELECT course_id, updated_at AS at FROM scorm_state WHERE user_id = ?1
        ) a JOIN course c ON c.id = a.course_id WHERE c.site_id = ?2
        GROUP BY a.course_id ORDER BY last DESC LIMIT ?3`,
     )
     .bind(userId, siteId, limit)
     .all<{ courseId: string }>();
   return results.map((row) => row.courseId);
+}
+
+/** The session of a course the learner was on last (a visit, a completion, a video position, a package's commit), or null before any. */
+export async function findLastSession(db: D1Database, userId: string, courseId: string): Promise<{ moduleNumber: number; number: number } | null> {
+  return db
+    .prepare(
+      `SELECT module_number AS moduleNumber, number FROM (
+         SELECT * FROM (SELECT module_number, session_number AS number, created_at AS at FROM hit
+           WHERE user_id = ?1 AND course_id = ?2 AND session_number IS NOT NULL ORDER BY created_at DESC LIMIT 1)
+         UNION ALL SELECT module_number, number, completed_at FROM session_progress WHERE user_id = ?1 AND course_id = ?2
+         UNION ALL SELECT module_number, number, updated_at FROM session_position WHERE user_id = ?1 AND course_id = ?2
+         UNION ALL SELECT module_number, number, updated_at FROM scorm_state WHERE user_id = ?1 AND course_id = ?2
+       ) ORDER BY at DESC LIMIT 1`,
+    )
+    .bind(userId, courseId)
+    .first<{ moduleNumber: number; number: number }>();
 }

@@ -9,7 +9,7 @@ export type { ProgressRow };
 /**
  * One row per (learner `u`, course `c`) of a report, every figure read by the indexes a learner
  * and course share: sessions done of those the course has now (removed ones count for neither),
- * tracked time and the last page seen (`hit_user_course`), the last completion and video
+ * tracked time and the last page seen (`hit_user_course_time`), the last completion and video
  * position, enrolment, the ECM state where the course is an ECM event, and what its SCORM packages
  * last committed. Binds ?1 locale, ?2
  * the default locale.

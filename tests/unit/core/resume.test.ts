@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clockTime, nextSession, POSITION_SAVE_INTERVAL_MS, resumeAt, shouldSavePosition, storedPosition } from '../../../core/resume.ts';
+import { clockTime, nextSession, POSITION_SAVE_INTERVAL_MS, resumeAt, resumeSession, shouldSavePosition, storedPosition } from '../../../core/resume.ts';
 
 describe('the session to continue with', () => {
   const session = (moduleNumber: number, number: number, completedAt: number | null) => ({ moduleNumber, number, completedAt });
@@ -12,6 +12,29 @@ describe('the session to continue with', () => {
   it('is none once every session is completed', () => {
     expect(nextSession([session(1, 1, 10), session(1, 2, 12)])).toBeNull();
     expect(nextSession([])).toBeNull();
+  });
+});
+
+describe('where "resume where you left off" leads', () => {
+  const session = (moduleNumber: number, number: number, completedAt: number | null) => ({ moduleNumber, number, completedAt });
+  const course = [session(1, 1, null), session(1, 2, 10), session(2, 1, null), session(2, 2, null)];
+
+  it('is the session the learner was on last, while it is not completed, even past earlier open ones', () => {
+    expect(resumeSession(course, { moduleNumber: 2, number: 2 })).toEqual(session(2, 2, null));
+  });
+
+  it('once that one is completed, is the next open one after it, else the first open one', () => {
+    expect(resumeSession(course, { moduleNumber: 1, number: 2 })).toEqual(session(2, 1, null));
+    expect(resumeSession([session(1, 1, null), session(1, 2, 10)], { moduleNumber: 1, number: 2 })).toEqual(session(1, 1, null));
+  });
+
+  it('is the first open one before any visit, or when the session visited is gone from the course', () => {
+    expect(resumeSession(course, null)).toEqual(session(1, 1, null));
+    expect(resumeSession(course, { moduleNumber: 3, number: 1 })).toEqual(session(1, 1, null));
+  });
+
+  it('is none once every session is completed', () => {
+    expect(resumeSession([session(1, 1, 10)], { moduleNumber: 1, number: 1 })).toBeNull();
   });
 });
 
