@@ -106,8 +106,9 @@ export const richDocument: z.ZodType<RichDoc, unknown> = z
   .superRefine((doc, context) => {
     // Objects and arrays: a block level is two (the node, its content), and a text's marks four more.
     if (nestsDeeper(doc, DEPTH_MAX * 2 + 6)) context.addIssue({ code: 'custom', message: 'depth', input: doc });
-    // Bounded in depth, the document's JSON can be written to measure it.
-    else if (JSON.stringify(doc).length > RICH_DOC_MAX)
+    // Bounded in depth, the document's JSON can be written to measure it (none for a missing one,
+    // which the object check below refuses).
+    else if ((JSON.stringify(doc) ?? '').length > RICH_DOC_MAX)
       context.addIssue({ code: 'too_big', origin: 'string', maximum: RICH_DOC_MAX, inclusive: true, input: doc });
   })
   .pipe(z.object({ type: z.literal('doc'), content: z.array(block).max(2000) }))

@@ -67,6 +67,19 @@ describe("a lesson's rich text", () => {
     expect(await storedBody()).toBe(before);
   });
 
+  it('refuses a save without a document, or without a title, as a bad request naming the field', async () => {
+    const editor = await signIn(EDITOR);
+    for (const [fields, named] of [
+      [{}, /title/],
+      [{ title: 'Le fasi' }, /body/],
+      [{ title: 5 }, /title/],
+    ] as const) {
+      const refused = await call(SESSION, { method: 'PUT', cookie: editor, body: fields });
+      expect(refused.status, JSON.stringify(fields)).toBe(400);
+      expect((await refused.json<{ message: string }>()).message).toMatch(named);
+    }
+  });
+
   it('takes a body written before the rich editor (blocks) and keeps it as the document it converts to', async () => {
     const editor = await signIn(EDITOR);
     const saved = await call(SESSION, {

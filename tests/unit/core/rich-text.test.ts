@@ -127,6 +127,10 @@ describe('the contract of a stored lesson document', () => {
     expect(performance.now() - started).toBeLessThan(1000);
   });
 
+  it('refuses a missing document as an invalid field, not with an error of its own', () => {
+    for (const missing of [undefined, null, 5, 'text']) expect(richDocument.safeParse(missing).error?.issues[0]?.code, String(missing)).toBe('invalid_type');
+  });
+
   it('stores an empty editor as no content', () => {
     expect(isEmptyDoc(emptyDoc())).toBe(true);
     expect(richDocument.parse(emptyDoc())).toEqual({ type: 'doc', content: [] });
