@@ -77,6 +77,34 @@ for (const width of [1280, 390]) {
   });
 }
 
+test('closing the editing screen with unsaved changes asks first: staying keeps them, and once saved it closes freely', async ({ page }) => {
+  await signIn(page, EDITOR);
+  await page.goto(EDIT);
+  await islandsReady(page);
+  const editing = page.getByTestId('course-editor-document');
+  const summary = editing.getByLabel('Sommario');
+  // Typed as a person types: a browser asks before leaving only a page the person has interacted with.
+  await summary.fill('');
+  await summary.pressSequentially('Un sommario scritto e non ancora salvato.');
+  const asked: string[] = [];
+  page.on('dialog', (dialog) => {
+    asked.push(dialog.type());
+    void dialog.dismiss();
+  });
+  // Closing the tab, as a person would, with the page's own handlers run: the browser asks, and "stay" keeps the page.
+  await page.close({ runBeforeUnload: true });
+  await expect.poll(() => asked).toEqual(['beforeunload']);
+  expect(page.isClosed()).toBe(false);
+  await expect(summary).toHaveValue('Un sommario scritto e non ancora salvato.');
+
+  await editing.getByRole('button', { name: 'Salva bozza' }).click();
+  await expect(editing.getByRole('status')).toHaveText('Bozza salvata. I visitatori la vedranno dopo la pubblicazione.');
+  const closed = page.waitForEvent('close');
+  await page.close({ runBeforeUnload: true });
+  await closed;
+  expect(asked).toEqual(['beforeunload']);
+});
+
 test("staff who do not edit content see no editing link and get the 404 of a page that does not exist at a course's editing screen", async ({ page }) => {
   await signIn(page, { code: 'segreteria.demo', password: 'Segreteria-Demo-2026!' });
   await page.goto('/it-IT/staff/courses');

@@ -9,10 +9,11 @@ import { emptyFields, formValue, FORMS, missingField, toPayload, type BankQuesti
 import type { RichDoc } from '../../../core/rich-text.ts';
 import type { PageDocument } from '../../lib/cms-marker.ts';
 import type { Translate } from '../../../core/translate.ts';
-import { $drafts, $published, documentId, setUnsaved } from '../../stores/cms.ts';
+import { $drafts, $published, $unsaved, documentId, setUnsaved } from '../../stores/cms.ts';
 import BlocksField from './BlocksField.tsx';
 import QuestionsField from './QuestionsField.tsx';
 import VersionList from './VersionList.tsx';
+import { useLeaveWarning } from './use-leave-warning.ts';
 
 // The rich-text editor (Tiptap and ProseMirror) is a chunk of its own, fetched when a session's text is opened.
 const RichTextField = lazy(() => import('./rich/RichTextField.tsx'));
@@ -52,6 +53,7 @@ export default function DocumentEditor({ document, locale, api, t, strings, form
   const [fields, setFields] = useState<FormFields>(() => emptyFields(document.kind));
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const published = useStore($published);
+  useLeaveWarning(useStore($unsaved)[draftId] !== undefined);
 
   const show = (loaded: EditorView) => {
     setView(loaded);

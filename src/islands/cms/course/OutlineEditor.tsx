@@ -9,6 +9,7 @@ import { addModule, addSession, changeSession, moveModule, moveSession, removeMo
 import ConfirmDialog, { type Confirmation } from '../ConfirmDialog.tsx';
 import VersionList from '../VersionList.tsx';
 import SessionRow from './SessionRow.tsx';
+import { useLeaveWarning } from '../use-leave-warning.ts';
 
 interface Props {
   courseId: string;
@@ -43,6 +44,9 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [reload, setReload] = useState(0);
   const [asking, setAsking] = useState<Confirmation | null>(null);
+  // Changed since loaded or saved: the structure or a title.
+  const [unsaved, setUnsavedChanges] = useState(false);
+  useLeaveWarning(unsaved);
 
   // Loaded again for another course, locale or a restore, with the client and strings of that render.
   const latest = useRef({ api, t });
@@ -59,6 +63,7 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
       setOutline((document.draft?.fields ?? document.live) as Outline | null);
       setTitles(loaded.titles);
       setChangedTitles(new Set());
+      setUnsavedChanges(false);
     })().catch((error: Error) => current && setStatus({ kind: 'error', text: t('cms.error', { message: error.message }) }));
     return () => {
       current = false;
@@ -75,8 +80,12 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
     );
   }
 
-  const edit = (next: Outline) => (setOutline(next), setStatus({ kind: 'idle' }));
-  const editLatest = (change: (current: Outline) => Outline) => (setOutline((current) => current && change(current)), setStatus({ kind: 'idle' }));
+  const edit = (next: Outline) => (setOutline(next), setStatus({ kind: 'idle' }), setUnsavedChanges(true));
+  const editLatest = (change: (current: Outline) => Outline) => (
+    setOutline((current) => current && change(current)),
+    setStatus({ kind: 'idle' }),
+    setUnsavedChanges(true)
+  );
   // A session's text exists once the structure naming it is saved: only then can it be opened.
   const savedOutline = (view.draft?.fields ?? view.live) as Outline | null;
   const saved = new Set(savedOutline?.modules.flatMap((module) => module.sessions.map((session) => `${module.number}.${session.number}`)) ?? []);
@@ -84,6 +93,7 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
     setTitles({ ...titles, [part]: title });
     setChangedTitles(new Set(changedTitles).add(part));
     setStatus({ kind: 'idle' });
+    setUnsavedChanges(true);
   };
   const newModule = () => {
     const added = addModule(outline, structure.usedModules);
@@ -145,6 +155,7 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
       }
       setView(saved);
       setChangedTitles(new Set());
+      setUnsavedChanges(false);
       setStatus({ kind: 'saved', text: t('cms.saved') });
       onSaved?.();
     } catch (error) {
