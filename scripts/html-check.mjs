@@ -16,6 +16,8 @@ export const ON_DEMAND_PAGES = [
   { path: '/it-IT/password/forgot' },
   { path: '/en-US/password/reset?t=not-a-link-that-exists-0123456789', status: 400 },
   { path: '/it-IT/catalogo-corsi/cerca?q=paziente' },
+  // A category without a course: out of the sitemap, still a page people reach.
+  { path: '/de-DE/catalogo-corsi-no-ecm/emergenza-urgenza' },
   { path: '/en-US/catalogo-corsi-no-ecm/cerca?q=safety' },
   { path: '/de-DE/pagina-che-non-esiste', status: 404 },
   { path: '/it-IT/course/non-esiste', as: 'learner', status: 404 },

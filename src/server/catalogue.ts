@@ -6,6 +6,8 @@ import { DEFAULT_LOCALE } from '../../core/locale.ts';
 
 export interface CatalogueStaticPath {
   params: { locale: string; slug: string | undefined };
+  /** A listing without a course: there for people, offered to no search engine (left out of the sitemap). */
+  props: { empty: boolean };
 }
 
 /** Every catalogue page of every supported locale: the root and each category, page by page. */
@@ -21,7 +23,10 @@ export async function catalogueStaticPaths(withoutEcm: boolean): Promise<Catalog
   );
   return locales.flatMap((locale) =>
     counts.flatMap(({ category, total }) =>
-      Array.from({ length: pageCount(total) }, (_, index) => ({ params: { locale, slug: catalogueSlug({ category, page: index + 1 }) } })),
+      Array.from({ length: pageCount(total) }, (_, index) => ({
+        params: { locale, slug: catalogueSlug({ category, page: index + 1 }) },
+        props: { empty: total === 0 },
+      })),
     ),
   );
 }

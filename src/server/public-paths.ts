@@ -22,7 +22,8 @@ export async function publicPaths(): Promise<{ path: string; locales: string[] }
     ['catalogo-corsi', false],
     ['catalogo-corsi-no-ecm', true],
   ] as const) {
-    for (const { params } of await catalogueStaticPaths(withoutEcm)) add(`/${variant}${params.slug ? `/${params.slug}` : ''}`, params.locale);
+    for (const { params, props } of await catalogueStaticPaths(withoutEcm))
+      if (!props.empty) add(`/${variant}${params.slug ? `/${params.slug}` : ''}`, params.locale);
   }
   const order = site?.supportedLocale ?? [DEFAULT_LOCALE];
   // A course's public summary (on demand) exists in every locale: untranslated texts show the default locale's.

@@ -65,6 +65,33 @@ test('structured data: the organization on home, courses with ECM credits in the
   await expect(page.getByRole('navigation', { name: 'Sei qui' }).getByRole('link')).toHaveText(['Home', 'Catalogo corsi']);
 });
 
+test('a category with no course is there for people but offered to no search engine', async ({ request }) => {
+  const sitemap = (await sitemapPaths(request)).map(({ path }) => path);
+  const empty: Record<string, string> = {
+    'it-IT': 'Nessun corso in questa categoria.',
+    'en-US': 'No courses in this category.',
+    'de-DE': 'Keine Kurse in dieser Kategorie.',
+  };
+  for (const [locale, message] of Object.entries(empty)) {
+    const path = `/${locale}/catalogo-corsi-no-ecm/emergenza-urgenza`;
+    const response = await request.get(path, { headers: BROWSER });
+    expect(response.status(), path).toBe(200);
+    const html = await response.text();
+    expect(html, path).toContain(message);
+    expect(meta(html, 'name', 'robots'), path).toBe('noindex');
+    expect(html, path).not.toContain('<link rel="alternate" hreflang=');
+    expect(
+      jsonLd(html).map((data) => data['@type']),
+      path,
+    ).not.toContain('ItemList');
+    expect(sitemap, path).not.toContain(path);
+    // The same category with its ECM courses is listed and indexable.
+    const listed = `/${locale}/catalogo-corsi/emergenza-urgenza`;
+    expect(sitemap, listed).toContain(listed);
+    expect(meta(await (await request.get(listed, { headers: BROWSER })).text(), 'name', 'robots'), listed).toBeUndefined();
+  }
+});
+
 test('the ECM and no-ECM pages of a category have different descriptions', async ({ request }) => {
   const description = async (path: string) => meta(await (await request.get(path)).text(), 'name', 'description');
   const ecm = await description('/it-IT/catalogo-corsi/comunicazione');
