@@ -39,6 +39,8 @@ export const ON_DEMAND_PAGES = [
   { path: '/it-IT/course/session/deterioramento-clinico-news2/1/1', as: 'learner' },
   { path: '/it-IT/course/session/prevenzione-ica/1/2', as: 'learner' },
   { path: '/it-IT/course/session/triage-pronto-soccorso/1/2', as: 'learner' },
+  // The ECM steps of a course: the assessment island under the course's credits.
+  { path: '/it-IT/course/ecm/bls-d-adulto', as: 'learner' },
   { path: '/test', as: 'tester' },
   { path: '/it-IT/staff/people', as: 'staff' },
   { path: '/it-IT/staff/people?q=ferr&status=active', as: 'staff' },
