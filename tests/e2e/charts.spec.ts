@@ -105,3 +105,24 @@ test('badges are our own drawings, earned and locked told apart by shape', async
   await expect(page.locator('.badges svg.badge-art').first()).toBeVisible();
   expect(await page.locator('.badges').innerText()).not.toMatch(/\p{Extended_Pictographic}/u);
 });
+
+test('at 320 px (400 % zoom) every chart data table fits the page in every locale, the minutes whole', async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 320, height: 800 });
+  await signInByApi(page.request, baseURL);
+  for (const locale of ['it-IT', 'en-US', 'de-DE']) {
+    await page.goto(`/${locale}/profile/user-progress`);
+    await islandsReady(page);
+    for (const id of ['by-day', 'by-device', 'by-hour', 'by-subject']) {
+      const figure = page.getByTestId(`chart-${id}`);
+      await figure.locator('summary').click();
+      const table = figure.locator('table');
+      await expect(table).toBeVisible();
+      const figureBox = await figure.boundingBox();
+      for (const cell of await table.locator('thead th, tbody td').all()) {
+        const box = await cell.boundingBox();
+        expect(box && figureBox && box.x >= figureBox.x && box.x + box.width <= figureBox.x + figureBox.width, `${locale} ${id}`).toBe(true);
+      }
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), locale).toBeLessThanOrEqual(320);
+  }
+});
