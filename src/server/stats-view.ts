@@ -21,6 +21,8 @@ export interface ChartView {
 
 export interface StatsView {
   busiest: { label: string; minutes: string } | null;
+  /** The days the period covers (today included): every chart and figure but the all-time total says so. */
+  periodDays: number;
   periodMinutes: number;
   charts: ChartView[];
 }
@@ -37,6 +39,7 @@ function top(items: StatItem[]): number {
 /** What the statistics section shows, worded in the page's locale: figures, summaries and labels. */
 export function statsView(stats: Stats, locale: string, t: Translate): StatsView {
   const periodMinutes = stats.timeSpentByDay.reduce((sum, day) => sum + day.data, 0);
+  const days = stats.timeSpentByDay.length;
   const dayLabel = calendarDayFormat(locale, { day: 'numeric', month: 'short' });
   const dayLabels = stats.timeSpentByDay.map((day) => dayLabel(day.label));
   const deviceLabels = stats.devices.map((item) => t(`device.${item.label}`));
@@ -47,18 +50,19 @@ export function statsView(stats: Stats, locale: string, t: Translate): StatsView
   const values = (items: StatItem[]) => items.map((item) => number.format(item.data));
   const summary = (key: string, items: StatItem[], labels: string[]) => {
     const index = top(items);
-    return index < 0 ? null : t(key, { label: labels[index] ?? '', minutes: number.format(items[index]?.data ?? 0) });
+    return index < 0 ? null : t(key, { label: labels[index] ?? '', minutes: number.format(items[index]?.data ?? 0), days });
   };
   const busiest = busiestDay(stats);
   return {
     busiest: busiest ? { label: t(`weekday.${busiest.label}`), minutes: number.format(busiest.data) } : null,
+    periodDays: days,
     periodMinutes,
     charts: [
       {
         id: 'by-day',
         kind: 'bar',
-        title: t('stats.byDay'),
-        summary: periodMinutes > 0 ? t('stats.byDaySummary', { minutes: number.format(Math.round(periodMinutes)) }) : null,
+        title: t('stats.byDay', { days }),
+        summary: periodMinutes > 0 ? t('stats.byDaySummary', { minutes: number.format(Math.round(periodMinutes)), days }) : null,
         items: stats.timeSpentByDay,
         labels: dayLabels,
         values: values(stats.timeSpentByDay),
@@ -68,7 +72,7 @@ export function statsView(stats: Stats, locale: string, t: Translate): StatsView
       {
         id: 'by-device',
         kind: 'pie',
-        title: t('stats.byDevice'),
+        title: t('stats.byDevice', { days }),
         summary: summary('stats.topDevice', stats.devices, deviceLabels),
         items: stats.devices,
         labels: deviceLabels,
@@ -79,7 +83,7 @@ export function statsView(stats: Stats, locale: string, t: Translate): StatsView
       {
         id: 'by-hour',
         kind: 'bar',
-        title: t('stats.byHour'),
+        title: t('stats.byHour', { days }),
         summary: summary('stats.topHour', stats.timeSpentByHour, hourLabels),
         items: stats.timeSpentByHour,
         labels: hourLabels,
@@ -90,7 +94,7 @@ export function statsView(stats: Stats, locale: string, t: Translate): StatsView
       {
         id: 'by-subject',
         kind: 'pie',
-        title: t('stats.bySubject'),
+        title: t('stats.bySubject', { days }),
         summary: summary('stats.topSubject', stats.courseSubject, subjectLabels),
         items: stats.courseSubject,
         labels: subjectLabels,

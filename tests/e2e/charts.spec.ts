@@ -126,3 +126,25 @@ test('at 320 px (400 % zoom) every chart data table fits the page in every local
     expect(await page.evaluate(() => document.documentElement.scrollWidth), locale).toBeLessThanOrEqual(320);
   }
 });
+
+test.describe('the period each figure covers, without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the total says all time; every chart, its summary and its table say the last 30 days', async ({ page, baseURL }) => {
+    await signInByApi(page.request, baseURL);
+    for (const [locale, allTime, period] of [
+      ['it-IT', 'Tempo totale di studio (da sempre)', /ultimi 30 giorni/i],
+      ['en-US', 'Total learning time (all time)', /last 30 days/i],
+      ['de-DE', 'Gesamte Lernzeit (seit Beginn)', /letzten? 30 Tage/i],
+    ] as const) {
+      await page.goto(`/${locale}/profile/user-progress`);
+      await expect(page.locator('.stats-summary dt').first()).toHaveText(allTime);
+      for (const id of ['by-day', 'by-device', 'by-hour', 'by-subject']) {
+        const figure = page.getByTestId(`chart-${id}`);
+        await expect(figure.getByRole('heading'), `${locale} ${id}`).toHaveText(period);
+        await expect(figure.locator('figcaption p'), `${locale} ${id}`).toHaveText(period);
+        await expect(figure.locator('table caption'), `${locale} ${id}`).toHaveText(period);
+      }
+    }
+  });
+});

@@ -5,6 +5,9 @@ import { barOptions, pieOptions } from '../../../../src/server/chart-options.ts'
 import { cleanChartSvg, renderChartSvg } from '../../../../src/server/chart-svg.ts';
 import { statsView } from '../../../../src/server/stats-view.ts';
 import { SAMPLE_STATS } from '../../stats-sample.ts';
+import italian from '../../../../seed/boilerplate/it-IT.json';
+import english from '../../../../seed/boilerplate/en-US.json';
+import german from '../../../../seed/boilerplate/de-DE.json';
 
 const t = translator({
   'stats.byDay': 'Per day',
@@ -55,6 +58,22 @@ describe('statistics view', () => {
       expect(view.charts[1]?.summary).toBe(`Mostly Windows (${written} min).`);
       expect(view.charts[1]?.values).toEqual([written]);
       expect(view.charts[1]?.unit).toBe('min');
+    }
+  });
+
+  it('says the period of every chart, in its title (the table caption too) and its summary, in every locale', () => {
+    // The sample covers three days: the period named is the one the figures were read over.
+    for (const [locale, strings, period] of [
+      ['it-IT', italian, /ultimi 3 giorni/],
+      ['en-US', english, /last 3 days/],
+      ['de-DE', german, /letzten? 3 Tage/],
+    ] as const) {
+      const view = statsView(stats, locale, translator(strings, locale));
+      expect(view.periodDays).toBe(3);
+      for (const chart of view.charts) {
+        expect(chart.title, `${locale} ${chart.id}`).toMatch(period);
+        expect(chart.summary, `${locale} ${chart.id}`).toMatch(period);
+      }
     }
   });
 
