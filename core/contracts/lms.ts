@@ -86,6 +86,8 @@ export const learnerCourse = courseCard.extend({
   lastActivity: z.number(),
   /** What the learner's SCORM packages in the course reported, item by item. */
   scorm: z.array(scormSessionState),
+  /** Every session done in an ECM course whose certificate is not issued yet: its assessment and steps remain. */
+  ecmPending: z.boolean(),
 });
 export type LearnerCourse = z.infer<typeof learnerCourse>;
 

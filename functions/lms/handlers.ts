@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { completeRequest, courseParams, positionRequest, progressQuery, sessionParams } from '../../core/contracts/lms.ts';
 import type { ApiContext } from '../api-context.ts';
 import { findCourse, findSession, type CourseDetail, type SessionDetail } from '../data/lms/courses.ts';
-import { listLearnerCourses, type LearnerCourse } from '../data/lms/learner.ts';
+import { inProgress, listLearnerCourses, type LearnerCourse } from '../data/lms/learner.ts';
 import { listCourseProgress, type CourseProgress } from '../data/lms/path-courses.ts';
 import { findWatch, savePosition } from '../data/lms/positions.ts';
 import { recordHits } from '../data/hits/hits.ts';
@@ -83,7 +83,7 @@ export async function postSessionComplete(
 export async function getMyCourses(context: ApiContext): Promise<{ inProgress: LearnerCourse[]; completed: LearnerCourse[] }> {
   const session = await context.requireSession();
   const courses = await listLearnerCourses(context.env.DB, context.siteId, session.user.id, context.localeCode, await defaultLocale(context));
-  return { inProgress: courses.filter((c) => c.done < c.total), completed: courses.filter((c) => c.done === c.total) };
+  return { inProgress: courses.filter(inProgress), completed: courses.filter((c) => !inProgress(c)) };
 }
 
 /** Where the learner stopped in a video session, kept for any device; the player writes it sparingly. */

@@ -8,7 +8,7 @@ import type { Language } from '../messages.ts';
 import { lmsMessage } from './messages.ts';
 
 /** What completing a session needs besides its evidence: whether it is done, and its course's category. */
-export type FoundEvidence = SessionEvidence & { completed: boolean; categoryId: string; kind: string };
+export type FoundEvidence = SessionEvidence & { completed: boolean; categoryId: string; kind: string; isEcm: boolean };
 
 /** The evidence the server holds for a learner's session (core/session-evidence.ts), or null when there is no such session. */
 export async function findSessionEvidence(db: D1Database, ref: SessionRef): Promise<FoundEvidence | null> {
@@ -21,7 +21,7 @@ export async function findSessionEvidence(db: D1Database, ref: SessionRef): Prom
     trackedMs: row.trackedMs,
     watch: row.watch,
   });
-  return { ...evidence, completed: row.completed, categoryId: row.categoryId, kind: row.kind };
+  return { ...evidence, completed: row.completed, categoryId: row.categoryId, kind: row.kind, isEcm: row.isEcm };
 }
 
 /**

@@ -380,7 +380,9 @@ test('draw mode and a learner without registry fields: the certificate step asks
     expect(text).toContain(part);
 });
 
-test('a learner reading in German answers the German questions and is graded on them', async ({ page }) => {
+test('a learner reading in German who finishes the sessions is sent on to the ECM steps, not the archive, and answers the German questions', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const course = 'gdpr-dati-sanitari';
   const german = BANKS[course]?.['de-DE'] ?? [];
@@ -392,12 +394,27 @@ test('a learner reading in German answers the German questions and is graded on 
     [1, 1],
     [1, 2],
     [2, 1],
-    [2, 2],
   ]) {
     const response = await page.request.post(`/api/lms/course/${course}/session/${module}/${session}/complete`, { headers, data: {} });
     expect(response.status(), await response.text()).toBe(200);
   }
-  await page.goto(`/de-DE/course/ecm/${course}`);
+  // The last session, completed in the player: the course's ECM steps come next, not the archive.
+  await page.goto(`/de-DE/course/session/${course}/2/2`);
+  await islandsReady(page);
+  await page.getByTestId('complete-session').click();
+  const next = page.getByTestId('completion-ecm');
+  await expect(next).toHaveText(
+    'Sie haben alle Einheiten abgeschlossen: Für die ECM-Punkte können Sie jetzt die Lernerfolgskontrolle ablegen. Zu den ECM-Schritten des Kurses',
+  );
+  // Still among the courses in progress until the certificate is issued, with the way to its steps.
+  await page.goto('/de-DE/profile/user-courses');
+  const listed = page.getByTestId('learner-course').filter({ hasText: 'Schutz von Gesundheitsdaten und DSGVO' });
+  await expect(listed.getByTestId('learner-course-ecm')).toContainText('Für die ECM-Punkte stehen noch die Lernerfolgskontrolle und die letzten Schritte aus.');
+  await page.goto('/de-DE/profile/user-archive');
+  await expect(page.getByTestId('learner-course').filter({ hasText: 'Schutz von Gesundheitsdaten und DSGVO' })).toHaveCount(0);
+  await page.goto('/de-DE/profile/user-courses');
+  await listed.getByRole('link', { name: 'Zu den ECM-Schritten des Kurses' }).click();
+  await page.waitForURL(`**/de-DE/course/ecm/${course}`);
   await islandsReady(page);
   // Fixed mode: the whole bank.
   await expect(page.getByTestId('assessment-question')).toHaveCount(german.length);

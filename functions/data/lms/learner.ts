@@ -20,14 +20,16 @@ export async function listLearnerCourses(db: D1Database, siteId: string, userId:
            UNION ALL SELECT course_id, updated_at FROM scorm_state WHERE user_id = ?1
          ) GROUP BY course_id
        )
-       SELECT s.course_id AS courseId, COUNT(*) AS total, COUNT(p.completed_at) AS done, t.at AS lastActivity
+       SELECT s.course_id AS courseId, COUNT(*) AS total, COUNT(p.completed_at) AS done, t.at AS lastActivity,
+         EXISTS (SELECT 1 FROM ecm_course ec WHERE ec.course_id = t.course_id)
+           AND NOT EXISTS (SELECT 1 FROM ecm_certificate x WHERE x.user_id = ?1 AND x.course_id = t.course_id) AS ecmOpen
        FROM touched t JOIN course c ON c.id = t.course_id AND c.site_id = ?2
        JOIN session s ON s.course_id = t.course_id AND s.removed_at IS NULL
        LEFT JOIN session_progress p ON p.user_id = ?1 AND p.course_id = s.course_id AND p.module_number = s.module_number AND p.number = s.number
        GROUP BY s.course_id`,
     )
     .bind(userId, siteId)
-    .all<{ courseId: string; total: number; done: number; lastActivity: number }>();
+    .all<{ courseId: string; total: number; done: number; lastActivity: number; ecmOpen: number }>();
   const cards = await listCourses(db, siteId, locale, defaultLocale, { ids: progress.results.map((row) => row.courseId) });
   const byId = new Map(cards.map((card) => [card.id, card]));
   const scorm = await db
@@ -42,7 +44,12 @@ export async function listLearnerCourses(db: D1Database, siteId: string, userId:
   return progress.results
     .flatMap((row) => {
       const card = byId.get(row.courseId);
-      return card ? [{ ...card, done: row.done, total: row.total, lastActivity: row.lastActivity, scorm: scormOf(row.courseId) }] : [];
+      if (!card) return [];
+      const ecmPending = row.done === row.total && Boolean(row.ecmOpen);
+      return [{ ...card, done: row.done, total: row.total, lastActivity: row.lastActivity, scorm: scormOf(row.courseId), ecmPending }];
     })
     .sort((a, b) => b.lastActivity - a.lastActivity);
 }
+
+/** A course stays among the learner's courses in progress until every session is done and, for an ECM course, its certificate issued. */
+export const inProgress = (course: LearnerCourse): boolean => course.done < course.total || course.ecmPending;

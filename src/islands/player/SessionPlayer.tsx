@@ -34,12 +34,25 @@ interface Props {
   evidence?: SessionEvidence | null;
   /** Why the page's plain form (posted without scripts) did not complete the session. */
   refusal?: string | null;
+  /** The course's ECM page, for a course with ECM credits: once every session is done, its steps come next. */
+  ecmPage?: string | null;
 }
 
 type State = { kind: 'idle' } | { kind: 'saving' } | { kind: 'done'; completion: Completion } | { kind: 'failed'; message: string };
 
 /** Plays one session: its content, the way to the previous and next one, and marking it complete. */
-export default function SessionPlayer({ session, progress, siteId, locale, strings, preview = false, scorm = null, evidence = null, refusal = null }: Props) {
+export default function SessionPlayer({
+  session,
+  progress,
+  siteId,
+  locale,
+  strings,
+  preview = false,
+  scorm = null,
+  evidence = null,
+  refusal = null,
+  ecmPage = null,
+}: Props) {
   const t = translator(strings, locale);
   const [state, setState] = useState<State>(refusal ? { kind: 'failed', message: refusal } : { kind: 'idle' });
   const [packageState, setPackageState] = useState<{ answer: ScormCommitted; completedHere: boolean } | null>(null);
@@ -186,7 +199,14 @@ export default function SessionPlayer({ session, progress, siteId, locale, strin
             {state.completion.badges.map((badge) => (
               <p key={badge._id}>{t('player.badge', { name: badge.name })}</p>
             ))}
-            {state.completion.progress.courseCompleted && <p>{t('player.courseCompleted')}</p>}
+            {state.completion.progress.courseCompleted &&
+              (ecmPage ? (
+                <p data-testid="completion-ecm">
+                  {t('player.courseCompletedEcm')} <a href={ecmPage}>{t('courses.ecmSteps')}</a>
+                </p>
+              ) : (
+                <p>{t('player.courseCompleted')}</p>
+              ))}
           </div>
         )}
       </section>
