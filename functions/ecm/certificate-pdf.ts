@@ -1,6 +1,6 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import { encode } from 'uqr';
-import { creditsInItalianWords } from '../../core/ecm/credit-words.ts';
+import { creditsInWords } from '../../core/ecm/credit-words.ts';
 import { printableLine } from '../../core/plain-text.ts';
 import type { Translate } from '../../core/translate.ts';
 import type { CertificateView } from '../data/ecm/records.ts';
@@ -49,8 +49,8 @@ export interface CertificatePdfInput {
 /**
  * The ECM certificate (attestato) as a one-page A4 landscape PDF, in the locale's language: the
  * provider and its accreditation, the participant, the event and its edition, the credits in figures
- * and in Italian words (or, for a discipline the edition is not accredited for, participation
- * without credits), and the legal representative's signature. Each line moves down by its own
+ * and in words of the same language (or, for a discipline the edition is not accredited for,
+ * participation without credits), and the legal representative's signature. Each line moves down by its own
  * height, so a larger line never touches the one above it.
  */
 export async function certificatePdf({ certificate: c, locale, verifyUrl, signature, t }: CertificatePdfInput): Promise<Uint8Array> {
@@ -70,7 +70,7 @@ export async function certificatePdf({ certificate: c, locale, verifyUrl, signat
   const date = (ms: number) => format.format(new Date(ms));
   const day = (iso: string) => format.format(new Date(`${iso}T12:00:00Z`));
   const tenths = Math.round(c.credits * 10);
-  const credits = `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(c.credits)} (${creditsInItalianWords(tenths)})`;
+  const credits = `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(c.credits)} (${creditsInWords(tenths, locale)})`;
 
   page.drawRectangle({ x: 20, y: 20, width: width - 40, height: height - 40, borderColor: ACCENT, borderWidth: 2 });
   let y = height - margin + 8;

@@ -365,6 +365,17 @@ describe('passing, questionnaire and certificate', () => {
     const day = (iso: string) => iso.split('-').reverse().join('/');
     expect(text).toContain(`Edizione dal ${day(OPEN_EDITION.startsOn)} al ${day(OPEN_EDITION.endsOn)}`);
 
+    // An English or German certificate spells the credits in its own language, not in Italian (the
+    // test site's sentences around them are Italian only).
+    for (const [locale, words] of [
+      ['en-US', ' 6 (six) '],
+      ['de-DE', ' 6 (sechs) '],
+    ] as const) {
+      const translated = await call(`/api/lms/certificates/${issued.code}.pdf?locale=${locale}`, { cookie });
+      const { text: translatedText } = await extractText(await getDocumentProxy(new Uint8Array(await translated.arrayBuffer())), { mergePages: true });
+      expect(translatedText).toContain(words);
+    }
+
     const other = await signIn(ecmUser(1));
     expect((await call(`/api/lms/certificates/${issued.code}.pdf`, { cookie: other })).status).toBe(404);
     expect(await outcome(await call('/api/lms/certificates', { cookie: other }))).toEqual([]);
