@@ -14,6 +14,7 @@ import type {
   ReviewSession,
 } from '../../core/contracts/ecm.ts';
 import { reviewSessionsIn, sessionsToReview } from '../../core/ecm/review-sessions.ts';
+import { pluralForm } from '../../core/plural.ts';
 import { findCourse } from '../data/lms/courses.ts';
 import { createAttempt, findAttempt, saveAnswers, submitAttempt, type Attempt } from '../data/ecm/attempts.ts';
 import { readBank, type EcmCourse } from '../data/ecm/courses.ts';
@@ -150,7 +151,10 @@ export async function submitAssessment(context: ApiContext, { param, json }: Att
   const attempt = await openAttemptOf(context, user.id, course, param.attemptId);
   const answers = { ...attempt.answers, ...answersFor(context, attempt, json.answers) };
   const unanswered = attempt.questions.filter((question) => !answers[question.id]).length;
-  if (unanswered > 0) throw new HttpError(400, ecmMessage('unanswered', context.language, { count: unanswered }));
+  if (unanswered > 0) {
+    const key = pluralForm(unanswered, context.language) === 'one' ? 'unansweredOne' : 'unansweredOther';
+    throw new HttpError(400, ecmMessage(key, context.language, { count: unanswered }));
+  }
   const total = attempt.questions.length;
   const correct = attempt.questions.filter((question) => answers[question.id] === question.correct).length;
   const passed = isPassed(correct, total);

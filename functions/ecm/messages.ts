@@ -52,7 +52,12 @@ const ECM_MESSAGES = {
     en: 'The answer to the question "{id}" is not one of its options.',
     de: 'Die Antwort auf die Frage „{id}“ ist keine ihrer Optionen.',
   },
-  unanswered: {
+  unansweredOne: {
+    it: 'Rispondi a tutte le domande prima di consegnare: ne manca {count}.',
+    en: 'Answer every question before submitting: {count} still unanswered.',
+    de: 'Beantworten Sie vor der Abgabe alle Fragen: {count} ist noch offen.',
+  },
+  unansweredOther: {
     it: 'Rispondi a tutte le domande prima di consegnare: ne mancano {count}.',
     en: 'Answer every question before submitting: {count} still unanswered.',
     de: 'Beantworten Sie vor der Abgabe alle Fragen: {count} sind noch offen.',

@@ -98,7 +98,11 @@ test('ECM journey: last session, a failed attempt without answers, a pass, the q
   await expect(page.getByTestId('assessment-answered')).toHaveText(`Risposte date: ${HALF} di ${TOTAL}`);
   await page.getByRole('button', { name: 'Consegna la verifica' }).click();
   await expect(page.getByRole('alert')).toHaveText(`Rispondi a tutte le domande prima di consegnare: ne mancano ${TOTAL - HALF}.`);
-  await answerAll(page, true, (i) => i >= HALF);
+  // One left: the singular.
+  await answerAll(page, true, (i) => i >= HALF && i < TOTAL - 1);
+  await page.getByRole('button', { name: 'Consegna la verifica' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Rispondi a tutte le domande prima di consegnare: ne manca 1.');
+  await answerAll(page, true, (i) => i === TOTAL - 1);
   await page.getByRole('button', { name: 'Consegna la verifica' }).click();
   await expect(result.getByRole('heading', { level: 2 })).toHaveText(`Verifica superata: ${TOTAL} risposte corrette su ${TOTAL} (100%).`);
   await page.getByRole('button', { name: 'Rivedi le risposte corrette' }).click();
@@ -419,8 +423,12 @@ test('a learner reading in German who finishes the sessions is sent on to the EC
   // Fixed mode: the whole bank.
   await expect(page.getByTestId('assessment-question')).toHaveCount(german.length);
   // Every question is one of the German bank's (answerAll throws on any other), none the Italian fallback.
-  const asked = await answerAll(page, true, undefined, german);
+  const asked = await answerAll(page, true, (i) => i < german.length - 1, german);
   expect(asked).toHaveLength(german.length);
+  // One left: the singular.
+  await page.getByRole('button', { name: 'Lernerfolgskontrolle abgeben' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Beantworten Sie vor der Abgabe alle Fragen: 1 ist noch offen.');
+  await answerAll(page, true, (i) => i === german.length - 1, german);
   await page.getByRole('button', { name: 'Lernerfolgskontrolle abgeben' }).click();
   await expect(page.getByTestId('assessment-result').getByRole('heading', { level: 2 })).toHaveText(
     `Bestanden: ${german.length} von ${german.length} Antworten richtig (100 %).`,

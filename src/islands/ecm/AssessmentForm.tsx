@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import type { Assessment, AssessmentResult } from '../../../core/contracts/ecm.ts';
+import { pluralForm } from '../../../core/plural.ts';
 import type { Translate } from '../../../core/translate.ts';
 import { ApiRequestError, type ApiClient } from '../../lib/api-client.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
@@ -8,6 +9,7 @@ import './ecm.css';
 interface Props {
   api: ApiClient;
   courseId: string;
+  locale: string;
   t: Translate;
   onResult: (result: AssessmentResult) => void;
 }
@@ -18,7 +20,7 @@ type State = { kind: 'loading' } | { kind: 'refused'; message: string } | { kind
  * One attempt of the learning assessment: the questions in the order the server drew, answers
  * saved on the server as they are given (so the attempt can be left and resumed), then submitted.
  */
-export default function AssessmentForm({ api, courseId, t, onResult }: Props) {
+export default function AssessmentForm({ api, courseId, locale, t, onResult }: Props) {
   const id = useId();
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [answers, setAnswers] = useState<Record<string, string>>({});
@@ -73,7 +75,7 @@ export default function AssessmentForm({ api, courseId, t, onResult }: Props) {
     event.preventDefault();
     const open = assessment.questions.filter((question) => !latest.current[question.id]);
     if (open[0]) {
-      setProblem(t('ecm.unanswered', { count: open.length }));
+      setProblem(t(`ecm.unanswered.${pluralForm(open.length, locale)}`, { count: open.length }));
       document.getElementById(`${id}-${open[0].id}-0`)?.focus();
       return;
     }

@@ -73,7 +73,7 @@ export default function EcmJourney({ courseId, siteId, locale, status, lastFaile
         </p>
       )}
       {view.kind === 'assessment' && (
-        <AssessmentForm key={view.round} api={api} courseId={courseId} t={t} onResult={(result) => setView({ kind: 'result', result })} />
+        <AssessmentForm key={view.round} api={api} courseId={courseId} locale={locale} t={t} onResult={(result) => setView({ kind: 'result', result })} />
       )}
       {view.kind === 'result' && (
         <section aria-labelledby="ecm-result" data-testid="assessment-result" data-passed={view.result.passed}>

@@ -164,6 +164,17 @@ describe('answers and refusals: 4xx and nothing written', () => {
     const partial = await submit(cookie, attempt, { [first.id]: first.options[0]?.id ?? '' });
     expect(partial.status).toBe(400);
     expect((await json(partial)).message).toBe('Rispondi a tutte le domande prima di consegnare: ne mancano 17.');
+    // One question left: the singular, in each language.
+    const allButOne = Object.fromEntries(Object.entries(await correctAnswers(attempt.attemptId)).filter(([id]) => id !== first.id));
+    for (const [locale, message] of [
+      ['it-IT', 'Rispondi a tutte le domande prima di consegnare: ne manca 1.'],
+      ['en-US', 'Answer every question before submitting: 1 still unanswered.'],
+      ['de-DE', 'Beantworten Sie vor der Abgabe alle Fragen: 1 ist noch offen.'],
+    ] as const) {
+      const oneLeft = await call(`${assessment()}/${attempt.attemptId}/submit`, { method: 'POST', cookie, locale, body: { answers: allButOne } });
+      expect(oneLeft.status).toBe(400);
+      expect((await json(oneLeft)).message).toBe(message);
+    }
     expect(await attemptRow(attempt.attemptId)).toEqual(before);
   });
 
