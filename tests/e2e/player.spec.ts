@@ -67,6 +67,9 @@ test('a video session plays the recorded lesson with captions in the page langua
   await expect(video).toHaveAttribute('src', '/media/lezione-introduzione.webm');
   await expect(video).toHaveAttribute('poster', '/media/lezione-introduzione.jpg');
   await expect(video.locator('track').first()).toHaveAttribute('src', '/media/lezione-introduzione.it-IT.vtt');
+  // Each track is named by its language, in the page's language, as the player's captions menu lists it.
+  const labels = () => video.locator('track').evaluateAll((tracks: HTMLTrackElement[]) => tracks.map((track) => track.label));
+  expect(await labels()).toEqual(['Italiano', 'Inglese', 'Tedesco']);
   await expect(page.getByRole('heading', { name: 'Trascrizione' })).toBeVisible();
   // The private media load in the page with the learner's cookies: the video's metadata, and its captions (LOADED).
   await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState)).toBeGreaterThanOrEqual(1);
@@ -89,6 +92,9 @@ test('a video session plays the recorded lesson with captions in the page langua
   expect(range.headers()['content-range']).toMatch(/^bytes 0-99\/\d+$/);
   expect((await range.body()).length).toBe(100);
   expect(await page.evaluate(() => (document.querySelector('video') as HTMLVideoElement).canPlayType('video/webm; codecs="vp9"'))).not.toBe('');
+  await page.goto('/de-DE/course/session/prevenzione-ica/1/2');
+  await expect(video.locator('track').first()).toHaveAttribute('src', '/media/lezione-introduzione.de-DE.vtt');
+  expect(await labels()).toEqual(['Deutsch', 'Italienisch', 'Englisch']);
 });
 
 test('course media are private: a visitor gets a plain 401 for the video and its captions', async ({ browser }) => {

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState, type RefOb
 import { ApiRequestError, createApiClient } from '../../lib/api-client.ts';
 import type { Completion, SessionDetail } from '../../../core/contracts/lms.ts';
 import { translator } from '../../../core/translate.ts';
+import { captionLabel } from '../../../core/media/caption-label.ts';
 import { clockTime, resumeAt, shouldSavePosition, storedPosition, type SaveReason } from '../../../core/resume.ts';
 import type { SessionEvidence } from '../../../core/session-evidence.ts';
 import { takePageTime } from '../../lib/hit-beacon.ts';
@@ -124,7 +125,11 @@ export default function SessionPlayer({
               kind="captions"
               src={track.url}
               srcLang={track.locale.slice(0, 2)}
-              label={`${t('player.captions')} (${track.locale})`}
+              label={captionLabel(
+                locale,
+                track.locale,
+                session.captions.map((caption) => caption.locale),
+              )}
               default={index === 0 && track.locale === locale}
             />
           ))}
