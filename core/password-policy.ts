@@ -13,6 +13,9 @@ export const PASSWORD_MAX_LENGTH = 128;
 /** The refinement's `params.reason` for a common password, which the forms and the API word. */
 export const COMMON_PASSWORD = 'common-password';
 
+/** The refinement's `params.reason` for a new password equal to the current one: changing it would change nothing. */
+export const SAME_PASSWORD = 'same-password';
+
 export type PasswordProblem = 'minLength' | 'maxLength' | 'common';
 
 /** What is wrong with a new password, or null when the policy accepts it. */

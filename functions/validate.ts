@@ -5,7 +5,7 @@ import de from 'zod/v4/locales/de.js';
 import en from 'zod/v4/locales/en.js';
 import it from 'zod/v4/locales/it.js';
 import { HIDDEN_CHARACTER } from '../core/plain-text.ts';
-import { COMMON_PASSWORD } from '../core/password-policy.ts';
+import { COMMON_PASSWORD, SAME_PASSWORD } from '../core/password-policy.ts';
 import { HttpError } from './http-error.ts';
 import { message, type Language } from './messages.ts';
 import { authMessage } from './auth/messages.ts';
@@ -20,6 +20,7 @@ function errorMap(language: Language): z.core.$ZodErrorMap {
       return message('hiddenCharacter', language, { character: String(issue.params.character) });
     }
     if (issue.code === 'custom' && issue.params?.reason === COMMON_PASSWORD) return authMessage('passwordCommon', language);
+    if (issue.code === 'custom' && issue.params?.reason === SAME_PASSWORD) return authMessage('passwordUnchanged', language);
     return ZOD_LOCALES[language].localeError(issue);
   };
 }

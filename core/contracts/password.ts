@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMMON_PASSWORD, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from '../password-policy.ts';
+import { COMMON_PASSWORD, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem, SAME_PASSWORD } from '../password-policy.ts';
 import { plainText } from './common.ts';
 
 /**
@@ -35,8 +35,14 @@ export const passwordResetRequest = z.object({ token: resetToken, password: newP
 
 export const passwordResetOutcome = z.object({ reset: z.literal(true) });
 
-/** `PUT /api/auth/password`: the signed-in user's current password and the new one. */
-export const passwordChangeRequest = z.object({ current: z.string().min(1).max(PASSWORD_MAX_LENGTH), password: newPassword });
+/**
+ * `PUT /api/auth/password`: the signed-in user's current password and the new one, which must
+ * differ (a custom issue on `password` with `params.reason` SAME_PASSWORD): the same password
+ * again would be no change, yet end the user's other sessions.
+ */
+export const passwordChangeRequest = z.object({ current: z.string().min(1).max(PASSWORD_MAX_LENGTH), password: newPassword }).superRefine((value, context) => {
+  if (value.password === value.current) context.addIssue({ code: 'custom', path: ['password'], input: value.password, params: { reason: SAME_PASSWORD } });
+});
 
 /** Changed; the user's other sessions ended, this one goes on. */
 export const passwordChangeOutcome = z.object({ changed: z.literal(true) });

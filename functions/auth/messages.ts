@@ -122,6 +122,11 @@ const AUTH_MESSAGES = {
     en: 'You sign in with {provider}: your password is managed there, not on this site.',
     de: 'Sie melden sich mit {provider} an: Ihr Passwort wird dort verwaltet, nicht auf dieser Website.',
   },
+  passwordUnchanged: {
+    it: 'La nuova password deve essere diversa da quella attuale.',
+    en: 'The new password must be different from the current one.',
+    de: 'Das neue Passwort muss sich vom aktuellen unterscheiden.',
+  },
   passwordCommon: {
     it: "Questa password è tra le più usate e facili da indovinare: scegline un'altra, per esempio una frase di alcune parole.",
     en: 'This password is one of the most common and easiest to guess: choose another, for example a phrase of a few words.',

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { HIDDEN_CHARACTER } from '../../core/plain-text.ts';
-import { COMMON_PASSWORD } from '../../core/password-policy.ts';
+import { COMMON_PASSWORD, SAME_PASSWORD } from '../../core/password-policy.ts';
 
 /** A field's problem as an interface string: the boilerplate key and its placeholders' values. */
 export interface FieldError {
@@ -23,6 +23,7 @@ function fieldError(issue: z.core.$ZodIssue, blank: boolean): FieldError {
       return { key: 'validation.required' };
     case 'custom':
       if (issue.params?.reason === COMMON_PASSWORD) return { key: 'validation.commonPassword' };
+      if (issue.params?.reason === SAME_PASSWORD) return { key: 'validation.samePassword' };
       return issue.params?.reason === HIDDEN_CHARACTER ? { key: 'validation.characters' } : { key: 'validation.format' };
     case 'invalid_format':
       return issue.format === 'email' ? { key: 'validation.email' } : { key: 'validation.format' };

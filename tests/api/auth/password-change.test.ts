@@ -69,6 +69,22 @@ describe('PUT /api/auth/password', () => {
     expect(await signInStatus(user.code, user.password)).toBe(200);
   });
 
+  it('refuses the current password as the new one, in the caller’s language, and ends no other session', async () => {
+    const user = await newLearner();
+    const [here, elsewhere] = [await signIn(user), await signIn(user)];
+    for (const [locale, language] of [
+      ['it-IT', 'it'],
+      ['en-US', 'en'],
+      ['de-DE', 'de'],
+    ] as const) {
+      const refused = await change(here, user.password, user.password, locale);
+      expect(refused.status).toBe(400);
+      expect((await refused.json<{ message: string }>()).message).toContain(authMessage('passwordUnchanged', language));
+    }
+    expect((await call('/api/auth/user', { cookie: elsewhere })).status).toBe(200);
+    expect(await signInStatus(user.code, user.password)).toBe(200);
+  });
+
   it(`counts ${PASSWORD_CHANGE_ATTEMPTS} tries an hour, so a stolen session cannot guess the password`, async () => {
     const user = await newLearner();
     const cookie = await signIn(user);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from '../../../../src/server/form-errors.ts';
+import { passwordChangeRequest } from '../../../../core/contracts/password.ts';
 import { supportRequestBody } from '../../../../core/contracts/support.ts';
 import { userUpdateRequest } from '../../../../core/contracts/user.ts';
 
@@ -57,5 +58,13 @@ describe('server-side form messages', () => {
     expect(support.success).toBe(false);
     if (support.success) return;
     expect(fieldErrors(support.error)).toEqual({ message: { key: 'validation.characters' } });
+  });
+
+  it('says the new password must differ when it is the current one, on the password form', () => {
+    const same = passwordChangeRequest.safeParse({ current: 'la frase del turno di notte', password: 'la frase del turno di notte' });
+    expect(same.success).toBe(false);
+    if (same.success) return;
+    expect(fieldErrors(same.error)).toEqual({ password: { key: 'validation.samePassword' } });
+    expect(passwordChangeRequest.safeParse({ current: 'la frase del turno di notte', password: 'la frase del turno di giorno' }).success).toBe(true);
   });
 });
