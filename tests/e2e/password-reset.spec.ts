@@ -102,6 +102,13 @@ test('the same reset without JavaScript at 390 px: refusals in Italian, then a n
   await page.getByRole('button', { name: 'Cambia password' }).click();
   await expect(page.getByTestId('password-change-error')).toHaveText('La password attuale non è corretta.');
   await expect(page.getByLabel('Password attuale')).toHaveAttribute('aria-invalid', 'true');
+  // The current password again as the new one would change nothing: refused beside the new password.
+  await page.getByLabel('Password attuale').fill('il turno di notte finisce alle sei');
+  await page.getByLabel('Nuova password', { exact: true }).fill('il turno di notte finisce alle sei');
+  await page.getByLabel('Ripeti la nuova password').fill('il turno di notte finisce alle sei');
+  await page.getByRole('button', { name: 'Cambia password' }).click();
+  await expect(page.getByLabel('Nuova password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Nuova password', { exact: true })).toHaveAccessibleDescription(/La nuova password deve essere diversa da quella attuale\./);
   await changePassword(page, 'il turno di notte finisce alle sei', TESTER.password);
   await context.close();
 });
