@@ -12,15 +12,16 @@ const ECM_MESSAGES = {
     en: 'The assessment of this course is not available yet.',
     de: 'Die Lernerfolgskontrolle dieses Kurses ist noch nicht verfügbar.',
   },
+  // Worded without a verb or noun that agrees with the number ("min", "da completare"): one minute or session reads right too.
   sessionsMissing: {
-    it: 'La verifica si apre quando tutte le sessioni sono completate: ne mancano {missing} su {total}.',
+    it: 'La verifica si apre quando tutte le sessioni sono completate: da completare {missing} su {total}.',
     en: 'The assessment opens once every session is complete: {missing} of {total} still to do.',
-    de: 'Die Lernerfolgskontrolle öffnet, wenn alle Einheiten abgeschlossen sind: {missing} von {total} fehlen noch.',
+    de: 'Die Lernerfolgskontrolle öffnet, wenn alle Einheiten abgeschlossen sind: noch offen {missing} von {total}.',
   },
   timeMissing: {
-    it: 'La verifica si apre dopo un tempo minimo di studio nel corso: mancano {minutes} minuti.',
-    en: 'The assessment opens after a minimum learning time in the course: {minutes} minutes still to go.',
-    de: 'Die Lernerfolgskontrolle öffnet nach einer Mindestlernzeit im Kurs: Es fehlen noch {minutes} Minuten.',
+    it: 'La verifica si apre dopo un tempo minimo di studio nel corso: ancora {minutes} min.',
+    en: 'The assessment opens after a minimum learning time in the course: {minutes} min still to go.',
+    de: 'Die Lernerfolgskontrolle öffnet nach einer Mindestlernzeit im Kurs: noch {minutes} Min.',
   },
   alreadyPassed: {
     it: 'Hai già superato la verifica di questo corso.',

@@ -253,7 +253,9 @@ function EvidenceProgress({
   t: ReturnType<typeof translator>;
 }) {
   const shown = Math.min(trackedMs, evidence.requiredMs);
-  const time = t('player.evidence.time', { tracked: clockTime(shown / 1000), required: clockTime(evidence.requiredMs / 1000) });
+  // The requirement rounded up, as the server words what is missing (core/session-evidence.ts): 19.2 s
+  // reads 0:20, so "0 min 20 s still needed" never asks for more than the page says is required.
+  const time = t('player.evidence.time', { tracked: clockTime(shown / 1000), required: clockTime(Math.ceil(evidence.requiredMs / 1000)) });
   return (
     <div className="player-evidence" data-testid="session-evidence">
       <p>{time}</p>

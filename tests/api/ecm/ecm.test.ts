@@ -70,7 +70,10 @@ describe('opening the assessment', () => {
     await env.DB.prepare("INSERT INTO session_progress VALUES (?, 'triage', 1, 1, ?)").bind(user.id, Date.now()).run();
     const early = await call(assessment(), { cookie });
     expect(early.status).toBe(409);
-    expect(await json(early)).toMatchObject({ statusCode: 409, message: 'La verifica si apre quando tutte le sessioni sono completate: ne mancano 2 su 3.' });
+    expect(await json(early)).toMatchObject({
+      statusCode: 409,
+      message: 'La verifica si apre quando tutte le sessioni sono completate: da completare 2 su 3.',
+    });
     const none = await env.DB.prepare('SELECT COUNT(*) AS n FROM ecm_attempt WHERE user_id = ?').bind(user.id).first<{ n: number }>();
     expect(none?.n).toBe(0);
     const status = await outcome<EcmStatus>(await call(`/api/lms/course/${FIXED_COURSE}/ecm`, { cookie }));
@@ -91,7 +94,7 @@ describe('opening the assessment', () => {
         .run();
       const refused = await call(assessment(), { cookie });
       expect(refused.status).toBe(409);
-      expect((await json(refused)).message).toBe('La verifica si apre dopo un tempo minimo di studio nel corso: mancano 9 minuti.');
+      expect((await json(refused)).message).toBe('La verifica si apre dopo un tempo minimo di studio nel corso: ancora 9 min.');
       await env.DB.prepare(
         "INSERT INTO hit (site_id, user_id, identity, ua, origin, path, ms, device, course_id, created_at) VALUES (?, ?, 't', 'ua', 'web', '/x', ?, 'linux', 'triage', ?)",
       )
