@@ -1,5 +1,6 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import { itemKey } from '../../core/scorm/manifest.ts';
+import { resumeItem } from '../../core/scorm/resume-item.ts';
 import { itemDone, restoredCmi, withManifestData } from '../../core/scorm/runtime.ts';
 import { findDraftSessionPackage, findSessionPackage, type StoredPackage } from '../../functions/data/scorm/packages.ts';
 import { findScormStates } from '../../functions/data/scorm/state.ts';
@@ -39,7 +40,7 @@ export async function loadScormLaunch(
   const found = await findSessionPackage(db, siteId, courseId, moduleNumber, number);
   if (!found) return null;
   const states = await findScormStates(db, { siteId, userId: learner.id, courseId, moduleNumber, number });
-  const runtimes = found.items.map((_, index) => {
+  const visits = found.items.map((_, index) => {
     const key = itemKey(found.items, index);
     const state = states.get(key);
     const sameVersion = state !== undefined && (state.version === '1.2') === (found.version === '1.2');
@@ -47,9 +48,11 @@ export async function loadScormLaunch(
       key,
       cmi: restoredCmi(found.version, sameVersion ? state.cmi : {}, sameVersion ? state.packageSeconds : 0),
       done: sameVersion && itemDone(found.version, state),
+      updatedAt: state?.updatedAt ?? null,
     };
   });
-  return launchOf(place, found, learner, { siteId, courseId, moduleNumber, number }, runtimes, false);
+  const runtimes = visits.map(({ key, cmi, done }) => ({ key, cmi, done }));
+  return launchOf(place, found, learner, { siteId, courseId, moduleNumber, number }, runtimes, resumeItem(visits), false);
 }
 
 /**
@@ -69,7 +72,7 @@ export async function loadScormPreview(
   const found = await findDraftSessionPackage(db, siteId, courseId, moduleNumber, number);
   if (!found) return null;
   const runtimes = found.items.map((_, index) => ({ key: itemKey(found.items, index), cmi: restoredCmi(found.version, {}, 0), done: false }));
-  return launchOf(place, found, reviewer, { siteId, courseId, moduleNumber, number }, runtimes, true);
+  return launchOf(place, found, reviewer, { siteId, courseId, moduleNumber, number }, runtimes, 0, true);
 }
 
 async function launchOf(
@@ -78,6 +81,7 @@ async function launchOf(
   learner: Learner,
   { siteId, courseId, moduleNumber, number }: { siteId: string; courseId: string; moduleNumber: number; number: number },
   runtimes: ScormLaunch['runtimes'],
+  resumeAt: number,
   preview: boolean,
 ): Promise<ScormLaunch> {
   const name = `${learner.lastName}, ${learner.firstName}`;
@@ -110,6 +114,7 @@ async function launchOf(
     items: found.items,
     content: origin && grant ? { origin, ...grant } : null,
     runtimes: runtimes.map((runtime, index) => ({ ...runtime, cmi: identified(withManifestData(found.version, runtime.cmi, found.items[index]?.runtime)) })),
+    resumeAt,
     preview,
   };
 }

@@ -25,6 +25,8 @@ export interface ScormLaunch {
    * first visit) and whether the learner is done with it.
    */
   runtimes: { key: string; cmi: Record<string, unknown>; done: boolean }[];
+  /** The item the player opens on (core/scorm/resume-item.ts): where the learner left off. */
+  resumeAt: number;
   /** An editor's or tester's preview of a draft: the package runs, nothing is sent or kept. */
   preview: boolean;
 }
@@ -90,7 +92,7 @@ const SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-
 export default function ScormPlayer({ launch, session, siteId, locale, strings, onCommitted }: Props) {
   const t = translator(strings, locale);
   const [status, setStatus] = useState<{ status: CommitStatus; reason?: string }>({ status: 'idle' });
-  const [index, setIndex] = useState(0);
+  const [index, setIndex] = useState(() => (launch.runtimes[launch.resumeAt] ? launch.resumeAt : 0));
   // The item whose runtime is in place: its frame opens only then, and closes before the next one's.
   const [ready, setReady] = useState<number | null>(null);
   const [done, setDone] = useState(() => new Set(launch.runtimes.filter((runtime) => runtime.done).map((runtime) => runtime.key)));
