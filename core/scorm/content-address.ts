@@ -12,6 +12,14 @@ export const CONTENT_RUNTIME_PREFIX = '/run/';
 export const CONTENT_FILE_PREFIX = '/p/';
 /** The cross-frame API's module, served beside the runtime pages. */
 export const CONTENT_RUNTIME_SCRIPT = '/run/cross-frame-api.js';
+/**
+ * The session page's word to an item's runtime page before it removes it (`data.tilesScorm`), and
+ * the page's answer once the item is gone: the item unloads while its runtime page is still in the
+ * session page, so what its unload handler tells the API (eXeLearning's pages report their status
+ * only then) reaches the session page before the answer.
+ */
+export const ITEM_UNLOAD = 'unload-item';
+export const ITEM_UNLOADED = 'item-unloaded';
 
 export interface ContentAddress {
   kind: 'runtime' | 'file';

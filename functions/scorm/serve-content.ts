@@ -1,5 +1,5 @@
 import { parseByteRange } from '../../core/byte-range.ts';
-import { CONTENT_RUNTIME_SCRIPT, fileAddress, parseContentAddress } from '../../core/scorm/content-address.ts';
+import { CONTENT_RUNTIME_SCRIPT, ITEM_UNLOAD, ITEM_UNLOADED, fileAddress, parseContentAddress } from '../../core/scorm/content-address.ts';
 import { isSafePath } from '../../core/scorm/package-rules.ts';
 import { contentHeaders } from '../../core/security-headers.ts';
 import { escapeHtml } from '../../core/escape-html.ts';
@@ -123,7 +123,15 @@ const api = new Proxy(cross, {
 window.${grant.version === '1.2' ? 'API' : 'API_1484_11'} = api;
 const warm = (all) => { for (const [name, value] of Object.entries(all ?? {})) cross._cache.set(name, String(value)); };
 // The launch's part after '#' (an item's parameters may have one) never reaches the server: it is this page's own.
-cross._post('getFlattenedCMI', []).then(warm, () => {}).finally(() => { document.getElementById('sco').src = ${scriptJson(item)} + location.hash; });
+cross._post('getFlattenedCMI', []).then(warm, () => {}).finally(() => { document.getElementById('sco')?.setAttribute('src', ${scriptJson(item)} + location.hash); });
+// Removed here, the item unloads at once in this page's own process, its unload handler's calls
+// posted to the session page ahead of the answer; the session page removing this page instead
+// lost them (the frame was gone before they arrived).
+addEventListener('message', (event) => {
+  if (event.source !== window.parent || event.origin !== ${scriptJson(grant.platform)} || event.data?.tilesScorm !== ${scriptJson(ITEM_UNLOAD)}) return;
+  document.getElementById('sco')?.remove();
+  window.parent.postMessage({ tilesScorm: ${scriptJson(ITEM_UNLOADED)} }, ${scriptJson(grant.platform)});
+});
 </script>
 </body>
 </html>

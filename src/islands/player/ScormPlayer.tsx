@@ -7,6 +7,7 @@ import { translator } from '../../../core/translate.ts';
 import { recoverFromChunkError } from '../../lib/chunk-guard-client.ts';
 import { scormCommits, type CommitStatus, type SessionParam } from '../../lib/scorm-commits.ts';
 import { keepGrantFresh } from '../../lib/scorm-grant-renewal.ts';
+import { unloadItem } from '../../lib/scorm-item-unload.ts';
 
 /** A SCORM session as the page hands it to the player: the package and the learner's data to resume from. */
 export interface ScormLaunch {
@@ -42,6 +43,8 @@ interface Props {
 
 /** How long an item's runtime stays after its frame went, for the calls of the item's unload handler to arrive. */
 const UNLOAD_SETTLES_MS = 250;
+/** How long the learner's choice of another item waits for the left item's runtime page to say the item unloaded. */
+const UNLOAD_ANSWER_MS = 2_000;
 /** The next item's runtime starts this much after the left one's is gone, whatever the timers' rounding. */
 const SETTLE_MARGIN_MS = 20;
 
@@ -98,6 +101,11 @@ export default function ScormPlayer({ launch, session, siteId, locale, strings, 
   const [done, setDone] = useState(() => new Set(launch.runtimes.filter((runtime) => runtime.done).map((runtime) => runtime.key)));
   // What each item last committed in this sitting: reopening an item resumes from it.
   const latest = useRef(new Map<string, Record<string, unknown>>());
+  // The item's frame, asked to unload its item before it goes; the item chosen meanwhile.
+  const frame = useRef<HTMLIFrameElement>(null);
+  const choice = useRef<number | null>(null);
+  // Counts the items opened, so that choosing again the item just unloaded opens it again.
+  const [opening, setOpening] = useState(0);
   // When the item left last has had its runtime removed: the next one's starts after, or the left
   // one's bridge would answer the new item's frame (both listen to the content origin).
   const settledAt = useRef(0);
@@ -248,7 +256,26 @@ export default function ScormPlayer({ launch, session, siteId, locale, strings, 
       }, UNLOAD_SETTLES_MS);
     };
     // A renewed grant (another address for the package) starts the item again, from what it saved.
-  }, [courseId, module, number, index, grant?.grant]);
+  }, [courseId, module, number, index, opening, grant?.grant]);
+
+  // Another item: the one open unloads first inside its runtime page, whose answer follows what the
+  // item's unload handler reported (eXeLearning's status), and only then does its frame go.
+  const choose = (position: number) => {
+    const left = frame.current?.contentWindow;
+    const waiting = choice.current !== null;
+    choice.current = position;
+    if (waiting) return;
+    if (!left || !contentOrigin || position === index) {
+      choice.current = null;
+      setIndex(position);
+      return;
+    }
+    void unloadItem(left, contentOrigin, UNLOAD_ANSWER_MS).then(() => {
+      setIndex(choice.current ?? position);
+      setOpening((count) => count + 1);
+      choice.current = null;
+    });
+  };
 
   return (
     <div className="scorm">
@@ -260,7 +287,7 @@ export default function ScormPlayer({ launch, session, siteId, locale, strings, 
               const isDone = done.has(launch.runtimes[position]?.key ?? '');
               return (
                 <li key={launch.runtimes[position]?.key ?? position} data-testid="scorm-item" data-done={isDone ? 'true' : 'false'}>
-                  <button type="button" aria-current={position === index ? 'true' : undefined} onClick={() => setIndex(position)}>
+                  <button type="button" aria-current={position === index ? 'true' : undefined} onClick={() => choose(position)}>
                     {entry.title}
                     {isDone && <span className="scorm-item-done"> ✓ {t('player.scormItemDone')}</span>}
                   </button>
@@ -272,7 +299,8 @@ export default function ScormPlayer({ launch, session, siteId, locale, strings, 
       )}
       {ready === index && launch.content && grant && (
         <iframe
-          key={`${index} ${grant.grant}`}
+          key={`${index} ${opening} ${grant.grant}`}
+          ref={frame}
           src={runtimeAddress(launch.content.origin, grant.grant, item)}
           title={launch.title}
           sandbox={SANDBOX}
