@@ -28,7 +28,7 @@ const FIRST_WAIT_MS = 1_000;
 const LONGEST_WAIT_MS = 30_000;
 /**
  * Browsers refuse a keepalive request whose body, with the others still in flight, passes 64 KiB:
- * a larger last commit leaves in an ordinary request, which the page's going may cut short.
+ * a last commit past what is left of it leaves in an ordinary request, which the page's going may cut short.
  */
 const KEEPALIVE_BYTES = 60 * 1024;
 
@@ -49,6 +49,19 @@ export function scormCommits({ siteId, locale, session, item, onCommitted, onSta
   let sending = false;
   let wait = FIRST_WAIT_MS;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // Bytes of this runtime's keepalive requests still in flight: the browser's limit counts them all.
+  let keptAlive = 0;
+
+  /** Makes `cmi` the commit to send, unless it is the one sent last; whether it did. */
+  const replace = (cmi: Record<string, unknown>) => {
+    const text = JSON.stringify(cmi);
+    if (text === lastSent) return false;
+    lastSent = text;
+    pending = { sequence: ++sequence, cmi };
+    clearTimeout(timer);
+    timer = undefined;
+    return true;
+  };
 
   const send = async () => {
     timer = undefined;
@@ -82,23 +95,39 @@ export function scormCommits({ siteId, locale, session, item, onCommitted, onSta
   return {
     /** A commit of the runtime's CMI data; one equal to the last sent is not sent again. */
     push(cmi: Record<string, unknown>) {
-      const text = JSON.stringify(cmi);
-      if (text === lastSent) return;
-      lastSent = text;
-      pending = { sequence: ++sequence, cmi };
-      clearTimeout(timer);
-      timer = undefined;
-      void send();
+      if (replace(cmi)) void send();
     },
-    /** The page is going: what is pending leaves in a keepalive request. */
-    leave() {
-      if (!pending) return;
-      const body = { attempt, item, ...pending };
-      const small = new TextEncoder().encode(JSON.stringify(body)).length <= KEEPALIVE_BYTES;
-      (small ? leaving : client)
+    /**
+     * The page is going (or the item): `cmi`, the runtime's last data, and whatever is not
+     * acknowledged yet leave in a keepalive request, which the browser completes after the page is
+     * gone. Never first in an ordinary request: the page's going cut it short, and the last data
+     * was lost. A keepalive request that fails while the page stays is sent again as any commit.
+     */
+    leave(cmi?: Record<string, unknown>) {
+      if (cmi) replace(cmi);
+      const commit = pending;
+      if (!commit) return;
+      const body = { attempt, item, ...commit };
+      const bytes = new TextEncoder().encode(JSON.stringify(body)).length;
+      const keepalive = keptAlive + bytes <= KEEPALIVE_BYTES;
+      if (keepalive) keptAlive += bytes;
+      (keepalive ? leaving : client)
         .put('/lms/course/:courseId/session/:module/:session/scorm', { param: session, json: body })
-        .then(onCommitted)
-        .catch(() => undefined);
+        .then((answer) => {
+          if (pending === commit) pending = null;
+          onCommitted(answer);
+          onStatus(pending ? 'saving' : 'saved');
+        })
+        .catch((error: unknown) => {
+          if (pending !== commit) return;
+          if (error instanceof ApiRequestError && !RETRY_STATUSES.has(error.statusCode)) {
+            pending = null;
+            onStatus('refused', error.message);
+          } else if (timer === undefined) timer = setTimeout(() => void send(), wait);
+        })
+        .finally(() => {
+          if (keepalive) keptAlive -= bytes;
+        });
     },
     stop() {
       clearTimeout(timer);

@@ -219,23 +219,33 @@ export default function ScormPlayer({ launch, session, siteId, locale, strings, 
       console.error('The SCORM runtime did not start:', error);
       setUnavailable(true);
     });
-    /** Sends the runtime's data; `ends`: the learner leaves the item (another item, another page), which ends a started attempt. */
-    const pushNow = (terminate: boolean, ends = false) => {
-      if (!api) return;
+    /** The runtime's data; `ends`: the learner leaves the item (another item, another page), which ends a started attempt. */
+    const dataNow = (terminate: boolean, ends = false) => {
+      if (!api) return null;
       const rendered = cmiOf(api.renderCommitCMI(terminate));
       const cmi = ends && (api.isInitialized() || api.isTerminated()) ? attemptEnded(rendered) : rendered;
       latest.current.set(key, cmi);
-      commits.push(cmi);
+      return cmi;
     };
-    const regularly = setInterval(() => pushNow(false), COMMIT_EVERY_MS);
-    const leave = (ends: boolean) => {
-      pushNow(true, ends);
-      commits.leave();
+    const regularly = setInterval(() => {
+      const cmi = dataNow(false);
+      if (cmi) commits.push(cmi);
+    }, COMMIT_EVERY_MS);
+    const leave = (ends: boolean) => commits.leave(dataNow(true, ends) ?? undefined);
+    // The page is going: its last commit leaves once. The tab hidden as it goes (visibilitychange
+    // follows pagehide) sent a newer one with the attempt still going, which replaced the ended one.
+    let going = false;
+    const onLeave = () => {
+      going = true;
+      leave(true);
     };
-    const onLeave = () => leave(true);
+    const onShow = () => {
+      going = false;
+    };
     // A hidden tab may come back: its data leaves, the attempt goes on.
-    const onHide = () => document.visibilityState === 'hidden' && leave(false);
+    const onHide = () => !going && document.visibilityState === 'hidden' && leave(false);
     window.addEventListener('pagehide', onLeave);
+    window.addEventListener('pageshow', onShow);
     document.addEventListener('visibilitychange', onHide);
     document.addEventListener('astro:before-swap', onLeave);
     return () => {
@@ -243,6 +253,7 @@ export default function ScormPlayer({ launch, session, siteId, locale, strings, 
       clearInterval(regularly);
       setReady(null);
       window.removeEventListener('pagehide', onLeave);
+      window.removeEventListener('pageshow', onShow);
       document.removeEventListener('visibilitychange', onHide);
       document.removeEventListener('astro:before-swap', onLeave);
       // Another item opens (or the player goes): this one's frame is gone already, and what its
