@@ -2,6 +2,7 @@ import { expect, test, type Browser, type FrameLocator, type Page } from './fixt
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { zipSync } from 'fflate';
 import { EDITOR, islandsReady, openPanelSection, signIn, switchMode } from './helpers.ts';
+import { FULL_CHROMIUM } from '../../playwright.config.ts';
 
 /**
  * Issue 31, as a provider would try it: the packages vendors and authoring tools ship (Rustici's
@@ -9,6 +10,9 @@ import { EDITOR, islandsReady, openPanelSection, signIn, switchMode } from './he
  * published, and played by a learner who leaves midway and resumes on another browser.
  */
 test.describe.configure({ mode: 'serial' });
+// The full browser learners use: a package frame's unload and a closing tab's last request go as they
+// do there (the headless shell kept both even before the player waited for them, so only here can these tests fail).
+test.use(FULL_CHROMIUM);
 
 /**
  * The course the group creates. A retry runs the whole group again on the same server, where the
