@@ -1,6 +1,6 @@
 import type { MediaRefusal } from '../../core/media/check.ts';
 import { MEDIA_LIMITS, isMediaType, kindOf } from '../../core/media/kinds.ts';
-import { formatSize } from '../../core/media/size.ts';
+import { formatSizeOverLimit } from '../../core/media/size.ts';
 import { HttpError } from '../http-error.ts';
 import type { Language } from '../messages.ts';
 import { mediaMessage } from './messages.ts';
@@ -20,13 +20,12 @@ export interface RefusedFile {
  * empty file or one whose size is not what was declared.
  */
 export function mediaRefusal(refusal: Pick<MediaRefusal, 'problem' | 'detected'>, language: Language, file: RefusedFile): HttpError {
-  const size = (bytes: number) => formatSize(bytes, LOCALES[language]);
   switch (refusal.problem) {
     case 'empty':
       return new HttpError(400, mediaMessage('mediaEmpty', language));
     case 'too-large': {
       const limit = isMediaType(file.type) ? MEDIA_LIMITS[kindOf(file.type)] : 0;
-      return new HttpError(413, mediaMessage('mediaTooLarge', language, { size: size(file.size), limit: size(limit) }));
+      return new HttpError(413, mediaMessage('mediaTooLarge', language, formatSizeOverLimit(file.size, limit, LOCALES[language])));
     }
     case 'type-not-allowed':
       return new HttpError(415, mediaMessage('mediaTypeNotAllowed', language, { type: file.type.slice(0, 100) }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { blockReader, type ByteReader } from '../../../../core/media/bytes.ts';
-import { formatDuration, formatSize } from '../../../../core/media/size.ts';
+import { formatDuration, formatSize, formatSizeOverLimit } from '../../../../core/media/size.ts';
 
 describe('blockReader', () => {
   const file = Uint8Array.from({ length: 100_000 }, (_, i) => i % 251);
@@ -31,5 +31,12 @@ describe('sizes and durations for people', () => {
     expect(formatSize(1.5 * 1024 ** 3, 'it-IT').replace(/\s/g, ' ')).toBe('1,5 GB');
     expect(formatDuration(48)).toBe('0:48');
     expect(formatDuration(3725.4)).toBe('1:02:05');
+  });
+
+  it('a size over its limit never reads as the limit: in bytes when both round alike', () => {
+    const plain = (words: { size: string; limit: string }) => ({ size: words.size.replace(/\s/g, ' '), limit: words.limit.replace(/\s/g, ' ') });
+    expect(plain(formatSizeOverLimit(1024 ** 3 + 1, 1024 ** 3, 'it-IT'))).toEqual({ size: '1.073.741.825 byte', limit: '1.073.741.824 byte' });
+    expect(plain(formatSizeOverLimit(1024 ** 3 + 1, 1024 ** 3, 'en-US'))).toEqual({ size: '1,073,741,825 bytes', limit: '1,073,741,824 bytes' });
+    expect(plain(formatSizeOverLimit(3 * 1024 ** 3, 1024 ** 3, 'it-IT'))).toEqual({ size: '3 GB', limit: '1 GB' });
   });
 });
