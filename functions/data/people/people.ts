@@ -7,7 +7,7 @@ import { parseRoles } from '../auth/users.ts';
 import { pendingEmailStatement } from '../auth/email-changes.ts';
 import { userTokensRevocation } from '../auth/tokens.ts';
 import { eventIfChangedStatement } from '../events.ts';
-import { courseLearnersSql } from './course-learners.ts';
+import { courseLearnersSql, LEARNER_SOURCES } from './course-learners.ts';
 
 export type { PeoplePage, PersonDetail, PersonSummary };
 
@@ -92,7 +92,7 @@ export async function searchPeople(db: D1Database, siteId: string, filter: Peopl
   const [from, fromArgs]: [string, string[]] = expression
     ? ['FROM person_search s CROSS JOIN person_search_row r ON r.id = s.rowid CROSS JOIN user u ON u.id = r.user_id', []]
     : course
-      ? [`FROM (${courseLearnersSql('?')}) l CROSS JOIN user u ON u.id = l.user_id`, [course, course, course]]
+      ? [`FROM (${courseLearnersSql('?')}) l CROSS JOIN user u ON u.id = l.user_id`, Array<string>(LEARNER_SOURCES).fill(course)]
       : ['FROM user u', []];
   // A deleted account is only the pseudonym its ECM records point to: nobody staff can find.
   const conditions: [sql: string, values: string[]][] = [
@@ -101,7 +101,7 @@ export async function searchPeople(db: D1Database, siteId: string, filter: Peopl
   ];
   if (expression) conditions.push(['person_search MATCH ?', [expression]]);
   if (filter.status) conditions.push([STATE_CONDITIONS[filter.status], []]);
-  if (course && expression) conditions.push([`u.id IN (${courseLearnersSql('?')})`, [course, course, course]]);
+  if (course && expression) conditions.push([`u.id IN (${courseLearnersSql('?')})`, Array<string>(LEARNER_SOURCES).fill(course)]);
   const where = conditions.map(([condition]) => condition);
   const args = [...fromArgs, ...conditions.flatMap(([, values]) => values)];
   const sql = `${from} WHERE ${where.join(' AND ')}`;

@@ -9,8 +9,8 @@ export type { ProgressRow };
 /**
  * One row per (learner `u`, course `c`) of a report, every figure read by the indexes a learner
  * and course share: sessions done of those the course has now (removed ones count for neither),
- * tracked time and the last page seen (`hit_user_course_time`), the last completion and video
- * position, enrolment, the ECM state where the course is an ECM event, and what its SCORM packages
+ * tracked time and the last page seen (`hit_user_course_time`), the last completion, video
+ * position and package commit, enrolment, the ECM state where the course is an ECM event, and what its SCORM packages
  * last committed. Binds ?1 locale, ?2
  * the default locale.
  */
@@ -25,7 +25,8 @@ const ROW_SELECT = `SELECT u.id AS userId, u.code, u.first_name AS firstName, u.
     NULLIF(MAX(
       COALESCE((SELECT MAX(h.created_at) FROM hit h WHERE h.user_id = u.id AND h.course_id = c.id), 0),
       COALESCE((SELECT MAX(p.completed_at) FROM session_progress p WHERE p.user_id = u.id AND p.course_id = c.id), 0),
-      COALESCE((SELECT MAX(v.updated_at) FROM session_position v WHERE v.user_id = u.id AND v.course_id = c.id), 0)
+      COALESCE((SELECT MAX(v.updated_at) FROM session_position v WHERE v.user_id = u.id AND v.course_id = c.id), 0),
+      COALESCE((SELECT MAX(ss.updated_at) FROM scorm_state ss WHERE ss.user_id = u.id AND ss.course_id = c.id), 0)
     ), 0) AS lastActivity,
     ec.course_id IS NOT NULL AS isEcm,
     (SELECT COUNT(*) FROM ecm_attempt a WHERE a.user_id = u.id AND a.course_id = c.id AND a.submitted_at IS NOT NULL) AS attempts,
@@ -103,7 +104,8 @@ export async function listPersonCourses(db: D1Database, siteId: string, userId: 
       `${ROW_SELECT}
        FROM (SELECT course_id FROM enrolment WHERE user_id = ?3
              UNION SELECT course_id FROM session_progress WHERE user_id = ?3
-             UNION SELECT course_id FROM session_position WHERE user_id = ?3) mine
+             UNION SELECT course_id FROM session_position WHERE user_id = ?3
+             UNION SELECT course_id FROM scorm_state WHERE user_id = ?3) mine
        JOIN course c ON c.id = mine.course_id AND c.site_id = ?4
        JOIN user u ON u.id = ?3
        ${ROW_JOINS}

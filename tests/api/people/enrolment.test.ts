@@ -270,6 +270,25 @@ describe('who is where', () => {
     expect((await call('/api/staff/people/u-nessuno/courses', { cookie: staff })).status).toBe(404);
   });
 
+  it("counts a learner whose only trace in a course is a SCORM package's commit", async () => {
+    const at = Date.now() - 1000;
+    await env.DB.prepare(
+      `INSERT INTO scorm_state (user_id, course_id, module_number, number, item, version, completion, success, score_scaled, score_raw, location, suspend_data, cmi, updated_at)
+       VALUES ('u-pp-marta', 'no-ecm', 1, 1, '', '1.2', 'incomplete', 'unknown', 0.5, 50, '', '', '{}', ?)`,
+    )
+      .bind(at)
+      .run();
+    const rows = await outcome<ProgressRow[]>(await call('/api/staff/people/u-pp-marta/courses', { cookie: staff }));
+    const started = rows.find((row) => row.courseId === 'no-ecm');
+    expect(started).toMatchObject({
+      done: 0,
+      lastActivity: at,
+      scorm: [expect.objectContaining({ module: 1, session: 1, completion: 'incomplete', scoreScaled: 0.5 })],
+    });
+    const learners = await outcome<CourseLearnersPage>(await call('/api/staff/courses/no-ecm/learners', { cookie: staff }));
+    expect(learners.learners.map((row) => row.code)).toContain('marta.esposito');
+  });
+
   it("downloads both as CSV for spreadsheets: UTF-8 with a byte-order mark, one row per learner, formulas defused, columns as Excel in the staff member's language reads them", async () => {
     await env.DB.prepare("UPDATE user SET first_name = '=HYPERLINK(\"http://x\")' WHERE id = 'u-pp-marta'").run();
     const response = await call(`/api/staff/courses/${COURSE}/learners.csv`, { cookie: staff });
