@@ -51,6 +51,8 @@ export type ScormGrant = z.infer<typeof scormGrant>;
 export const scormSessionState = z.object({
   module: z.number().int(),
   session: z.number().int(),
+  /** The manifest item's identifier in a package of several items; '' for a package of one. */
+  item: z.string(),
   completion: z.string(),
   success: z.string(),
   scoreScaled: z.number().nullable(),

@@ -52,3 +52,17 @@ export function scormSessionStatus(items: readonly ScormSessionStatus[]): ScormS
       : 'unknown';
   return { completion, success, scoreScaled };
 }
+
+/**
+ * A report's name for one item's state: its session as `module.session`, and the item's manifest
+ * identifier when the session's package has several items (each has a row), joined by `separator`.
+ */
+export function scormItemLabel(
+  entry: { module: number; session: number; item: string },
+  all: readonly { module: number; session: number }[],
+  separator: string,
+): string {
+  const session = `${entry.module}.${entry.session}`;
+  const siblings = all.filter((other) => other.module === entry.module && other.session === entry.session).length;
+  return siblings > 1 && entry.item ? `${session}${separator}${entry.item}` : session;
+}

@@ -1,6 +1,7 @@
 import { csvDocument, type CsvSeparator } from '../../core/csv-document.ts';
 import { romeDateTime } from '../../core/rome-time.ts';
 import type { ProgressRow } from '../../core/contracts/people.ts';
+import { scormItemLabel } from '../../core/scorm/status-words.ts';
 
 /** An instant as a spreadsheet reads it, in the platform's time zone, to the minute: 2026-03-14 09:05. */
 const when = (ms: number | null) => (ms === null ? '' : romeDateTime(ms).slice(0, 16));
@@ -23,12 +24,15 @@ const COLUMNS: [string, (row: ProgressRow) => string][] = [
   ['ecm_superato', (row) => (row.ecm ? yesNo(row.ecm.passed) : '')],
   ['ecm_questionario', (row) => (row.ecm ? yesNo(row.ecm.questionnaire) : '')],
   ['ecm_attestato', (row) => row.ecm?.certificate ?? ''],
-  // Each SCORM session as `module.session status score%`, separated by `;`.
+  // Each SCORM session as `module.session status score%` (`module.session/item` for each item of a package of several), separated by `;`.
   [
     'scorm',
     (row) =>
       row.scorm
-        .map((entry) => `${entry.module}.${entry.session} ${entry.completion}${entry.scoreScaled === null ? '' : ` ${Math.round(entry.scoreScaled * 100)}%`}`)
+        .map(
+          (entry) =>
+            `${scormItemLabel(entry, row.scorm, '/')} ${entry.completion}${entry.scoreScaled === null ? '' : ` ${Math.round(entry.scoreScaled * 100)}%`}`,
+        )
         .join('; '),
   ],
 ];

@@ -34,7 +34,7 @@ export async function listLearnerCourses(db: D1Database, siteId: string, userId:
   const byId = new Map(cards.map((card) => [card.id, card]));
   const scorm = await db
     .prepare(
-      `SELECT ss.course_id AS courseId, ss.module_number AS module, ss.number AS session, ss.completion, ss.success, ss.score_scaled AS scoreScaled
+      `SELECT ss.course_id AS courseId, ss.module_number AS module, ss.number AS session, ss.item, ss.completion, ss.success, ss.score_scaled AS scoreScaled
        FROM scorm_state ss JOIN course c ON c.id = ss.course_id AND c.site_id = ?2
        WHERE ss.user_id = ?1 ORDER BY ss.course_id, ss.module_number, ss.number, ss.item`,
     )

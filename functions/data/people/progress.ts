@@ -33,7 +33,7 @@ const ROW_SELECT = `SELECT u.id AS userId, u.code, u.first_name AS firstName, u.
     EXISTS (SELECT 1 FROM ecm_attempt a WHERE a.user_id = u.id AND a.course_id = c.id AND a.passed = 1) AS passed,
     EXISTS (SELECT 1 FROM ecm_satisfaction_done d WHERE d.user_id = u.id AND d.course_id = c.id) AS questionnaire,
     (SELECT x.code FROM ecm_certificate x WHERE x.user_id = u.id AND x.course_id = c.id) AS certificate,
-    (SELECT json_group_array(json_object('module', ss.module_number, 'session', ss.number, 'completion', ss.completion, 'success', ss.success,
+    (SELECT json_group_array(json_object('module', ss.module_number, 'session', ss.number, 'item', ss.item, 'completion', ss.completion, 'success', ss.success,
        'scoreScaled', ss.score_scaled)) FROM scorm_state ss WHERE ss.user_id = u.id AND ss.course_id = c.id) AS scormJson`;
 
 const ROW_JOINS = `LEFT JOIN course_text t ON t.course_id = c.id AND t.locale = ?1
@@ -61,7 +61,7 @@ function toRow({ isEcm, attempts, passed, questionnaire, certificate, scormJson,
     status: listedState({ status, registration_pending, suspended_from }),
     trackedMs: Number(row.trackedMs),
     ecm: isEcm === 1 ? { attempts, passed: passed === 1, questionnaire: questionnaire === 1, certificate } : null,
-    scorm: (JSON.parse(scormJson) as ProgressRow['scorm']).sort((a, b) => a.module - b.module || a.session - b.session),
+    scorm: (JSON.parse(scormJson) as ProgressRow['scorm']).sort((a, b) => a.module - b.module || a.session - b.session || a.item.localeCompare(b.item)),
   };
 }
 

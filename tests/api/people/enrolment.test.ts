@@ -287,6 +287,15 @@ describe('who is where', () => {
     });
     const learners = await outcome<CourseLearnersPage>(await call('/api/staff/courses/no-ecm/learners', { cookie: staff }));
     expect(learners.learners.map((row) => row.code)).toContain('marta.esposito');
+    // A package of several items: each row of the report names its item.
+    await env.DB.prepare(
+      `INSERT INTO scorm_state (user_id, course_id, module_number, number, item, version, completion, success, score_scaled, score_raw, location, suspend_data, cmi, updated_at)
+       VALUES ('u-pp-marta', 'no-ecm', 1, 1, 'sco-2', '1.2', 'completed', 'passed', NULL, NULL, '', '', '{}', ?)`,
+    )
+      .bind(at)
+      .run();
+    const csv = await (await call('/api/staff/courses/no-ecm/learners.csv', { cookie: staff })).text();
+    expect(csv).toContain('1.1 incomplete 50%; 1.1/sco-2 completed');
   });
 
   it("downloads both as CSV for spreadsheets: UTF-8 with a byte-order mark, one row per learner, formulas defused, columns as Excel in the staff member's language reads them", async () => {

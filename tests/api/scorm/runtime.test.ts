@@ -220,7 +220,7 @@ describe('a SCORM session', () => {
     expect(report.status).toBe(200);
     const { learners } = ((await report.json()) as { outcome: { learners: { userId: string; scorm: unknown[] }[] } }).outcome;
     expect(learners.find((row) => row.userId === LEARNER.id)?.scorm).toEqual([
-      { module: 2, session: 9, completion: 'passed', success: 'passed', scoreScaled: 1 },
+      { module: 2, session: 9, item: 'item1', completion: 'passed', success: 'passed', scoreScaled: 1 },
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scormSessionStatus, scormStatusText, scormStatusWords } from '../../../../core/scorm/status-words.ts';
+import { scormItemLabel, scormSessionStatus, scormStatusText, scormStatusWords } from '../../../../core/scorm/status-words.ts';
 import { translator } from '../../../../core/translate.ts';
 
 // Issue 31: the staff report showed a failed SCORM 2004 test as "completato, punteggio 40%".
@@ -45,5 +45,17 @@ describe('scormSessionStatus', () => {
       completion: 'completed',
       success: 'passed',
     });
+  });
+});
+
+describe("a report's name for an item's state", () => {
+  it('is its session alone for a package of one item, and names the item when the package has several', () => {
+    const single = { module: 2, session: 9, item: 'item1' };
+    expect(scormItemLabel(single, [single], '/')).toBe('2.9');
+    const items = [
+      { module: 1, session: 6, item: 'sco-1' },
+      { module: 1, session: 6, item: 'sco-2' },
+    ];
+    expect(items.map((entry) => scormItemLabel(entry, [...items, single], ' · '))).toEqual(['1.6 · sco-1', '1.6 · sco-2']);
   });
 });
