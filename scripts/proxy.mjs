@@ -47,9 +47,18 @@ function errorAnswer(headers, request, response, error) {
 // origin is (127.0.0.1): a package's script must never reach them, so this door never opens them.
 const LOCAL_TOOLS = '/cdn-cgi/';
 
-/** 404 for the local tools. */
-function refusesLocalTools(headers, request, response) {
-  if (!request.url?.startsWith(LOCAL_TOOLS)) return false;
+/**
+ * What the SCORM content origin serves (core/scorm/content-address.ts: an item's runtime page and
+ * the module beside it, a package's files), written again here since this process imports no
+ * TypeScript; a unit test keeps the two alike. Its door opens nothing else: workerd's asset layer
+ * answers a pre-rendered page before the Worker can tell the hosts apart.
+ */
+export const CONTENT_PATHS = ['/run/', '/p/'];
+
+/** 404 for the local tools, and for any path the door does not open. */
+function refuses(headers, request, response, opens) {
+  const path = request.url ?? '';
+  if (!path.startsWith(LOCAL_TOOLS) && (!opens || opens.some((prefix) => path.startsWith(prefix)))) return false;
   response.writeHead(404, {
     ...headers.security,
     'Strict-Transport-Security': headers.hsts,
@@ -76,13 +85,14 @@ export function forwardedHeaders(headers, path) {
 
 /**
  * `upstream()` names the port of the Worker to use for each new request, or null while the server
- * stops (then new requests get the restart answer); `headers` are the build's (parseHeadersFile).
+ * stops (then new requests get the restart answer); `headers` are the build's (parseHeadersFile);
+ * `opens`, when given, the path prefixes forwarded (any other gets a 404).
  * `forwarding()` counts requests not yet answered.
  */
-export function createProxy(upstream, headers) {
+export function createProxy(upstream, headers, { opens } = {}) {
   let forwarding = 0;
   const server = http.createServer((request, response) => {
-    if (refusesLocalTools(headers, request, response)) return;
+    if (refuses(headers, request, response, opens)) return;
     if (!upstream()) return errorAnswer(headers, request, response, { code: 'ECONNREFUSED' });
     forwarding++;
     response.on('close', () => forwarding--);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { startBuildWorker } from './build-worker.mjs';
 import { whileBuildingSync } from './build-lock.mjs';
 import { holdListeningSocket } from './listen-socket.mjs';
-import { createProxy, parseHeadersFile } from './proxy.mjs';
+import { CONTENT_PATHS, createProxy, parseHeadersFile } from './proxy.mjs';
 import { outDirOf } from './out-dir.mjs';
 import { ensureDevVars, run, STATE_DIR } from './local-env.mjs';
 import { forgetBuild, isBuilt, markBuilt, markPrepared, preparedState, sourceStamp } from './start-stamp.mjs';
@@ -130,8 +130,10 @@ console.log(`Ready on http://localhost:${port}`);
 const housekeeping = scheduleCrons(() => upstream?.worker);
 
 // The SCORM content origin reaches the same socket, through a proxy that keeps the local tools out
-// of a package's reach: its origin is this machine's too (scripts/proxy.mjs).
-const contentProxy = createProxy(() => (upstream ? { port } : null), parseHeadersFile(readFileSync(join(OUT_DIR, 'client', '_headers'), 'utf8')));
+// of a package's reach (its origin is this machine's too) and the site's pages off this origin (scripts/proxy.mjs).
+const contentProxy = createProxy(() => (upstream ? { port } : null), parseHeadersFile(readFileSync(join(OUT_DIR, 'client', '_headers'), 'utf8')), {
+  opens: CONTENT_PATHS,
+});
 contentProxy.listen(contentPort, '127.0.0.1', () => console.log(`SCORM packages served from ${contentOrigin} (port ${contentPort})`));
 
 // One replacement at a time: a publish's and a recycling's never overlap.

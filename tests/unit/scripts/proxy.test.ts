@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from './free-port.ts';
 import { headersFile, HSTS, securityHeaders } from '../../../core/security-headers.ts';
-import { createProxy, parseHeadersFile } from '../../../scripts/proxy.mjs';
+import { CONTENT_PATHS, createProxy, parseHeadersFile } from '../../../scripts/proxy.mjs';
+import { CONTENT_FILE_PREFIX, CONTENT_RUNTIME_PREFIX, CONTENT_RUNTIME_SCRIPT } from '../../../core/scorm/content-address.ts';
 
 /** The headers a build's `_headers` file gives the proxy, as npm start reads them. */
 const HEADERS = parseHeadersFile(headersFile(['sha256-abc=']));
@@ -32,8 +33,8 @@ async function listen<T extends net.Server>(server: T): Promise<number> {
 }
 
 /** A request through a fresh proxy, with the Host a browser would send (fetch may not set it). */
-async function through(upstreamPort: number, host = 'localhost', path = '/it-IT', headers: http.OutgoingHttpHeaders = {}): Promise<Answer> {
-  const port = await listen(createProxy(() => ({ port: upstreamPort }), HEADERS));
+async function through(upstreamPort: number, host = 'localhost', path = '/it-IT', headers: http.OutgoingHttpHeaders = {}, opens?: string[]): Promise<Answer> {
+  const port = await listen(createProxy(() => ({ port: upstreamPort }), HEADERS, { opens }));
   return new Promise((resolve, reject) => {
     http
       .get({ host: '127.0.0.1', port, path, headers: { host, ...headers }, agent: false }, (response) => {
@@ -95,6 +96,21 @@ describe("the SCORM content origin's proxy in npm start", () => {
     expect(await through(workerPort, 'localhost:4324', explorer)).toMatchObject({ status: 404 });
     expect(await through(workerPort, 'contenuti.example', '/cdn-cgi/local/scheduled?cron=17+*+*+*+*')).toMatchObject({ status: 404 });
     expect(await through(workerPort, '127.0.0.1:4324', '/p/x/index.html')).toMatchObject({ status: 200 });
+  });
+
+  it("opens only the content origin's own paths: the site's pre-rendered pages are not served from a package's origin", async () => {
+    expect(CONTENT_PATHS).toEqual([CONTENT_RUNTIME_PREFIX, CONTENT_FILE_PREFIX]);
+    expect(CONTENT_RUNTIME_SCRIPT.startsWith(CONTENT_RUNTIME_PREFIX)).toBe(true);
+    const worker = http.createServer((_request, response) => response.end('from the Worker'));
+    const workerPort = await listen(worker);
+    const content = (path: string) => through(workerPort, '127.0.0.1:4324', path, {}, CONTENT_PATHS);
+    for (const path of ['/it-IT', '/it-IT/catalogo-corsi', '/', '/_astro/client.js', '/api/auth/user', '//p/x/index.html', '/pp/x']) {
+      const answer = await content(path);
+      expect(answer.status, path).toBe(404);
+      expectSecurityHeaders(answer);
+    }
+    for (const path of ['/p/x.y/index.html', '/run/x.y/index.html', CONTENT_RUNTIME_SCRIPT])
+      expect(await content(path), path).toMatchObject({ status: 200, body: 'from the Worker' });
   });
 
   it('tells the Worker the address the browser asked for behind an HTTPS reverse proxy, and passes on no Miniflare header a client sent', async () => {
