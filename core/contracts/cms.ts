@@ -29,11 +29,15 @@ export const draft = z.object({
 });
 export type Draft = z.infer<typeof draft>;
 
-/** What the editor shows of one document: the live text, the pending draft and the history. */
+/**
+ * What the editor shows of one document: the live text, the pending draft and the history, and the
+ * revision of the text it starts from: a save sends it back in `If-Match` (core/document-revision.ts).
+ */
 export const editorView = z.object({
   live: documentFields.nullable(),
   draft: draft.nullable(),
   versions: z.array(version),
+  revision: z.string(),
 });
 export type EditorView = z.infer<typeof editorView>;
 

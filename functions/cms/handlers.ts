@@ -3,6 +3,7 @@ import type { buildParams, documentParams, draftsQuery, publishQuery, versionPar
 import type { ApiContext } from '../api-context.ts';
 import { rollBackPublish } from './rollback.ts';
 import { placeholderMismatch } from '../../core/placeholders.ts';
+import { documentRevision, ifMatchRevisions } from '../../core/document-revision.ts';
 import {
   DOCUMENT_FIELDS,
   documentCourse,
@@ -20,9 +21,12 @@ import {
   findVersion,
   listDrafts,
   loadEditorView,
+  baseFields,
   readDraftsToPublish,
   readLive,
+  readSaveBase,
   saveDraft,
+  saveDraftOnBase,
   type DocumentRef,
   type Draft,
   type EditorView,
@@ -106,9 +110,29 @@ export async function putDocument(context: ApiContext, { param, json: fields }: 
   refuseReservedKey(context, ref);
   await checkDraft(context, ref, fields);
   const saved = ref.kind === 'outline' ? await withFileDurations(context, fields as Outline) : fields;
-  const event = eventStatement(context.env.DB, context.siteId, session.user.id, documentEventName(ref.kind, 'edit'), documentName(ref), context.now);
-  await saveDraft(context.env.DB, ref, saved, session.user.id, context.now, event);
-  return loadEditorView(context.env.DB, ref);
+  const { DB } = context.env;
+  const eventName = documentEventName(ref.kind, 'edit');
+  // A save without a base (an API client, an older page) writes as it always has.
+  const bases = ifMatchRevisions(context.request.headers.get('if-match'));
+  if (!bases) {
+    await saveDraft(
+      DB,
+      ref,
+      saved,
+      session.user.id,
+      context.now,
+      eventStatement(DB, context.siteId, session.user.id, eventName, documentName(ref), context.now),
+    );
+    return loadEditorView(DB, ref);
+  }
+  const base = await readSaveBase(DB, ref);
+  const current = bases.includes(await documentRevision(baseFields(base)));
+  const event = eventIfChangedStatement(DB, context.siteId, session.user.id, eventName, documentName(ref), context.now);
+  // Refused, writing nothing, when the text the editor opened was saved over since: before the write, or during it.
+  if (!current || !(await saveDraftOnBase(DB, ref, saved, session.user.id, context.now, base, event))) {
+    throw new HttpError(409, cmsMessage('editConflict', context.language));
+  }
+  return loadEditorView(DB, ref);
 }
 
 export async function deleteDraft(context: ApiContext, { param }: DocumentParams): Promise<EditorView> {
@@ -118,7 +142,7 @@ export async function deleteDraft(context: ApiContext, { param }: DocumentParams
   if (!view.draft) return view;
   const event = eventStatement(context.env.DB, context.siteId, session.user.id, documentEventName(ref.kind, 'discard'), documentName(ref), context.now);
   await discardDraft(context.env.DB, ref, event);
-  return { ...view, draft: null };
+  return { ...view, draft: null, revision: await documentRevision(view.live) };
 }
 
 export async function revertVersion(context: ApiContext, { param: { id } }: { param: z.output<typeof versionParams> }): Promise<EditorView> {

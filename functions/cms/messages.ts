@@ -72,6 +72,11 @@ const CMS_MESSAGES = {
     en: 'The title ({locale}) of "{key}" is missing: write it before publishing.',
     de: 'Der Titel ({locale}) von „{key}“ fehlt: Schreiben Sie ihn vor der Veröffentlichung.',
   },
+  editConflict: {
+    it: 'Nessuna modifica salvata: qualcun altro ha salvato questo contenuto dopo che lo hai aperto. Ricarica l’ultima versione e riporta le tue modifiche.',
+    en: 'Nothing saved: someone else saved this content after you opened it. Load the latest version and bring your changes over.',
+    de: 'Nichts gespeichert: Jemand anderes hat diesen Inhalt gespeichert, nachdem Sie ihn geöffnet haben. Laden Sie die neueste Version und übernehmen Sie Ihre Änderungen.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type CmsMessageKey = keyof typeof CMS_MESSAGES;

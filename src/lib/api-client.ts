@@ -57,6 +57,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const url = `${options.baseUrl ?? ''}${target}`;
     const { json, bytes } = call;
     const headers: Record<string, string> = {
+      ...call.headers,
       'tiles-site-id': options.siteId(),
       'tiles-locale-code': options.localeCode(),
       accept: 'application/json',

@@ -40,8 +40,11 @@ type JsonOption<C> = RequestOf<C> extends { json: infer J } ? { json: JsonOf<J> 
 /** A call that takes bytes (a file's part) sends a Blob: the browser states its length. */
 type BytesOption<C> = RequestOf<C> extends { bytes: z.ZodType } ? { bytes: Blob } : unknown;
 
+/** Request headers a call may add, e.g. a CMS save's `if-match` (the client sets the site and locale ones). */
+type HeadersOption = { headers?: Record<string, string> };
+
 /** What a call sends: its path parameters, query and JSON body or bytes, each only where the contract has one. */
-export type ApiOptions<C extends Contract> = ParamOption<C['path']> & QueryOption<C> & JsonOption<C> & BytesOption<C>;
+export type ApiOptions<C extends Contract> = ParamOption<C['path']> & QueryOption<C> & JsonOption<C> & BytesOption<C> & HeadersOption;
 /** The JSON body a call sends, for what sends it without the client (the hit beacon). */
 export type ApiJson<M extends Method, P extends ApiPath<M>> = JsonOf<NonNullable<RequestOf<RouteAt<M, P>>> extends { json: infer J } ? J : never>;
 /** What a call answers: the response contract's output (inside `{ outcome }`). */

@@ -10,6 +10,8 @@ export interface AnyOptions {
   query?: Record<string, unknown>;
   json?: unknown;
   bytes?: Blob;
+  /** Conditions of the request, e.g. a CMS save's `if-match`. */
+  headers?: Record<string, string>;
 }
 
 /** The URL path of a call: `/api`, the path with its parameters filled in (encoded), and the query. */

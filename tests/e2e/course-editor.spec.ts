@@ -105,6 +105,58 @@ test('closing the editing screen with unsaved changes asks first: staying keeps 
   expect(asked).toEqual(['beforeunload']);
 });
 
+test('two editors save the same text: the second is told, keeps what they typed, overwrites nothing, and loads the first one’s text when they choose', async ({
+  browser,
+  baseURL,
+}) => {
+  // Two browsers, as two editors (or one editor's two tabs), open the same course's texts.
+  const open = async () => {
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    await signIn(page, EDITOR);
+    await page.goto(EDIT);
+    await islandsReady(page);
+    const editing = page.getByTestId('course-editor-document');
+    await expect(editing.getByLabel('Titolo', { exact: true })).toHaveValue('Comunicare cattive notizie');
+    return { page, context, editing, summary: editing.getByLabel('Sommario') };
+  };
+  const first = await open();
+  const second = await open();
+
+  await first.summary.fill('Il sommario della prima redattrice.');
+  await first.editing.getByRole('button', { name: 'Salva bozza' }).click();
+  await expect(first.editing.getByRole('status')).toHaveText('Bozza salvata. I visitatori la vedranno dopo la pubblicazione.');
+
+  await second.summary.fill('Il sommario del secondo redattore.');
+  await second.editing.getByRole('button', { name: 'Salva bozza' }).click();
+  await expect(second.editing.getByRole('alert')).toHaveText(
+    'Qualcun altro ha salvato questo contenuto dopo che l’hai aperto: il tuo salvataggio non è stato registrato, per non sovrascrivere il suo testo. Quello che hai scritto è ancora qui, non salvato; il suo è l’ultima versione.',
+  );
+  await expect(second.summary).toHaveValue('Il sommario del secondo redattore.');
+  const stored = await second.page.request.get(`/api/cms/documents/course/it-IT/${COURSE}`, { headers: apiHeaders() });
+  expect(((await stored.json()) as { outcome: { draft: { fields: { summary: string } } } }).outcome.draft.fields.summary).toBe(
+    'Il sommario della prima redattrice.',
+  );
+
+  // The other text replaces the typed one only once the editor confirms.
+  await second.editing.getByRole('button', { name: 'Carica l’ultima versione' }).click();
+  const dialog = second.page.getByRole('dialog');
+  await expect(dialog).toContainText('L’ultima versione sostituirà nel modulo il testo che hai scritto e non hai salvato.');
+  await dialog.getByRole('button', { name: 'Carica l’ultima versione' }).click();
+  await expect(second.summary).toHaveValue('Il sommario della prima redattrice.');
+  await expect(second.editing.getByRole('alert')).toHaveCount(0);
+
+  // On the latest version the second editor saves, and saves again on what that save answered.
+  for (const summary of ['Il sommario, rivisto dal secondo redattore.', 'Il sommario, rivisto ancora.']) {
+    await second.summary.fill(summary);
+    await second.editing.getByRole('button', { name: 'Salva bozza' }).click();
+    await expect(second.editing.getByRole('status')).toHaveText('Bozza salvata. I visitatori la vedranno dopo la pubblicazione.');
+    await expect(second.editing.getByRole('alert')).toHaveCount(0);
+  }
+  await first.context.close();
+  await second.context.close();
+});
+
 test("staff who do not edit content see no editing link and get the 404 of a page that does not exist at a course's editing screen", async ({ page }) => {
   await signIn(page, { code: 'segreteria.demo', password: 'Segreteria-Demo-2026!' });
   await page.goto('/it-IT/staff/courses');

@@ -1,6 +1,7 @@
 import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
 import { PAGE_KINDS, type DocumentFields, type DocumentKind } from '../../../core/cms-document.ts';
 import { parseStructureKey } from '../../../core/course-outline.ts';
+import { documentRevision } from '../../../core/document-revision.ts';
 import type { Draft, EditorView, Version } from '../../../core/contracts/cms.ts';
 
 export type { Draft, EditorView, Version };
@@ -176,9 +177,12 @@ export async function loadEditorView(db: D1Database, ref: DocumentRef): Promise<
   ]);
   const liveRow = live?.results[0] as { fields: string } | undefined;
   const draftRow = draft?.results[0] as DraftRow | undefined;
+  const liveFields = liveRow ? (JSON.parse(liveRow.fields) as DocumentFields) : null;
+  const draftView = draftRow ? toDraft(draftRow) : null;
   return {
-    live: liveRow ? (JSON.parse(liveRow.fields) as DocumentFields) : null,
-    draft: draftRow ? toDraft(draftRow) : null,
+    live: liveFields,
+    draft: draftView,
+    revision: await documentRevision(draftView?.fields ?? liveFields),
     versions: ((versions?.results ?? []) as unknown as { id: number; fields: string; created_at: number; status: Version['status']; author: string }[]).map(
       (row) => ({
         id: row.id,
@@ -228,6 +232,84 @@ export async function saveDraft(
   event: D1PreparedStatement,
 ): Promise<void> {
   await db.batch([...draftStatements(db, ref, fields, authorId, now), event]);
+}
+
+/** A document as a save found it before checking its base: the draft's row (text and update time) and the live text, as stored. */
+export interface SaveBase {
+  draft: { fields: string; updatedAt: number } | null;
+  live: string | null;
+}
+
+export async function readSaveBase(db: D1Database, ref: DocumentRef): Promise<SaveBase> {
+  const [draft, live] = await db.batch<{ fields: string; updated_at?: number }>([
+    db
+      .prepare('SELECT fields, updated_at FROM cms_draft WHERE site_id = ? AND locale = ? AND kind = ? AND key = ?')
+      .bind(ref.siteId, ref.locale, ref.kind, ref.key),
+    liveStatement(db, ref),
+  ]);
+  const draftRow = draft?.results[0];
+  return {
+    draft: draftRow ? { fields: draftRow.fields, updatedAt: Number(draftRow.updated_at) } : null,
+    live: live?.results[0]?.fields ?? null,
+  };
+}
+
+/** The text a save's base names: the draft's, else the live one, else none. */
+export const baseFields = (base: SaveBase): DocumentFields | null => JSON.parse(base.draft?.fields ?? base.live ?? 'null') as DocumentFields | null;
+
+/**
+ * True while the document is as a save read it (`readSaveBase`): the same draft row (update time
+ * and text), or no draft and the same live text. Parameters: ?1 site, ?2 locale, ?3 key, ?4 kind,
+ * ?8 and ?9 the draft's update time and text (null: there was none), ?10 the live text.
+ */
+const asSaveRead = (kind: DocumentKind) => `CASE WHEN ?8 IS NULL
+  THEN NOT EXISTS (SELECT 1 FROM cms_draft WHERE site_id = ?1 AND locale = ?2 AND kind = ?4 AND key = ?3)
+       AND (SELECT fields FROM (${LIVE[kind].read})) IS ?10
+  ELSE EXISTS (SELECT 1 FROM cms_draft WHERE site_id = ?1 AND locale = ?2 AND kind = ?4 AND key = ?3 AND updated_at = ?8 AND fields = ?9) END`;
+
+/**
+ * Saves a draft, its version and its audit event in one batch, only while the document is still as
+ * `base` was read: false, and nothing written, when someone saved, discarded or published it
+ * meanwhile. `event` is written only with the draft (an eventIfChangedStatement).
+ */
+export async function saveDraftOnBase(
+  db: D1Database,
+  ref: DocumentRef,
+  fields: DocumentFields,
+  authorId: string,
+  now: number,
+  base: SaveBase,
+  event: D1PreparedStatement,
+): Promise<boolean> {
+  const args = [
+    ref.siteId,
+    ref.locale,
+    ref.key,
+    ref.kind,
+    JSON.stringify(fields),
+    authorId,
+    now,
+    base.draft?.updatedAt ?? null,
+    base.draft?.fields ?? null,
+    base.live,
+  ];
+  const unchanged = asSaveRead(ref.kind);
+  const [, draft] = await db.batch([
+    // First: the draft's write below changes what the condition reads.
+    db
+      .prepare(
+        `INSERT INTO cms_version (site_id, locale, kind, key, fields, author_id, created_at, status) SELECT ?1, ?2, ?4, ?3, ?5, ?6, ?7, 'draft' WHERE ${unchanged}`,
+      )
+      .bind(...args),
+    db
+      .prepare(
+        `INSERT INTO cms_draft (site_id, locale, kind, key, fields, author_id, updated_at) SELECT ?1, ?2, ?4, ?3, ?5, ?6, ?7 WHERE ${unchanged}
+         ON CONFLICT (site_id, locale, kind, key) DO UPDATE SET fields = excluded.fields, author_id = excluded.author_id, updated_at = excluded.updated_at`,
+      )
+      .bind(...args),
+    event,
+  ]);
+  return (draft?.meta.changes ?? 0) > 0;
 }
 
 /** Saves several drafts (a new course and its first texts, a copy of a course) with their events, in one batch. */

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState, type SubmitEvent } 
 import type { DocumentKind } from '../../../core/cms-document.ts';
 import { placeholders } from '../../../core/placeholders.ts';
 import type { Draft, EditorView } from '../../../core/contracts/cms.ts';
-import type { ApiClient, ApiJson } from '../../lib/api-client.ts';
+import { ApiRequestError, type ApiClient, type ApiJson } from '../../lib/api-client.ts';
 import { apiUrl } from '../../lib/api-url.ts';
 import { emptyFields, formValue, FORMS, missingField, toPayload, type BankQuestionForm, type Block, type FormFields } from '../../lib/cms-form.ts';
 import type { RichDoc } from '../../../core/rich-text.ts';
@@ -11,6 +11,7 @@ import type { PageDocument } from '../../lib/cms-marker.ts';
 import type { Translate } from '../../../core/translate.ts';
 import { $drafts, $published, $unsaved, documentId, setUnsaved } from '../../stores/cms.ts';
 import BlocksField from './BlocksField.tsx';
+import ConfirmDialog, { type Confirmation } from './ConfirmDialog.tsx';
 import QuestionsField from './QuestionsField.tsx';
 import VersionList from './VersionList.tsx';
 import { useLeaveWarning } from './use-leave-warning.ts';
@@ -52,6 +53,9 @@ export default function DocumentEditor({ document, locale, api, t, strings, form
   const [view, setView] = useState<EditorView | null>(null);
   const [fields, setFields] = useState<FormFields>(() => emptyFields(document.kind));
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  // Someone saved the document since it was loaded here, and a save was refused: shown until the next load or save.
+  const [conflict, setConflict] = useState(false);
+  const [asking, setAsking] = useState<Confirmation | null>(null);
   const published = useStore($published);
   useLeaveWarning(useStore($unsaved)[draftId] !== undefined);
 
@@ -59,6 +63,7 @@ export default function DocumentEditor({ document, locale, api, t, strings, form
     setView(loaded);
     setFields(formOf(document.kind, loaded));
     setUnsaved(draftId, null);
+    setConflict(false);
   };
   const publishDraftList = (draft: Draft | null) => {
     const others = $drafts.get().filter((entry) => documentId(entry, entry.locale) !== draftId);
@@ -103,14 +108,32 @@ export default function DocumentEditor({ document, locale, api, t, strings, form
         param,
         // The form's fields of this kind (FORMS[kind]): the server checks them against the kind's contract.
         json: toPayload(document.kind, fields) as ApiJson<'PUT', '/cms/documents/:kind/:locale/:key'>,
+        // The text this editor started from: refused (409) if someone saved over it since.
+        headers: view ? { 'if-match': `"${view.revision}"` } : {},
       });
       show(saved);
       publishDraftList(saved.draft);
       setStatus({ kind: 'saved', text: t('cms.saved') });
     } catch (error) {
+      // The typed text stays in the form, unsaved: the editor decides whether to load the other one.
+      const refused = error instanceof ApiRequestError && error.statusCode === 409;
+      setConflict(refused);
+      setStatus(refused ? { kind: 'idle' } : { kind: 'error', text: t('cms.error', { message: (error as Error).message }) });
+    }
+  };
+
+  const loadLatest = async () => {
+    setStatus({ kind: 'saving' });
+    try {
+      const loaded = await api.get('/cms/documents/:kind/:locale/:key', { param });
+      show(loaded);
+      publishDraftList(loaded.draft);
+      setStatus({ kind: 'restored', text: t('cms.conflictReloaded') });
+    } catch (error) {
       setStatus({ kind: 'error', text: t('cms.error', { message: (error as Error).message }) });
     }
   };
+  const askLoadLatest = () => setAsking({ message: t('cms.conflictConfirm'), action: t('cms.conflictReload'), onConfirm: () => void loadLatest() });
 
   /** Restoring a version and dropping the draft both answer with the new editor view. */
   const replaceDraft = async (request: () => Promise<EditorView>, done: string) => {
@@ -217,9 +240,22 @@ export default function DocumentEditor({ document, locale, api, t, strings, form
           {status.text}
         </p>
       )}
+      {conflict && (
+        <>
+          <p role="alert" className="error-text" data-testid="cms-conflict">
+            {t('cms.conflict')}
+          </p>
+          <p className="cms-actions">
+            <button type="button" className="secondary" onClick={askLoadLatest}>
+              {t('cms.conflictReload')}
+            </button>
+          </p>
+        </>
+      )}
       <p role="status" className="cms-status">
         {status.kind === 'saved' || status.kind === 'restored' ? status.text : ''}
       </p>
+      <ConfirmDialog asking={asking} onClose={() => setAsking(null)} t={t} />
       <VersionList versions={view.versions} onRestore={(versionId) => void restore(versionId)} busy={status.kind === 'saving'} t={t} formatDate={formatDate} />
     </form>
   );

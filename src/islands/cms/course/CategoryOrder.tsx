@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import type { Translate } from '../../../../core/translate.ts';
 import { proposeCourseId } from '../../../../core/course-outline.ts';
-import type { ApiClient } from '../../../lib/api-client.ts';
+import { ApiRequestError, type ApiClient } from '../../../lib/api-client.ts';
 import { move } from '../../../lib/cms-form.ts';
 
 interface Props {
@@ -17,12 +17,14 @@ interface Props {
 export default function CategoryOrder({ api, locale, names, onChange, t }: Props) {
   const id = useId();
   const [order, setOrder] = useState<string[] | null>(null);
+  // The order's revision as loaded or last saved here: a move on an older one is refused.
+  const [revision, setRevision] = useState('');
   const [name, setName] = useState('');
   const [status, setStatus] = useState<{ error: boolean; text: string } | null>(null);
   const param = { kind: 'categories' as const, locale, key: 'catalogue' };
   const load = () =>
     api.get('/cms/documents/:kind/:locale/:key', { param }).then(
-      (view) => setOrder(((view.draft?.fields ?? view.live) as { order: string[] } | null)?.order ?? []),
+      (view) => (setOrder(((view.draft?.fields ?? view.live) as { order: string[] } | null)?.order ?? []), setRevision(view.revision)),
       (error: Error) => setStatus({ error: true, text: t('cms.error', { message: error.message }) }),
     );
   // Loaded again for another locale only, by the load of the render that asked.
@@ -33,9 +35,15 @@ export default function CategoryOrder({ api, locale, names, onChange, t }: Props
   const saveOrder = async (next: string[]) => {
     setOrder(next);
     try {
-      await api.put('/cms/documents/:kind/:locale/:key', { param, json: { order: next } });
+      const saved = await api.put('/cms/documents/:kind/:locale/:key', { param, json: { order: next }, headers: { 'if-match': `"${revision}"` } });
+      setRevision(saved.revision);
       setStatus({ error: false, text: t('cms.saved') });
     } catch (error) {
+      // Someone else moved or added a category meanwhile: theirs is shown, for this move to be made again on it.
+      if (error instanceof ApiRequestError && error.statusCode === 409) {
+        await load();
+        return setStatus({ error: true, text: t('cms.categories.conflict') });
+      }
       setStatus({ error: true, text: t('cms.error', { message: (error as Error).message }) });
     }
   };

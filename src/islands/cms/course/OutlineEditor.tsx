@@ -3,7 +3,7 @@ import type { CourseStructure } from '../../../../core/contracts/cms-structure.t
 import type { EditorView } from '../../../../core/contracts/cms.ts';
 import { moduleKey, outlineDuration, sessionKey, SESSION_KINDS, type Outline, type SessionKind } from '../../../../core/course-outline.ts';
 import type { Translate } from '../../../../core/translate.ts';
-import type { ApiClient, ApiJson } from '../../../lib/api-client.ts';
+import { ApiRequestError, type ApiClient, type ApiJson } from '../../../lib/api-client.ts';
 import type { PageDocument } from '../../../lib/cms-marker.ts';
 import { addModule, addSession, changeSession, moveModule, moveSession, removeModule, removeSession } from '../../../lib/outline-form.ts';
 import ConfirmDialog, { type Confirmation } from '../ConfirmDialog.tsx';
@@ -44,6 +44,8 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [reload, setReload] = useState(0);
   const [asking, setAsking] = useState<Confirmation | null>(null);
+  // Someone saved the structure since it was loaded here, and a save was refused: shown until the next load or save.
+  const [conflict, setConflict] = useState(false);
   // Changed since loaded or saved: the structure or a title.
   const [unsaved, setUnsavedChanges] = useState(false);
   useLeaveWarning(unsaved);
@@ -64,6 +66,7 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
       setTitles(loaded.titles);
       setChangedTitles(new Set());
       setUnsavedChanges(false);
+      setConflict(false);
     })().catch((error: Error) => current && setStatus({ kind: 'error', text: t('cms.error', { message: error.message }) }));
     return () => {
       current = false;
@@ -136,7 +139,12 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
     }
     setStatus({ kind: 'saving' });
     try {
-      const saved = await api.put('/cms/documents/:kind/:locale/:key', { param: { kind: 'outline', locale: structure.locale, key: courseId }, json: outline });
+      // The structure this editor started from: refused (409) if someone saved over it since.
+      const saved = await api.put('/cms/documents/:kind/:locale/:key', {
+        param: { kind: 'outline', locale: structure.locale, key: courseId },
+        json: outline,
+        headers: { 'if-match': `"${view.revision}"` },
+      });
       // Titles after the outline: a new module's or session's text exists once its outline draft does.
       for (const part of parts.filter((candidate) => changedTitles.has(candidate))) {
         const [module = 0, session] = part.split('.').map(Number);
@@ -150,18 +158,25 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
           await api.put('/cms/documents/:kind/:locale/:key', {
             param: { kind: 'session', locale, key },
             json: { title, body } as ApiJson<'PUT', '/cms/documents/:kind/:locale/:key'>,
+            // The body just read goes back as it was: never over a text saved in between.
+            headers: { 'if-match': `"${current.revision}"` },
           });
         }
       }
       setView(saved);
       setChangedTitles(new Set());
       setUnsavedChanges(false);
+      setConflict(false);
       setStatus({ kind: 'saved', text: t('cms.saved') });
       onSaved?.();
     } catch (error) {
-      setStatus({ kind: 'error', text: t('cms.error', { message: (error as Error).message }) });
+      // The editor's changes stay in the form, unsaved: they decide whether to load the other structure.
+      const refused = error instanceof ApiRequestError && error.statusCode === 409;
+      setConflict(refused);
+      setStatus(refused ? { kind: 'idle' } : { kind: 'error', text: t('cms.error', { message: (error as Error).message }) });
     }
   };
+  const askLoadLatest = () => setAsking({ message: t('cms.conflictConfirm'), action: t('cms.conflictReload'), onConfirm: () => setReload((n) => n + 1) });
 
   const restore = async (versionId: number) => {
     setStatus({ kind: 'saving' });
@@ -308,6 +323,18 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
         <p role="alert" className="error-text">
           {status.text}
         </p>
+      )}
+      {conflict && (
+        <>
+          <p role="alert" className="error-text" data-testid="cms-conflict">
+            {t('cms.conflict')}
+          </p>
+          <p className="cms-actions">
+            <button type="button" className="secondary" onClick={askLoadLatest}>
+              {t('cms.conflictReload')}
+            </button>
+          </p>
+        </>
       )}
       <p role="status" className="cms-status" data-testid="cms-outline-status">
         {status.kind === 'saved' ? status.text : ''}

@@ -14,6 +14,17 @@ describe('API client', () => {
     expect(headers['tiles-locale-code']).toBe('en-US');
   });
 
+  it('adds a call’s own headers (a CMS save’s base revision), never in place of the site and locale ones', async () => {
+    const fetch = vi.fn(async () => json(200, { outcome: null }));
+    const client = createApiClient({ siteId: () => 'site-a', localeCode: () => 'it-IT', fetch });
+    await client.delete('/cms/documents/:kind/:locale/:key', {
+      param: { kind: 'content', locale: 'it-IT', key: 'privacy' },
+      headers: { 'if-match': '"r1"', 'tiles-site-id': 'x' },
+    });
+    const headers = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1].headers as Record<string, string>;
+    expect(headers).toMatchObject({ 'if-match': '"r1"', 'tiles-site-id': 'site-a' });
+  });
+
   it('retries a GET once after a 503, and a POST never', async () => {
     const fetch = vi
       .fn()

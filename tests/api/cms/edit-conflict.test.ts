@@ -1,0 +1,128 @@
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { EditorView } from '../../../core/contracts/cms.ts';
+import type { Outline } from '../../../core/course-outline.ts';
+import { readSaveBase, saveDraft, saveDraftOnBase, type DocumentRef } from '../../../functions/data/cms/documents.ts';
+import { eventIfChangedStatement } from '../../../functions/data/events.ts';
+import { call, EDITOR, outcome, seedFixtures, signIn, SITE } from '../fixtures.ts';
+
+beforeAll(seedFixtures);
+
+const PRIVACY = '/api/cms/documents/content/it-IT/privacy';
+const OUTLINE = '/api/cms/documents/outline/it-IT/triage';
+const page = (title: string) => ({ title, description: 'Come trattiamo i dati.', body: [{ type: 'p', text: `${title}: testo.` }] });
+const save = (path: string, cookie: string, body: unknown, revision?: string, locale?: string) =>
+  call(path, { method: 'PUT', body, cookie, locale, headers: revision === undefined ? {} : { 'if-match': revision === '*' ? revision : `"${revision}"` } });
+const open = async (path: string, cookie: string) => outcome<EditorView>(await call(path, { cookie }));
+const stored = async (kind: string, key: string) =>
+  env.DB.prepare("SELECT fields FROM cms_draft WHERE site_id = 'tiles-demo' AND locale = 'it-IT' AND kind = ? AND key = ?")
+    .bind(kind, key)
+    .first<{ fields: string }>();
+const count = async (sql: string) => (await env.DB.prepare(sql).first<{ n: number }>())?.n;
+const versions = () => count("SELECT COUNT(*) AS n FROM cms_version WHERE kind = 'content' AND key = 'privacy'");
+const edits = () => count("SELECT COUNT(*) AS n FROM event WHERE action = 'cms' AND variant = 'page' AND scope = 'edit'");
+
+describe('two editors of one draft', () => {
+  // First: a publish puts every draft of the site live.
+  it('lets a draft published meanwhile be saved on: its text is the live one now', async () => {
+    const editor = await signIn(EDITOR);
+    const path = '/api/cms/documents/content/it-IT/accessibilita';
+    await save(path, editor, page('Da pubblicare'));
+    const opened = await open(path, editor);
+    expect((await call('/api/cms/publish', { method: 'POST', cookie: editor })).status).toBe(200);
+    expect((await save(path, editor, page('Dopo la pubblicazione'), opened.revision)).status).toBe(200);
+  });
+
+  it('refuses the second save made on the same base, in the editor’s language, and keeps the first editor’s text', async () => {
+    // Two sessions: two editors, or one editor in two tabs.
+    const first = await signIn(EDITOR);
+    const second = await signIn(EDITOR);
+    const [mine, theirs] = [await open(PRIVACY, first), await open(PRIVACY, second)];
+    expect(mine.revision).toBe(theirs.revision);
+
+    const saved = await save(PRIVACY, first, page('Prima redattrice'), mine.revision);
+    expect(saved.status).toBe(200);
+    const after = await outcome<EditorView>(saved);
+    expect(after.revision).not.toBe(mine.revision);
+    const [versionsBefore, editsBefore] = [await versions(), await edits()];
+
+    const refused = await save(PRIVACY, second, page('Secondo redattore'), theirs.revision);
+    expect(refused.status).toBe(409);
+    expect((await refused.json<{ message: string }>()).message).toMatch(/^Nessuna modifica salvata: qualcun altro ha salvato/);
+    const english = await save(PRIVACY, second, page('Secondo redattore'), theirs.revision, 'en-US');
+    expect(english.status).toBe(409);
+    expect((await english.json<{ message: string }>()).message).toMatch(/^Nothing saved: someone else saved this content/);
+    // Nothing written: neither the draft, nor a version, nor an audit event.
+    expect(JSON.parse((await stored('content', 'privacy'))?.fields ?? '{}')).toMatchObject({ title: 'Prima redattrice' });
+    expect([await versions(), await edits()]).toEqual([versionsBefore, editsBefore]);
+
+    // On the latest version the second editor saves; the first, on the revision their save answered, saves again.
+    const reloaded = await open(PRIVACY, second);
+    expect(reloaded.revision).toBe(after.revision);
+    const onLatest = await save(PRIVACY, second, page('Secondo redattore'), reloaded.revision);
+    expect(onLatest.status).toBe(200);
+    const next = await outcome<EditorView>(onLatest);
+    expect((await save(PRIVACY, second, page('Secondo redattore, ancora'), next.revision)).status).toBe(200);
+    expect((await save(PRIVACY, first, page('Prima redattrice, di nuovo'), after.revision)).status).toBe(409);
+  });
+
+  it('still saves without a base, as API clients always have', async () => {
+    const editor = await signIn(EDITOR);
+    const opened = await open(PRIVACY, editor);
+    expect((await save(PRIVACY, editor, page('Senza base'))).status).toBe(200);
+    expect((await save(PRIVACY, editor, page('Senza base, di nuovo'), '*')).status).toBe(200);
+    expect(JSON.parse((await stored('content', 'privacy'))?.fields ?? '{}')).toMatchObject({ title: 'Senza base, di nuovo' });
+    // A base from before those saves is stale.
+    expect((await save(PRIVACY, editor, page('Vecchia base'), opened.revision)).status).toBe(409);
+  });
+
+  it('refuses a stale base for a page nobody has written yet, and for a draft discarded meanwhile', async () => {
+    const [first, second] = [await signIn(EDITOR), await signIn(EDITOR)];
+    const path = '/api/cms/documents/content/it-IT/nuova-pagina';
+    const empty = await open(path, first);
+    expect(empty.live).toBeNull();
+    expect((await save(path, first, page('Nuova'), empty.revision)).status).toBe(200);
+    expect((await save(path, second, page('Nuova, altra'), empty.revision)).status).toBe(409);
+    const drafted = await open(path, second);
+    const discarded = await outcome<EditorView>(await call(path, { method: 'DELETE', cookie: first }));
+    expect(discarded.draft).toBeNull();
+    expect((await save(path, second, page('Sulla bozza eliminata'), drafted.revision)).status).toBe(409);
+    expect((await save(path, second, page('Dopo la bozza eliminata'), discarded.revision)).status).toBe(200);
+  });
+
+  it('refuses the second of two structure saves on the same base', async () => {
+    const [first, second] = [await signIn(EDITOR), await signIn(EDITOR)];
+    const [mine, theirs] = [await open(OUTLINE, first), await open(OUTLINE, second)];
+    const live = (mine.draft?.fields ?? mine.live) as Outline;
+    // The demo's video and document sessions have no file yet: a save needs one.
+    const files: Record<string, string | null> = { text: null, video: '/media/demo/clip.mp4', document: '/media/demo/guida.pdf' };
+    const outline = { ...live, modules: live.modules.map((m) => ({ ...m, sessions: m.sessions.map((s) => ({ ...s, media: files[s.kind] ?? null })) })) };
+    expect((await save(OUTLINE, first, { ...outline, withdrawn: true }, mine.revision)).status).toBe(200);
+    const refused = await save(OUTLINE, second, { ...outline, ecmCredits: 9 }, theirs.revision);
+    expect(refused.status).toBe(409);
+    expect(JSON.parse((await stored('outline', 'triage'))?.fields ?? '{}')).toMatchObject({ withdrawn: true, ecmCredits: outline.ecmCredits });
+  });
+
+  it('writes one of two saves sent at once on the same base, and refuses the other', async () => {
+    const [first, second] = [await signIn(EDITOR), await signIn(EDITOR)];
+    const path = '/api/cms/documents/content/it-IT/contatti';
+    const { revision } = await open(path, first);
+    const answers = await Promise.all([save(path, first, page('Una'), revision), save(path, second, page('Altra'), revision)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const winner = answers[0]?.status === 200 ? 'Una' : 'Altra';
+    expect(JSON.parse((await stored('content', 'contatti'))?.fields ?? '{}')).toMatchObject({ title: winner });
+  });
+
+  it('writes nothing when the draft changes between the base check and the write', async () => {
+    const ref: DocumentRef = { siteId: SITE, locale: 'it-IT', kind: 'content', key: 'termini' };
+    const event = () => eventIfChangedStatement(env.DB, SITE, EDITOR.id, 'cms.page.edit', 'it-IT/content/termini', Date.now());
+    const base = await readSaveBase(env.DB, ref);
+    await saveDraft(env.DB, ref, page('Salvata nel frattempo'), EDITOR.id, Date.now(), event());
+    const count = () => env.DB.prepare("SELECT COUNT(*) AS n FROM cms_version WHERE key = 'termini'").first<{ n: number }>();
+    const before = await count();
+    expect(await saveDraftOnBase(env.DB, ref, page('Sulla base vecchia'), EDITOR.id, Date.now(), base, event())).toBe(false);
+    expect(JSON.parse((await stored('content', 'termini'))?.fields ?? '{}')).toMatchObject({ title: 'Salvata nel frattempo' });
+    expect(await count()).toEqual(before);
+    expect(await saveDraftOnBase(env.DB, ref, page('Sulla base nuova'), EDITOR.id, Date.now(), await readSaveBase(env.DB, ref), event())).toBe(true);
+  });
+});
