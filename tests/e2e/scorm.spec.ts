@@ -285,6 +285,7 @@ test("a package's own script gets nothing of the signed-in person: no cookie, no
 (async function () {
   var report = ['cookie=' + JSON.stringify(document.cookie)];
   try { var own = await fetch('/api/auth/user', { credentials: 'include' }); report.push('own-api=' + own.status); } catch (e) { report.push('own-api=blocked'); }
+  try { var page = await fetch('/it-IT'); report.push('own-page=' + page.status); } catch (e) { report.push('own-page=blocked'); }
   try { var other = await fetch(${JSON.stringify(site)} + '/api/auth/user', { credentials: 'include' }); report.push('site-api=' + other.status + ' ' + (await other.text()).slice(0, 60)); } catch (e) { report.push('site-api=blocked'); }
   try { report.push('site-page=' + window.top.document.title); } catch (e) { report.push('site-page=blocked'); }
   report.push('runtime=' + typeof window.parent.API.LMSInitialize);
@@ -304,9 +305,9 @@ test("a package's own script gets nothing of the signed-in person: no cookie, no
   await islandsReady(page);
   const out = page.frameLocator('[data-testid="scorm-frame"]').frameLocator('#sco').locator('#out');
   await expect(out).toContainText('runtime=function');
-  // The content origin has no cookie of the site's and no API; the site's API is out of the package's
-  // reach (its CSP connects nowhere else) and so is the session page (another origin).
-  await expect(out).toHaveText('cookie="" | own-api=404 | site-api=blocked | site-page=blocked | runtime=function');
+  // The content origin has no cookie of the site's, no API and none of its pages; the site's API is
+  // out of the package's reach (its CSP connects nowhere else) and so is the session page (another origin).
+  await expect(out).toHaveText('cookie="" | own-api=404 | own-page=404 | site-api=blocked | site-page=blocked | runtime=function');
 });
 
 // A client-side navigation keeps the policy of the document first loaded: from a pre-rendered page,
