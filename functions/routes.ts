@@ -49,7 +49,16 @@ import {
   putPerson,
   putRegistrationSetting,
 } from './people/account-handlers.ts';
-import { getPeople, getPerson, getPersonCourses, getPersonCoursesCsv, postReactivation, postSuspension, putPersonFiscalCode } from './people/handlers.ts';
+import {
+  deletePerson,
+  getPeople,
+  getPerson,
+  getPersonCourses,
+  getPersonCoursesCsv,
+  postReactivation,
+  postSuspension,
+  putPersonFiscalCode,
+} from './people/handlers.ts';
 import { getSupportRequests, postSupportReply, postSupportRequest, putSupportStatus } from './support/handlers.ts';
 import { getMyData, postAccountDeletion } from './rights/handlers.ts';
 
@@ -157,6 +166,7 @@ const HANDLERS: { [Name in RouteName]: HandlerOf<ApiRoutes[Name]> } = {
   getPerson,
   putPerson,
   postSuspension,
+  deletePerson,
   postReactivation,
   putPersonFiscalCode,
   getPersonCourses,

@@ -17,6 +17,7 @@ import {
   peoplePage,
   peopleQuery,
   personCourses,
+  personDeletion,
   personDetail,
   personEditBody,
   personParams,
@@ -43,7 +44,7 @@ export const PEOPLE_ROUTES = {
     request: { param: staffCourseParams, json: courseKeyBody },
     response: enrolment,
   },
-  // Staff (people:manage): the learners list, suspension, enrolment per course and progress reports.
+  // Staff (people:manage): the learners list, suspension, deletion, enrolment per course and progress reports.
   getPeople: { method: 'GET', path: '/staff/people', auth: 'people:manage', request: { query: peopleQuery }, response: peoplePage },
   // Staff create accounts (invited by e-mail), one by one or by CSV import, resend invitations and send password resets.
   postPerson: { method: 'POST', path: '/staff/people', auth: 'people:manage', request: { json: newPersonBody }, response: personDetail },
@@ -85,6 +86,14 @@ export const PEOPLE_ROUTES = {
     auth: 'people:manage',
     request: { param: personParams, json: personEditBody },
     response: personDetail,
+  },
+  // Staff erase a person (GDPR art. 17 request, an account made by mistake): the owner's own deletion.
+  deletePerson: {
+    method: 'DELETE',
+    path: '/staff/people/:userId',
+    auth: 'people:manage',
+    request: { param: personParams },
+    response: personDeletion,
   },
   postSuspension: { method: 'POST', path: '/staff/people/:userId/suspend', auth: 'people:manage', request: { param: personParams }, response: personDetail },
   postReactivation: {

@@ -75,6 +75,10 @@ export const personDetail = personSummary.extend({
 });
 export type PersonDetail = z.infer<typeof personDetail>;
 
+/** `DELETE /api/staff/people/{userId}`: the account is erased as its owner's own deletion erases it; `id` stays as the registry's pseudonym. */
+export const personDeletion = z.object({ id: z.string(), deleted: z.literal(true) });
+export type PersonDeletion = z.infer<typeof personDeletion>;
+
 /**
  * `PUT /api/staff/people/{id}`: staff correct a person's names, address or language; a field left
  * out keeps its value, and a new address waits for its link as a person's own change does.

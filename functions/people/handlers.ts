@@ -5,6 +5,7 @@ import {
   type peopleQuery,
   type personParams,
   type PeoplePage,
+  type PersonDeletion,
   type PersonDetail,
   type ProgressRow,
 } from '../../core/contracts/people.ts';
@@ -12,6 +13,7 @@ import type { ApiContext } from '../api-context.ts';
 import { findPerson, searchPeople } from '../data/people/people.ts';
 import { listPersonCourses } from '../data/people/progress.ts';
 import { HttpError } from '../http-error.ts';
+import { erasePerson } from './erasure.ts';
 import { changeFiscalCode } from './fiscal-code.ts';
 import { peopleMessage } from './messages.ts';
 import { csvAnswer, progressCsv } from './progress-csv.ts';
@@ -38,6 +40,12 @@ export async function postSuspension(context: ApiContext, { param }: PersonInput
 
 export async function postReactivation(context: ApiContext, { param }: PersonInput): Promise<PersonDetail> {
   return reactivate(context.env.DB, await staffActor(context), param.userId, context.now, context.language);
+}
+
+/** DELETE /api/staff/people/{userId}: staff erase a person, keeping what the ECM registry requires. */
+export async function deletePerson(context: ApiContext, { param }: PersonInput): Promise<PersonDeletion> {
+  await erasePerson(context.env.DB, await staffActor(context), param.userId, context.now, context.language);
+  return { id: param.userId, deleted: true };
 }
 
 /** PUT /api/staff/people/{userId}/fiscal-code: staff correct a person's codice fiscale. */

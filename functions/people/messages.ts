@@ -17,6 +17,26 @@ const PEOPLE_MESSAGES = {
     en: 'You cannot suspend your own account.',
     de: 'Sie können Ihr eigenes Konto nicht sperren.',
   },
+  eraseSelf: {
+    it: 'Non puoi eliminare il tuo account da qui: usa la pagina «I miei dati» del tuo profilo.',
+    en: 'You cannot delete your own account here: use the "My data" page of your profile.',
+    de: 'Sie können Ihr eigenes Konto nicht hier löschen: Nutzen Sie die Seite „Meine Daten“ in Ihrem Profil.',
+  },
+  eraseStronger: {
+    it: 'Questo account ha permessi che il tuo ruolo non ha: può eliminarlo solo chi li ha.',
+    en: 'This account has permissions your role lacks: only someone who has them can delete it.',
+    de: 'Dieses Konto hat Berechtigungen, die Ihre Rolle nicht hat: Nur wer sie hat, kann es löschen.',
+  },
+  erasedAlready: {
+    it: 'Questo account è già stato eliminato: non c’è più nulla da cancellare.',
+    en: 'This account has already been deleted: there is nothing left to erase.',
+    de: 'Dieses Konto wurde bereits gelöscht: Es gibt nichts mehr zu löschen.',
+  },
+  eraseRaced: {
+    it: 'L’account è cambiato mentre lo eliminavi (per esempio la password o l’indirizzo e-mail): non è stato eliminato, riprova.',
+    en: 'The account changed while you were deleting it (the password or the e-mail address, for instance): it was not deleted, try again.',
+    de: 'Das Konto hat sich während des Löschens geändert (zum Beispiel das Passwort oder die E-Mail-Adresse): Es wurde nicht gelöscht, versuchen Sie es erneut.',
+  },
   editStronger: {
     it: 'Questo account ha permessi che il tuo ruolo non ha: può modificarne i dati solo chi li ha.',
     en: 'This account has permissions your role lacks: only someone who has them can change its data.',

@@ -108,7 +108,7 @@ describe('the ECM answers match their contracts exactly', () => {
 describe('the staff answers match their contracts exactly', () => {
   beforeAll(seedPeople);
 
-  it('along a secretary’s day: the list, a person, their courses, a suspension, a course’s access, key, enrolments and learners', async () => {
+  it('along a secretary’s day: the list, a person, their courses, a suspension, a course’s access, key, enrolments and learners, a deletion', async () => {
     const cookie = await signIn(STAFF);
     async function read<T>(method: string, route: string, path: string, body?: unknown, as = cookie): Promise<T> {
       const response = await call(path, { method, cookie: as, body });
@@ -141,5 +141,6 @@ describe('the staff answers match their contracts exactly', () => {
     await read('DELETE', '/api/staff/courses/:courseId/key', '/api/staff/courses/triage/key');
     await read('DELETE', '/api/staff/courses/:courseId/enrolments/:userId', '/api/staff/courses/triage/enrolments/u-pp-anna');
     await read('PUT', '/api/staff/courses/:courseId/access', '/api/staff/courses/triage/access', { mode: 'open' });
+    await read('DELETE', '/api/staff/people/:userId', '/api/staff/people/u-pp-marta');
   });
 });

@@ -58,6 +58,8 @@ export interface AccountDeletion {
   /** The password hash that was checked (null for an account without one): a password changed meanwhile stops the deletion. */
   passwordHash: string | null;
   now: number;
+  /** The staff member who deleted it (an erasure request, an account made by mistake); absent when the owner did. */
+  by?: string;
 }
 
 /**
@@ -66,11 +68,12 @@ export interface AccountDeletion {
  * 'deleted': no code, names, e-mail, password, fiscal code, employment or roles, so it cannot sign
  * in and its address may register again), then every other personal record goes, those found by
  * the address too. The certificates keep what the registry requires, as issued; the ECM attempts
- * and the questionnaire's "done" mark stay; audit events keep the pseudonymous id. False when
+ * and the questionnaire's "done" mark stay; audit events keep the pseudonymous id. The owner and
+ * staff (functions/people/erasure.ts) delete through this one batch. False when
  * nothing was deleted (already deleted, or the password or address changed since they were read).
  */
 export async function deleteAccount(db: D1Database, deletion: AccountDeletion): Promise<boolean> {
-  const { siteId, userId, passwordHash, now } = deletion;
+  const { siteId, userId, passwordHash, now, by } = deletion;
   const address = deletion.email?.toLowerCase() ?? null;
   const counterKey = `${siteId}/${deletion.code.toLowerCase()}`;
   const deleted = "(SELECT status FROM user WHERE id = ?1) = 'deleted'";
@@ -84,7 +87,10 @@ export async function deleteAccount(db: D1Database, deletion: AccountDeletion): 
          WHERE id = ?1 AND site_id = ?2 AND status <> 'deleted' AND password_hash IS ?3 AND email IS ?5`,
       )
       .bind(userId, siteId, passwordHash, now, deletion.email),
-    eventIfChangedStatement(db, siteId, userId, 'auth.account.delete', 'account', now),
+    // Who deleted whom: the owner, or a staff member naming the account by its pseudonymous id alone.
+    by
+      ? eventIfChangedStatement(db, siteId, by, 'people.account.delete', userId, now)
+      : eventIfChangedStatement(db, siteId, userId, 'auth.account.delete', 'account', now),
     // D1 refuses a binding the statement does not use: each gets the values up to the highest it names.
     ...REMOVALS.map((sql) => db.prepare(`${sql} AND ${deleted}`).bind(...values.slice(0, highestParameter(sql)))),
     // FTS5 deletes by adding tombstones: the name, code and address stay in the index's older

@@ -25,6 +25,7 @@ describe('people:manage', () => {
     ['GET', '/api/staff/people/u-pp-anna'],
     ['POST', '/api/staff/people/u-pp-anna/suspend'],
     ['POST', '/api/staff/people/u-pp-anna/reactivate'],
+    ['DELETE', '/api/staff/people/u-pp-anna'],
     ['GET', '/api/staff/people/u-pp-anna/courses'],
     ['GET', '/api/staff/people/u-pp-anna/courses.csv'],
     ['GET', '/api/staff/courses'],

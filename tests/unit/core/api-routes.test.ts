@@ -33,6 +33,7 @@ const ORDERED_PAIRS: [before: string, after: string][] = [
   ['putEcmEvent', 'getParticipants'],
   ['postPeopleImport', 'getPerson'],
   ['postPeopleImport', 'putPerson'],
+  ['postPeopleImport', 'deletePerson'],
 ];
 
 describe('the route table (core/api-routes.ts, merged from core/api-routes/)', () => {
