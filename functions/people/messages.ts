@@ -18,9 +18,9 @@ const PEOPLE_MESSAGES = {
     de: 'Sie können Ihr eigenes Konto nicht sperren.',
   },
   eraseSelf: {
-    it: 'Non puoi eliminare il tuo account da qui: usa la pagina «I miei dati» del tuo profilo.',
-    en: 'You cannot delete your own account here: use the "My data" page of your profile.',
-    de: 'Sie können Ihr eigenes Konto nicht hier löschen: Nutzen Sie die Seite „Meine Daten“ in Ihrem Profil.',
+    it: 'Non puoi eliminare il tuo account da qui: usa la pagina «I tuoi dati» del tuo profilo.',
+    en: 'You cannot delete your own account here: use the "Your data" page of your profile.',
+    de: 'Sie können Ihr eigenes Konto nicht hier löschen: Nutzen Sie die Seite „Ihre Daten“ in Ihrem Profil.',
   },
   eraseStronger: {
     it: 'Questo account ha permessi che il tuo ruolo non ha: può eliminarlo solo chi li ha.',

@@ -9,6 +9,7 @@ import { removeCourseKey, renewCourseKey, setAccessMode } from '../../functions/
 import type { ImportRowError } from '../../core/contracts/people.ts';
 import type { FiscalCodeHolder } from '../../functions/data/people/fiscal-code.ts';
 import { enrolFromCsv, enrolPerson, unenrolPerson } from '../../functions/people/enrolments.ts';
+import { erasePerson } from '../../functions/people/erasure.ts';
 import { changeFiscalCode } from '../../functions/people/fiscal-code.ts';
 import { resendConfirmation, resendInvitation, sendPasswordReset } from '../../functions/people/invitations.ts';
 import type { StaffMailContext } from '../../functions/people/people-import.ts';
@@ -53,6 +54,8 @@ export const PERSON_NOTICES = [
   'editedEmail',
   'fiscalCode',
 ] as const;
+/** The people list's notice: a person deleted from their page lands there, their page gone. */
+export const PEOPLE_NOTICES = ['deleted'] as const;
 export const COURSE_NOTICES = ['access', 'key', 'keyRemoved', 'enrolled', 'unenrolled', 'enrolledList'] as const;
 
 /** What the forms that send e-mail act with: the staff member, and the site's origin as the page was reached (the e-mails' links). */
@@ -98,7 +101,7 @@ function parsed<T>(result: { success: true; data: T } | { success: false }, refu
   return result.data;
 }
 
-/** The person page's forms: suspend, reactivate, enrol in a course, end an enrolment, resend the invitation or the confirmation link, send a password reset, correct the person's details and codice fiscale. */
+/** The person page's forms: suspend, reactivate, delete, enrol in a course, end an enrolment, resend the invitation or the confirmation link, send a password reset, correct the person's details and codice fiscale. */
 export async function submitPersonForm(form: FormData, staff: StaffPage, userId: string, origin: string): Promise<StaffPost> {
   const { actor, language } = staff;
   const action = trimmedFormText(form, 'action');
@@ -116,6 +119,9 @@ export async function submitPersonForm(form: FormData, staff: StaffPage, userId:
       case 'reactivate':
         await reactivate(env.DB, actor, userId, now, language);
         return 'reactivated';
+      case 'erase':
+        await erasePerson(env.DB, actor, userId, now, language);
+        return 'deleted';
       case 'enrol':
         await enrolPerson(staffMailContext(staff, origin), course(), userId);
         return 'enrolled';

@@ -98,6 +98,9 @@ test('staff pages and a course that does not let the learner in have no serious 
         '/it-IT/staff/people?q=ferr&status=active',
         '/it-IT/staff/people?q=nessuno-con-questo-nome',
         '/it-IT/staff/people/u-corsista-1',
+        // Deleting a person asks first (nothing is deleted until its button is pressed); the list says when it is done.
+        '/it-IT/staff/people/u-corsista-1?ask=erase',
+        '/it-IT/staff/people?done=deleted',
         '/it-IT/staff/courses',
         '/it-IT/staff/courses/movimentazione-pazienti',
         '/en-US/staff/people',

@@ -2,7 +2,7 @@ import { expect, test, type Browser, type BrowserContextOptions, type Page } fro
 import { islandsReady, signIn, TESTER } from './helpers.ts';
 
 // Staff (the demo's secretary, people:manage without content editing) find learners, suspend and
-// reactivate them, enrol them in a course taken by enrolment and read who is where; learners not
+// reactivate them, delete them, enrol them in a course taken by enrolment and read who is where; learners not
 // enrolled see the course's summary and enrol with the course key, with and without JavaScript.
 // Every journey runs at 1280 and at 390 px, each with learners of its own from the demo cohort
 // (password Corsista-Demo-2026!), so the two runs never meet.
@@ -147,6 +147,58 @@ for (const width of [1280, 390]) {
       await page.getByRole('button', { name: "Riattiva l'account" }).click();
       await expect(page.getByTestId('staff-done')).toHaveText('Account riattivato.');
       await signIn(learnerPage, learner);
+    });
+
+    test('staff delete a learner after a confirmation that says what is erased and what the ECM registry keeps, and are back on the list without them', async ({
+      browser,
+    }) => {
+      // Each run its own learner of the cohort's first eight: enrolled by the secretary, with progress.
+      const learner = cohort(wide ? 'francesca.ricci' : 'alessandro.marino');
+      const name = wide ? 'Francesca Ricci' : 'Alessandro Marino';
+      const learnerPage = await person(browser, width);
+      await signIn(learnerPage, learner);
+
+      // The phone run goes without JavaScript: the question and the deletion are plain forms.
+      const page = await person(browser, width, { javaScriptEnabled: wide });
+      await signIn(page, STAFF);
+      await page.goto('/it-IT/staff/people');
+      await search(page, learner.code);
+      await names(page).first().click();
+      await expect(page.getByTestId('person-name')).toHaveText(name);
+      const address = new URL(page.url()).pathname;
+      await page.getByRole('button', { name: "Elimina l'account", exact: true }).click();
+      // It asks first, naming the person, and says what goes and what stays, as the learner's own page does.
+      const ask = page.getByTestId('erase-ask');
+      await expect(ask).toContainText(`Eliminare definitivamente l'account di ${name}?`);
+      await expect(ask).toContainText('le richieste di assistenza mandate dal suo account');
+      await expect(page.getByTestId('erase-kept')).toContainText('gli attestati ECM già rilasciati (0)');
+      await expect(page.getByTestId('erase-kept')).toContainText('Restano con il suo nome e il suo codice fiscale');
+      await fitsWidth(page);
+      // Cancelling changes nothing; the confirmation is a plain button, reached and pressed from the keyboard.
+      await page.getByRole('link', { name: 'Annulla' }).click();
+      await expect(page.getByTestId('erase-ask')).toHaveCount(0);
+      await page.getByRole('button', { name: "Elimina l'account", exact: true }).click();
+      const confirm = page.getByRole('button', { name: "Sì, elimina definitivamente l'account" });
+      await confirm.focus();
+      await expect(confirm).toBeFocused();
+      await page.keyboard.press('Enter');
+
+      await expect(page).toHaveURL(/\/it-IT\/staff\/people\?done=deleted$/);
+      await expect(page.getByTestId('staff-done')).toHaveText(
+        'Account eliminato: i dati personali sono stati cancellati e ogni sessione è stata chiusa. Restano solo gli attestati e i dati che il registro ECM richiede.',
+      );
+      await search(page, learner.code);
+      await expect(page.getByText('Nessuna persona corrisponde alla ricerca.')).toBeVisible();
+      // Their old address is the 404 of a page that does not exist.
+      expect((await page.goto(address))?.status()).toBe(404);
+      await expect(page.getByTestId('error-message')).toHaveText(`Page Not Found: ${address}`);
+      // The learner's open session ended with the account.
+      await learnerPage.goto('/it-IT/profile');
+      await expect(learnerPage).toHaveURL(/\/it-IT$/);
+      // Staff's own page offers no deletion: they use their profile's page, as everyone does.
+      await page.goto('/it-IT/staff/people/u-segreteria-demo?ask=erase');
+      await expect(page.getByTestId('erase-ask')).toHaveCount(0);
+      await expect(page.getByTestId('person-erase-own').getByRole('link', { name: 'I tuoi dati' })).toHaveAttribute('href', '/it-IT/profile/my-data');
     });
 
     test('staff enrol a learner in a course taken by enrolment, who then opens it; their progress shows in the report and its CSV', async ({ browser }) => {

@@ -72,7 +72,7 @@ describe('staff delete a person (an erasure request, an account made by mistake)
   it('is refused for oneself, for an account with permissions the staff member lacks, and for no such person', async () => {
     const self = await erase(STAFF.id, staff);
     expect(self.status).toBe(409);
-    expect(await messageOf(self)).toBe('Non puoi eliminare il tuo account da qui: usa la pagina «I miei dati» del tuo profilo.');
+    expect(await messageOf(self)).toBe('Non puoi eliminare il tuo account da qui: usa la pagina «I tuoi dati» del tuo profilo.');
     const editor = await erase(EDITOR.id, staff);
     expect(editor.status).toBe(403);
     expect(await messageOf(editor)).toBe('Questo account ha permessi che il tuo ruolo non ha: può eliminarlo solo chi li ha.');
