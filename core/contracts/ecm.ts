@@ -180,11 +180,14 @@ const score = { correct: z.number().int(), total: z.number().int(), score: z.num
 export const reviewSession = z.object({ moduleNumber: z.number().int(), number: z.number().int(), modulePosition: z.number().int(), title: z.string() });
 export type ReviewSession = z.infer<typeof reviewSession>;
 
+/** When the attempt was submitted, as an ISO instant. */
+const submittedAt = z.string();
+
 /**
  * A submitted attempt; `attemptsLeft` counts the attempts still allowed after this one. `review`:
  * after a failed attempt, the sessions its wrong answers come from, in course order (empty after a pass).
  */
-export const assessmentResult = z.object({ ...score, attemptsLeft, review: z.array(reviewSession) });
+export const assessmentResult = z.object({ ...score, attemptsLeft, review: z.array(reviewSession), submittedAt });
 export type AssessmentResult = z.infer<typeof assessmentResult>;
 
 /** After passing only: each question with the learner's answer and the correct option. */
@@ -219,7 +222,8 @@ export const ecmStatus = z.object({
   missingMinutes: z.number().int().nonnegative(),
   attemptsUsed: z.number().int().nonnegative(),
   attemptsLeft,
-  lastResult: z.object(score).nullable(),
+  /** The last submitted attempt's outcome: the ECM page shows it again, with its date, after a pass or a failure. */
+  lastResult: z.object({ ...score, submittedAt }).nullable(),
   satisfactionDone: z.boolean(),
   missingProfile,
   certificate: certificateSummary.nullable(),

@@ -7,6 +7,8 @@
 export const QUESTIONS_PER_CREDIT = 3;
 export const OPTIONS_PER_QUESTION = 4;
 export const MAX_FIXED_ATTEMPTS = 5;
+/** The share of correct answers, in percent, that passes. */
+export const PASS_PERCENT = 75;
 /**
  * A 'draw' bank holds at least twice the questions an attempt asks, so that each attempt can ask
  * only questions the previous attempt did not: that is what "substantially different" means here.
@@ -28,7 +30,7 @@ export function minimumBankSize(credits: number, mode: AssessmentMode): number {
 
 /** Passed with at least 75 % correct answers, counted in whole numbers so no rounding can pass a 74.9 %. */
 export function isPassed(correct: number, total: number): boolean {
-  return total > 0 && correct * 4 >= total * 3;
+  return total > 0 && correct * 100 >= total * PASS_PERCENT;
 }
 
 /** The score shown, in whole percent, rounded down: it never shows 75 for an attempt that failed. */

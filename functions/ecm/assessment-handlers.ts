@@ -20,6 +20,7 @@ import { createAttempt, findAttempt, saveAnswers, submitAttempt, type Attempt } 
 import { readBank, type EcmCourse } from '../data/ecm/courses.ts';
 import { editionOn, type Edition } from '../data/ecm/editions.ts';
 import { romeDayHour } from '../../core/rome-time.ts';
+import { passedAttemptReview } from './assessment-review.ts';
 import { ecmService } from './ecm-service.ts';
 import { ecmMessage } from './messages.ts';
 import { randomHex, randomUnit } from '../shared/random-id.ts';
@@ -166,7 +167,15 @@ export async function submitAssessment(context: ApiContext, { param, json }: Att
   const standing = await ecm.standing(course, user.id);
   // After a failed attempt the score and the sessions to go over are told: never which answers were wrong or right.
   const review = passed ? [] : await reviewOf(context, course.courseId, user.id, sessionsToReview(attempt.questions, answers));
-  return { correct, total, score: scorePercent(correct, total), passed, attemptsLeft: passed ? 0 : standing.attemptsLeft, review };
+  return {
+    correct,
+    total,
+    score: scorePercent(correct, total),
+    passed,
+    attemptsLeft: passed ? 0 : standing.attemptsLeft,
+    review,
+    submittedAt: new Date(context.now).toISOString(),
+  };
 }
 
 /** The sessions named by `keys` (`module.session`) as the learner's course shows them, in its order. */
@@ -182,10 +191,6 @@ export async function getAssessmentReview(context: ApiContext, { param }: Course
   const { user } = await context.requireSession();
   const ecm = ecmService(context);
   const standing = await ecm.standing(await ecm.course(param.courseId), user.id);
-  const attempt = standing.passedAttempt;
-  if (!attempt) throw new HttpError(403, ecmMessage('reviewLocked', context.language));
-  return {
-    score: scorePercent(attempt.correct ?? 0, attempt.total ?? 0),
-    questions: attempt.questions.map(({ id, text, options, correct }) => ({ id, text, options, correct, answer: attempt.answers[id] ?? null })),
-  };
+  if (!standing.passedAttempt) throw new HttpError(403, ecmMessage('reviewLocked', context.language));
+  return passedAttemptReview(standing.passedAttempt);
 }

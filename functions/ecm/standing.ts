@@ -74,7 +74,13 @@ export function standingOf<A extends AttemptOutcome>(course: EcmCourse, sessions
     attemptsUsed: submitted.length,
     attemptsLeft: left,
     lastResult: last
-      ? { correct: last.correct ?? 0, total: last.total ?? 0, score: scorePercent(last.correct ?? 0, last.total ?? 0), passed: last.passed === true }
+      ? {
+          correct: last.correct ?? 0,
+          total: last.total ?? 0,
+          score: scorePercent(last.correct ?? 0, last.total ?? 0),
+          passed: last.passed === true,
+          submittedAt: new Date(last.submittedAt ?? 0).toISOString(),
+        }
       : null,
     satisfactionDone: satisfied,
     missingProfile,

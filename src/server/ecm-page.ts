@@ -1,8 +1,9 @@
 import { env } from 'cloudflare:workers';
-import type { EcmStatus } from '../../core/contracts/ecm.ts';
+import type { AssessmentReview, EcmStatus } from '../../core/contracts/ecm.ts';
 import { sessionsToReview } from '../../core/ecm/review-sessions.ts';
 import { findEcmCourse } from '../../functions/data/ecm/courses.ts';
 import { findCertificate, listCertificates, type CertificateView } from '../../functions/data/ecm/records.ts';
+import { passedAttemptReview } from '../../functions/ecm/assessment-review.ts';
 import { checkCertificateCode } from '../../functions/ecm/certificate-code.ts';
 import { loadStanding, publicStatus, standingOf } from '../../functions/ecm/standing.ts';
 import type { LearnerCourseFacts } from '../../functions/data/lms/course-page.ts';
@@ -14,21 +15,26 @@ export function courseEcmStatus(learner: LearnerCourseFacts): EcmStatus | null {
 }
 
 /**
- * The ECM page's start: the learner's status and, when their last attempt failed and none is open
- * yet, the `module.session` keys of the sessions its wrong answers come from. Null for a course
- * without ECM credits.
+ * The ECM page's start: the learner's status; when their last attempt failed and none is open
+ * yet, the `module.session` keys of the sessions its wrong answers come from; once they passed,
+ * the passed attempt's review (correct answers included: it can no longer be retaken). Null for a
+ * course without ECM credits.
  */
 export async function loadEcmJourney(
   page: PageContext,
   courseId: string,
   userId: string,
-): Promise<{ status: EcmStatus; failedReview: Set<string> | null } | null> {
+): Promise<{ status: EcmStatus; failedReview: Set<string> | null; passedReview: AssessmentReview | null } | null> {
   const course = await findEcmCourse(env.DB, page.site._id, courseId);
   if (!course) return null;
   const standing = await loadStanding(env.DB, page.site._id, course, userId, page.locale, page.site.defaultLocale);
   const last = standing.attempts.filter((attempt) => attempt.submittedAt !== null).at(-1);
   const failed = last && !last.passed && !standing.open && !standing.passedAttempt ? last : null;
-  return { status: publicStatus(standing), failedReview: failed ? sessionsToReview(failed.questions, failed.answers) : null };
+  return {
+    status: publicStatus(standing),
+    failedReview: failed ? sessionsToReview(failed.questions, failed.answers) : null,
+    passedReview: standing.passedAttempt ? passedAttemptReview(standing.passedAttempt) : null,
+  };
 }
 
 export async function loadCertificates(page: PageContext, userId: string): Promise<CertificateView[]> {

@@ -15,6 +15,8 @@ const bank = BANKS[COURSE]?.['it-IT'] ?? [];
 /** 'fixed' mode asks the whole bank (at least 3 per credit: 18 for 6 credits). */
 const TOTAL = bank.length;
 const HALF = Math.floor(TOTAL / 2);
+/** The line under a result: the pass mark and the day the attempt was submitted. */
+const RESULT_FACTS = /^Soglia per superare la verifica: 75% di risposte corrette\. Consegnata il \d{1,2} \S+ \d{4}\.$/;
 
 /** Answers every question on the page, rightly or wrongly, by reading each question's text. */
 async function answerAll(page: Page, right: boolean, only?: (index: number) => boolean, questionsOf = bank): Promise<string[]> {
@@ -82,7 +84,11 @@ test('ECM journey: last session, a failed attempt without answers, a pass, the q
   await islandsReady(page);
   await expect(result.getByRole('heading', { level: 2 })).toHaveText(`Verifica non superata: 0 risposte corrette su ${TOTAL} (0%). Serve almeno il 75%.`);
   await expect(page.getByTestId('assessment-review-sessions').getByRole('link')).toHaveCount(4);
+  await expect(result.getByTestId('assessment-result-facts')).toHaveText(RESULT_FACTS);
   await expect(page.getByTestId('assessment-question')).toHaveCount(0);
+  // The page carries no review of the failed attempt's answers, not even in the island's data.
+  await expect(page.getByTestId('assessment-review')).toHaveCount(0);
+  await expect(page.locator('astro-island[props*="passedReview"]')).toHaveAttribute('props', /"passedReview":\[0,null\]/);
 
   // Second attempt: a new order; half answered, left, resumed after a reload with the answers kept.
   await page.getByRole('button', { name: 'Inizia un nuovo tentativo' }).click();
@@ -105,11 +111,22 @@ test('ECM journey: last session, a failed attempt without answers, a pass, the q
   await answerAll(page, true, (i) => i === TOTAL - 1);
   await page.getByRole('button', { name: 'Consegna la verifica' }).click();
   await expect(result.getByRole('heading', { level: 2 })).toHaveText(`Verifica superata: ${TOTAL} risposte corrette su ${TOTAL} (100%).`);
+  await expect(result.getByTestId('assessment-result-facts')).toHaveText(RESULT_FACTS);
   await page.getByRole('button', { name: 'Rivedi le risposte corrette' }).click();
   await expect(page.getByTestId('assessment-review').getByText('✓ risposta corretta')).toHaveCount(TOTAL);
 
+  // Leaving and coming back: the passed result and the review of every answer are still there, above the next step.
+  await page.goto(`/it-IT/course/${COURSE}`);
+  await page.goto(`/it-IT/course/ecm/${COURSE}`);
+  await islandsReady(page);
+  const last = page.getByTestId('assessment-last-result');
+  await expect(last.getByRole('heading', { level: 2 })).toHaveText(`Verifica superata: ${TOTAL} risposte corrette su ${TOTAL} (100%).`);
+  await expect(last.getByTestId('assessment-result-facts')).toHaveText(RESULT_FACTS);
+  await last.getByText('Rivedi le tue risposte').click();
+  await expect(last.getByTestId('assessment-review').getByText('✓ risposta corretta')).toHaveCount(TOTAL);
+  await expect(last.getByTestId('assessment-review-verdict')).toHaveText(Array<string>(TOTAL).fill('Hai risposto correttamente.'));
+
   // The anonymous questionnaire comes before the certificate; every scale needs an answer.
-  await page.getByRole('button', { name: 'Compila il questionario di gradimento' }).click();
   const form = page.getByTestId('satisfaction-form');
   await form.getByRole('button', { name: 'Invia il questionario' }).click();
   await expect(form.getByText('Scegli una risposta.')).toHaveCount(5);
@@ -433,6 +450,33 @@ test('a learner reading in German who finishes the sessions is sent on to the EC
   await expect(page.getByTestId('assessment-result').getByRole('heading', { level: 2 })).toHaveText(
     `Bestanden: ${german.length} von ${german.length} Antworten richtig (100 %).`,
   );
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a learner who passed finds the result and the review of their answers again, in their language, beside the certificate', async ({ page }) => {
+    // The seed's demo learner passed this course with 22 of 24 and has its certificate.
+    await signIn(page);
+    await page.goto('/it-IT/course/ecm/prevenzione-ica');
+    const last = page.getByTestId('assessment-last-result');
+    await expect(last.getByRole('heading', { level: 2 })).toHaveText('Verifica superata: 22 risposte corrette su 24 (91%).');
+    await expect(last.getByTestId('assessment-result-facts')).toHaveText(RESULT_FACTS);
+    const review = last.getByTestId('assessment-review');
+    await expect(review).toBeHidden();
+    await last.getByText('Rivedi le tue risposte').click();
+    await expect(review.getByText('✓ risposta corretta')).toHaveCount(24);
+    await expect(review.getByText('· la tua risposta')).toHaveCount(24);
+    await expect(last.getByTestId('assessment-review-verdict').filter({ hasText: 'Hai risposto correttamente.' })).toHaveCount(22);
+    await expect(last.getByTestId('assessment-review-verdict').filter({ hasText: 'La tua risposta non era corretta.' })).toHaveCount(2);
+    // The certificate stays where it was.
+    await expect(page.getByTestId('ecm-certificate').getByTestId('certificate-download')).toBeVisible();
+
+    await page.goto('/en-US/course/ecm/prevenzione-ica');
+    await expect(last.getByRole('heading', { level: 2 })).toHaveText('Assessment passed: 22 correct answers of 24 (91%).');
+    await expect(last.getByTestId('assessment-result-facts')).toHaveText(/^Pass mark: 75% correct answers\. Submitted on \w+ \d{1,2}, \d{4}\.$/);
+    await expect(last.getByText('Review your answers')).toBeVisible();
+  });
 });
 
 test('without JavaScript, the ECM page says its steps need it instead of loading for ever', async ({ browser }) => {

@@ -1,10 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AssessmentResult, CertificateSummary, EcmStatus, ReviewQuestion } from '../../../core/contracts/ecm.ts';
+import { PASS_PERCENT } from '../../../core/ecm/assessment-rules.ts';
 import { ecmStepMessage } from '../../../core/ecm/step-message.ts';
 import { sessionPath } from '../../../core/course-path.ts';
 import { translator } from '../../../core/translate.ts';
 import { ApiRequestError, createApiClient } from '../../lib/api-client.ts';
 import { certificatePdfUrl } from '../../lib/api-url.ts';
+import AnswersReview from './AnswersReview.tsx';
 import AssessmentForm from './AssessmentForm.tsx';
 import EcmProfileForm from './EcmProfileForm.tsx';
 import SatisfactionForm from './SatisfactionForm.tsx';
@@ -17,6 +19,8 @@ interface Props {
   status: EcmStatus;
   /** The last attempt's result when it failed and no other is open: shown first, with "Inizia un nuovo tentativo" while attempts are left. */
   lastFailed: AssessmentResult | null;
+  /** Once passed, the passed attempt's review, read by the server: the result and the answers stay there to see again, without scripts. */
+  passedReview: ReviewQuestion[] | null;
   strings: Record<string, string>;
 }
 
@@ -34,7 +38,7 @@ type View =
  * session is complete), the anonymous satisfaction questionnaire after passing, the registry
  * fields if missing, then the certificate.
  */
-export default function EcmJourney({ courseId, siteId, locale, status, lastFailed, strings }: Props) {
+export default function EcmJourney({ courseId, siteId, locale, status, lastFailed, passedReview, strings }: Props) {
   const t = translator(strings, locale);
   const api = useMemo(() => createApiClient({ siteId: () => siteId, localeCode: () => locale }), [siteId, locale]);
   const [view, setView] = useState<View>(() => (lastFailed ? { kind: 'result', result: lastFailed } : initialView(status, t)));
@@ -65,8 +69,25 @@ export default function EcmJourney({ courseId, siteId, locale, status, lastFaile
   };
   const date = (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Rome' }).format(new Date(iso));
 
+  const passedResult = passedReview && status.lastResult?.passed ? status.lastResult : null;
+  const resultFacts = (submittedAt: string) => (
+    <p className="muted" data-testid="assessment-result-facts">
+      {t('ecm.resultFacts', { passMark: PASS_PERCENT, date: date(submittedAt) })}
+    </p>
+  );
+
   return (
     <div className="ecm-journey" data-testid="ecm-journey" data-step={view.kind}>
+      {passedResult && passedReview && view.kind !== 'result' && (
+        <section aria-labelledby="ecm-passed-result" data-testid="assessment-last-result" data-passed="true">
+          <h2 id="ecm-passed-result">{t('ecm.passed', { correct: passedResult.correct, total: passedResult.total, score: passedResult.score })}</h2>
+          {resultFacts(passedResult.submittedAt)}
+          <details className="ecm-review-details">
+            <summary>{t('ecm.reviewAnswers')}</summary>
+            <AnswersReview questions={passedReview} t={t} />
+          </details>
+        </section>
+      )}
       {view.kind === 'blocked' && (
         <p className="notice" data-testid="ecm-blocked">
           {view.message}
@@ -80,6 +101,7 @@ export default function EcmJourney({ courseId, siteId, locale, status, lastFaile
           <h2 id="ecm-result" tabIndex={-1} ref={heading}>
             {t(view.result.passed ? 'ecm.passed' : 'ecm.failed', { correct: view.result.correct, total: view.result.total, score: view.result.score })}
           </h2>
+          {resultFacts(view.result.submittedAt)}
           {view.result.passed ? (
             <>
               <p>
@@ -87,7 +109,7 @@ export default function EcmJourney({ courseId, siteId, locale, status, lastFaile
                   {t('ecm.review')}
                 </button>
               </p>
-              {review && <Review questions={review} t={t} />}
+              {review && <AnswersReview questions={review} t={t} />}
               <p>
                 <button type="button" onClick={() => setView({ kind: 'satisfaction' })}>
                   {t('ecm.toSatisfaction')}
@@ -190,25 +212,4 @@ function initialView(status: EcmStatus, t: (key: string, values?: Record<string,
     case 'done':
       return status.certificate ? { kind: 'done', certificate: status.certificate } : { kind: 'certificate' };
   }
-}
-
-function Review({ questions, t }: { questions: ReviewQuestion[]; t: (key: string) => string }) {
-  return (
-    <ol className="ecm-review" data-testid="assessment-review">
-      {questions.map((question) => (
-        <li key={question.id}>
-          <p>{question.text}</p>
-          <ul>
-            {question.options.map((option) => (
-              <li key={option.id} className={option.id === question.correct ? 'ecm-correct' : undefined}>
-                {option.text}
-                {option.id === question.correct && <strong> ✓ {t('ecm.correctAnswer')}</strong>}
-                {option.id === question.answer && <em> · {t('ecm.yourAnswer')}</em>}
-              </li>
-            ))}
-          </ul>
-        </li>
-      ))}
-    </ol>
-  );
 }

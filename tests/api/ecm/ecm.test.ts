@@ -192,6 +192,9 @@ describe('answers and refusals: 4xx and nothing written', () => {
     // The score and the sessions the wrong answers come from (review.test.ts), nothing of the answers.
     expect(await outcome<AssessmentResult>(response)).toMatchObject({ correct: 13, total: 18, score: 72, passed: false, attemptsLeft: 4 });
     expect(body).not.toMatch(/"correct":"|options/);
+    const submittedAt = new Date((await attemptRow(attempt.attemptId))?.submittedAt ?? 0).toISOString();
+    const status = await outcome<EcmStatus>(await call(`/api/lms/course/${FIXED_COURSE}/ecm`, { cookie }));
+    expect(status.lastResult).toEqual({ correct: 13, total: 18, score: 72, passed: false, submittedAt });
     const review = await call(`${assessment()}/review`, { cookie });
     expect(review.status).toBe(403);
     expect((await submit(cookie, attempt, await correctAnswers(attempt.attemptId))).status).toBe(409);
@@ -260,14 +263,12 @@ describe('passing, questionnaire and certificate', () => {
     const attempt = await open(cookie, FIXED_COURSE, 'de-DE');
     expect(attempt.questions).toHaveLength(20);
     const answers = await answersWith(attempt.attemptId, 15);
-    expect(await outcome<AssessmentResult>(await submit(cookie, attempt, answers))).toEqual({
-      correct: 15,
-      total: 20,
-      score: 75,
-      passed: true,
-      attemptsLeft: 0,
-      review: [],
-    });
+    const result = await outcome<AssessmentResult>(await submit(cookie, attempt, answers));
+    const submittedAt = new Date((await attemptRow(attempt.attemptId))?.submittedAt ?? 0).toISOString();
+    expect(result).toEqual({ correct: 15, total: 20, score: 75, passed: true, attemptsLeft: 0, review: [], submittedAt });
+    // Coming back later, the status still tells the passed attempt's result and when it was submitted (the ECM page shows it).
+    const status = await outcome<EcmStatus>(await call(`/api/lms/course/${FIXED_COURSE}/ecm`, { cookie }));
+    expect(status.lastResult).toEqual({ correct: 15, total: 20, score: 75, passed: true, submittedAt });
     const review = await outcome<{ questions: { id: string; answer: string; correct: string }[] }>(await call(`${assessment()}/review`, { cookie }));
     expect(review.questions).toHaveLength(20);
     expect(review.questions.filter((q) => q.answer === q.correct)).toHaveLength(15);

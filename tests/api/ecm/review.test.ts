@@ -29,7 +29,7 @@ describe('after a failed attempt', () => {
       { moduleNumber: 1, number: 2, modulePosition: 1, title: 'I codici' },
       { moduleNumber: 2, number: 1, modulePosition: 2, title: 'Casi' },
     ]);
-    expect(Object.keys(all).sort()).toEqual(['attemptsLeft', 'correct', 'passed', 'review', 'score', 'total']);
+    expect(Object.keys(all).sort()).toEqual(['attemptsLeft', 'correct', 'passed', 'review', 'score', 'submittedAt', 'total']);
   });
 
   it('names only the sessions of the questions answered wrongly', async () => {

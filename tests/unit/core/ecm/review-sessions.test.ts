@@ -55,7 +55,7 @@ describe('the sessions to go over after a failed attempt', () => {
       missingMinutes: 0,
       attemptsUsed: 2,
       attemptsLeft,
-      lastResult: { correct: 3, total: 10, score: 30, passed: false },
+      lastResult: { correct: 3, total: 10, score: 30, passed: false, submittedAt: '2026-03-12T09:30:00.000Z' },
       satisfactionDone: false,
       missingProfile: [],
       certificate: null,
@@ -68,6 +68,7 @@ describe('the sessions to go over after a failed attempt', () => {
       passed: false,
       attemptsLeft: 3,
       review: [{ moduleNumber: 1, number: 1, modulePosition: 1, title: 'Primo' }],
+      submittedAt: '2026-03-12T09:30:00.000Z',
     });
     expect(lastFailedResult(status('exhausted', 0), review, modules)?.attemptsLeft).toBe(0);
     expect(lastFailedResult(status('time', 3), review, modules)).toBeNull();
