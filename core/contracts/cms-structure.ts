@@ -56,6 +56,11 @@ export const courseStructure = z.object({
   learners: z.record(z.string(), z.number().int()),
   /** Module and session titles in the requested language (draft over live): `{m}` and `{m}.{s}` → title. */
   titles: z.record(z.string(), z.string()),
+  /**
+   * The revision of each of those titles' documents in the requested language (`{m}`, `{m}.{s}`;
+   * core/document-revision.ts), for a title's save to send as `If-Match`.
+   */
+  revisions: z.record(z.string(), z.string()).optional(),
   categories: z.array(editorCategory),
 });
 export type CourseStructure = z.infer<typeof courseStructure>;

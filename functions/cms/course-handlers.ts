@@ -11,6 +11,7 @@ import type {
   newCourseRequest,
 } from '../../core/contracts/cms-structure.ts';
 import { moduleKey, type Outline } from '../../core/course-outline.ts';
+import { documentRevision } from '../../core/document-revision.ts';
 import type { ApiContext } from '../api-context.ts';
 import { documentExists, listDrafts, readLive, saveDrafts, type DocumentRef } from '../data/cms/documents.ts';
 import { courseIdTaken, listCmsCourses, readCategoryKeys, readCourseDocuments, readUsedNumbers } from '../data/cms/structure.ts';
@@ -167,6 +168,13 @@ export async function getCourseStructure(
       if (document.kind !== 'course' && document.locale === wanted) titles[document.part] = (document.fields as { title: string }).title;
     }
   }
+  // A title shown from the main language has no document in the requested one yet: its revision is none's.
+  const inLocale = new Map(
+    documents.filter((document) => document.kind !== 'course' && document.locale === locale).map((document) => [document.part, document.fields]),
+  );
+  const revisions = Object.fromEntries(
+    await Promise.all(Object.keys(titles).map(async (part) => [part, await documentRevision(inLocale.get(part) ?? null)] as const)),
+  );
   return {
     courseId,
     locale: defaultLocale,
@@ -175,6 +183,7 @@ export async function getCourseStructure(
     usedSessions: used.sessions.map((entry) => `${entry.module}.${entry.number}`),
     learners: Object.fromEntries(used.sessions.filter((entry) => entry.learners > 0).map((entry) => [`${entry.module}.${entry.number}`, entry.learners])),
     titles,
+    revisions,
     categories,
   };
 }

@@ -17,6 +17,7 @@ import {
 import {
   commitPublish,
   discardDraft,
+  discardDraftOnBase,
   documentExists,
   findVersion,
   listDrafts,
@@ -104,45 +105,54 @@ async function checkDraft(context: ApiContext, ref: DocumentRef, fields: Documen
   }
 }
 
+/**
+ * Writes a draft (a save, a restored version) with its audit event. A write without a base (an API
+ * client, an older page) goes ahead as it always has; one whose `If-Match` names a text saved over
+ * since, before the write or during it, is refused with 409 and writes nothing.
+ */
+async function writeDraft(context: ApiContext, ref: DocumentRef, fields: DocumentFields, userId: string, eventName: string, subject: string): Promise<void> {
+  const { DB } = context.env;
+  const bases = ifMatchRevisions(context.request.headers.get('if-match'));
+  if (!bases) return saveDraft(DB, ref, fields, userId, context.now, eventStatement(DB, context.siteId, userId, eventName, subject, context.now));
+  const base = await readSaveBase(DB, ref);
+  const current = bases.includes(await documentRevision(baseFields(base)));
+  const event = eventIfChangedStatement(DB, context.siteId, userId, eventName, subject, context.now);
+  if (!current || !(await saveDraftOnBase(DB, ref, fields, userId, context.now, base, event))) {
+    throw new HttpError(409, cmsMessage('editConflict', context.language));
+  }
+}
+
 export async function putDocument(context: ApiContext, { param, json: fields }: DocumentParams & { json: DocumentFields }): Promise<EditorView> {
   const session = await context.requireSession();
   const ref = await documentRef(context, param);
   refuseReservedKey(context, ref);
   await checkDraft(context, ref, fields);
   const saved = ref.kind === 'outline' ? await withFileDurations(context, fields as Outline) : fields;
-  const { DB } = context.env;
-  const eventName = documentEventName(ref.kind, 'edit');
-  // A save without a base (an API client, an older page) writes as it always has.
-  const bases = ifMatchRevisions(context.request.headers.get('if-match'));
-  if (!bases) {
-    await saveDraft(
-      DB,
-      ref,
-      saved,
-      session.user.id,
-      context.now,
-      eventStatement(DB, context.siteId, session.user.id, eventName, documentName(ref), context.now),
-    );
-    return loadEditorView(DB, ref);
-  }
-  const base = await readSaveBase(DB, ref);
-  const current = bases.includes(await documentRevision(baseFields(base)));
-  const event = eventIfChangedStatement(DB, context.siteId, session.user.id, eventName, documentName(ref), context.now);
-  // Refused, writing nothing, when the text the editor opened was saved over since: before the write, or during it.
-  if (!current || !(await saveDraftOnBase(DB, ref, saved, session.user.id, context.now, base, event))) {
-    throw new HttpError(409, cmsMessage('editConflict', context.language));
-  }
-  return loadEditorView(DB, ref);
+  await writeDraft(context, ref, saved, session.user.id, documentEventName(ref.kind, 'edit'), documentName(ref));
+  return loadEditorView(context.env.DB, ref);
 }
 
 export async function deleteDraft(context: ApiContext, { param }: DocumentParams): Promise<EditorView> {
   const session = await context.requireSession();
   const ref = await documentRef(context, param);
-  const view = await loadEditorView(context.env.DB, ref);
-  if (!view.draft) return view;
-  const event = eventStatement(context.env.DB, context.siteId, session.user.id, documentEventName(ref.kind, 'discard'), documentName(ref), context.now);
-  await discardDraft(context.env.DB, ref, event);
-  return { ...view, draft: null, revision: await documentRevision(view.live) };
+  const { DB } = context.env;
+  const eventName = documentEventName(ref.kind, 'discard');
+  const bases = ifMatchRevisions(context.request.headers.get('if-match'));
+  if (!bases) {
+    const view = await loadEditorView(DB, ref);
+    if (!view.draft) return view;
+    await discardDraft(DB, ref, eventStatement(DB, context.siteId, session.user.id, eventName, documentName(ref), context.now));
+    return { ...view, draft: null, revision: await documentRevision(view.live) };
+  }
+  const base = await readSaveBase(DB, ref);
+  // No draft left (discarded or published meanwhile): nothing anyone saved is lost, the answer shows what is there.
+  if (base.draft) {
+    const current = bases.includes(await documentRevision(baseFields(base)));
+    const event = eventIfChangedStatement(DB, context.siteId, session.user.id, eventName, documentName(ref), context.now);
+    // Refused, removing nothing, when the draft the editor opened was saved over since: before the delete, or during it.
+    if (!current || !(await discardDraftOnBase(DB, ref, base.draft, event))) throw new HttpError(409, cmsMessage('editConflict', context.language));
+  }
+  return loadEditorView(DB, ref);
 }
 
 export async function revertVersion(context: ApiContext, { param: { id } }: { param: z.output<typeof versionParams> }): Promise<EditorView> {
@@ -153,16 +163,9 @@ export async function revertVersion(context: ApiContext, { param: { id } }: { pa
   if (version.kind === 'bank') await checkBankDraft(context, version, version.fields);
   if (version.kind === 'outline') await checkOutlineDraft(context, version.key, version.fields as Outline);
   if (version.kind === 'categories') await checkCategoriesDraft(context, version.fields as { order: string[] });
-  const event = eventStatement(
-    context.env.DB,
-    context.siteId,
-    session.user.id,
-    documentEventName(version.kind, 'revert'),
-    `${documentName(version)}#${id}`,
-    context.now,
-  );
   const fields = version.kind === 'outline' ? await withFileDurations(context, version.fields as Outline) : version.fields;
-  await saveDraft(context.env.DB, version, fields, session.user.id, context.now, event);
+  // With If-Match, the document's revision as the editor opened it: a restore never replaces a text saved since unseen.
+  await writeDraft(context, version, fields, session.user.id, documentEventName(version.kind, 'revert'), `${documentName(version)}#${id}`);
   return loadEditorView(context.env.DB, version);
 }
 

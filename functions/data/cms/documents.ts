@@ -331,6 +331,25 @@ export async function discardDraft(db: D1Database, ref: DocumentRef, event: D1Pr
   ]);
 }
 
+/**
+ * Drops a draft with its audit event only while it is still the row a discard read (`readSaveBase`):
+ * false, and nothing written, when someone saved over it meanwhile. `event` is an eventIfChangedStatement.
+ */
+export async function discardDraftOnBase(
+  db: D1Database,
+  ref: DocumentRef,
+  draft: NonNullable<SaveBase['draft']>,
+  event: D1PreparedStatement,
+): Promise<boolean> {
+  const [removed] = await db.batch([
+    db
+      .prepare('DELETE FROM cms_draft WHERE site_id = ? AND locale = ? AND kind = ? AND key = ? AND updated_at = ? AND fields = ?')
+      .bind(ref.siteId, ref.locale, ref.kind, ref.key, draft.updatedAt, draft.fields),
+    event,
+  ]);
+  return (removed?.meta.changes ?? 0) > 0;
+}
+
 export async function findVersion(db: D1Database, siteId: string, id: number): Promise<(DocumentRef & { fields: DocumentFields }) | null> {
   const row = await db
     .prepare('SELECT site_id, locale, kind, key, fields FROM cms_version WHERE site_id = ? AND id = ?')

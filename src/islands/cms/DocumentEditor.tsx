@@ -94,6 +94,16 @@ export default function DocumentEditor({ document, locale, api, t, strings, form
     setUnsaved(draftId, { kind: document.kind, key: document.key, fields: toPayload(document.kind, next) });
   };
 
+  /**
+   * A save, discard or restore refused (409: someone saved the text since it was loaded here) leaves
+   * the form as it is, unsaved, and says so: the editor decides whether to load the other text.
+   */
+  const failed = (error: unknown) => {
+    const refused = error instanceof ApiRequestError && error.statusCode === 409;
+    setConflict(refused);
+    setStatus(refused ? { kind: 'idle' } : { kind: 'error', text: t('cms.error', { message: (error as Error).message }) });
+  };
+
   const save = async (event: SubmitEvent) => {
     event.preventDefault();
     const missing = missingField(document.kind, fields);
@@ -115,10 +125,7 @@ export default function DocumentEditor({ document, locale, api, t, strings, form
       publishDraftList(saved.draft);
       setStatus({ kind: 'saved', text: t('cms.saved') });
     } catch (error) {
-      // The typed text stays in the form, unsaved: the editor decides whether to load the other one.
-      const refused = error instanceof ApiRequestError && error.statusCode === 409;
-      setConflict(refused);
-      setStatus(refused ? { kind: 'idle' } : { kind: 'error', text: t('cms.error', { message: (error as Error).message }) });
+      failed(error);
     }
   };
 
@@ -135,20 +142,24 @@ export default function DocumentEditor({ document, locale, api, t, strings, form
   };
   const askLoadLatest = () => setAsking({ message: t('cms.conflictConfirm'), action: t('cms.conflictReload'), onConfirm: () => void loadLatest() });
 
-  /** Restoring a version and dropping the draft both answer with the new editor view. */
-  const replaceDraft = async (request: () => Promise<EditorView>, done: string) => {
+  /**
+   * Restoring a version and dropping the draft both answer with the new editor view. Both name the
+   * text this editor started from: refused (409) if someone saved over it since, leaving the form as it is.
+   */
+  const replaceDraft = async (request: (headers: Record<string, string>) => Promise<EditorView>, done: string) => {
     setStatus({ kind: 'saving' });
     try {
-      const next = await request();
+      const next = await request(view ? { 'if-match': `"${view.revision}"` } : {});
       show(next);
       publishDraftList(next.draft);
       setStatus({ kind: 'restored', text: done });
     } catch (error) {
-      setStatus({ kind: 'error', text: t('cms.error', { message: (error as Error).message }) });
+      failed(error);
     }
   };
-  const restore = (versionId: number) => replaceDraft(() => api.post('/cms/versions/:id/revert', { param: { id: versionId } }), t('cms.restored'));
-  const discard = () => replaceDraft(() => api.delete('/cms/documents/:kind/:locale/:key', { param }), t('cms.discarded'));
+  const restore = (versionId: number) =>
+    replaceDraft((headers) => api.post('/cms/versions/:id/revert', { param: { id: versionId }, headers }), t('cms.restored'));
+  const discard = () => replaceDraft((headers) => api.delete('/cms/documents/:kind/:locale/:key', { param, headers }), t('cms.discarded'));
 
   if (!view) {
     return status.kind === 'error' ? (

@@ -1,9 +1,10 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EditorView } from '../../../core/contracts/cms.ts';
+import type { CourseStructure } from '../../../core/contracts/cms-structure.ts';
 import type { Outline } from '../../../core/course-outline.ts';
-import { readSaveBase, saveDraft, saveDraftOnBase, type DocumentRef } from '../../../functions/data/cms/documents.ts';
-import { eventIfChangedStatement } from '../../../functions/data/events.ts';
+import { discardDraftOnBase, readSaveBase, saveDraft, saveDraftOnBase, type DocumentRef } from '../../../functions/data/cms/documents.ts';
+import { eventIfChangedStatement, eventStatement } from '../../../functions/data/events.ts';
 import { call, EDITOR, outcome, seedFixtures, signIn, SITE } from '../fixtures.ts';
 
 beforeAll(seedFixtures);
@@ -124,5 +125,114 @@ describe('two editors of one draft', () => {
     expect(JSON.parse((await stored('content', 'termini'))?.fields ?? '{}')).toMatchObject({ title: 'Salvata nel frattempo' });
     expect(await count()).toEqual(before);
     expect(await saveDraftOnBase(env.DB, ref, page('Sulla base nuova'), EDITOR.id, Date.now(), await readSaveBase(env.DB, ref), event())).toBe(true);
+  });
+});
+
+describe('discarding a draft and restoring a version on a text saved since', () => {
+  const SLUG = '/api/cms/documents/content/it-IT/cookie';
+  const discards = () => count("SELECT COUNT(*) AS n FROM event WHERE action = 'cms' AND variant = 'page' AND scope = 'discard'");
+  const reverts = () => count("SELECT COUNT(*) AS n FROM event WHERE action = 'cms' AND variant = 'page' AND scope = 'revert'");
+  const cookieVersions = () => count("SELECT COUNT(*) AS n FROM cms_version WHERE kind = 'content' AND key = 'cookie'");
+  const discard = (cookie: string, revision?: string) =>
+    call(SLUG, { method: 'DELETE', cookie, headers: revision === undefined ? {} : { 'if-match': revision === '*' ? revision : `"${revision}"` } });
+  const revert = (id: number, cookie: string, revision?: string) =>
+    call(`/api/cms/versions/${id}/revert`, { method: 'POST', cookie, headers: revision === undefined ? {} : { 'if-match': `"${revision}"` } });
+
+  it('refuses to discard a draft a colleague saved after it was opened, keeping their draft; without a base it discards as before', async () => {
+    const [first, second] = [await signIn(EDITOR), await signIn(EDITOR)];
+    expect((await save(SLUG, first, page('La mia bozza'))).status).toBe(200);
+    const opened = await open(SLUG, first);
+    expect((await save(SLUG, second, page('La bozza della collega'), opened.revision)).status).toBe(200);
+    const before = await discards();
+
+    const refused = await discard(first, opened.revision);
+    expect(refused.status).toBe(409);
+    expect((await refused.json<{ message: string }>()).message).toMatch(/^Nessuna modifica salvata: qualcun altro ha salvato/);
+    expect(JSON.parse((await stored('content', 'cookie'))?.fields ?? '{}')).toMatchObject({ title: 'La bozza della collega' });
+    expect(await discards()).toBe(before);
+
+    // On the latest revision the discard goes ahead, and so does one without a base.
+    const latest = await open(SLUG, first);
+    const discarded = await outcome<EditorView>(await discard(first, latest.revision));
+    expect(discarded.draft).toBeNull();
+    expect(await stored('content', 'cookie')).toBeNull();
+    expect(await discards()).toBe((before ?? 0) + 1);
+    await save(SLUG, second, page('Un’altra bozza'));
+    expect((await discard(first)).status).toBe(200);
+    expect(await stored('content', 'cookie')).toBeNull();
+    await save(SLUG, second, page('Un’altra ancora'));
+    expect((await discard(first, '*')).status).toBe(200);
+    expect(await stored('content', 'cookie')).toBeNull();
+  });
+
+  it('refuses to restore a version over a text a colleague saved after it was opened, writing nothing; without a base it restores as before', async () => {
+    const [first, second] = [await signIn(EDITOR), await signIn(EDITOR)];
+    await save(SLUG, first, page('Versione vecchia'));
+    await save(SLUG, first, page('Versione nuova'));
+    const opened = await open(SLUG, first);
+    const old = opened.versions.find((version) => (version.fields as { title: string }).title === 'Versione vecchia');
+    expect(old).toBeDefined();
+    expect((await save(SLUG, second, page('Salvata dalla collega'), opened.revision)).status).toBe(200);
+    const [versionsBefore, revertsBefore] = [await cookieVersions(), await reverts()];
+
+    expect((await revert(old?.id ?? 0, first, opened.revision)).status).toBe(409);
+    expect(JSON.parse((await stored('content', 'cookie'))?.fields ?? '{}')).toMatchObject({ title: 'Salvata dalla collega' });
+    expect([await cookieVersions(), await reverts()]).toEqual([versionsBefore, revertsBefore]);
+
+    const latest = await open(SLUG, first);
+    const restored = await outcome<EditorView>(await revert(old?.id ?? 0, first, latest.revision));
+    expect(restored.draft?.fields).toMatchObject({ title: 'Versione vecchia' });
+    expect(await reverts()).toBe((revertsBefore ?? 0) + 1);
+    await save(SLUG, second, page('Di nuovo la collega'));
+    expect((await revert(old?.id ?? 0, first)).status).toBe(200);
+    expect(JSON.parse((await stored('content', 'cookie'))?.fields ?? '{}')).toMatchObject({ title: 'Versione vecchia' });
+  });
+
+  it('removes nothing when the draft changes between the base check and the delete', async () => {
+    const ref: DocumentRef = { siteId: SITE, locale: 'it-IT', kind: 'content', key: 'cookie' };
+    await saveDraft(
+      env.DB,
+      ref,
+      page('Letta'),
+      EDITOR.id,
+      Date.now() - 1000,
+      eventStatement(env.DB, SITE, EDITOR.id, 'cms.page.edit', 'it-IT/content/cookie', Date.now()),
+    );
+    const { draft } = await readSaveBase(env.DB, ref);
+    await saveDraft(
+      env.DB,
+      ref,
+      page('Salvata nel frattempo'),
+      EDITOR.id,
+      Date.now(),
+      eventStatement(env.DB, SITE, EDITOR.id, 'cms.page.edit', 'it-IT/content/cookie', Date.now()),
+    );
+    const event = () => eventIfChangedStatement(env.DB, SITE, EDITOR.id, 'cms.page.discard', 'it-IT/content/cookie', Date.now());
+    expect(draft && (await discardDraftOnBase(env.DB, ref, draft, event()))).toBe(false);
+    expect(JSON.parse((await stored('content', 'cookie'))?.fields ?? '{}')).toMatchObject({ title: 'Salvata nel frattempo' });
+    const fresh = (await readSaveBase(env.DB, ref)).draft;
+    expect(fresh && (await discardDraftOnBase(env.DB, ref, fresh, event()))).toBe(true);
+    expect(await stored('content', 'cookie')).toBeNull();
+  });
+});
+
+describe('module titles in the course structure', () => {
+  const MODULE = '/api/cms/documents/module/it-IT/triage.1';
+  const structure = async (cookie: string) => outcome<CourseStructure>(await call('/api/cms/courses/triage/structure?locale=it-IT', { cookie }));
+
+  it('carry the revision of each title, and a title saved on a stale one is refused, keeping the colleague’s', async () => {
+    const [first, second] = [await signIn(EDITOR), await signIn(EDITOR)];
+    const [mine, theirs] = [await structure(first), await structure(second)];
+    expect(mine.revisions?.['1']).toBe((await open(MODULE, first)).revision);
+    expect(mine.revisions?.['1.1']).toBe((await open('/api/cms/documents/session/it-IT/triage.1.1', first)).revision);
+
+    expect((await save(MODULE, first, { title: 'Il processo di triage' }, mine.revisions?.['1'])).status).toBe(200);
+    const refused = await save(MODULE, second, { title: 'Triage: il processo' }, theirs.revisions?.['1']);
+    expect(refused.status).toBe(409);
+    expect(JSON.parse((await stored('module', 'triage.1'))?.fields ?? '{}')).toEqual({ title: 'Il processo di triage' });
+    // The structure read again names the title saved.
+    const reloaded = await structure(second);
+    expect(reloaded.titles['1']).toBe('Il processo di triage');
+    expect((await save(MODULE, second, { title: 'Triage: il processo' }, reloaded.revisions?.['1'])).status).toBe(200);
   });
 });

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import type { CourseStructure } from '../../../../core/contracts/cms-structure.ts';
 import type { EditorView } from '../../../../core/contracts/cms.ts';
 import { moduleKey, outlineDuration, sessionKey, SESSION_KINDS, type Outline, type SessionKind } from '../../../../core/course-outline.ts';
+import { documentRevision } from '../../../../core/document-revision.ts';
 import type { Translate } from '../../../../core/translate.ts';
 import { ApiRequestError, type ApiClient, type ApiJson } from '../../../lib/api-client.ts';
 import type { PageDocument } from '../../../lib/cms-marker.ts';
@@ -41,6 +42,8 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
   const [outline, setOutline] = useState<Outline | null>(null);
   const [titles, setTitles] = useState<Record<string, string>>({});
   const [changedTitles, setChangedTitles] = useState<Set<string>>(new Set());
+  // Each title's revision as loaded or last saved here: a module title saved on an older one is refused.
+  const [titleRevisions, setTitleRevisions] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [reload, setReload] = useState(0);
   const [asking, setAsking] = useState<Confirmation | null>(null);
@@ -64,6 +67,7 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
       setView(document);
       setOutline((document.draft?.fields ?? document.live) as Outline | null);
       setTitles(loaded.titles);
+      setTitleRevisions(loaded.revisions ?? {});
       setChangedTitles(new Set());
       setUnsavedChanges(false);
       setConflict(false);
@@ -128,6 +132,16 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
     askFirst(learners, 'cms.outline.confirmWithdraw', 'cms.outline.withdrawAction', () => edit({ ...outline, withdrawn }));
   };
 
+  /**
+   * A save, discard or restore refused (409: someone saved the text since it was loaded here) leaves
+   * the form as it is, unsaved, and says so: the editor decides whether to load the other text.
+   */
+  const failed = (error: unknown) => {
+    const refused = error instanceof ApiRequestError && error.statusCode === 409;
+    setConflict(refused);
+    setStatus(refused ? { kind: 'idle' } : { kind: 'error', text: t('cms.error', { message: (error as Error).message }) });
+  };
+
   const save = async (event: SubmitEvent) => {
     event.preventDefault();
     const parts = outline.modules.flatMap((module) => [String(module.number), ...module.sessions.map((session) => `${module.number}.${session.number}`)]);
@@ -138,6 +152,8 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
       return;
     }
     setStatus({ kind: 'saving' });
+    const pending = new Set(changedTitles);
+    const revisions = { ...titleRevisions };
     try {
       // The structure this editor started from: refused (409) if someone saved over it since.
       const saved = await api.put('/cms/documents/:kind/:locale/:key', {
@@ -145,47 +161,56 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
         json: outline,
         headers: { 'if-match': `"${view.revision}"` },
       });
+      // Saved whatever a title below meets: the next save of the structure starts from this one.
+      setView(saved);
       // Titles after the outline: a new module's or session's text exists once its outline draft does.
-      for (const part of parts.filter((candidate) => changedTitles.has(candidate))) {
+      for (const part of parts.filter((candidate) => pending.has(candidate))) {
         const [module = 0, session] = part.split('.').map(Number);
         const title = (titles[part] ?? '').trim();
         if (session === undefined) {
-          await api.put('/cms/documents/:kind/:locale/:key', { param: { kind: 'module', locale, key: moduleKey(courseId, module) }, json: { title } });
+          const answer = await api.put('/cms/documents/:kind/:locale/:key', {
+            param: { kind: 'module', locale, key: moduleKey(courseId, module) },
+            json: { title },
+            // The title as loaded here (a new module's: none yet): refused if someone renamed the module since.
+            headers: { 'if-match': `"${revisions[part] ?? (await documentRevision(null))}"` },
+          });
+          revisions[part] = answer.revision;
         } else {
           const key = sessionKey(courseId, module, session);
           const current = await api.get('/cms/documents/:kind/:locale/:key', { param: { kind: 'session', locale, key } });
           const body = ((current.draft?.fields ?? current.live) as { body?: unknown } | null)?.body ?? [];
-          await api.put('/cms/documents/:kind/:locale/:key', {
+          const answer = await api.put('/cms/documents/:kind/:locale/:key', {
             param: { kind: 'session', locale, key },
             json: { title, body } as ApiJson<'PUT', '/cms/documents/:kind/:locale/:key'>,
             // The body just read goes back as it was: never over a text saved in between.
             headers: { 'if-match': `"${current.revision}"` },
           });
+          revisions[part] = answer.revision;
         }
+        pending.delete(part);
       }
-      setView(saved);
-      setChangedTitles(new Set());
       setUnsavedChanges(false);
       setConflict(false);
       setStatus({ kind: 'saved', text: t('cms.saved') });
       onSaved?.();
     } catch (error) {
-      // The editor's changes stay in the form, unsaved: they decide whether to load the other structure.
-      const refused = error instanceof ApiRequestError && error.statusCode === 409;
-      setConflict(refused);
-      setStatus(refused ? { kind: 'idle' } : { kind: 'error', text: t('cms.error', { message: (error as Error).message }) });
+      failed(error);
     }
+    // What was saved before a refusal stays saved: only the titles left are still to save.
+    setChangedTitles(pending);
+    setTitleRevisions(revisions);
   };
   const askLoadLatest = () => setAsking({ message: t('cms.conflictConfirm'), action: t('cms.conflictReload'), onConfirm: () => setReload((n) => n + 1) });
 
   const restore = async (versionId: number) => {
     setStatus({ kind: 'saving' });
     try {
-      await api.post('/cms/versions/:id/revert', { param: { id: versionId } });
+      // Never over a structure someone saved since it was loaded here: refused (409), the form stays as it is.
+      await api.post('/cms/versions/:id/revert', { param: { id: versionId }, headers: { 'if-match': `"${view.revision}"` } });
       setReload((n) => n + 1);
       setStatus({ kind: 'saved', text: t('cms.restored') });
     } catch (error) {
-      setStatus({ kind: 'error', text: t('cms.error', { message: (error as Error).message }) });
+      failed(error);
     }
   };
 
