@@ -157,6 +157,45 @@ test('two editors save the same text: the second is told, keeps what they typed,
   await second.context.close();
 });
 
+test('deleting a draft a colleague saved over meanwhile is refused: the editor is told, keeps what is on screen, and the colleague’s draft stays', async ({
+  browser,
+  baseURL,
+}) => {
+  const open = async () => {
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    await signIn(page, EDITOR);
+    await page.goto(EDIT);
+    await islandsReady(page);
+    const editing = page.getByTestId('course-editor-document');
+    await expect(editing.getByLabel('Titolo', { exact: true })).toHaveValue('Comunicare cattive notizie');
+    return { page, context, editing, summary: editing.getByLabel('Sommario') };
+  };
+  const first = await open();
+  const save = async (summary: string) => {
+    await first.summary.fill(summary);
+    await first.editing.getByRole('button', { name: 'Salva bozza' }).click();
+    await expect(first.editing.getByRole('status')).toHaveText('Bozza salvata. I visitatori la vedranno dopo la pubblicazione.');
+  };
+  await save('La prima bozza.');
+  // The second editor opens the draft, then the first saves over it.
+  const second = await open();
+  await expect(second.summary).toHaveValue('La prima bozza.');
+  await save('La bozza rivista dalla prima redattrice.');
+
+  await second.editing.getByRole('button', { name: 'Elimina la bozza' }).click();
+  await expect(second.editing.getByRole('alert')).toHaveText(
+    'Qualcun altro ha salvato questo contenuto dopo che l’hai aperto: il tuo salvataggio non è stato registrato, per non sovrascrivere il suo testo. Quello che hai scritto è ancora qui, non salvato; il suo è l’ultima versione.',
+  );
+  await expect(second.summary).toHaveValue('La prima bozza.');
+  const stored = await second.page.request.get(`/api/cms/documents/course/it-IT/${COURSE}`, { headers: apiHeaders() });
+  expect(((await stored.json()) as { outcome: { draft: { fields: { summary: string } } } }).outcome.draft.fields.summary).toBe(
+    'La bozza rivista dalla prima redattrice.',
+  );
+  await first.context.close();
+  await second.context.close();
+});
+
 test("staff who do not edit content see no editing link and get the 404 of a page that does not exist at a course's editing screen", async ({ page }) => {
   await signIn(page, { code: 'segreteria.demo', password: 'Segreteria-Demo-2026!' });
   await page.goto('/it-IT/staff/courses');
