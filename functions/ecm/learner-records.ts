@@ -3,7 +3,7 @@ import { csvDocument, type CsvSeparator } from '../../core/csv-document.ts';
 import { romeDateTime, romeDayStart } from '../../core/rome-time.ts';
 import { addDays } from '../../core/ecm/edition-rules.ts';
 import type { EcmCourse } from '../data/ecm/courses.ts';
-import type { LearnerRecord } from '../data/ecm/inspection.ts';
+import type { IssuedCertificate, LearnerRecord } from '../data/ecm/inspection.ts';
 import { encodable } from './pdf-encodable.ts';
 
 /** Which learners and moments an inspection file covers: one edition (its days), or the whole course. */
@@ -51,14 +51,22 @@ const COLUMNS = [
   'domande',
   'esito',
   'attestato',
+  // The certificate's line only: what it was issued on, as recorded then (the session lines are today's tracking).
+  'minuti_al_rilascio',
+  'sessioni_completate_al_rilascio',
 ] as const;
 type Line = Partial<Record<(typeof COLUMNS)[number], string>>;
 
-/** One line per tracked session, attempt, questionnaire and certificate of each learner. */
+const orBlank = (value: number | null, text: (value: number) => string) => (value === null ? '' : text(value));
+
+/** One line per tracked session, attempt, questionnaire and certificate of each learner, and one saying when a deleted account's tracking went. */
 export function recordLines(records: readonly LearnerRecord[]): Line[] {
   return records.flatMap((record) => {
     const who: Line = { codice_fiscale: record.fiscalCode ?? '', cognome: record.lastName, nome: record.firstName, codice_utente: record.code };
     return [
+      ...(record.deletedAt === null
+        ? []
+        : [{ ...who, voce: 'account', esito: `account eliminato il ${when(record.deletedAt)}: tracciamento per sessione cancellato` }]),
       ...record.sessions.map((session): Line => ({
         ...who,
         voce: 'sessione',
@@ -89,6 +97,8 @@ export function recordLines(records: readonly LearnerRecord[]): Line[] {
               completata_il: when(record.certificate.completedAt),
               consegna: when(record.certificate.issuedAt),
               attestato: record.certificate.code,
+              minuti_al_rilascio: orBlank(record.certificate.trackedMsAtIssue, minutes),
+              sessioni_completate_al_rilascio: orBlank(record.certificate.completedSessionsAtIssue, String),
             },
           ]
         : []),
@@ -138,6 +148,7 @@ export async function learnerRecordsPdf(title: string, group: RecordsGroup, reco
   for (const record of records) {
     y -= 4;
     line(`${record.lastName} ${record.firstName} (${record.code})${record.fiscalCode ? ` - CF ${record.fiscalCode}` : ''}`, { size: 11, bold: true });
+    if (record.deletedAt !== null) line(`Account eliminato il ${when(record.deletedAt)}: tracciamento per sessione cancellato`, { indent: 10 });
     for (const session of record.sessions) {
       const tracked =
         session.firstAt === null ? 'nessun tempo tracciato' : `${minutes(session.trackedMs)} min, dal ${when(session.firstAt)} al ${when(session.lastAt)}`;
@@ -152,12 +163,16 @@ export async function learnerRecordsPdf(title: string, group: RecordsGroup, reco
       );
     }
     line(`Questionario di gradimento: ${record.questionnaireDone ? 'compilato (risposte anonime)' : 'non compilato'}`, { indent: 10 });
-    line(
-      record.certificate
-        ? `Attestato ${record.certificate.code} rilasciato il ${when(record.certificate.issuedAt)}, ${record.certificate.credits} crediti`
-        : 'Attestato: non rilasciato',
-      { indent: 10 },
-    );
+    if (record.certificate) {
+      line(`Attestato ${record.certificate.code} rilasciato il ${when(record.certificate.issuedAt)}, ${record.certificate.credits} crediti`, { indent: 10 });
+      line(issueFigures(record.certificate), { indent: 20 });
+    } else line('Attestato: non rilasciato', { indent: 10 });
   }
   return pdf.save();
+}
+
+/** What a certificate was issued on, said to be as recorded then: the session lines above are today's tracking. */
+function issueFigures({ trackedMsAtIssue: ms, completedSessionsAtIssue: sessions }: IssuedCertificate): string {
+  if (ms === null || sessions === null) return 'Al rilascio: tempo e sessioni non registrati';
+  return `Al rilascio: ${minutes(ms)} min tracciati, ${sessions} ${sessions === 1 ? 'sessione completata' : 'sessioni completate'}`;
 }

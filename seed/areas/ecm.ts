@@ -6,8 +6,9 @@ import { requiredQuestions, type AssessmentMode } from '../../core/ecm/assessmen
 import { drawAttempt } from '../../core/ecm/draw-attempt.ts';
 import { validQuestions, type BankQuestion } from '../../core/ecm/question-bank.ts';
 import { romeDayHour } from '../../core/rome-time.ts';
+import { issueFiguresStatement } from '../../functions/data/ecm/records.ts';
 import { newCertificateCode } from '../../functions/ecm/certificate-code.ts';
-import { insert, readJson, row, SEED_DIR, SITE_ID, sql, type SeedCourse } from './seed-sql.ts';
+import { insert, readJson, renderStatement, row, SEED_DIR, SITE_ID, sql, type SeedCourse } from './seed-sql.ts';
 
 interface SeedEvent {
   eventId: string;
@@ -120,6 +121,7 @@ export async function ecmDemoSql(learner: string, lastDone: Map<string, number>,
   const correct = questions.filter((q) => answers[q.id] === q.correct).length;
   const attemptId = hex(32);
   const month = romeDayHour(completedAt).day.slice(0, 7);
+  const certificateCode = await newCertificateCode(secret);
   out.push(
     insert(
       'ecm_attempt',
@@ -154,7 +156,7 @@ export async function ecmDemoSql(learner: string, lastDone: Map<string, number>,
        provider_name, completed_at, issued_at, hours, objective_id, edition_starts_on, edition_ends_on, accreditation_code, legal_representative, employment`,
       [
         row(
-          await newCertificateCode(secret),
+          certificateCode,
           SITE_ID,
           learner,
           passed.id,
@@ -181,6 +183,8 @@ export async function ecmDemoSql(learner: string, lastDone: Map<string, number>,
         ),
       ],
     ),
+    // What it was issued on, recorded as the API records it: the demo history's hits and completions.
+    renderStatement(issueFiguresStatement(certificateCode)),
   );
   return out.join('');
 }

@@ -28,10 +28,23 @@ export interface LearnerRecord {
   firstName: string;
   lastName: string;
   fiscalCode: string | null;
+  /** When the account was deleted, or null: its names, hits and completions went with it, its certificate and attempts stayed. */
+  deletedAt: number | null;
+  /** None for a deleted account: its tracking was erased, and listing its sessions would show 0 minutes it never had. */
   sessions: TrackedSession[];
   attempts: TrackedAttempt[];
   questionnaireDone: boolean;
-  certificate: { code: string; completedAt: number; issuedAt: number; credits: number } | null;
+  certificate: IssuedCertificate | null;
+}
+
+export interface IssuedCertificate {
+  code: string;
+  completedAt: number;
+  issuedAt: number;
+  credits: number;
+  /** What it was issued on, as recorded at issue (functions/data/ecm/records.ts); null where it was never recorded. */
+  trackedMsAtIssue: number | null;
+  completedSessionsAtIssue: number | null;
 }
 
 /**
@@ -65,8 +78,10 @@ export async function readLearnerRecords(
     db
       .prepare(
         `SELECT u.id AS userId, u.code, u.first_name AS firstName, u.last_name AS lastName, u.fiscal_code AS fiscalCode,
+                CASE WHEN u.status = 'deleted' THEN u.deleted_at END AS deletedAt,
                 EXISTS (SELECT 1 FROM ecm_satisfaction_done d WHERE d.user_id = u.id AND d.course_id = ?2) AS questionnaireDone,
-                k.code AS certificateCode, k.completed_at AS completedAt, k.issued_at AS issuedAt, k.credits
+                k.code AS certificateCode, k.completed_at AS completedAt, k.issued_at AS issuedAt, k.credits,
+                k.tracked_ms_at_issue AS trackedMsAtIssue, k.completed_sessions_at_issue AS completedSessionsAtIssue
          FROM user u LEFT JOIN ecm_certificate k ON k.user_id = u.id AND k.course_id = ?2 AND k.site_id = ?1 AND (?7 IS NULL OR k.edition = ?7)
          WHERE u.site_id = ?1 AND u.id IN (${learners}) ORDER BY u.last_name, u.first_name, u.code`,
       )
@@ -78,7 +93,8 @@ export async function readLearnerRecords(
                 (SELECT MAX(h.created_at) FROM hit h WHERE h.user_id = l.user_id AND h.course_id = s.course_id AND h.module_number = s.module_number AND h.session_number = s.number AND h.ms > 0 AND ${inDays('h.created_at')}) AS lastAt,
                 (SELECT COALESCE(SUM(h.ms), 0) FROM hit h WHERE h.user_id = l.user_id AND h.course_id = s.course_id AND h.module_number = s.module_number AND h.session_number = s.number AND ${inDays('h.created_at')}) AS trackedMs,
                 p.completed_at AS completedAt
-         FROM (${learners}) l JOIN session s ON s.course_id = ?2 AND s.removed_at IS NULL
+         FROM (${learners}) l JOIN user u ON u.id = l.user_id AND u.status <> 'deleted'
+         JOIN session s ON s.course_id = ?2 AND s.removed_at IS NULL
          JOIN course c ON c.id = s.course_id AND c.site_id = ?1
          LEFT JOIN module m ON m.course_id = s.course_id AND m.number = s.module_number
          LEFT JOIN session_text t ON t.course_id = s.course_id AND t.module_number = s.module_number AND t.number = s.number AND t.locale = ?3
@@ -128,13 +144,21 @@ export async function readLearnerRecords(
     firstName: String(row.firstName),
     lastName: String(row.lastName),
     fiscalCode: row.fiscalCode === null ? null : String(row.fiscalCode),
+    deletedAt: orNumber(row.deletedAt),
     sessions: sessionsOf.get(String(row.userId)) ?? [],
     attempts: attemptsOf.get(String(row.userId)) ?? [],
     questionnaireDone: Boolean(row.questionnaireDone),
     certificate:
       row.certificateCode === null
         ? null
-        : { code: String(row.certificateCode), completedAt: Number(row.completedAt), issuedAt: Number(row.issuedAt), credits: Number(row.credits) },
+        : {
+            code: String(row.certificateCode),
+            completedAt: Number(row.completedAt),
+            issuedAt: Number(row.issuedAt),
+            credits: Number(row.credits),
+            trackedMsAtIssue: orNumber(row.trackedMsAtIssue),
+            completedSessionsAtIssue: orNumber(row.completedSessionsAtIssue),
+          },
   }));
 }
 

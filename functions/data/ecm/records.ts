@@ -1,5 +1,6 @@
 import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
 import type { SatisfactionAnswers } from '../../../core/ecm/satisfaction.ts';
+import type { Statement } from '../hits/hits.ts';
 
 /**
  * Stores the answers without the learner (a random key, the month only) and, in the same batch,
@@ -97,7 +98,27 @@ const VIEW_SELECT = `SELECT ${CERTIFICATE_COLUMNS},
   LEFT JOIN ecm_discipline_text d ON d.discipline_id = c.discipline_id AND d.locale = ?1
   LEFT JOIN ecm_discipline_text d_d ON d_d.discipline_id = c.discipline_id AND d_d.locale = ?2`;
 
-/** Writes the certificate (with its audit event, in one batch) unless the learner has one for the course; returns the one they have. */
+/**
+ * Records on a certificate the learning time the server tracked in its course and the sessions
+ * completed, up to its issue: deleting the account erases both, the certificate stays, and the
+ * inspection files show what it was issued on (migration 0036 filled the older ones the same way).
+ * Only on a certificate without them: a figure once recorded never changes.
+ */
+export function issueFiguresStatement(code: string): Statement {
+  return {
+    sql: `UPDATE ecm_certificate SET
+       tracked_ms_at_issue = (SELECT COALESCE(SUM(h.ms), 0) FROM hit h
+         WHERE h.user_id = ecm_certificate.user_id AND h.course_id = ecm_certificate.course_id AND h.created_at <= ecm_certificate.issued_at),
+       completed_sessions_at_issue = (SELECT COUNT(*) FROM session_progress p
+         JOIN session s ON s.course_id = p.course_id AND s.module_number = p.module_number AND s.number = p.number
+         WHERE p.user_id = ecm_certificate.user_id AND p.course_id = ecm_certificate.course_id AND p.completed_at <= ecm_certificate.issued_at
+           AND (s.removed_at IS NULL OR s.removed_at > ecm_certificate.issued_at))
+     WHERE code = ?1 AND tracked_ms_at_issue IS NULL`,
+    params: [code],
+  };
+}
+
+/** Writes the certificate with what it was issued on and its audit event (one batch) unless the learner has one for the course; returns the one they have. */
 export async function issueCertificate(db: D1Database, certificate: Certificate, event: D1PreparedStatement): Promise<string> {
   const c = certificate;
   const insert = db
@@ -132,7 +153,8 @@ export async function issueCertificate(db: D1Database, certificate: Certificate,
       c.legalRepresentative,
       c.employment,
     );
-  await db.batch([insert, event]);
+  const figures = issueFiguresStatement(c.code);
+  await db.batch([insert, db.prepare(figures.sql).bind(...figures.params), event]);
   const row = await db.prepare('SELECT code FROM ecm_certificate WHERE user_id = ? AND course_id = ?').bind(c.userId, c.courseId).first<{ code: string }>();
   return row?.code ?? c.code;
 }

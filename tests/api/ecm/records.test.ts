@@ -3,11 +3,11 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../../functions/auth/password.ts';
 import { ROLE_PERMISSIONS } from '../../../core/permissions.ts';
-import { call, EDITOR, seedFixtures, signIn, SITE } from '../fixtures.ts';
+import { call, EDITOR, outcome, seedFixtures, signIn, SITE } from '../fixtures.ts';
 import { studySession } from '../study.ts';
 import { saveSatisfaction } from '../../../functions/data/ecm/records.ts';
 import italian from '../../../seed/boilerplate/it-IT.json';
-import { answersWith, ecmUser, FIXED_COURSE, PLAIN_COURSE, seedEcm } from './ecm-fixtures.ts';
+import { answersWith, completeCourse, correctAnswers, ecmUser, FIXED_COURSE, PLAIN_COURSE, seedEcm, VALID_CF } from './ecm-fixtures.ts';
 
 const AUDITOR = { id: 'u-api-auditor', code: 'api.auditor', password: 'Api-Auditor-2026!' };
 const LEARNER = ecmUser(9);
@@ -50,7 +50,7 @@ describe('the learners’ records, for the inspector and the staff', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'codice_fiscale;cognome;nome;codice_utente;voce;modulo;sessione;titolo;primo_tracciamento;ultimo_tracciamento;minuti_tracciati;completata_il;tentativo;inizio;consegna;risposte_corrette;domande;esito;attestato',
+      'codice_fiscale;cognome;nome;codice_utente;voce;modulo;sessione;titolo;primo_tracciamento;ultimo_tracciamento;minuti_tracciati;completata_il;tentativo;inizio;consegna;risposte_corrette;domande;esito;attestato;minuti_al_rilascio;sessioni_completate_al_rilascio',
     );
     const cells = (line: string) => line.slice(1, -1).split('";"');
     const mine = lines
@@ -68,7 +68,7 @@ describe('the learners’ records, for the inspector and the staff', () => {
     // A session without tracked time says so: no times, 0 minutes.
     expect(second?.slice(4, 11)).toEqual(['sessione', '1', '2', 'I codici', '', '', '0.0']);
     const attempt = mine.find((row) => row[4] === 'tentativo');
-    expect(attempt?.slice(12)).toEqual(['1', expect.stringMatching(time), expect.stringMatching(time), '3', '18', 'non superato', '']);
+    expect(attempt?.slice(12)).toEqual(['1', expect.stringMatching(time), expect.stringMatching(time), '3', '18', 'non superato', '', '', '']);
     expect(mine.find((row) => row[4] === 'questionario')?.[17]).toBe('non compilato');
     // Nobody without a trace in the course is listed.
     expect(lines.some((line) => line.includes(ecmUser(10).code))).toBe(false);
@@ -181,5 +181,59 @@ describe('the auditor reads and writes nothing', () => {
       expect(response.status, `${method} ${path}`).toBe(403);
     }
     expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM session_progress WHERE user_id = ?').bind(AUDITOR.id).first('n')).toBe(0);
+  });
+});
+
+describe('a certificate whose learner deleted their account', () => {
+  it('keeps, beside the certificate, the minutes and completed sessions recorded at issue, not the 0 of the erased tracking', { timeout: 30_000 }, async () => {
+    const learner = ecmUser(8);
+    await studySession(learner.id, FIXED_COURSE, 1, 1);
+    await completeCourse(learner.id, FIXED_COURSE);
+    const sessions = Number(await env.DB.prepare('SELECT COUNT(*) AS n FROM session WHERE course_id = ? AND removed_at IS NULL').bind(FIXED_COURSE).first('n'));
+    const cookie = await signIn(learner);
+    const attempt = await (await call(`/api/lms/course/${FIXED_COURSE}/assessment`, { cookie })).json<{ outcome: { attemptId: string } }>();
+    const correct = await correctAnswers(attempt.outcome.attemptId);
+    expect(
+      (await call(`/api/lms/course/${FIXED_COURSE}/assessment/${attempt.outcome.attemptId}/submit`, { method: 'POST', cookie, body: { answers: correct } }))
+        .status,
+    ).toBe(200);
+    const profile = { fiscalCode: VALID_CF, professionId: '01', disciplineId: '003', employment: 'D' };
+    expect((await call('/api/lms/ecm/profile', { method: 'PUT', cookie, body: profile })).status).toBe(200);
+    const { certificate } = await outcome<{ certificate: string | null }>(
+      await call(`/api/lms/course/${FIXED_COURSE}/satisfaction`, { method: 'POST', cookie, body: answers(3) }),
+    );
+    expect(certificate).toMatch(/^[A-Z2-7]{34}$/);
+    expect((await call('/api/auth/user/delete', { method: 'POST', cookie, body: { confirm: learner.password } })).status).toBe(200);
+    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM hit WHERE user_id = ?').bind(learner.id).first('n')).toBe(0);
+
+    const auditor = await signIn(AUDITOR);
+    const lines = (await (await records(auditor)).text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    const header = lines[0]?.split(';') ?? [];
+    const rows = lines
+      .slice(1)
+      .map((line) => line.slice(1, -1).split('";"'))
+      .filter((row) => row[3] === `deleted-${learner.id}`);
+    const cell = (row: string[] | undefined, column: string) => row?.[header.indexOf(column)];
+    const issued = rows.find((row) => cell(row, 'voce') === 'attestato');
+    expect(cell(issued, 'attestato')).toBe(certificate);
+    expect(cell(issued, 'minuti_al_rilascio')).toBe('25.0');
+    expect(cell(issued, 'sessioni_completate_al_rilascio')).toBe(String(sessions));
+    // Its tracking went with the account: no session lines of 0 minutes, a line that says why.
+    expect(rows.filter((row) => cell(row, 'voce') === 'sessione')).toEqual([]);
+    expect(
+      cell(
+        rows.find((row) => cell(row, 'voce') === 'account'),
+        'esito',
+      ),
+    ).toMatch(/^account eliminato il \d{4}-\d\d-\d\d \d\d:\d\d:\d\d/);
+
+    const pdf = await records(auditor, 'records.pdf');
+    const text = (await extractText(await getDocumentProxy(new Uint8Array(await pdf.arrayBuffer())), { mergePages: true })).text;
+    expect(text).toContain(`Attestato ${certificate}`);
+    expect(text).toContain(`Al rilascio: 25.0 min tracciati, ${sessions} sessioni completate`);
+    expect(text).toMatch(/Account eliminato il \d{4}-/);
   });
 });

@@ -41,6 +41,10 @@ const populated = [
   `INSERT INTO enrolment (user_id, course_id, enrolled_at, enrolled_by, via) VALUES ('u-nurse', 'up-course', ${T}, 'u-staff', 'staff')`,
   `INSERT INTO session_progress (user_id, course_id, module_number, number, completed_at) VALUES ('u-nurse', 'up-course', 1, 1, ${T + 1})`,
   `INSERT INTO session_position (user_id, course_id, module_number, number, seconds, updated_at) VALUES ('u-nurse', 'up-course', 1, 1, 420, ${T + 1})`,
+  // Ten minutes tracked before her certificate was issued, one after it.
+  `INSERT INTO hit (site_id, user_id, identity, ua, origin, path, ms, device, course_id, module_number, session_number, created_at) VALUES
+     ('up', 'u-nurse', 'tab', 'ua', 'web', '/it-IT/course/up-course/1/1', 600000, 'desktop', 'up-course', 1, 1, ${T + 2}),
+     ('up', 'u-nurse', 'tab', 'ua', 'web', '/it-IT/course/up-course/1/2', 60000, 'desktop', 'up-course', 1, 2, ${T + 4})`,
   `INSERT INTO user_badge (user_id, badge_id, obtained_at) VALUES ('u-nurse', 'up-badge', ${T + 1})`,
   `INSERT INTO media (key, site_id, name, type, kind, size, etag, uploaded_at, uploaded_by) VALUES ('lesson.mp4', 'up', 'lesson.mp4', 'video/mp4', 'video', 1000, 'e1', ${T}, 'u-staff')`,
   `INSERT INTO course_access (course_id, mode, updated_by, updated_at) VALUES ('up-course', 'enrolment', 'u-staff', ${T})`,
@@ -98,6 +102,9 @@ describe('upgrading a database in use', () => {
     ]);
     const certificate = await db.prepare("SELECT user_id, profession_id, discipline_id, edition, credits FROM ecm_certificate WHERE code = 'CERT-1'").first();
     expect(certificate).toEqual({ user_id: 'u-nurse', profession_id: '14', discipline_id: '085', edition: 2, credits: 12 });
+    // What it was issued on, recorded from the hits and completions up to its issue (0036).
+    const figures = await db.prepare("SELECT tracked_ms_at_issue, completed_sessions_at_issue FROM ecm_certificate WHERE code = 'CERT-1'").first();
+    expect(figures).toEqual({ tracked_ms_at_issue: 600_000, completed_sessions_at_issue: 1 });
   });
 
   it('leaves each codice fiscale on one account, says on which accounts it was cleared, and refuses a second holder', async () => {
