@@ -91,6 +91,8 @@ for (const width of [1280, 390]) {
     // What goes and what stays is said before anything is confirmed.
     await expect(page.getByTestId('my-data-kept')).toContainText('gli attestati ECM già rilasciati');
     // Truthfully: the certificates keep the name and codice fiscale, the rest only an internal identifier.
+    // With what they were issued on: the inspection files show it once the learning time is erased.
+    await expect(page.getByTestId('my-data-kept')).toContainText('il tempo di studio tracciato e le sessioni completate al momento del rilascio');
     await expect(page.getByTestId('my-data-kept')).toContainText('Restano con il tuo nome e il tuo codice fiscale');
     await expect(page.getByTestId('my-data-kept')).toContainText('identificativo interno senza nome né contatti');
     await page.getByLabel('Password attuale').fill('not-my-password');
