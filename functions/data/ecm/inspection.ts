@@ -77,13 +77,17 @@ export async function readLearnerRecords(
   const [people, sessions, attempts] = await db.batch<Record<string, unknown>>([
     db
       .prepare(
-        `SELECT u.id AS userId, u.code, u.first_name AS firstName, u.last_name AS lastName, u.fiscal_code AS fiscalCode,
+        `SELECT u.id AS userId, u.code,
+                -- A deleted account keeps no name; its certificate keeps the one the registry requires, as issued.
+                CASE WHEN u.status = 'deleted' AND k.code IS NOT NULL THEN k.first_name ELSE u.first_name END AS firstName,
+                CASE WHEN u.status = 'deleted' AND k.code IS NOT NULL THEN k.last_name ELSE u.last_name END AS lastName,
+                CASE WHEN u.status = 'deleted' AND k.code IS NOT NULL THEN k.fiscal_code ELSE u.fiscal_code END AS fiscalCode,
                 CASE WHEN u.status = 'deleted' THEN u.deleted_at END AS deletedAt,
                 EXISTS (SELECT 1 FROM ecm_satisfaction_done d WHERE d.user_id = u.id AND d.course_id = ?2) AS questionnaireDone,
                 k.code AS certificateCode, k.completed_at AS completedAt, k.issued_at AS issuedAt, k.credits,
                 k.tracked_ms_at_issue AS trackedMsAtIssue, k.completed_sessions_at_issue AS completedSessionsAtIssue
          FROM user u LEFT JOIN ecm_certificate k ON k.user_id = u.id AND k.course_id = ?2 AND k.site_id = ?1 AND (?7 IS NULL OR k.edition = ?7)
-         WHERE u.site_id = ?1 AND u.id IN (${learners}) ORDER BY u.last_name, u.first_name, u.code`,
+         WHERE u.site_id = ?1 AND u.id IN (${learners}) ORDER BY lastName, firstName, u.code`,
       )
       .bind(siteId, courseId, null, null, ...bounds),
     db

@@ -219,6 +219,14 @@ describe('a certificate whose learner deleted their account', () => {
     const cell = (row: string[] | undefined, column: string) => row?.[header.indexOf(column)];
     const issued = rows.find((row) => cell(row, 'voce') === 'attestato');
     expect(cell(issued, 'attestato')).toBe(certificate);
+    // Named as its certificate names them (what the registry keeps), not as a blank row.
+    const holder = await env.DB.prepare('SELECT first_name AS first, last_name AS last FROM ecm_certificate WHERE code = ?')
+      .bind(certificate)
+      .first<{ first: string; last: string }>();
+    expect(holder?.last).toBeTruthy();
+    expect(rows.every((row) => cell(row, 'cognome') === holder?.last && cell(row, 'nome') === holder?.first && cell(row, 'codice_fiscale') === VALID_CF)).toBe(
+      true,
+    );
     expect(cell(issued, 'minuti_al_rilascio')).toBe('25.0');
     expect(cell(issued, 'sessioni_completate_al_rilascio')).toBe(String(sessions));
     // Its tracking went with the account: no session lines of 0 minutes, a line that says why.
@@ -232,6 +240,7 @@ describe('a certificate whose learner deleted their account', () => {
 
     const pdf = await records(auditor, 'records.pdf');
     const text = (await extractText(await getDocumentProxy(new Uint8Array(await pdf.arrayBuffer())), { mergePages: true })).text;
+    expect(text).toContain(`${holder?.last} ${holder?.first} (deleted-${learner.id}) - CF ${VALID_CF}`);
     expect(text).toContain(`Attestato ${certificate}`);
     expect(text).toContain(`Al rilascio: 25.0 min tracciati, ${sessions} sessioni completate`);
     expect(text).toMatch(/Account eliminato il \d{4}-/);
