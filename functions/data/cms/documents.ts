@@ -259,13 +259,18 @@ export const baseFields = (base: SaveBase): DocumentFields | null => JSON.parse(
 
 /**
  * True while the document is as a save read it (`readSaveBase`): the same draft row (update time
- * and text), or no draft and the same live text. Parameters: ?1 site, ?2 locale, ?3 key, ?4 kind,
- * ?8 and ?9 the draft's update time and text (null: there was none), ?10 the live text.
+ * and text), or no draft and the same live text. A draft a publish put live since is the same text
+ * too: no draft, and the newest text a publish put live is the very one read (the live tables'
+ * JSON is not the draft's byte for byte; the batch's own version is a 'draft' one). Parameters: ?1
+ * site, ?2 locale, ?3 key, ?4 kind, ?8 and ?9 the draft's update time and text (null: there was
+ * none), ?10 the live text.
  */
 const asSaveRead = (kind: DocumentKind) => `CASE WHEN ?8 IS NULL
   THEN NOT EXISTS (SELECT 1 FROM cms_draft WHERE site_id = ?1 AND locale = ?2 AND kind = ?4 AND key = ?3)
        AND (SELECT fields FROM (${LIVE[kind].read})) IS ?10
-  ELSE EXISTS (SELECT 1 FROM cms_draft WHERE site_id = ?1 AND locale = ?2 AND kind = ?4 AND key = ?3 AND updated_at = ?8 AND fields = ?9) END`;
+  ELSE EXISTS (SELECT 1 FROM cms_draft WHERE site_id = ?1 AND locale = ?2 AND kind = ?4 AND key = ?3 AND updated_at = ?8 AND fields = ?9)
+    OR (NOT EXISTS (SELECT 1 FROM cms_draft WHERE site_id = ?1 AND locale = ?2 AND kind = ?4 AND key = ?3)
+        AND (SELECT fields = ?9 FROM cms_version WHERE site_id = ?1 AND locale = ?2 AND kind = ?4 AND key = ?3 AND status = 'published' ORDER BY id DESC LIMIT 1)) END`;
 
 /**
  * Saves a draft, its version and its audit event in one batch, only while the document is still as

@@ -126,6 +126,21 @@ describe('two editors of one draft', () => {
     expect(await count()).toEqual(before);
     expect(await saveDraftOnBase(env.DB, ref, page('Sulla base nuova'), EDITOR.id, Date.now(), await readSaveBase(env.DB, ref), event())).toBe(true);
   });
+
+  it('saves on a draft a publish put live between the base check and the write: the text it was based on is the live one', async () => {
+    const editor = await signIn(EDITOR);
+    const ref: DocumentRef = { siteId: SITE, locale: 'it-IT', kind: 'content', key: 'note-legali' };
+    const event = () => eventIfChangedStatement(env.DB, SITE, EDITOR.id, 'cms.page.edit', 'it-IT/content/note-legali', Date.now());
+    await saveDraft(env.DB, ref, page('Bozza da pubblicare'), EDITOR.id, Date.now(), event());
+    const base = await readSaveBase(env.DB, ref);
+    expect((await call('/api/cms/publish', { method: 'POST', cookie: editor })).status).toBe(200);
+    expect(await saveDraftOnBase(env.DB, ref, page('Dopo la pubblicazione'), EDITOR.id, Date.now(), base, event())).toBe(true);
+    expect(JSON.parse((await stored('content', 'note-legali'))?.fields ?? '{}')).toMatchObject({ title: 'Dopo la pubblicazione' });
+    // Once someone saves another text over it, the same base is stale.
+    await saveDraft(env.DB, ref, page('Un’altra bozza'), EDITOR.id, Date.now(), event());
+    expect((await call('/api/cms/publish', { method: 'POST', cookie: editor })).status).toBe(200);
+    expect(await saveDraftOnBase(env.DB, ref, page('Sulla base vecchia'), EDITOR.id, Date.now(), base, event())).toBe(false);
+  });
 });
 
 describe('discarding a draft and restoring a version on a text saved since', () => {
