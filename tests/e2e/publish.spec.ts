@@ -131,6 +131,31 @@ test('in CMS mode an editor edits a category and an interface string per locale;
   await expect(panel.getByTestId('cms-pending')).toHaveText('Bozze da pubblicare (tutte le lingue): 0');
 });
 
+test('an editor moves a category up three times in quick succession from the keyboard: every move is saved, none is taken for a colleague’s change', async ({
+  page,
+}) => {
+  await signIn(page, EDITOR);
+  await switchMode(page, 'Redazione (CMS)');
+  await page.goto('/it-IT/catalogo-corsi');
+  const categories = page.getByTestId('cms-panel').getByTestId('cms-categories');
+  const names = categories.locator('li > span:first-child');
+  await expect(names).not.toHaveCount(0);
+  const before = await names.allTextContents();
+  const last = before.at(-1) ?? '';
+  await categories.getByRole('button', { name: `Sposta su la categoria ${last}` }).focus();
+  // Enter pressed three times, each before the previous move's save has answered.
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Enter');
+  const moved = [...before.slice(0, -4), last, ...before.slice(-4, -1)];
+  await expect(names).toHaveText(moved);
+  await expect(categories.getByRole('status')).toHaveText('Bozza salvata. I visitatori la vedranno dopo la pubblicazione.');
+  await expect(categories.getByRole('alert')).toHaveCount(0);
+  await expect(categories.getByRole('button', { name: `Sposta su la categoria ${last}` })).toBeFocused();
+
+  await page.reload();
+  await expect(names).toHaveText(moved);
+  await expect(categories.getByRole('alert')).toHaveCount(0);
+});
+
 test("CMS and tester mode stay out of visitors' and learners' pages: no panel, no editor code", async ({ page }) => {
   const scripts: string[] = [];
   page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));

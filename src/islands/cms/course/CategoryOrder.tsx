@@ -17,14 +17,20 @@ interface Props {
 export default function CategoryOrder({ api, locale, names, onChange, t }: Props) {
   const id = useId();
   const [order, setOrder] = useState<string[] | null>(null);
-  // The order's revision as loaded or last saved here: a move on an older one is refused.
-  const [revision, setRevision] = useState('');
+  // The order and its revision as loaded or last saved here (a move on an older revision is refused),
+  // read when a save starts rather than from the render clicked: moves made quickly queue one after another.
+  const latest = useRef<{ order: string[]; revision: string }>({ order: [], revision: '' });
+  const saving = useRef(Promise.resolve());
   const [name, setName] = useState('');
   const [status, setStatus] = useState<{ error: boolean; text: string } | null>(null);
   const param = { kind: 'categories' as const, locale, key: 'catalogue' };
   const load = () =>
     api.get('/cms/documents/:kind/:locale/:key', { param }).then(
-      (view) => (setOrder(((view.draft?.fields ?? view.live) as { order: string[] } | null)?.order ?? []), setRevision(view.revision)),
+      (view) => {
+        const loaded = ((view.draft?.fields ?? view.live) as { order: string[] } | null)?.order ?? [];
+        latest.current = { order: loaded, revision: view.revision };
+        setOrder(loaded);
+      },
       (error: Error) => setStatus({ error: true, text: t('cms.error', { message: error.message }) }),
     );
   // Loaded again for another locale only, by the load of the render that asked.
@@ -32,11 +38,27 @@ export default function CategoryOrder({ api, locale, names, onChange, t }: Props
   loadNow.current = load;
   useEffect(() => void loadNow.current(), [locale]);
 
-  const saveOrder = async (next: string[]) => {
+  /** Moves a category by `step` in the order as the previous move left it, saved once the saves before it have answered. */
+  const moveCategory = (category: string, step: -1 | 1) => {
+    const current = latest.current.order;
+    const index = current.indexOf(category);
+    const target = index + step;
+    if (index < 0 || target < 0 || target >= current.length) return;
+    const next = move(current, index, step);
+    latest.current = { ...latest.current, order: next };
     setOrder(next);
+    saving.current = saving.current.then(() => saveOrder(next));
+  };
+  const saveOrder = async (next: string[]) => {
+    // A later move's save carries this one too; after a conflict's reload, the moves queued before it are dropped.
+    if (latest.current.order !== next) return;
     try {
-      const saved = await api.put('/cms/documents/:kind/:locale/:key', { param, json: { order: next }, headers: { 'if-match': `"${revision}"` } });
-      setRevision(saved.revision);
+      const saved = await api.put('/cms/documents/:kind/:locale/:key', {
+        param,
+        json: { order: next },
+        headers: { 'if-match': `"${latest.current.revision}"` },
+      });
+      latest.current = { ...latest.current, revision: saved.revision };
       setStatus({ error: false, text: t('cms.saved') });
     } catch (error) {
       // Someone else moved or added a category meanwhile: theirs is shown, for this move to be made again on it.
@@ -68,10 +90,10 @@ export default function CategoryOrder({ api, locale, names, onChange, t }: Props
           <li key={category}>
             <span>{names[category] ?? category}</span>
             <span className="cms-block-actions">
-              <button type="button" className="secondary" disabled={index === 0} onClick={() => void saveOrder(move(list, index, -1))}>
+              <button type="button" className="secondary" disabled={index === 0} onClick={() => moveCategory(category, -1)}>
                 ↑ <span className="visually-hidden">{t('cms.categories.up', { name: names[category] ?? category })}</span>
               </button>
-              <button type="button" className="secondary" disabled={index === list.length - 1} onClick={() => void saveOrder(move(list, index, 1))}>
+              <button type="button" className="secondary" disabled={index === list.length - 1} onClick={() => moveCategory(category, 1)}>
                 ↓ <span className="visually-hidden">{t('cms.categories.down', { name: names[category] ?? category })}</span>
               </button>
             </span>
