@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { courseAccessBody, MAX_CSV_BYTES, personEditBody, personParams, staffCourseParams } from '../../core/contracts/people.ts';
+import { findUserById } from '../../functions/data/auth/users.ts';
 import { findPersonByLogin } from '../../functions/data/people/people.ts';
 import { editPerson } from '../../functions/people/person-edit.ts';
 import { HttpError } from '../../functions/http-error.ts';
@@ -99,6 +100,18 @@ export async function attempt(action: string, run: () => Promise<string>): Promi
 function parsed<T>(result: { success: true; data: T } | { success: false }, refusal: () => HttpError): T {
   if (!result.success) throw refusal();
   return result.data;
+}
+
+/**
+ * A deletion's confirmation posted again (a double click) for a person of the site the first one
+ * deleted: the page answers it as it did the first, rather than with the 404 of the page now gone.
+ */
+export async function isRepeatedErasure(request: Request, staff: StaffPage, userId: string): Promise<boolean> {
+  if (request.method !== 'POST') return false;
+  const form = await request.formData().catch(() => new FormData());
+  if (trimmedFormText(form, 'action') !== 'erase') return false;
+  const person = await findUserById(env.DB, userId);
+  return person?.siteId === staff.actor.siteId && person.status === 'deleted';
 }
 
 /** The person page's forms: suspend, reactivate, delete, enrol in a course, end an enrolment, resend the invitation or the confirmation link, send a password reset, correct the person's details and codice fiscale. */
