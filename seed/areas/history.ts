@@ -2,7 +2,6 @@
 // before that, ECM courses studied by the learner and the editor (the evidence their completion needs).
 import { parseDuration } from '../../core/duration.ts';
 import { romeDayHour } from '../../core/rome-time.ts';
-import { IDLE_CAP_MS } from '../../core/visible-time.ts';
 import { hitBatchStatements } from '../../functions/data/hits/hits.ts';
 import { DEMO_LEARNER } from './people.ts';
 import { insert, random, renderStatement, row, SITE_ID, type SeedCourse } from './seed-sql.ts';
@@ -81,10 +80,8 @@ export function learnerHistory(courses: SeedCourse[], now: number): LearnerHisto
         path,
       };
       const opened = { ...visit, receipt: `${visit.identity}-opened`, course: course.id, module, session: number, claimedMs: 0, at };
-      // A session of hours is a page kept visible for hours: its hits come every half hour, as no hit earns more (IDLE_CAP_MS).
-      const parts = Array.from({ length: Math.ceil(ms / IDLE_CAP_MS) }, (_, i) => Math.min(IDLE_CAP_MS, ms - i * IDLE_CAP_MS));
-      const visible = parts.map((claimedMs, i) => ({ ...opened, receipt: `${visit.identity}-visible-${i}`, claimedMs, at: at + i * IDLE_CAP_MS + claimedMs }));
-      hits.push(...hitBatchStatements([opened, ...visible], hits.length + 1).map(renderStatement));
+      const left = { ...opened, receipt: `${visit.identity}-left`, claimedMs: ms, at: at + ms };
+      hits.push(...hitBatchStatements([opened, left], hits.length + 1).map(renderStatement));
       if (userId === learner) minutes += ms / 60_000;
       if (session.kind === 'video') watches.push(row(userId, course.id, module, number, ms / 1000, ms / 1000, at + ms));
       at += ms + 60_000;

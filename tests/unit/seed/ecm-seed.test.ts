@@ -2,13 +2,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bankFields, bankProblem, type BankQuestion } from '../../../core/ecm/question-bank.ts';
 import type { AssessmentMode } from '../../../core/ecm/assessment-rules.ts';
-import { parseDuration } from '../../../core/duration.ts';
 
 const read = <T>(path: string): T => JSON.parse(readFileSync(new URL(`../../../seed/${path}`, import.meta.url), 'utf8')) as T;
-const { courses } = read<{ courses: { id: string; ecmCredits: number | null; modules: { sessions: { duration: string }[] }[] }[] }>('content/courses.json');
-const ecm = read<{ events: Record<string, { mode: AssessmentMode; disciplines: string[] | 'all'; objective: number; tipologia: number; hours: number }> }>(
-  'ecm.json',
-);
+const { courses } = read<{ courses: { id: string; ecmCredits: number | null }[] }>('content/courses.json');
+const ecm = read<{ events: Record<string, { mode: AssessmentMode; disciplines: string[] | 'all'; objective: number; tipologia: number }> }>('ecm.json');
 const migration = readFileSync(new URL('../../../migrations/0028_ecm_registry_editions.sql', import.meta.url), 'utf8');
 const banks = read<Record<string, Record<string, unknown[]>>>('content/ecm-banks.json');
 
@@ -29,16 +26,6 @@ describe('demo ECM seed', () => {
         expect(fields.questions.map(answers), `${course.id} ${locale}`).toEqual(original.map(answers));
       }
     }
-  });
-
-  it("declares each ECM course's duration as its ECM hours: the sum of its sessions' durations, in seconds, is the edition's hours × 3600", () => {
-    // The hours are what the registry and the certificate state; the duration is what the course
-    // page and the catalogue show and what the time rule takes a share of: an auditor compares them.
-    const seconds = (duration: string) => parseDuration(duration).reduce((sum, part, i) => sum + part * 60 ** (2 - i), 0);
-    const declared = (course: (typeof courses)[number]) =>
-      course.modules.flatMap((module) => module.sessions).reduce((sum, session) => sum + seconds(session.duration), 0);
-    const found = ecmCourses.map((course) => ({ id: course.id, seconds: declared(course) }));
-    expect(found).toEqual(ecmCourses.map((course) => ({ id: course.id, seconds: (ecm.events[course.id]?.hours ?? 0) * 3600 })));
   });
 
   it('has a course in draw mode with a larger bank', () => {
