@@ -145,6 +145,8 @@ test('two editors save the same text: the second is told, keeps what they typed,
   await dialog.getByRole('button', { name: 'Carica l’ultima versione' }).click();
   await expect(second.summary).toHaveValue('Il sommario della prima redattrice.');
   await expect(second.editing.getByRole('alert')).toHaveCount(0);
+  // The button pressed is gone: the keyboard carries on inside the editor, not from the top of the page.
+  await expect.poll(() => second.editing.evaluate((editor) => editor.contains(document.activeElement))).toBe(true);
 
   // On the latest version the second editor saves, and saves again on what that save answered.
   for (const summary of ['Il sommario, rivisto dal secondo redattore.', 'Il sommario, rivisto ancora.']) {

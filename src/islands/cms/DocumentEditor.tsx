@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import ConflictNotice, { useFocusFirstField } from './ConflictNotice.tsx';
 import type { DocumentKind } from '../../../core/cms-document.ts';
 import { placeholders } from '../../../core/placeholders.ts';
 import type { Draft, EditorView } from '../../../core/contracts/cms.ts';
@@ -56,6 +57,8 @@ export default function DocumentEditor({ document, locale, api, t, strings, form
   // Someone saved the document since it was loaded here, and a save was refused: shown until the next load or save.
   const [conflict, setConflict] = useState(false);
   const [asking, setAsking] = useState<Confirmation | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const focusFirstField = useFocusFirstField(form);
   const published = useStore($published);
   useLeaveWarning(useStore($unsaved)[draftId] !== undefined);
 
@@ -136,6 +139,7 @@ export default function DocumentEditor({ document, locale, api, t, strings, form
       show(loaded);
       publishDraftList(loaded.draft);
       setStatus({ kind: 'restored', text: t('cms.conflictReloaded') });
+      focusFirstField();
     } catch (error) {
       setStatus({ kind: 'error', text: t('cms.error', { message: (error as Error).message }) });
     }
@@ -172,7 +176,7 @@ export default function DocumentEditor({ document, locale, api, t, strings, form
   }
   const livePlaceholders = document.kind === 'boilerplate' && view.live ? placeholders((view.live as { text: string }).text) : [];
   return (
-    <form className="cms-editor" onSubmit={(event) => void save(event)} noValidate data-testid={`cms-editor-${document.kind}-${document.key}`}>
+    <form ref={form} className="cms-editor" onSubmit={(event) => void save(event)} noValidate data-testid={`cms-editor-${document.kind}-${document.key}`}>
       <p className="muted" data-testid="cms-draft-state">
         {view.draft ? t('cms.draftBy', { author: view.draft.author, date: formatDate(view.draft.updatedAt) }) : view.live ? t('cms.liveOnly') : t('cms.new')}
       </p>
@@ -251,18 +255,7 @@ export default function DocumentEditor({ document, locale, api, t, strings, form
           {status.text}
         </p>
       )}
-      {conflict && (
-        <>
-          <p role="alert" className="error-text" data-testid="cms-conflict">
-            {t('cms.conflict')}
-          </p>
-          <p className="cms-actions">
-            <button type="button" className="secondary" onClick={askLoadLatest}>
-              {t('cms.conflictReload')}
-            </button>
-          </p>
-        </>
-      )}
+      {conflict && <ConflictNotice onReload={askLoadLatest} t={t} />}
       <p role="status" className="cms-status">
         {status.kind === 'saved' || status.kind === 'restored' ? status.text : ''}
       </p>

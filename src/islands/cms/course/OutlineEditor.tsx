@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import ConflictNotice, { useFocusFirstField } from '../ConflictNotice.tsx';
 import type { CourseStructure } from '../../../../core/contracts/cms-structure.ts';
 import type { EditorView } from '../../../../core/contracts/cms.ts';
 import { moduleKey, outlineDuration, sessionKey, SESSION_KINDS, type Outline, type SessionKind } from '../../../../core/course-outline.ts';
@@ -49,15 +50,19 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
   const [asking, setAsking] = useState<Confirmation | null>(null);
   // Someone saved the structure since it was loaded here, and a save was refused: shown until the next load or save.
   const [conflict, setConflict] = useState(false);
+  // The latest version was asked for after a refused save: once loaded, it is said and focus goes to the form.
+  const loadingLatest = useRef(false);
+  const form = useRef<HTMLFormElement>(null);
+  const focusFirstField = useFocusFirstField(form);
   // Changed since loaded or saved: the structure or a title.
   const [unsaved, setUnsavedChanges] = useState(false);
   useLeaveWarning(unsaved);
 
   // Loaded again for another course, locale or a restore, with the client and strings of that render.
-  const latest = useRef({ api, t });
-  latest.current = { api, t };
+  const latest = useRef({ api, t, focusFirstField });
+  latest.current = { api, t, focusFirstField };
   useEffect(() => {
-    const { api, t } = latest.current;
+    const { api, t, focusFirstField } = latest.current;
     let current = true;
     (async () => {
       const loaded = await api.get('/cms/courses/:courseId/structure', { param: { courseId }, query: { locale } });
@@ -71,6 +76,11 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
       setChangedTitles(new Set());
       setUnsavedChanges(false);
       setConflict(false);
+      if (loadingLatest.current) {
+        loadingLatest.current = false;
+        setStatus({ kind: 'saved', text: t('cms.conflictReloaded') });
+        focusFirstField();
+      }
     })().catch((error: Error) => current && setStatus({ kind: 'error', text: t('cms.error', { message: error.message }) }));
     return () => {
       current = false;
@@ -200,7 +210,12 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
     setChangedTitles(pending);
     setTitleRevisions(revisions);
   };
-  const askLoadLatest = () => setAsking({ message: t('cms.conflictConfirm'), action: t('cms.conflictReload'), onConfirm: () => setReload((n) => n + 1) });
+  const askLoadLatest = () =>
+    setAsking({
+      message: t('cms.conflictConfirm'),
+      action: t('cms.conflictReload'),
+      onConfirm: () => ((loadingLatest.current = true), setReload((n) => n + 1)),
+    });
 
   const restore = async (versionId: number) => {
     setStatus({ kind: 'saving' });
@@ -215,7 +230,7 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
   };
 
   return (
-    <form className="cms-editor cms-outline" onSubmit={(event) => void save(event)} noValidate data-testid={`cms-outline-${courseId}`}>
+    <form ref={form} className="cms-editor cms-outline" onSubmit={(event) => void save(event)} noValidate data-testid={`cms-outline-${courseId}`}>
       <p className="muted">{view.draft ? t('cms.draftBy', { author: view.draft.author, date: formatDate(view.draft.updatedAt) }) : t('cms.liveOnly')}</p>
       <p className="field">
         <label htmlFor={`${id}-category`}>{t('cms.outline.category')}</label>
@@ -349,18 +364,7 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
           {status.text}
         </p>
       )}
-      {conflict && (
-        <>
-          <p role="alert" className="error-text" data-testid="cms-conflict">
-            {t('cms.conflict')}
-          </p>
-          <p className="cms-actions">
-            <button type="button" className="secondary" onClick={askLoadLatest}>
-              {t('cms.conflictReload')}
-            </button>
-          </p>
-        </>
-      )}
+      {conflict && <ConflictNotice onReload={askLoadLatest} t={t} />}
       <p role="status" className="cms-status" data-testid="cms-outline-status">
         {status.kind === 'saved' ? status.text : ''}
       </p>
