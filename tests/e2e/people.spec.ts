@@ -173,17 +173,18 @@ for (const width of [1280, 390]) {
       await expect(ask).toContainText('le richieste di assistenza mandate dal suo account');
       await expect(page.getByTestId('erase-kept')).toContainText('gli attestati ECM già rilasciati (0)');
       await expect(page.getByTestId('erase-kept')).toContainText('Restano con il suo nome e il suo codice fiscale');
+      // Measured once the page has its styles: a loaded machine can show the text before them.
+      await page.waitForLoadState('load');
       await fitsWidth(page);
       // Cancelling changes nothing; the confirmation is a plain button, reached and pressed from the keyboard.
       await page.getByRole('link', { name: 'Annulla' }).click();
       await expect(page.getByTestId('erase-ask')).toHaveCount(0);
       await page.getByRole('button', { name: "Elimina l'account", exact: true }).click();
       const confirm = page.getByRole('button', { name: "Sì, elimina definitivamente l'account" });
+      await page.waitForLoadState('load');
       await confirm.focus();
       await expect(confirm).toBeFocused();
-      await page.keyboard.press('Enter');
-
-      await expect(page).toHaveURL(/\/it-IT\/staff\/people\?done=deleted$/);
+      await Promise.all([page.waitForURL(/\/it-IT\/staff\/people\?done=deleted$/), page.keyboard.press('Enter')]);
       await expect(page.getByTestId('staff-done')).toHaveText(
         'Account eliminato: i dati personali sono stati cancellati e ogni sessione è stata chiusa. Restano solo gli attestati e i dati che il registro ECM richiede.',
       );
