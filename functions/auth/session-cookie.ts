@@ -25,31 +25,11 @@ export async function sealSession(tokens: SessionTokens, secret: string): Promis
   return seal(tokens, secret, { ...defaults, ttl: SESSION_MAX_AGE_SECONDS * 1000 });
 }
 
-/**
- * Seals this Worker has opened, with what they hold, until the seal's own expiry: a signed-in
- * learner's every request sends the same cookie, and opening it is eight WebCrypto calls. Only a
- * seal whose signature held is kept, so no visitor can fill it; a revoked token is still refused
- * by the read of the token that follows (functions/auth/session.ts).
- */
-const opened = new Map<string, { secret: string; tokens: SessionTokens; expiresAt: number }>();
-const MAX_OPENED = 2000;
-
-/** An iron seal's expiry (its sixth field, milliseconds), covered by its signature. */
-const sealExpiry = (value: string): number => Number(value.split('*')[5]) || 0;
-
-export async function unsealSession(value: string | undefined, secret: string, now = Date.now()): Promise<UnsealResult> {
+export async function unsealSession(value: string | undefined, secret: string): Promise<UnsealResult> {
   if (!value) return { kind: 'none' };
-  const kept = opened.get(value);
-  if (kept && kept.secret === secret && now < kept.expiresAt) return { kind: 'ok', tokens: kept.tokens };
   try {
-    const data = await unseal(value, secret, { ...defaults, ttl: SESSION_MAX_AGE_SECONDS * 1000, localtimeOffsetMsec: now - Date.now() });
-    if (isSessionTokens(data)) {
-      if (opened.size >= MAX_OPENED) opened.delete(opened.keys().next().value ?? '');
-      // Frozen: every request with this cookie shares it.
-      const tokens = Object.freeze(data);
-      opened.set(value, { secret, tokens, expiresAt: sealExpiry(value) });
-      return { kind: 'ok', tokens };
-    }
+    const data = await unseal(value, secret, { ...defaults, ttl: SESSION_MAX_AGE_SECONDS * 1000 });
+    if (isSessionTokens(data)) return { kind: 'ok', tokens: data };
     return { kind: 'invalid', reason: 'Unexpected session content' };
   } catch (error) {
     return { kind: 'invalid', reason: error instanceof Error ? error.message : String(error) };

@@ -30,17 +30,6 @@ async function readTokens(request: Request, secret: string): Promise<{ tokens?: 
   return { fromCookie: true };
 }
 
-/** The access token's hash, kept with the opened seal's tokens (functions/auth/session-cookie.ts) while they are kept. */
-const accessHashes = new WeakMap<object, string>();
-
-async function accessHashOf(tokens: Partial<TokenPair>, accessToken: string): Promise<string> {
-  const kept = accessHashes.get(tokens);
-  if (kept) return kept;
-  const hash = await hashToken(accessToken);
-  if (Object.isFrozen(tokens)) accessHashes.set(tokens, hash);
-  return hash;
-}
-
 export async function resolveSession(env: Env, request: Request, now = Date.now()): Promise<SessionOutcome> {
   const secret = assertSessionSecret(env);
   const { tokens, stale, fromCookie } = await readTokens(request, secret);
@@ -48,7 +37,7 @@ export async function resolveSession(env: Env, request: Request, now = Date.now(
   if (!tokens) return { kind: 'visitor' };
   // The common case, a live access token, is one read of token and user together; else the
   // refresh token is checked (and rotated) and the user read after it.
-  const live = tokens.accessToken ? await findUserByAccessToken(env.DB, await accessHashOf(tokens, tokens.accessToken), now) : null;
+  const live = tokens.accessToken ? await findUserByAccessToken(env.DB, await hashToken(tokens.accessToken), now) : null;
   const check = live ? ({ kind: 'valid', userId: live.user.id } as const) : await checkTokens(env.DB, tokens, now);
   if (check.kind === 'invalid') return fromCookie ? { kind: 'stale', reason: 'Revoked or expired tokens' } : { kind: 'visitor' };
   const user = live?.user ?? (await findUserById(env.DB, check.userId));
