@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from './fixtures.ts';
+import { expect, test, type Browser, type Locator } from './fixtures.ts';
 import { apiHeaders, dropDrafts, EDITOR, islandsReady, LEARNER, pasteHtml, signIn, switchMode, TESTER } from './helpers.ts';
 
 // A course's editing screen, reached from the staff area's course list.
@@ -105,21 +105,24 @@ test('closing the editing screen with unsaved changes asks first: staying keeps 
   expect(asked).toEqual(['beforeunload']);
 });
 
+/** An editor of their own (a browser context of its own) with the course's texts open in its editing screen. */
+async function openCourseTexts(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await signIn(page, EDITOR);
+  await page.goto(EDIT);
+  await islandsReady(page);
+  const editing = page.getByTestId('course-editor-document');
+  await expect(editing.getByLabel('Titolo', { exact: true })).toHaveValue('Comunicare cattive notizie');
+  return { page, context, editing, summary: editing.getByLabel('Sommario') };
+}
+
 test('two editors save the same text: the second is told, keeps what they typed, overwrites nothing, and loads the first one’s text when they choose', async ({
   browser,
   baseURL,
 }) => {
   // Two browsers, as two editors (or one editor's two tabs), open the same course's texts.
-  const open = async () => {
-    const context = await browser.newContext({ baseURL });
-    const page = await context.newPage();
-    await signIn(page, EDITOR);
-    await page.goto(EDIT);
-    await islandsReady(page);
-    const editing = page.getByTestId('course-editor-document');
-    await expect(editing.getByLabel('Titolo', { exact: true })).toHaveValue('Comunicare cattive notizie');
-    return { page, context, editing, summary: editing.getByLabel('Sommario') };
-  };
+  const open = () => openCourseTexts(browser, baseURL);
   const first = await open();
   const second = await open();
 
@@ -163,16 +166,7 @@ test('deleting a draft a colleague saved over meanwhile is refused: the editor i
   browser,
   baseURL,
 }) => {
-  const open = async () => {
-    const context = await browser.newContext({ baseURL });
-    const page = await context.newPage();
-    await signIn(page, EDITOR);
-    await page.goto(EDIT);
-    await islandsReady(page);
-    const editing = page.getByTestId('course-editor-document');
-    await expect(editing.getByLabel('Titolo', { exact: true })).toHaveValue('Comunicare cattive notizie');
-    return { page, context, editing, summary: editing.getByLabel('Sommario') };
-  };
+  const open = () => openCourseTexts(browser, baseURL);
   const first = await open();
   const save = async (summary: string) => {
     await first.summary.fill(summary);
