@@ -1,5 +1,11 @@
 import type { ReviewQuestion } from '../../../core/contracts/ecm.ts';
 
+/** The verdict's words: a question left without an answer is said so, not called wrong. */
+function verdictKey({ answer, correct }: ReviewQuestion): string {
+  if (answer === null) return 'ecm.answerNone';
+  return answer === correct ? 'ecm.answerRight' : 'ecm.answerWrong';
+}
+
 /**
  * A passed attempt's questions: the correct option, the learner's answer and whether it was right,
  * in words (not only by the marks) for screen readers. Only ever given a passed attempt.
@@ -20,7 +26,7 @@ export default function AnswersReview({ questions, t }: { questions: ReviewQuest
             ))}
           </ul>
           <p className="ecm-verdict" data-testid="assessment-review-verdict">
-            {t(question.answer === question.correct ? 'ecm.answerRight' : 'ecm.answerWrong')}
+            {t(verdictKey(question))}
           </p>
         </li>
       ))}
