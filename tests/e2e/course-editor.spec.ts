@@ -180,8 +180,9 @@ test('deleting a draft a colleague saved over meanwhile is refused: the editor i
   await save('La bozza rivista dalla prima redattrice.');
 
   await second.editing.getByRole('button', { name: 'Elimina la bozza' }).click();
+  // Nothing was being saved: the notice says nothing changed, not that a save was refused.
   await expect(second.editing.getByRole('alert')).toHaveText(
-    'Qualcun altro ha salvato questo contenuto dopo che l’hai aperto: il tuo salvataggio non è stato registrato, per non sovrascrivere il suo testo. Quello che hai scritto è ancora qui, non salvato; il suo è l’ultima versione.',
+    'Qualcun altro ha salvato questo contenuto dopo che l’hai aperto: non è stato cambiato nulla, per non sostituire il suo testo. Quello che vedi qui è rimasto com’era; il suo è l’ultima versione.',
   );
   await expect(second.summary).toHaveValue('La prima bozza.');
   const stored = await second.page.request.get(`/api/cms/documents/course/it-IT/${COURSE}`, { headers: apiHeaders() });

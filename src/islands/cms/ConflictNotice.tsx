@@ -2,17 +2,19 @@ import { useEffect, useState, type RefObject } from 'react';
 import type { Translate } from '../../../core/translate.ts';
 
 interface Props {
+  /** What was refused: a save keeps the unsaved text on screen; a discard or a restore changed nothing. */
+  refused?: 'save' | 'replace';
   /** Asks before replacing what is on screen with the latest version. */
   onReload: () => void;
   t: Translate;
 }
 
 /** A save, discard or restore was refused because someone saved the text since: says so, and offers the latest version. */
-export default function ConflictNotice({ onReload, t }: Props) {
+export default function ConflictNotice({ refused = 'save', onReload, t }: Props) {
   return (
     <>
       <p role="alert" className="error-text" data-testid="cms-conflict">
-        {t('cms.conflict')}
+        {t(refused === 'save' ? 'cms.conflict' : 'cms.conflictReplace')}
       </p>
       <p className="cms-actions">
         <button type="button" className="secondary" onClick={onReload}>

@@ -55,7 +55,7 @@ export default function DocumentEditor({ document, locale, api, t, strings, form
   const [fields, setFields] = useState<FormFields>(() => emptyFields(document.kind));
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   // Someone saved the document since it was loaded here, and a save was refused: shown until the next load or save.
-  const [conflict, setConflict] = useState(false);
+  const [conflict, setConflict] = useState<'save' | 'replace' | undefined>();
   const [asking, setAsking] = useState<Confirmation | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const focusFirstField = useFocusFirstField(form);
@@ -66,7 +66,7 @@ export default function DocumentEditor({ document, locale, api, t, strings, form
     setView(loaded);
     setFields(formOf(document.kind, loaded));
     setUnsaved(draftId, null);
-    setConflict(false);
+    setConflict(undefined);
   };
   const publishDraftList = (draft: Draft | null) => {
     const others = $drafts.get().filter((entry) => documentId(entry, entry.locale) !== draftId);
@@ -101,9 +101,9 @@ export default function DocumentEditor({ document, locale, api, t, strings, form
    * A save, discard or restore refused (409: someone saved the text since it was loaded here) leaves
    * the form as it is, unsaved, and says so: the editor decides whether to load the other text.
    */
-  const failed = (error: unknown) => {
+  const failed = (error: unknown, action: 'save' | 'replace') => {
     const refused = error instanceof ApiRequestError && error.statusCode === 409;
-    setConflict(refused);
+    setConflict(refused ? action : undefined);
     setStatus(refused ? { kind: 'idle' } : { kind: 'error', text: t('cms.error', { message: (error as Error).message }) });
   };
 
@@ -128,7 +128,7 @@ export default function DocumentEditor({ document, locale, api, t, strings, form
       publishDraftList(saved.draft);
       setStatus({ kind: 'saved', text: t('cms.saved') });
     } catch (error) {
-      failed(error);
+      failed(error, 'save');
     }
   };
 
@@ -158,7 +158,7 @@ export default function DocumentEditor({ document, locale, api, t, strings, form
       publishDraftList(next.draft);
       setStatus({ kind: 'restored', text: done });
     } catch (error) {
-      failed(error);
+      failed(error, 'replace');
     }
   };
   const restore = (versionId: number) =>
@@ -255,7 +255,7 @@ export default function DocumentEditor({ document, locale, api, t, strings, form
           {status.text}
         </p>
       )}
-      {conflict && <ConflictNotice onReload={askLoadLatest} t={t} />}
+      {conflict && <ConflictNotice refused={conflict} onReload={askLoadLatest} t={t} />}
       <p role="status" className="cms-status">
         {status.kind === 'saved' || status.kind === 'restored' ? status.text : ''}
       </p>
