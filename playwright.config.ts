@@ -17,6 +17,13 @@ export const E2E_OUT_ROOT = '.wrangler/e2e-dist';
 const ORIGINS = Array.from({ length: WORKERS }, (_, index) => appOrigin(index));
 /** The tests' server's build-worker secret: a test asks the hit writer when every queued hit is in D1. */
 export const E2E_BUILD_WORKER_TOKEN = 'e2e-build-worker-token-0123456789abcdef';
+/**
+ * The files that take longest (a minute or more of a worker's time), longest first: started before
+ * the rest, they end with it, instead of one starting last and running alone while the other
+ * worker idles. Playwright hands out files project by project, so each is a project of its own.
+ */
+const LONG_FILES = ['scorm-vendors', 'people', 'ecm', 'accessibility', 'course-editor', 'scorm', 'course-authoring', 'publish'];
+const specOf = (name: string) => `**/${name}.spec.ts`;
 /** Chromium's switches for every test's browser. */
 const BROWSER_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 /**
@@ -32,8 +39,10 @@ export default defineConfig({
   // measures of speed (those are asserted where they matter, e.g. a publish's click to live).
   timeout: 60_000,
   expect: { timeout: 15_000 },
-  // A file's tests run in order, in one worker; files are shared out between the workers.
+  // A file's tests run in order, in one worker; files are shared out between the workers, the
+  // longest first (LONG_FILES).
   fullyParallel: false,
+  projects: [...LONG_FILES.map((name) => ({ name, testMatch: specOf(name) })), { name: 'e2e', testIgnore: LONG_FILES.map(specOf) }],
   workers: WORKERS,
   // One retry, reported as flaky: with the suites side by side on two cores a journey's wait can
   // pass its timeout under load (a different one each run); a test that fails twice fails the run.

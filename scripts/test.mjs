@@ -3,7 +3,7 @@
 // install while the suites start, and the browser suite's tests wait for them), then the suites side by side, each line prefixed with its suite's name, since on two cores the browser
 // suite mostly waits on its browsers and servers: unit and API tests (vitest), the deploy dry run
 // (vitest), and the browser tests (Playwright), the longest, ahead of the others for the CPU.
-// Each suite's wall time and the whole run's come last.
+// Each line carries the time since the start, and each suite's wall time and the whole run's come last.
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -39,6 +39,12 @@ const chosen = process.env.TILES_TEST_SUITES?.split(',').map((name) => name.trim
 const suites = chosen ? SUITES.filter((suite) => chosen.includes(suite.name)) : SUITES;
 const width = Math.max(...suites.map((suite) => suite.name.length));
 
+/** mm:ss since npm test began. */
+function clock() {
+  const seconds = Math.floor((Date.now() - started) / 1000);
+  return `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
 const children = new Set();
 function runSuite({ name, args, nice }) {
   const suiteStarted = Date.now();
@@ -52,7 +58,8 @@ function runSuite({ name, args, nice }) {
     [child.stdout, process.stdout],
     [child.stderr, process.stderr],
   ]) {
-    createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => out.write(`${prefix} ${line}\n`));
+    // With the minutes and seconds since npm test began: when each phase starts and ends reads off the log.
+    createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => out.write(`${prefix} ${clock()} ${line}\n`));
   }
   return new Promise((resolve) => {
     child.on('close', (code, signal) => {

@@ -5,7 +5,9 @@ test('the catalogue in two locales, filtered by category and searched, without c
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Catalogo corsi');
   await expect(page.getByRole('note')).toContainText('ECM');
   const all = await page.getByTestId('course-card').count();
-  expect(all).toBe(13);
+  // The demo's 13 courses, and any a journey published on this server before this test.
+  expect(all).toBeGreaterThanOrEqual(13);
+  await expect(page.getByTestId('catalogue-count')).toHaveText(`Corsi trovati: ${all}`);
   const first = page.getByTestId('course-card').first();
   await expect(first.locator('dd').first()).toHaveText(/^\d+h \d{1,2}m \d{1,2}s$/);
 
@@ -25,11 +27,11 @@ test('the catalogue in two locales, filtered by category and searched, without c
   await page.goto('/en-US/catalogo-corsi');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Course catalogue');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
-  await expect(page.getByTestId('catalogue-count')).toHaveText('Courses found: 13');
+  await expect(page.getByTestId('catalogue-count')).toHaveText(/^Courses found: (1[3-9]|[2-9]\d)$/);
 
   await page.goto('/it-IT/catalogo-corsi-no-ecm');
   const withoutCredits = page.getByTestId('course-card');
-  await expect(withoutCredits).toHaveCount(5);
+  expect(await withoutCredits.count()).toBeGreaterThanOrEqual(5);
   for (const credits of await withoutCredits.locator('dd').nth(1).allTextContents()) expect(credits).toBe('Nessun credito');
 });
 

@@ -120,12 +120,13 @@ test('the certificates list and the verification page the QR code opens fit a 39
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page);
   await page.goto('/it-IT/profile/ecm-credits');
-  await expect(page.getByTestId('ecm-certificate-row')).toHaveCount(1);
+  // The seeded certificate, and one more when the ECM journey ran on this server before this test.
+  await expect(page.getByTestId('ecm-certificate-row').first()).toBeVisible();
   const width = () => page.evaluate(() => document.documentElement.scrollWidth);
   expect(await width()).toBeLessThanOrEqual(390);
   // Each figure keeps its column's name as a label on the card.
   await expect(page.getByTestId('ecm-certificate-row').locator('td').first()).toHaveAttribute('data-label', 'Crediti');
-  await expect(page.getByRole('link', { name: /Scarica l'attestato di/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Scarica l'attestato di/ }).first()).toBeVisible();
   const certificates = await page.request.get('/api/lms/certificates', { headers });
   const [seeded] = ((await certificates.json()) as { outcome: { code: string }[] }).outcome;
   for (const locale of ['it-IT', 'en-US', 'de-DE']) {

@@ -64,6 +64,15 @@ export async function dropDrafts(page: Page): Promise<void> {
   }
 }
 
+/** Drops every draft on this worker's server as the demo editor, in a browser context of its own. */
+export async function dropDraftsAsEditor(browser: Browser): Promise<void> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, EDITOR);
+  await dropDrafts(page);
+  await context.close();
+}
+
 /** Switches the tab's mode on the profile page, as an editor or tester does. */
 export async function switchMode(page: Page, mode: 'Redazione (CMS)' | 'Collaudo'): Promise<void> {
   if (!/\/profile$/.test(page.url())) await page.goto('/it-IT/profile');

@@ -1,11 +1,11 @@
 import { expect, test, type Browser, type Page } from './fixtures.ts';
-import { apiHeaders, dropDrafts, EDITOR, signIn, switchMode, TESTER } from './helpers.ts';
+import { apiHeaders, dropDraftsAsEditor, EDITOR, signIn, switchMode, TESTER } from './helpers.ts';
 
-// A journey that fails half-way leaves no draft behind to be counted by its retry or the next one.
-test.afterEach(async ({ page }) => {
-  await signIn(page, EDITOR);
-  await dropDrafts(page);
-});
+// The journeys count the server's drafts: each starts from none, whatever ran on this server before
+// it, and one that fails half-way leaves none behind for its retry or the next one. In a context of
+// its own: the journeys' pages start signed out.
+test.beforeEach(({ browser }) => dropDraftsAsEditor(browser));
+test.afterEach(({ browser }) => dropDraftsAsEditor(browser));
 
 /** Clicks "Pubblica" and waits for the build to go live; returns the seconds from click to live. */
 async function publishAndWait(page: Page): Promise<number> {
