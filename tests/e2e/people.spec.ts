@@ -57,14 +57,17 @@ for (const width of [1280, 390]) {
       await page.getByRole('link', { name: 'Segreteria: persone e corsi' }).click();
       await expect(page).toHaveURL(/\/it-IT\/staff\/people$/);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Persone');
-      // The demo's 41 people: two pages of 25, in name order.
+      // The demo's 41 people (and whoever a journey before this one added on this server): pages of 25, in name order.
       await expect(page.getByTestId('people-count')).toHaveText(/^Persone trovate: \d+$/);
+      const found = Number((await page.getByTestId('people-count').textContent())?.replace(/\D/g, ''));
+      expect(found).toBeGreaterThanOrEqual(41);
+      const pages = Math.ceil(found / 25);
       await expect(names(page)).toHaveCount(25);
       await expect(names(page).first()).toHaveText('Barbieri Lorenzo');
-      await expect(page.getByTestId('pager')).toContainText('Pagina 1 di 2');
+      await expect(page.getByTestId('pager')).toContainText(`Pagina 1 di ${pages}`);
       await fitsWidth(page);
       await page.getByTestId('pager').getByRole('link', { name: 'Successiva' }).click();
-      await expect(page.getByTestId('pager')).toContainText('Pagina 2 di 2');
+      await expect(page.getByTestId('pager')).toContainText(`Pagina 2 di ${pages}`);
       await expect(page).toHaveURL(/page=2/);
 
       await search(page, 'ferr');
