@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { clockTime } from '../core/resume.ts';
 import { formatElapsed } from './elapsed.mjs';
 import { localProcessEnv } from './local-env.mjs';
 import { canRun, ensureSystemTools } from './system-tools.mjs';
@@ -39,11 +40,8 @@ const chosen = process.env.TILES_TEST_SUITES?.split(',').map((name) => name.trim
 const suites = chosen ? SUITES.filter((suite) => chosen.includes(suite.name)) : SUITES;
 const width = Math.max(...suites.map((suite) => suite.name.length));
 
-/** mm:ss since npm test began. */
-function clock() {
-  const seconds = Math.floor((Date.now() - started) / 1000);
-  return `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
-}
+/** mm:ss since npm test began, two digits of minutes so that the lines stay aligned. */
+const clock = () => clockTime((Date.now() - started) / 1000).padStart(5, '0');
 
 const children = new Set();
 function runSuite({ name, args, nice }) {
