@@ -46,6 +46,28 @@ test('signed-in pages are private: Cache-Control private, no-store on the profil
   expect((await request.get('/tiles-access')).headers()['cache-control'] ?? '').not.toContain('private');
 });
 
+test("the page's scripts and style sheets are kept by the browser: the page loaded again asks the server for none of them", async ({ page }) => {
+  await page.goto('/it-IT');
+  const script = page.locator('script[type="module"][src^="/_astro/"]').first();
+  const response = await page.request.get((await script.getAttribute('src')) ?? '');
+  // Their names carry a hash of their content: a changed file is a new name.
+  expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  await page.goto('/it-IT/catalogo-corsi');
+  // What the browser took from its cache, and what it asked the server for (a 304 included), as Chromium reports it.
+  const network = await page.context().newCDPSession(page);
+  await network.send('Network.enable');
+  const fromCache = new Set<string>();
+  const asked: string[] = [];
+  network.on('Network.requestServedFromCache', ({ requestId }) => fromCache.add(requestId));
+  network.on('Network.responseReceived', ({ requestId, response: answer }) => {
+    if (new URL(answer.url).pathname.startsWith('/_astro/') && !fromCache.has(requestId) && !answer.fromDiskCache) asked.push(`${answer.status} ${answer.url}`);
+  });
+  await page.goto('/it-IT');
+  await page.waitForLoadState('load');
+  expect(fromCache.size).toBeGreaterThan(0);
+  expect(asked).toEqual([]);
+});
+
 test('pages work under the policy: no script is refused while a learner signs in, navigates and opens the charts', async ({ page }) => {
   const refused: string[] = [];
   page.on('console', (message) => {

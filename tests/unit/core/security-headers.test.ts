@@ -50,6 +50,8 @@ describe('security headers', () => {
     const file = headersFile([]);
     expect(file).toMatch(/^\/\*\n(  .+\n)*  Strict-Transport-Security: max-age=\d+; includeSubDomains\n/m);
     expect(file).toContain('https://localhost/*\n  ! Strict-Transport-Security');
+    // Hashed file names change with their content: the browser keeps them without asking again.
+    expect(file).toContain('/_astro/*\n  Cache-Control: public, max-age=31536000, immutable\n');
     expect(isLocalHost('localhost')).toBe(true);
     expect(isLocalHost('app.localhost')).toBe(true);
     expect(isLocalHost('tiles.example.it')).toBe(false);
