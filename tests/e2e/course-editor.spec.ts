@@ -193,6 +193,46 @@ test('deleting a draft a colleague saved over meanwhile is refused: the editor i
   await second.context.close();
 });
 
+test('two editors rename the same session in the structure: the second is told, keeps the typed title, and the first one’s title stays', async ({
+  browser,
+  baseURL,
+}) => {
+  const open = async () => {
+    const opened = await openCourseTexts(browser, baseURL);
+    const outline = opened.page.getByTestId(`cms-outline-${COURSE}`);
+    const title = outline.getByRole('textbox', { name: 'Titolo della sessione 1' }).first();
+    return { ...opened, outline, title };
+  };
+  const first = await open();
+  const second = await open();
+  const loaded = await first.title.inputValue();
+
+  await first.title.fill('Preparare il colloquio');
+  await first.outline.getByRole('button', { name: 'Salva la struttura (bozza)' }).click();
+  await expect(first.outline.getByTestId('cms-outline-status')).toHaveText('Bozza salvata. I visitatori la vedranno dopo la pubblicazione.');
+
+  // The structure itself is as the second editor loaded it: only the title meets the colleague's.
+  await expect(second.title).toHaveValue(loaded);
+  await second.title.fill('Il setting del colloquio');
+  await second.outline.getByRole('button', { name: 'Salva la struttura (bozza)' }).click();
+  await expect(second.outline.getByRole('alert')).toHaveText(
+    'Qualcun altro ha salvato questo contenuto dopo che l’hai aperto: il tuo salvataggio non è stato registrato, per non sovrascrivere il suo testo. Quello che hai scritto è ancora qui, non salvato; il suo è l’ultima versione.',
+  );
+  await expect(second.title).toHaveValue('Il setting del colloquio');
+  const stored = await second.page.request.get(`/api/cms/documents/session/it-IT/${COURSE}.1.1`, { headers: apiHeaders() });
+  expect(((await stored.json()) as { outcome: { draft: { fields: { title: string } } } }).outcome.draft.fields.title).toBe('Preparare il colloquio');
+
+  // Once the latest version is loaded, the second editor's title saves over the first one's, seen.
+  await second.outline.getByRole('button', { name: 'Carica l’ultima versione' }).click();
+  await second.page.getByRole('dialog').getByRole('button', { name: 'Carica l’ultima versione' }).click();
+  await expect(second.title).toHaveValue('Preparare il colloquio');
+  await second.title.fill('Il setting del colloquio');
+  await second.outline.getByRole('button', { name: 'Salva la struttura (bozza)' }).click();
+  await expect(second.outline.getByTestId('cms-outline-status')).toHaveText('Bozza salvata. I visitatori la vedranno dopo la pubblicazione.');
+  await first.context.close();
+  await second.context.close();
+});
+
 test("staff who do not edit content see no editing link and get the 404 of a page that does not exist at a course's editing screen", async ({ page }) => {
   await signIn(page, { code: 'segreteria.demo', password: 'Segreteria-Demo-2026!' });
   await page.goto('/it-IT/staff/courses');

@@ -8,6 +8,7 @@ import type { Translate } from '../../../../core/translate.ts';
 import { ApiRequestError, type ApiClient, type ApiJson } from '../../../lib/api-client.ts';
 import type { PageDocument } from '../../../lib/cms-marker.ts';
 import { addModule, addSession, changeSession, moveModule, moveSession, removeModule, removeSession } from '../../../lib/outline-form.ts';
+import { sessionTitleRevision } from '../../../lib/session-title-revision.ts';
 import ConfirmDialog, { type Confirmation } from '../ConfirmDialog.tsx';
 import VersionList from '../VersionList.tsx';
 import SessionRow from './SessionRow.tsx';
@@ -45,6 +46,8 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
   const [changedTitles, setChangedTitles] = useState<Set<string>>(new Set());
   // Each title's revision as loaded or last saved here: a module title saved on an older one is refused.
   const [titleRevisions, setTitleRevisions] = useState<Record<string, string>>({});
+  // Each title in the page's language as loaded or last saved here (null: none in it yet), to tell a colleague's new title from a change to the text alone.
+  const [titleBases, setTitleBases] = useState<Record<string, string | null>>({});
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [reload, setReload] = useState(0);
   const [asking, setAsking] = useState<Confirmation | null>(null);
@@ -67,12 +70,15 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
     (async () => {
       const loaded = await api.get('/cms/courses/:courseId/structure', { param: { courseId }, query: { locale } });
       const document = await api.get('/cms/documents/:kind/:locale/:key', { param: { kind: 'outline', locale: loaded.locale, key: courseId } });
+      const none = await documentRevision(null);
       if (!current) return;
       setStructure(loaded);
       setView(document);
       setOutline((document.draft?.fields ?? document.live) as Outline | null);
       setTitles(loaded.titles);
       setTitleRevisions(loaded.revisions ?? {});
+      // A title shown from the main language has no text in this one: its revision is none's.
+      setTitleBases(Object.fromEntries(Object.entries(loaded.titles).map(([part, title]) => [part, loaded.revisions?.[part] === none ? null : title])));
       setChangedTitles(new Set());
       setUnsavedChanges(false);
       setConflict(false);
@@ -164,6 +170,8 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
     setStatus({ kind: 'saving' });
     const pending = new Set(changedTitles);
     const revisions = { ...titleRevisions };
+    const bases = { ...titleBases };
+    const none = await documentRevision(null);
     try {
       // The structure this editor started from: refused (409) if someone saved over it since.
       const saved = await api.put('/cms/documents/:kind/:locale/:key', {
@@ -182,21 +190,26 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
             param: { kind: 'module', locale, key: moduleKey(courseId, module) },
             json: { title },
             // The title as loaded here (a new module's: none yet): refused if someone renamed the module since.
-            headers: { 'if-match': `"${revisions[part] ?? (await documentRevision(null))}"` },
+            headers: { 'if-match': `"${revisions[part] ?? none}"` },
           });
           revisions[part] = answer.revision;
         } else {
           const key = sessionKey(courseId, module, session);
           const current = await api.get('/cms/documents/:kind/:locale/:key', { param: { kind: 'session', locale, key } });
-          const body = ((current.draft?.fields ?? current.live) as { body?: unknown } | null)?.body ?? [];
+          const fields = (current.draft?.fields ?? current.live) as { title?: string; body?: unknown } | null;
+          const revision = sessionTitleRevision(
+            { revision: current.revision, title: fields?.title ?? null },
+            { revision: revisions[part] ?? none, title: bases[part] ?? null },
+          );
           const answer = await api.put('/cms/documents/:kind/:locale/:key', {
             param: { kind: 'session', locale, key },
-            json: { title, body } as ApiJson<'PUT', '/cms/documents/:kind/:locale/:key'>,
-            // The body just read goes back as it was: never over a text saved in between.
-            headers: { 'if-match': `"${current.revision}"` },
+            json: { title, body: fields?.body ?? [] } as ApiJson<'PUT', '/cms/documents/:kind/:locale/:key'>,
+            // The body just read goes back as it was: never over a text saved in between, nor over a colleague's title.
+            headers: { 'if-match': `"${revision}"` },
           });
           revisions[part] = answer.revision;
         }
+        bases[part] = title;
         pending.delete(part);
       }
       setUnsavedChanges(false);
@@ -209,6 +222,7 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
     // What was saved before a refusal stays saved: only the titles left are still to save.
     setChangedTitles(pending);
     setTitleRevisions(revisions);
+    setTitleBases(bases);
   };
   const askLoadLatest = () =>
     setAsking({
