@@ -1,16 +1,24 @@
 import { useEffect, useState, type RefObject } from 'react';
 import type { Translate } from '../../../core/translate.ts';
+import { ApiRequestError } from '../../lib/api-client.ts';
+
+/** What an editor's refused call was: a save keeps the unsaved text on screen; a discard or a restore changed nothing. */
+export type Refusal = 'save' | 'replace';
+
+/** The refusal to tell the editor about: `action` when the server refused it (409: someone saved the text since it was loaded here), else null. */
+export function refusalOf(error: unknown, action: Refusal): Refusal | null {
+  return error instanceof ApiRequestError && error.statusCode === 409 ? action : null;
+}
 
 interface Props {
-  /** What was refused: a save keeps the unsaved text on screen; a discard or a restore changed nothing. */
-  refused?: 'save' | 'replace';
+  refused: Refusal;
   /** Asks before replacing what is on screen with the latest version. */
   onReload: () => void;
   t: Translate;
 }
 
 /** A save, discard or restore was refused because someone saved the text since: says so, and offers the latest version. */
-export default function ConflictNotice({ refused = 'save', onReload, t }: Props) {
+export default function ConflictNotice({ refused, onReload, t }: Props) {
   return (
     <>
       <p role="alert" className="error-text" data-testid="cms-conflict">

@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import ConflictNotice, { useFocusFirstField } from './ConflictNotice.tsx';
+import ConflictNotice, { refusalOf, useFocusFirstField, type Refusal } from './ConflictNotice.tsx';
 import type { DocumentKind } from '../../../core/cms-document.ts';
 import { placeholders } from '../../../core/placeholders.ts';
 import type { Draft, EditorView } from '../../../core/contracts/cms.ts';
-import { ApiRequestError, type ApiClient, type ApiJson } from '../../lib/api-client.ts';
+import type { ApiClient, ApiJson } from '../../lib/api-client.ts';
 import { apiUrl } from '../../lib/api-url.ts';
 import { emptyFields, formValue, FORMS, missingField, toPayload, type BankQuestionForm, type Block, type FormFields } from '../../lib/cms-form.ts';
 import type { RichDoc } from '../../../core/rich-text.ts';
@@ -55,7 +55,7 @@ export default function DocumentEditor({ document, locale, api, t, strings, form
   const [fields, setFields] = useState<FormFields>(() => emptyFields(document.kind));
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   // Someone saved the document since it was loaded here, and a save was refused: shown until the next load or save.
-  const [conflict, setConflict] = useState<'save' | 'replace' | undefined>();
+  const [conflict, setConflict] = useState<Refusal | null>(null);
   const [asking, setAsking] = useState<Confirmation | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const focusFirstField = useFocusFirstField(form);
@@ -66,7 +66,7 @@ export default function DocumentEditor({ document, locale, api, t, strings, form
     setView(loaded);
     setFields(formOf(document.kind, loaded));
     setUnsaved(draftId, null);
-    setConflict(undefined);
+    setConflict(null);
   };
   const publishDraftList = (draft: Draft | null) => {
     const others = $drafts.get().filter((entry) => documentId(entry, entry.locale) !== draftId);
@@ -101,9 +101,9 @@ export default function DocumentEditor({ document, locale, api, t, strings, form
    * A save, discard or restore refused (409: someone saved the text since it was loaded here) leaves
    * the form as it is, unsaved, and says so: the editor decides whether to load the other text.
    */
-  const failed = (error: unknown, action: 'save' | 'replace') => {
-    const refused = error instanceof ApiRequestError && error.statusCode === 409;
-    setConflict(refused ? action : undefined);
+  const failed = (error: unknown, action: Refusal) => {
+    const refused = refusalOf(error, action);
+    setConflict(refused);
     setStatus(refused ? { kind: 'idle' } : { kind: 'error', text: t('cms.error', { message: (error as Error).message }) });
   };
 

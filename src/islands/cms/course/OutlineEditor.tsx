@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import ConflictNotice, { useFocusFirstField } from '../ConflictNotice.tsx';
+import ConflictNotice, { refusalOf, useFocusFirstField, type Refusal } from '../ConflictNotice.tsx';
 import type { CourseStructure } from '../../../../core/contracts/cms-structure.ts';
 import type { EditorView } from '../../../../core/contracts/cms.ts';
 import { moduleKey, outlineDuration, sessionKey, SESSION_KINDS, type Outline, type SessionKind } from '../../../../core/course-outline.ts';
 import { documentRevision } from '../../../../core/document-revision.ts';
 import type { Translate } from '../../../../core/translate.ts';
-import { ApiRequestError, type ApiClient, type ApiJson } from '../../../lib/api-client.ts';
+import type { ApiClient, ApiJson } from '../../../lib/api-client.ts';
 import type { PageDocument } from '../../../lib/cms-marker.ts';
 import { addModule, addSession, changeSession, moveModule, moveSession, removeModule, removeSession } from '../../../lib/outline-form.ts';
 import { sessionTitleRevision } from '../../../lib/session-title-revision.ts';
@@ -52,7 +52,7 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
   const [reload, setReload] = useState(0);
   const [asking, setAsking] = useState<Confirmation | null>(null);
   // Someone saved the structure since it was loaded here, and a save was refused: shown until the next load or save.
-  const [conflict, setConflict] = useState(false);
+  const [conflict, setConflict] = useState<Refusal | null>(null);
   // The latest version was asked for after a refused save: once loaded, it is said and focus goes to the form.
   const loadingLatest = useRef(false);
   const form = useRef<HTMLFormElement>(null);
@@ -81,7 +81,7 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
       setTitleBases(Object.fromEntries(Object.entries(loaded.titles).map(([part, title]) => [part, loaded.revisions?.[part] === none ? null : title])));
       setChangedTitles(new Set());
       setUnsavedChanges(false);
-      setConflict(false);
+      setConflict(null);
       if (loadingLatest.current) {
         loadingLatest.current = false;
         setStatus({ kind: 'saved', text: t('cms.conflictReloaded') });
@@ -149,11 +149,11 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
   };
 
   /**
-   * A save, discard or restore refused (409: someone saved the text since it was loaded here) leaves
-   * the form as it is, unsaved, and says so: the editor decides whether to load the other text.
+   * A save or a restore refused (409: someone saved the text since it was loaded here) leaves the
+   * form as it is, unsaved, and says so: the editor decides whether to load the other text.
    */
-  const failed = (error: unknown) => {
-    const refused = error instanceof ApiRequestError && error.statusCode === 409;
+  const failed = (error: unknown, action: Refusal) => {
+    const refused = refusalOf(error, action);
     setConflict(refused);
     setStatus(refused ? { kind: 'idle' } : { kind: 'error', text: t('cms.error', { message: (error as Error).message }) });
   };
@@ -213,11 +213,11 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
         pending.delete(part);
       }
       setUnsavedChanges(false);
-      setConflict(false);
+      setConflict(null);
       setStatus({ kind: 'saved', text: t('cms.saved') });
       onSaved?.();
     } catch (error) {
-      failed(error);
+      failed(error, 'save');
     }
     // What was saved before a refusal stays saved: only the titles left are still to save.
     setChangedTitles(pending);
@@ -239,7 +239,7 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
       setReload((n) => n + 1);
       setStatus({ kind: 'saved', text: t('cms.restored') });
     } catch (error) {
-      failed(error);
+      failed(error, 'replace');
     }
   };
 
@@ -378,7 +378,7 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
           {status.text}
         </p>
       )}
-      {conflict && <ConflictNotice onReload={askLoadLatest} t={t} />}
+      {conflict && <ConflictNotice refused={conflict} onReload={askLoadLatest} t={t} />}
       <p role="status" className="cms-status" data-testid="cms-outline-status">
         {status.kind === 'saved' ? status.text : ''}
       </p>
