@@ -29,6 +29,9 @@ interface Props {
   onSaved?: () => void;
 }
 
+/** The revision of a title with no text in the page's language yet (a new part's, or one shown from the main language): the same for every part. */
+const NO_TEXT_REVISION = documentRevision(null);
+
 type Status = { kind: 'idle' | 'saving' } | { kind: 'saved' | 'error'; text: string };
 
 /**
@@ -70,7 +73,7 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
     (async () => {
       const loaded = await api.get('/cms/courses/:courseId/structure', { param: { courseId }, query: { locale } });
       const document = await api.get('/cms/documents/:kind/:locale/:key', { param: { kind: 'outline', locale: loaded.locale, key: courseId } });
-      const none = await documentRevision(null);
+      const none = await NO_TEXT_REVISION;
       if (!current) return;
       setStructure(loaded);
       setView(document);
@@ -171,7 +174,7 @@ export default function OutlineEditor({ courseId, locale, api, t, strings, forma
     const pending = new Set(changedTitles);
     const revisions = { ...titleRevisions };
     const bases = { ...titleBases };
-    const none = await documentRevision(null);
+    const none = await NO_TEXT_REVISION;
     try {
       // The structure this editor started from: refused (409) if someone saved over it since.
       const saved = await api.put('/cms/documents/:kind/:locale/:key', {
