@@ -150,14 +150,14 @@ export function isLocalHost(hostname: string): boolean {
 }
 
 /** Where the build puts the files whose names carry a hash of their content (Astro's `build.assets`). */
-export const HASHED_ASSETS = '/_astro/';
+const HASHED_ASSETS = '/_astro/';
 
 /**
  * How long a browser keeps a hashed file without asking again: a year, and never revalidated, since a
  * changed file gets a new name. Without it, every page load asked again for each script and style
  * sheet (a dozen round trips on a phone's network, each answered 304).
  */
-export const HASHED_ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+const HASHED_ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /**
  * The static assets' `_headers` file: every header for every file, the hashed files kept for good, HSTS
