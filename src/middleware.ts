@@ -16,6 +16,7 @@ import { privatePages } from './server/private-pages.ts';
 import { localeCookie } from './server/locale-cookie.ts';
 import { pagePostRefusal } from './server/page-post-guard.ts';
 import { loadPageContext } from './server/page-context.ts';
+import { coursePageRider } from './server/course-page-rider.ts';
 import { providePageContext, providePermissions } from './server/request-page.ts';
 
 // Start-up refuses a short session secret, a missing pepper, or the development ones outside development.
@@ -53,11 +54,14 @@ const routeGuards = defineMiddleware(async (context, next) => {
   }
 
   // 2. Session check: unseal t-ssid; a broken or revoked cookie makes a visitor, never a crash.
-  const outcome = await resolveSession(env, context.request);
+  // A course page's own reads go in the same round trip.
+  const riding = coursePageRider(context.request.method, url.pathname, locals.locale);
+  const outcome = await resolveSession(env, context.request, Date.now(), riding?.rider);
   const extraCookies: string[] = [];
   if (outcome.kind === 'user') {
     locals.session = outcome.session;
     locals.user = outcome.session.user;
+    if (riding && outcome.session.riderResults) locals.ridden = riding.ridden(outcome.session.riderResults);
     if (outcome.session.renewedCookie) extraCookies.push(outcome.session.renewedCookie);
   } else if (outcome.kind === 'stale') {
     console.warn('Session cookie refused:', outcome.reason);

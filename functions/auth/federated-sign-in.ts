@@ -101,5 +101,8 @@ export async function signInFederated(env: Env, input: FederatedSignIn): Promise
   const tokens = await issueTokens(env.DB, row.id, input.now, {
     event: eventStatement(env.DB, input.siteId, row.id, 'auth.login.federated', provider.id, input.now),
   });
-  return { user: await toApiUser(env.DB, row), cookie: sessionSetCookie(await sealSession(tokens, assertSessionSecret(env)), input.url) };
+  return {
+    user: await toApiUser(env.DB, row),
+    cookie: sessionSetCookie(await sealSession({ ...tokens, userId: row.id }, assertSessionSecret(env)), input.url),
+  };
 }

@@ -8,6 +8,12 @@ export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 180;
 export interface SessionTokens {
   accessToken: string;
   refreshToken: string;
+  /**
+   * Whose tokens they are, sealed with them: a page's own reads can then ride in the session's
+   * batch (functions/auth/session.ts), never trusted without the token's row agreeing. Cookies
+   * sealed before it was added have none.
+   */
+  userId?: string;
 }
 
 export type UnsealResult =
@@ -39,7 +45,9 @@ export async function unsealSession(value: string | undefined, secret: string): 
 function isSessionTokens(value: unknown): value is SessionTokens {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Record<string, unknown>;
-  return typeof record.accessToken === 'string' && typeof record.refreshToken === 'string';
+  return (
+    typeof record.accessToken === 'string' && typeof record.refreshToken === 'string' && (record.userId === undefined || typeof record.userId === 'string')
+  );
 }
 
 /** Secure everywhere but plain-http localhost, where browsers would drop a Secure cookie. */

@@ -114,6 +114,6 @@ export async function signInWithPassword({ env, request, siteId, language, now }
   return {
     kind: 'signed-in',
     user,
-    cookies: [sessionSetCookie(await sealSession(tokens, secret), url), await rememberDevice(cookieHeader, account, secret, now, url)],
+    cookies: [sessionSetCookie(await sealSession({ ...tokens, userId: user.id }, secret), url), await rememberDevice(cookieHeader, account, secret, now, url)],
   };
 }

@@ -39,6 +39,14 @@ export async function loadPageContext(locale: string, knownVersion?: number): Pr
   return context;
 }
 
+/**
+ * The page context this Worker last loaded for `locale`, however old, or null: enough to know the
+ * site's id and default language before the request's content counter is read.
+ */
+export function keptPageContext(locale: string): PageContext | null {
+  return loaded.get(locale)?.context ?? null;
+}
+
 async function readPageContext(locale: string): Promise<PageContext> {
   const site = (await findSite(env.DB, env.SITE_ID)) ?? FALLBACK_SITE;
   const [locales, fallbackStrings, localeStrings] = await Promise.all([

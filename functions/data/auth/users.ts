@@ -1,4 +1,4 @@
-import type { D1Database } from '@cloudflare/workers-types';
+import type { D1Database, D1PreparedStatement, D1Result } from '@cloudflare/workers-types';
 import type { ApiUser, Gender } from '../../../core/contracts/user.ts';
 import type { AccountStatus, User } from '../../../core/user.ts';
 import { pendingEmailStatement } from './email-changes.ts';
@@ -77,14 +77,28 @@ export async function findUserById(db: D1Database, id: string): Promise<User | n
  * token, revoked or expired: then the refresh token decides (functions/data/auth/tokens.ts, checkTokens).
  */
 export async function findUserByAccessToken(db: D1Database, tokenHash: string, now: number): Promise<{ user: User; contentVersion: number } | null> {
-  const row = await db
+  return accessTokenUserOf(await accessTokenUserStatement(db, tokenHash, now).first<AccessTokenUserRow>());
+}
+
+type AccessTokenUserRow = UserRow & { content_version: number | null };
+
+/** findUserByAccessToken's statement, for a batch that reads more beside it (functions/auth/session.ts). */
+export function accessTokenUserStatement(db: D1Database, tokenHash: string, now: number): D1PreparedStatement {
+  return db
     .prepare(
       `SELECT u.*, ${CONTENT_VERSION} AS content_version FROM auth_token t JOIN user u ON u.id = t.user_id
        WHERE t.hash = ? AND t.kind = 'access' AND t.revoked_at IS NULL AND t.expires_at > ?`,
     )
-    .bind(tokenHash, now)
-    .first<UserRow & { content_version: number | null }>();
-  return row && { user: toUser(row), contentVersion: row.content_version ?? 0 };
+    .bind(tokenHash, now);
+}
+
+/** What accessTokenUserStatement found, read from its result in a batch. */
+export function accessTokenUserFrom(result: D1Result | undefined): { user: User; contentVersion: number } | null {
+  return accessTokenUserOf(result?.results[0] as AccessTokenUserRow | undefined);
+}
+
+function accessTokenUserOf(row: AccessTokenUserRow | null | undefined): { user: User; contentVersion: number } | null {
+  return row ? { user: toUser(row), contentVersion: row.content_version ?? 0 } : null;
 }
 
 /** The API's user: the session user with the identity providers it is linked to, and the address it asked to change to, if any. */

@@ -1,4 +1,4 @@
-import type { D1Database } from '@cloudflare/workers-types';
+import type { D1Database, D1PreparedStatement, D1Result } from '@cloudflare/workers-types';
 import type { CourseDetail } from '../../../core/contracts/lms.ts';
 import { attemptOutcomesOf, attemptOutcomesStatement, type AttemptOutcome } from '../ecm/attempts.ts';
 import { declaredMsOf, type EcmCourse } from '../ecm/courses.ts';
@@ -19,11 +19,20 @@ export interface LearnerCourseFacts {
   scorm: CourseScormState[];
 }
 
+/** The course page's reading: the course, and a learner's facts beside it. */
+export type CoursePage = { course: CourseDetail; learner: LearnerCourseFacts | null };
+
+/** Results of coursePageBatch's statements read ahead (with the session's read), and the batch's key. */
+export interface ReadAhead {
+  key: string;
+  results: D1Result[];
+}
+
 /**
  * Everything the course page reads, in one batch (one round trip, one transaction): the course,
  * and for a learner whether the course lets them in, their ECM standing and what their SCORM
  * packages reported. The ECM course and the learner's session count come from the course's own
- * rows, not from reads of their own.
+ * rows, not from reads of their own. Results read ahead for the same arguments are used instead.
  */
 export async function readCoursePage(
   db: D1Database,
@@ -32,7 +41,24 @@ export async function readCoursePage(
   locale: string,
   defaultLocale: string,
   userId: string | null,
-): Promise<{ course: CourseDetail; learner: LearnerCourseFacts | null } | null> {
+  ahead?: ReadAhead,
+): Promise<CoursePage | null> {
+  const batch = coursePageBatch(db, siteId, courseId, locale, defaultLocale, userId);
+  return batch.read(ahead?.key === batch.key ? ahead.results : await db.batch(batch.statements));
+}
+
+/**
+ * readCoursePage's statements, and how to read their results: a signed-in page sends them with its
+ * session's read (functions/auth/session.ts, SessionRider). Only reads.
+ */
+export function coursePageBatch(
+  db: D1Database,
+  siteId: string,
+  courseId: string,
+  locale: string,
+  defaultLocale: string,
+  userId: string | null,
+): { key: string; statements: D1PreparedStatement[]; read: (results: D1Result[]) => CoursePage | null } {
   const course = courseStatements(db, siteId, courseId, locale, defaultLocale, userId);
   const learner = userId
     ? [
@@ -42,24 +68,28 @@ export async function readCoursePage(
         ...standingStatements(db, siteId, courseId, userId, locale, defaultLocale),
       ]
     : [];
-  const results = await db.batch([...course, ...learner]);
-  const found = courseFromResults(results.slice(0, course.length));
-  if (!found) return null;
-  if (!userId) return { course: found.course, learner: null };
-  const [entry, scorm, attempts, ...standing] = results.slice(course.length);
-  const facts = standingFactsOf(attemptOutcomesOf(attempts), standing);
-  const { ecmCredits } = found.course;
-  return {
-    course: found.course,
-    learner: {
-      entry: entryFactsOf(entry),
-      ecmCourse:
-        ecmCredits !== null && facts.event
-          ? { courseId: found.course.id, credits: ecmCredits, ...facts.event, declaredMs: declaredMsOf(found.sessions.map((session) => session.duration)) }
-          : null,
-      sessions: { done: found.sessions.filter((session) => session.completedAt !== null).length, total: found.sessions.length },
-      standing: facts,
-      scorm: courseScormStatesOf(scorm),
-    },
+  const read = (results: D1Result[]): CoursePage | null => {
+    const found = courseFromResults(results.slice(0, course.length));
+    if (!found) return null;
+    if (!userId) return { course: found.course, learner: null };
+    const [entry, scorm, attempts, ...standing] = results.slice(course.length);
+    const facts = standingFactsOf(attemptOutcomesOf(attempts), standing);
+    const { ecmCredits } = found.course;
+    return {
+      course: found.course,
+      learner: {
+        entry: entryFactsOf(entry),
+        ecmCourse:
+          ecmCredits !== null && facts.event
+            ? { courseId: found.course.id, credits: ecmCredits, ...facts.event, declaredMs: declaredMsOf(found.sessions.map((session) => session.duration)) }
+            : null,
+        sessions: { done: found.sessions.filter((session) => session.completedAt !== null).length, total: found.sessions.length },
+        standing: facts,
+        scorm: courseScormStatesOf(scorm),
+      },
+    };
   };
+  // What the results were read for: results read ahead are used only by a page asking the same.
+  const key = JSON.stringify(['course-page', siteId, courseId, locale, defaultLocale, userId]);
+  return { key, statements: [...course, ...learner], read };
 }

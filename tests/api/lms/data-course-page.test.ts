@@ -1,5 +1,4 @@
 import { env } from 'cloudflare:workers';
-import type { D1Database } from '@cloudflare/workers-types';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Assessment } from '../../../core/contracts/ecm.ts';
 import { findEcmCourse } from '../../../functions/data/ecm/courses.ts';
@@ -7,6 +6,7 @@ import { readCoursePage } from '../../../functions/data/lms/course-page.ts';
 import { findCourse } from '../../../functions/data/lms/courses.ts';
 import { readEntryFacts } from '../../../functions/data/people/enrolment.ts';
 import { loadStanding, publicStatus, standingOf } from '../../../functions/ecm/standing.ts';
+import { countingDb } from '../counting-db.ts';
 import { call, outcome, SITE, seedFixtures, signIn } from '../fixtures.ts';
 import { answersWith, completeCourse, DRAW_COURSE, ecmUser, FIXED_COURSE, PLAIN_COURSE, seedEcm } from '../ecm/ecm-fixtures.ts';
 
@@ -16,27 +16,6 @@ beforeAll(async () => {
   await seedFixtures();
   await seedEcm();
 });
-
-/** The database, counting its round trips: batches and single statements run. */
-function countingDb(): { db: D1Database; trips: () => number } {
-  let trips = 0;
-  const counted = <T extends object>(target: T, methods: string[]): T =>
-    new Proxy(target, {
-      get(object, property) {
-        const value = Reflect.get(object, property, object) as unknown;
-        if (typeof value !== 'function') return value;
-        const bound = (value as (...args: unknown[]) => unknown).bind(object);
-        if (property === 'prepare') return (sql: string) => counted(env.DB.prepare(sql), ['first', 'all', 'run', 'raw']);
-        if (property === 'bind') return (...args: unknown[]) => counted(bound(...args) as object, ['first', 'all', 'run', 'raw']);
-        if (!methods.includes(String(property))) return bound;
-        return (...args: unknown[]) => {
-          trips++;
-          return bound(...args);
-        };
-      },
-    });
-  return { db: counted(env.DB, ['batch']), trips: () => trips };
-}
 
 /** The course page's reading and the separate reads it replaces, side by side. */
 async function bothWays(courseId: string, userId: string) {

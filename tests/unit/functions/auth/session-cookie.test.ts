@@ -11,6 +11,14 @@ describe('sealed session cookie', () => {
     expect(await unsealSession(sealed, secret)).toEqual({ kind: 'ok', tokens: { accessToken: 'a', refreshToken: 'r' } });
   });
 
+  it('round-trips the user the tokens are for, hidden; a cookie sealed without one still opens', async () => {
+    const sealed = await sealSession({ accessToken: 'a', refreshToken: 'r', userId: 'u-learner-42' }, secret);
+    expect(sealed).not.toContain('u-learner-42');
+    expect(await unsealSession(sealed, secret)).toEqual({ kind: 'ok', tokens: { accessToken: 'a', refreshToken: 'r', userId: 'u-learner-42' } });
+    const odd = await sealSession({ accessToken: 'a', refreshToken: 'r', userId: 42 } as never, secret);
+    expect((await unsealSession(odd, secret)).kind).toBe('invalid');
+  });
+
   it('treats a bad signature or garbage as a visitor, not a crash', async () => {
     const sealed = await sealSession({ accessToken: 'a', refreshToken: 'r' }, secret);
     expect((await unsealSession(sealed, `${secret}-other`)).kind).toBe('invalid');

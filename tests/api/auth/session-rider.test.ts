@@ -1,0 +1,76 @@
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { resolveSession, type SessionRider } from '../../../functions/auth/session.ts';
+import { sealSession, unsealSession } from '../../../functions/auth/session-cookie.ts';
+import { coursePageBatch, readCoursePage } from '../../../functions/data/lms/course-page.ts';
+import type { Env } from '../../../functions/env.ts';
+import { countingDb } from '../counting-db.ts';
+import { call, LEARNER, OTHER, SITE, seedFixtures, signIn } from '../fixtures.ts';
+
+// functions/auth/session.ts: a page's reads ride in the session's batch when the sealed cookie names
+// its user, and are kept only when the token's row is that user's.
+beforeAll(seedFixtures);
+
+const COURSE = 'triage';
+const pageRequest = (cookie: string) => new Request('http://localhost/it-IT/course/triage', { headers: { cookie } });
+const rider: SessionRider = (userId) => coursePageBatch(env.DB, SITE, COURSE, 'it-IT', 'it-IT', userId).statements;
+
+/** The session of `cookie` resolved with the course page's rider, and the round trips it took. */
+async function resolveWithRider(cookie: string) {
+  const { db, trips } = countingDb();
+  const outcome = await resolveSession({ ...env, DB: db } as Env, pageRequest(cookie), Date.now(), rider);
+  return { outcome, trips: trips() };
+}
+
+/** The tokens sealed in a `t-ssid=…` cookie. */
+async function tokensOf(cookie: string) {
+  const unsealed = await unsealSession(cookie.slice('t-ssid='.length), env.SESSION_SECRET);
+  if (unsealed.kind !== 'ok') throw new Error(`cookie not sealed: ${unsealed.kind}`);
+  return unsealed.tokens;
+}
+
+describe('the session rider', () => {
+  it('reads a course page with the session in one round trip, and gives what the page reads alone', async () => {
+    const cookie = await signIn(LEARNER);
+    expect((await tokensOf(cookie)).userId).toBe(LEARNER.id);
+    const { outcome, trips } = await resolveWithRider(cookie);
+    expect(trips).toBe(1);
+    if (outcome.kind !== 'user') throw new Error(`expected a signed-in user, got ${outcome.kind}`);
+    expect(outcome.session.user.id).toBe(LEARNER.id);
+    const results = outcome.session.riderResults;
+    expect(results).toBeDefined();
+    const batch = coursePageBatch(env.DB, SITE, COURSE, 'it-IT', 'it-IT', LEARNER.id);
+    const alone = await readCoursePage(env.DB, SITE, COURSE, 'it-IT', 'it-IT', LEARNER.id);
+    expect(alone?.course.id).toBe(COURSE);
+    expect(batch.read(results ?? [])).toEqual(alone);
+    // Read ahead for another learner, or another course, the page reads for itself.
+    const { db, trips: own } = countingDb();
+    expect(await readCoursePage(db, SITE, COURSE, 'it-IT', 'it-IT', OTHER.id, { key: batch.key, results: results ?? [] })).toEqual(
+      await readCoursePage(env.DB, SITE, COURSE, 'it-IT', 'it-IT', OTHER.id),
+    );
+    expect(own()).toBe(1);
+  });
+
+  it("keeps nothing read for a user the token is not: the session is the token's user's", async () => {
+    const tokens = await tokensOf(await signIn(LEARNER));
+    const crossed = `t-ssid=${await sealSession({ ...tokens, userId: OTHER.id }, env.SESSION_SECRET)}`;
+    const { outcome } = await resolveWithRider(crossed);
+    if (outcome.kind !== 'user') throw new Error(`expected a signed-in user, got ${outcome.kind}`);
+    expect(outcome.session.user.id).toBe(LEARNER.id);
+    expect(outcome.session.riderResults).toBeUndefined();
+  });
+
+  it('keeps nothing for a session that has ended, and a cookie sealed without its user reads no rider', async () => {
+    const cookie = await signIn(LEARNER);
+    const { accessToken, refreshToken } = await tokensOf(cookie);
+    const older = `t-ssid=${await sealSession({ accessToken, refreshToken }, env.SESSION_SECRET)}`;
+    const unnamed = await resolveWithRider(older);
+    if (unnamed.outcome.kind !== 'user') throw new Error(`expected a signed-in user, got ${unnamed.outcome.kind}`);
+    expect(unnamed.outcome.session.riderResults).toBeUndefined();
+    expect(unnamed.trips).toBe(1);
+
+    expect((await call('/api/auth/logout', { method: 'POST', cookie })).status).toBe(200);
+    const ended = await resolveWithRider(cookie);
+    expect(ended.outcome.kind).toBe('stale');
+  });
+});
