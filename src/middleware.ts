@@ -54,14 +54,14 @@ const routeGuards = defineMiddleware(async (context, next) => {
   }
 
   // 2. Session check: unseal t-ssid; a broken or revoked cookie makes a visitor, never a crash.
-  // A course page's own reads go in the same round trip.
+  // A course page's own reads go in the session's round trip: a signed-in page's largest cost.
   const riding = coursePageRider(context.request.method, url.pathname, locals.locale);
   const outcome = await resolveSession(env, context.request, Date.now(), riding?.rider);
   const extraCookies: string[] = [];
   if (outcome.kind === 'user') {
     locals.session = outcome.session;
     locals.user = outcome.session.user;
-    if (riding && outcome.session.riderResults) locals.ridden = riding.ridden(outcome.session.riderResults);
+    if (riding && outcome.session.riderResults) locals.ridden = riding.readAhead(outcome.session.riderResults, outcome.session.user.id);
     if (outcome.session.renewedCookie) extraCookies.push(outcome.session.renewedCookie);
   } else if (outcome.kind === 'stale') {
     console.warn('Session cookie refused:', outcome.reason);

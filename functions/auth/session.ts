@@ -51,7 +51,7 @@ export async function resolveSession(env: Env, request: Request, now = Date.now(
   if (!tokens) return { kind: 'visitor' };
   // The common case, a live access token, is one read of token and user together (with the
   // rider's reads, when the cookie names its user); else the refresh token is checked (and
-  // rotated) and the user read after it.
+  // rotated) and the user read after it, and the rider's reads, made for nothing, are dropped.
   let live: { user: User; contentVersion: number } | null = null;
   let riderResults: D1Result[] | undefined;
   if (tokens.accessToken) {

@@ -47,6 +47,11 @@ export async function readCoursePage(
   return batch.read(ahead?.key === batch.key ? ahead.results : await db.batch(batch.statements));
 }
 
+/** What coursePageBatch's results were read for: results read ahead serve only a page asking the same. */
+export function coursePageKey(siteId: string, courseId: string, locale: string, defaultLocale: string, userId: string | null): string {
+  return JSON.stringify(['course-page', siteId, courseId, locale, defaultLocale, userId]);
+}
+
 /**
  * readCoursePage's statements, and how to read their results: a signed-in page sends them with its
  * session's read (functions/auth/session.ts, SessionRider). Only reads.
@@ -89,7 +94,5 @@ export function coursePageBatch(
       },
     };
   };
-  // What the results were read for: results read ahead are used only by a page asking the same.
-  const key = JSON.stringify(['course-page', siteId, courseId, locale, defaultLocale, userId]);
-  return { key, statements: [...course, ...learner], read };
+  return { key: coursePageKey(siteId, courseId, locale, defaultLocale, userId), statements: [...course, ...learner], read };
 }

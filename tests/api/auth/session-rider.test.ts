@@ -4,6 +4,7 @@ import { resolveSession, type SessionRider } from '../../../functions/auth/sessi
 import { sealSession, unsealSession } from '../../../functions/auth/session-cookie.ts';
 import { coursePageBatch, readCoursePage } from '../../../functions/data/lms/course-page.ts';
 import type { Env } from '../../../functions/env.ts';
+import { hashToken } from '../../../functions/shared/token.ts';
 import { countingDb } from '../counting-db.ts';
 import { call, LEARNER, OTHER, SITE, seedFixtures, signIn } from '../fixtures.ts';
 
@@ -13,13 +14,17 @@ beforeAll(seedFixtures);
 
 const COURSE = 'triage';
 const pageRequest = (cookie: string) => new Request('http://localhost/it-IT/course/triage', { headers: { cookie } });
-const rider: SessionRider = (userId) => coursePageBatch(env.DB, SITE, COURSE, 'it-IT', 'it-IT', userId).statements;
 
-/** The session of `cookie` resolved with the course page's rider, and the round trips it took. */
+/** The session of `cookie` resolved with the course page's rider: the round trips it took, and the users the rider read for. */
 async function resolveWithRider(cookie: string) {
   const { db, trips } = countingDb();
+  const readFor: string[] = [];
+  const rider: SessionRider = (userId) => {
+    readFor.push(userId);
+    return coursePageBatch(env.DB, SITE, COURSE, 'it-IT', 'it-IT', userId).statements;
+  };
   const outcome = await resolveSession({ ...env, DB: db } as Env, pageRequest(cookie), Date.now(), rider);
-  return { outcome, trips: trips() };
+  return { outcome, trips: trips(), readFor };
 }
 
 /** The tokens sealed in a `t-ssid=…` cookie. */
@@ -44,11 +49,17 @@ describe('the session rider', () => {
     expect(alone?.course.id).toBe(COURSE);
     expect(batch.read(results ?? [])).toEqual(alone);
     // Read ahead for another learner, or another course, the page reads for itself.
-    const { db, trips: own } = countingDb();
-    expect(await readCoursePage(db, SITE, COURSE, 'it-IT', 'it-IT', OTHER.id, { key: batch.key, results: results ?? [] })).toEqual(
-      await readCoursePage(env.DB, SITE, COURSE, 'it-IT', 'it-IT', OTHER.id),
-    );
-    expect(own()).toBe(1);
+    const ahead = { key: batch.key, results: results ?? [] };
+    for (const [courseId, userId] of [
+      [COURSE, OTHER.id],
+      ['no-such-course', LEARNER.id],
+    ] as const) {
+      const { db, trips: own } = countingDb();
+      expect(await readCoursePage(db, SITE, courseId, 'it-IT', 'it-IT', userId, ahead)).toEqual(
+        await readCoursePage(env.DB, SITE, courseId, 'it-IT', 'it-IT', userId),
+      );
+      expect(own()).toBe(1);
+    }
   });
 
   it("keeps nothing read for a user the token is not: the session is the token's user's", async () => {
@@ -60,17 +71,26 @@ describe('the session rider', () => {
     expect(outcome.session.riderResults).toBeUndefined();
   });
 
-  it('keeps nothing for a session that has ended, and a cookie sealed without its user reads no rider', async () => {
+  it('reads no rider for a cookie sealed without its user, nor keeps one across a renewal or for a session that ended', async () => {
     const cookie = await signIn(LEARNER);
     const { accessToken, refreshToken } = await tokensOf(cookie);
-    const older = `t-ssid=${await sealSession({ accessToken, refreshToken }, env.SESSION_SECRET)}`;
-    const unnamed = await resolveWithRider(older);
-    if (unnamed.outcome.kind !== 'user') throw new Error(`expected a signed-in user, got ${unnamed.outcome.kind}`);
-    expect(unnamed.outcome.session.riderResults).toBeUndefined();
-    expect(unnamed.trips).toBe(1);
+    const older = await resolveWithRider(`t-ssid=${await sealSession({ accessToken, refreshToken }, env.SESSION_SECRET)}`);
+    if (older.outcome.kind !== 'user') throw new Error(`expected a signed-in user, got ${older.outcome.kind}`);
+    expect(older.readFor).toEqual([]);
+    expect(older.outcome.session.riderResults).toBeUndefined();
 
-    expect((await call('/api/auth/logout', { method: 'POST', cookie })).status).toBe(200);
-    const ended = await resolveWithRider(cookie);
-    expect(ended.outcome.kind).toBe('stale');
+    // The access token's hour is over: the refresh token renews the pair, and the new cookie names the user.
+    await env.DB.prepare('UPDATE auth_token SET expires_at = 1 WHERE hash = ?')
+      .bind(await hashToken(accessToken))
+      .run();
+    const renewed = await resolveWithRider(cookie);
+    if (renewed.outcome.kind !== 'user') throw new Error(`expected a signed-in user, got ${renewed.outcome.kind}`);
+    expect(renewed.readFor).toEqual([LEARNER.id]);
+    expect(renewed.outcome.session.riderResults).toBeUndefined();
+    const sealed = renewed.outcome.session.renewedCookie?.split(';')[0] ?? '';
+    expect((await tokensOf(sealed)).userId).toBe(LEARNER.id);
+
+    expect((await call('/api/auth/logout', { method: 'POST', cookie: sealed })).status).toBe(200);
+    expect((await resolveWithRider(sealed)).outcome.kind).toBe('stale');
   });
 });
