@@ -186,13 +186,10 @@ export async function findSession(
   defaultLocale: string,
   userId: string | null,
 ): Promise<SessionDetail | null> {
-  const course = await findCourse(db, siteId, courseId, locale, defaultLocale, userId);
-  if (!course) return null;
-  const all = course.modules.flatMap((module) => module.sessions);
-  const index = all.findIndex((session) => session.moduleNumber === moduleNumber && session.number === number);
-  const session = all[index];
-  if (!session) return null;
-  const row = await db
+  // The course and the session's own row in one round trip: the row is read whether or not the
+  // course has that session, and used only when it does.
+  const statements = courseStatements(db, siteId, courseId, locale, defaultLocale, userId);
+  const sessionRow = db
     .prepare(
       `SELECT ${localized('t', 'body')} AS body, s.media_url AS mediaUrl, s.poster_url AS posterUrl, s.captions, sp.seconds AS position FROM session s
        LEFT JOIN session_text t ON t.course_id = s.course_id AND t.module_number = s.module_number AND t.number = s.number AND t.locale = ?
@@ -200,8 +197,16 @@ export async function findSession(
        LEFT JOIN session_position sp ON sp.user_id = ? AND sp.course_id = s.course_id AND sp.module_number = s.module_number AND sp.number = s.number
        WHERE s.course_id = ? AND s.module_number = ? AND s.number = ? AND s.removed_at IS NULL`,
     )
-    .bind(locale, defaultLocale, userId, courseId, moduleNumber, number)
-    .first<{ body: string; mediaUrl: string | null; posterUrl: string | null; captions: string; position: number | null }>();
+    .bind(locale, defaultLocale, userId, courseId, moduleNumber, number);
+  const results = await db.batch([...statements, sessionRow]);
+  const course = courseFromResults(results.slice(0, statements.length))?.course;
+  if (!course) return null;
+  const all = course.modules.flatMap((module) => module.sessions);
+  const index = all.findIndex((session) => session.moduleNumber === moduleNumber && session.number === number);
+  const session = all[index];
+  if (!session) return null;
+  const row = results[statements.length]?.results[0] as
+    { body: string; mediaUrl: string | null; posterUrl: string | null; captions: string; position: number | null } | undefined;
   const neighbour = (i: number) => {
     const found = all[i];
     return found ? { moduleNumber: found.moduleNumber, number: found.number } : null;

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { findCourse, findCourses, findSession, listCategories } from '../../../functions/data/lms/courses.ts';
 import { listLearnerCourses } from '../../../functions/data/lms/learner.ts';
+import { countingDb } from '../counting-db.ts';
 import { SITE, seedFixtures, THIRD } from '../fixtures.ts';
 
 // Query-level tests of functions/data/lms/courses.ts and learner.ts, on a catalogue of two courses.
@@ -76,7 +77,10 @@ describe('functions/data/lms/courses.ts', () => {
       ],
       [2, 'Le competenze', [[1, null]]],
     ]);
-    const session = await findSession(env.DB, SITE, 'triage', 1, 2, 'it-IT', 'it-IT', THIRD.id);
+    // The course and the session's row in one round trip.
+    const { db, trips } = countingDb();
+    const session = await findSession(db, SITE, 'triage', 1, 2, 'it-IT', 'it-IT', THIRD.id);
+    expect(trips()).toBe(1);
     expect(session).toMatchObject({
       courseId: 'triage',
       courseTitle: 'Triage',
