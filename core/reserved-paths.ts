@@ -25,6 +25,7 @@ export const RESERVED_PATHS: readonly string[] = [
   'email',
   'favicon.svg',
   'federated',
+  'healthz',
   'home',
   'invitation',
   'ispezione-ecm',

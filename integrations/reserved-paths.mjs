@@ -12,6 +12,8 @@ import { ROUTE_RULES } from '../src/server/route-rules.ts';
 const TARGET = new URL('../core/reserved-paths.ts', import.meta.url);
 // Written into the static output by the build: integrations/build-info.mjs, the Cloudflare adapter.
 const BUILD_PATHS = ['builds', '_headers', '_redirects', '_routes.json', '_worker.js', '.assetsignore'];
+// Answered by the Worker itself before Astro (src/worker.ts): the API, the course media, the health check.
+const WORKER_PATHS = ['api', 'media', 'healthz'];
 
 const segmentName = (segment) => (segment.some((part) => part.dynamic) ? null : segment.map((part) => part.content).join(''));
 
@@ -22,11 +24,11 @@ export function firstSegment(segments) {
   return segmentName(first) ?? (second ? segmentName(second) : null);
 }
 
-/** Every reserved name: first segments of the routes, names in public/, the build's own, and the addresses the route rules take. */
+/** Every reserved name: first segments of the routes, names in public/, the build's own, the Worker's, and the addresses the route rules take. */
 export function reservedNames({ routes, publicNames, assetsDir }) {
   const fromRoutes = routes.map((route) => firstSegment(route.segments));
   const redirected = ROUTE_RULES.map((rule) => rule.from);
-  return [...fromRoutes, ...publicNames, assetsDir, ...BUILD_PATHS, ...redirected];
+  return [...fromRoutes, ...publicNames, assetsDir, ...BUILD_PATHS, ...WORKER_PATHS, ...redirected];
 }
 
 export function reservedPathsModule(names) {

@@ -5,7 +5,6 @@ import { resolveSession } from '../functions/auth/session.ts';
 import { clearSessionCookie, readCookie, SESSION_MARKER_COOKIE, sessionMarkerCookie } from '../functions/auth/session-cookie.ts';
 import { assertPasswordPepper } from '../functions/auth/password-pepper.ts';
 import { assertSessionSecret } from '../functions/auth/session-secret.ts';
-import { MEDIA_PREFIX } from '../functions/lms/media.ts';
 import { localeRedirect, pageNotFound, validateRoute, visitorRedirect } from './server/guards.ts';
 import { pageHidden, pageRuleFor } from '../core/page-access.ts';
 import { loadPermissions } from '../functions/data/auth/roles.ts';
@@ -35,9 +34,9 @@ const routeGuards = defineMiddleware(async (context, next) => {
   // Pages, pre-rendered ones too (the build runs this middleware), read their context from here; nothing loads until one does.
   providePageContext(locals, (locale) => loadPageContext(locale, locals.session?.contentVersion));
   providePermissions(locals, (user) => loadPermissions(env.DB, user.roles));
-  // Pre-rendered pages have no visitor; the API and the course media (functions/lms/media.ts) guard
-  // themselves, with plain refusals rather than a page or a redirect to sign in.
-  if (context.isPrerendered || url.pathname.startsWith('/api/') || url.pathname.startsWith(MEDIA_PREFIX)) {
+  // Pre-rendered pages have no visitor. (The API and the course media never come here: src/worker.ts
+  // serves them, and they guard themselves with plain refusals rather than a page or a redirect.)
+  if (context.isPrerendered) {
     return next();
   }
   // The error pages, reached by a guard's rewrite or a refused page post (src/worker.ts), render as they are.

@@ -11,13 +11,22 @@ import { withSecurityHeaders } from './server/secure-headers.ts';
 import { HSTS, isLocalHost } from '../core/security-headers.ts';
 import { guardPagePost, refusalAnswer, refusalPageRequest } from './server/page-post-guard.ts';
 import { rewrittenHost } from './server/rewritten-host.ts';
+import { withMarkedSession } from './server/marked-session.ts';
+import { createApiApp } from '../functions/app.ts';
+import { MEDIA_PREFIX, serveMedia } from '../functions/lms/media.ts';
+
+// The pages' CSP hashes (integrations/security-headers.mjs): API answers carry the same policy.
+const api = createApiApp({ scriptHashes: import.meta.env.CSP_SCRIPT_HASHES ?? [] });
+
+/** The platform API's addresses (functions/app.ts). */
+const isApiPath = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/');
 
 const plainAnswer = (status: number, text: string) =>
   new Response(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
 
 /**
- * The Worker (wrangler.toml `main`): Astro's handler, with the security headers set on whatever it
- * answers. Astro refuses a cross-site form post (its origin check) and answers some errors before
+ * The Worker (wrangler.toml `main`): the platform API (functions/app.ts) and Astro's handler for
+ * everything else, with the security headers set on whatever either answers. Astro refuses a cross-site form post (its origin check) and answers some errors before
  * any middleware runs, so only here does every response get them, and only here is every request
  * logged (one JSON line, functions/request-log.ts). Requests to the SCORM content origin never reach
  * Astro: functions/scorm/serve-content.ts answers them all. For the same reason page posts are judged here
@@ -40,6 +49,13 @@ export default {
         if (!isLocalHost(url.hostname)) response.headers.set('Strict-Transport-Security', HSTS);
       } else if (url.pathname === HEALTH_PATH && request.method === 'GET') {
         response = withSecurityHeaders(await healthAnswer(env, import.meta.env.PUBLIC_BUILD_ID ?? 'unknown'), url);
+      } else if (isApiPath(url.pathname)) {
+        // Straight to the API: it needs none of Astro's routing, rendering pipeline and page
+        // middleware, which cost each call about 1.5 ms of workerd's one busy thread.
+        response = withSecurityHeaders(withMarkedSession(await api.fetch(request, env, context), url), url);
+      } else if (url.pathname.startsWith(MEDIA_PREFIX)) {
+        // Course media, to signed-in learners only: like the API, it guards itself.
+        response = withSecurityHeaders(await serveMedia(request, env), url);
       } else {
         const post = await guardPagePost(request);
         response = withSecurityHeaders(

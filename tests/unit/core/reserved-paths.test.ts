@@ -23,13 +23,16 @@ function pageSegments(): string[] {
 describe('reserved paths (core/reserved-paths.ts, written by the build from its routes)', () => {
   it('includes every first segment of src/pages: a new route is reserved without anyone listing it', () => {
     const segments = pageSegments();
-    expect(segments).toEqual(expect.arrayContaining(['logout', 'profile', 'course', 'test', 'tiles-access', 'api', 'federated']));
+    expect(segments).toEqual(expect.arrayContaining(['logout', 'profile', 'course', 'test', 'tiles-access', 'federated']));
     for (const segment of segments) expect(RESERVED_PATHS, `${segment}: run \`npx astro sync\``).toContain(segment);
   });
 
-  it("includes every top-level name of public/ and the build's own paths", () => {
+  it("includes every top-level name of public/, the build's own paths and those the Worker answers before Astro", () => {
     for (const name of readdirSync('public')) expect(RESERVED_PATHS).toContain(name);
-    for (const name of ['_astro', 'builds', 'logo', 'api', 'sitemap.xml', 'robots.txt', '_headers']) expect(RESERVED_PATHS).toContain(name);
+    for (const name of ['_astro', 'builds', 'logo', 'sitemap.xml', 'robots.txt', '_headers']) expect(RESERVED_PATHS).toContain(name);
+    // src/worker.ts: the API, the course media and the health check have no file under src/pages.
+    for (const name of ['api', 'media', 'healthz']) expect(reservedNames({ routes: [], publicNames: [], assetsDir: '_astro' })).toContain(name);
+    for (const name of ['api', 'media', 'healthz']) expect(RESERVED_PATHS, `${name}: run \`npx astro sync\``).toContain(name);
   });
 
   it('includes every address the route rules redirect: a content page there would never show', () => {
