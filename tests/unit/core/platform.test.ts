@@ -16,4 +16,13 @@ describe('platform detection', () => {
   ])('%s is %s', (ua, platform) => {
     expect(detectPlatform(ua)).toBe(platform);
   });
+
+  it('answers the same for an agent it has seen, and keeps answering once strangers filled what it remembers', () => {
+    const windows = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+    expect(detectPlatform(windows)).toBe('windows');
+    expect(detectPlatform(windows)).toBe('windows');
+    for (let i = 0; i < 1200; i++) expect(detectPlatform(`Mozilla/5.0 (Linux; Android ${i}) Bot/${i}`)).toBe('android');
+    expect(detectPlatform(windows)).toBe('windows');
+    expect(detectPlatform('Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148')).toBe('ios');
+  });
 });
