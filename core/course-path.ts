@@ -25,6 +25,24 @@ export function sessionPath(locale: string, courseId: string, session: { moduleN
   return `/${locale}/course/session/${courseId}/${session.moduleNumber}/${session.number}`;
 }
 
+/** A session's number in its path: what the route accepts, a positive whole number. */
+const SESSION_NUMBER = /^[1-9]\d{0,8}$/;
+
+/**
+ * The session whose page `pathname` is, in `locale` (sessionPath's inverse, the course decoded as
+ * Astro decodes a page's parameters), or null for any other address.
+ */
+export function sessionOfPath(pathname: string, locale: string): { courseId: string; moduleNumber: number; number: number } | null {
+  const [, pathLocale, section, kind, course, moduleText = '', numberText = '', ...rest] = pathname.split('/');
+  if (pathLocale !== locale || section !== 'course' || kind !== 'session' || !course || rest.some((part) => part !== '')) return null;
+  if (!SESSION_NUMBER.test(moduleText) || !SESSION_NUMBER.test(numberText)) return null;
+  try {
+    return { courseId: decodeURI(course), moduleNumber: Number(moduleText), number: Number(numberText) };
+  } catch {
+    return null;
+  }
+}
+
 /** A course's editing screen, for editors: `/{locale}/staff/courses/{courseId}/edit`. */
 export function courseEditorPath(locale: string, courseId: string): string {
   return `/${locale}/staff/courses/${courseId}/edit`;

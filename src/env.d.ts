@@ -17,8 +17,8 @@ declare namespace App {
      * (core/page-access.ts) or a page first awaits it (src/server/request-page.ts).
      */
     readonly permissions: Promise<ReadonlySet<import('../core/permissions.ts').Permission>>;
-    /** The course page's reads, made in the session's batch (src/server/course-page-rider.ts). */
-    ridden?: import('../functions/data/lms/course-page.ts').ReadAhead;
+    /** A course's or a session's page's reads, made in the session's batch (src/server/page-rider.ts). */
+    ridden?: import('../functions/data/read-ahead.ts').ReadAhead;
     /** An error recorded by a guard, shown by the error screen. */
     routeError?: import('./server/guards.ts').RouteError;
   }

@@ -15,7 +15,7 @@ import { privatePages } from './server/private-pages.ts';
 import { localeCookie } from './server/locale-cookie.ts';
 import { pagePostRefusal } from './server/page-post-guard.ts';
 import { loadPageContext } from './server/page-context.ts';
-import { coursePageRider } from './server/course-page-rider.ts';
+import { pageRider } from './server/page-rider.ts';
 import { providePageContext, providePermissions } from './server/request-page.ts';
 
 // Start-up refuses a short session secret, a missing pepper, or the development ones outside development.
@@ -53,8 +53,8 @@ const routeGuards = defineMiddleware(async (context, next) => {
   }
 
   // 2. Session check: unseal t-ssid; a broken or revoked cookie makes a visitor, never a crash.
-  // A course page's own reads go in the session's round trip: a signed-in page's largest cost.
-  const riding = coursePageRider(context.request.method, url.pathname, locals.locale);
+  // A course's or a session's page's own reads go in the session's round trip: a signed-in page's largest cost.
+  const riding = pageRider(context.request.method, url.pathname, locals.locale);
   const outcome = await resolveSession(env, context.request, Date.now(), riding?.rider);
   const extraCookies: string[] = [];
   if (outcome.kind === 'user') {

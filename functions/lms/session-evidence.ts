@@ -2,7 +2,7 @@ import { clockTime } from '../../core/resume.ts';
 import { minutesAndSeconds, sessionEvidence, timeShare, type SessionEvidence } from '../../core/session-evidence.ts';
 import type { SessionRef } from '../../core/session-ref.ts';
 import type { D1Database } from '@cloudflare/workers-types';
-import { readEvidence } from '../data/lms/evidence.ts';
+import { readEvidence, type EvidenceRow } from '../data/lms/evidence.ts';
 import { HttpError } from '../http-error.ts';
 import type { Language } from '../messages.ts';
 import { lmsMessage } from './messages.ts';
@@ -12,7 +12,11 @@ export type FoundEvidence = SessionEvidence & { completed: boolean; categoryId: 
 
 /** The evidence the server holds for a learner's session (core/session-evidence.ts), or null when there is no such session. */
 export async function findSessionEvidence(db: D1Database, ref: SessionRef): Promise<FoundEvidence | null> {
-  const row = await readEvidence(db, ref.siteId, ref.userId, ref.courseId, ref.moduleNumber, ref.number);
+  return foundEvidence(await readEvidence(db, ref.siteId, ref.userId, ref.courseId, ref.moduleNumber, ref.number));
+}
+
+/** findSessionEvidence on a row read already (the session's page reads it in its own batch). */
+export function foundEvidence(row: EvidenceRow | null): FoundEvidence | null {
   if (!row) return null;
   const evidence = sessionEvidence({
     kind: row.kind,

@@ -5,6 +5,7 @@ import { declaredMsOf, type EcmCourse } from '../ecm/courses.ts';
 import { standingFactsOf, standingStatements, type StandingFacts } from '../ecm/standing-facts.ts';
 import { entryFactsOf, entryFactsStatement, type EntryFacts } from '../people/enrolment.ts';
 import { courseScormStatesOf, courseScormStatesStatement, type CourseScormState } from '../scorm/state.ts';
+import type { ReadAhead } from '../read-ahead.ts';
 import { courseFromResults, courseStatements } from './courses.ts';
 
 /** What a signed-in learner's course page shows beside the course, read whether or not it lets them in: the page decides what to show. */
@@ -21,12 +22,6 @@ export interface LearnerCourseFacts {
 
 /** The course page's reading: the course, and a learner's facts beside it. */
 export type CoursePage = { course: CourseDetail; learner: LearnerCourseFacts | null };
-
-/** Results of coursePageBatch's statements read ahead (with the session's read), and the batch's key. */
-export interface ReadAhead {
-  key: string;
-  results: D1Result[];
-}
 
 /**
  * Everything the course page reads, in one batch (one round trip, one transaction): the course,

@@ -186,9 +186,24 @@ export async function findSession(
   defaultLocale: string,
   userId: string | null,
 ): Promise<SessionDetail | null> {
-  // The course and the session's own row in one round trip: the row is read whether or not the
-  // course has that session, and used only when it does.
-  const statements = courseStatements(db, siteId, courseId, locale, defaultLocale, userId);
+  const statements = sessionStatements(db, siteId, courseId, moduleNumber, number, locale, defaultLocale, userId);
+  return sessionFromResults(await db.batch(statements), courseId, moduleNumber, number);
+}
+
+/**
+ * findSession's statements: the course's and the session's own row, in one round trip. The row is
+ * read whether or not the course has that session, and used only when it does. Only reads.
+ */
+export function sessionStatements(
+  db: D1Database,
+  siteId: string,
+  courseId: string,
+  moduleNumber: number,
+  number: number,
+  locale: string,
+  defaultLocale: string,
+  userId: string | null,
+): D1PreparedStatement[] {
   const sessionRow = db
     .prepare(
       `SELECT ${localized('t', 'body')} AS body, s.media_url AS mediaUrl, s.poster_url AS posterUrl, s.captions, sp.seconds AS position FROM session s
@@ -198,14 +213,18 @@ export async function findSession(
        WHERE s.course_id = ? AND s.module_number = ? AND s.number = ? AND s.removed_at IS NULL`,
     )
     .bind(locale, defaultLocale, userId, courseId, moduleNumber, number);
-  const results = await db.batch([...statements, sessionRow]);
-  const course = courseFromResults(results.slice(0, statements.length))?.course;
+  return [...courseStatements(db, siteId, courseId, locale, defaultLocale, userId), sessionRow];
+}
+
+/** The session sessionStatements' results describe, or null when the course is not live or has no such session. */
+export function sessionFromResults(results: D1Result[], courseId: string, moduleNumber: number, number: number): SessionDetail | null {
+  const course = courseFromResults(results.slice(0, -1))?.course;
   if (!course) return null;
   const all = course.modules.flatMap((module) => module.sessions);
   const index = all.findIndex((session) => session.moduleNumber === moduleNumber && session.number === number);
   const session = all[index];
   if (!session) return null;
-  const row = results[statements.length]?.results[0] as
+  const row = results.at(-1)?.results[0] as
     { body: string; mediaUrl: string | null; posterUrl: string | null; captions: string; position: number | null } | undefined;
   const neighbour = (i: number) => {
     const found = all[i];

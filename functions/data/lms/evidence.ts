@@ -1,4 +1,4 @@
-import type { D1Database } from '@cloudflare/workers-types';
+import type { D1Database, D1PreparedStatement, D1Result } from '@cloudflare/workers-types';
 import { parseDuration } from '../../../core/duration.ts';
 import type { SessionKind, WatchState } from '../../../core/session-evidence.ts';
 
@@ -29,7 +29,12 @@ export async function readEvidence(
   moduleNumber: number,
   number: number,
 ): Promise<EvidenceRow | null> {
-  const row = await db
+  return evidenceOf(await evidenceStatement(db, siteId, userId, courseId, moduleNumber, number).all());
+}
+
+/** readEvidence's statement, for a page that reads it in a batch of its own. Only reads. */
+export function evidenceStatement(db: D1Database, siteId: string, userId: string, courseId: string, moduleNumber: number, number: number): D1PreparedStatement {
+  return db
     .prepare(
       `SELECT s.kind, s.duration, c.category_id AS categoryId, c.session_time_share AS courseShare, c.ecm_credits IS NOT NULL AS isEcm,
               (SELECT COALESCE(SUM(h.ms), 0) FROM hit h WHERE h.user_id = ?1 AND h.course_id = s.course_id AND h.module_number = s.module_number AND h.session_number = s.number) AS trackedMs,
@@ -39,19 +44,25 @@ export async function readEvidence(
        LEFT JOIN session_watch w ON w.user_id = ?1 AND w.course_id = s.course_id AND w.module_number = s.module_number AND w.number = s.number
        WHERE c.site_id = ?2 AND s.course_id = ?3 AND s.module_number = ?4 AND s.number = ?5 AND s.removed_at IS NULL`,
     )
-    .bind(userId, siteId, courseId, moduleNumber, number)
-    .first<{
-      kind: SessionKind;
-      duration: string;
-      categoryId: string;
-      courseShare: number | null;
-      isEcm: number;
-      trackedMs: number;
-      watchedTo: number | null;
-      lastSeconds: number | null;
-      lastAt: number | null;
-      completed: number;
-    }>();
+    .bind(userId, siteId, courseId, moduleNumber, number);
+}
+
+/** evidenceStatement's result as an EvidenceRow, or null when there is no such session. */
+export function evidenceOf(result: D1Result): EvidenceRow | null {
+  const row = result.results[0] as
+    | {
+        kind: SessionKind;
+        duration: string;
+        categoryId: string;
+        courseShare: number | null;
+        isEcm: number;
+        trackedMs: number;
+        watchedTo: number | null;
+        lastSeconds: number | null;
+        lastAt: number | null;
+        completed: number;
+      }
+    | undefined;
   if (!row) return null;
   const [h, m, s] = parseDuration(row.duration);
   return {

@@ -3,6 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveSession, type SessionRider } from '../../../functions/auth/session.ts';
 import { sealSession, unsealSession } from '../../../functions/auth/session-cookie.ts';
 import { coursePageBatch, readCoursePage } from '../../../functions/data/lms/course-page.ts';
+import { readEvidence } from '../../../functions/data/lms/evidence.ts';
+import { findSession } from '../../../functions/data/lms/courses.ts';
+import { readEntryFacts } from '../../../functions/data/people/enrolment.ts';
+import { readSessionPage, sessionPageBatch } from '../../../functions/data/lms/session-page.ts';
 import type { Env } from '../../../functions/env.ts';
 import { hashToken } from '../../../functions/shared/token.ts';
 import { countingDb } from '../counting-db.ts';
@@ -60,6 +64,34 @@ describe('the session rider', () => {
       );
       expect(own()).toBe(1);
     }
+  });
+
+  it("reads a session's page with the session in one round trip: the same course, way in and evidence the page's three reads find", async () => {
+    const cookie = await signIn(LEARNER);
+    const at = { courseId: COURSE, moduleNumber: 1, number: 1 };
+    const { db, trips } = countingDb();
+    const rider: SessionRider = (userId) => sessionPageBatch(env.DB, SITE, at, 'it-IT', 'it-IT', userId).statements;
+    const outcome = await resolveSession({ ...env, DB: db } as Env, pageRequest(cookie), Date.now(), rider);
+    expect(trips()).toBe(1);
+    if (outcome.kind !== 'user') throw new Error(`expected a signed-in user, got ${outcome.kind}`);
+    const batch = sessionPageBatch(env.DB, SITE, at, 'it-IT', 'it-IT', LEARNER.id);
+    const ridden = batch.read(outcome.session.riderResults ?? []);
+    expect(ridden.session?.title).toBeTruthy();
+    expect(ridden).toEqual({
+      session: await findSession(env.DB, SITE, COURSE, 1, 1, 'it-IT', 'it-IT', LEARNER.id),
+      learner: { entry: await readEntryFacts(env.DB, COURSE, LEARNER.id), evidence: await readEvidence(env.DB, SITE, LEARNER.id, COURSE, 1, 1) },
+    });
+    expect(ridden.learner?.evidence?.kind).toBe(ridden.session?.kind);
+    // Alone, the page's reading is one round trip too; read ahead for another session, it reads for itself.
+    const alone = countingDb();
+    expect(await readSessionPage(alone.db, SITE, at, 'it-IT', 'it-IT', LEARNER.id)).toEqual(ridden);
+    expect(alone.trips()).toBe(1);
+    const other = countingDb();
+    const next = { ...at, number: 2 };
+    expect(await readSessionPage(other.db, SITE, next, 'it-IT', 'it-IT', LEARNER.id, { key: batch.key, results: outcome.session.riderResults ?? [] })).toEqual(
+      await readSessionPage(env.DB, SITE, next, 'it-IT', 'it-IT', LEARNER.id),
+    );
+    expect(other.trips()).toBe(1);
   });
 
   it("keeps nothing read for a user the token is not: the session is the token's user's", async () => {
