@@ -1,7 +1,5 @@
-import { env } from 'cloudflare:workers';
-import { listBadges, loadProgress, type Badge, type BadgeProgress, type LevelProgress } from '../../functions/data/lms/game.ts';
-import { loadTotalTimeSpent } from '../../functions/data/hits/stats.ts';
-import { listTags } from '../../functions/data/site/tags.ts';
+import type { Badge, BadgeProgress, LevelProgress } from '../../functions/data/lms/game.ts';
+import type { ProfileHome } from '../../functions/data/lms/profile-home.ts';
 
 /** A badge the learner holds: the site's badge with the learner's progress on it. */
 export type EarnedBadge = Badge & BadgeProgress;
@@ -16,16 +14,10 @@ export interface LearnerOverview {
 }
 
 /**
- * Levels, badges and total learning time of one learner: what the profile home shows, read
- * through the same data functions as GET /api/lms/game/{badge,progress} and /api/content/tag.
+ * Levels (most experience first), badges held (newest first) and total learning time of one
+ * learner: what the profile home shows, from what readProfileHome read.
  */
-export async function loadLearnerOverview(siteId: string, userId: string, locale: string): Promise<LearnerOverview> {
-  const [progress, badges, categories, totalTimeSpent] = await Promise.all([
-    loadProgress(env.DB, userId),
-    listBadges(env.DB, siteId, locale),
-    listTags(env.DB, siteId, locale, 'category'),
-    loadTotalTimeSpent(env.DB, siteId, userId),
-  ]);
+export function learnerOverview({ progress, badges, categories, totalTimeSpent }: ProfileHome): LearnerOverview {
   const names = new Map(categories.map((category) => [category._id, category.name]));
   return {
     levels: Object.entries(progress.levels)

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
-import { findCourse, type CourseDetail, type SessionSummary } from '../../functions/data/lms/courses.ts';
-import { findLastSession, findPosition, listRecentCourseIds } from '../../functions/data/lms/positions.ts';
+import type { CourseDetail, SessionSummary } from '../../functions/data/lms/courses.ts';
+import { readCourseResume } from '../../functions/data/lms/profile-home.ts';
 import { resumeSession } from '../../core/resume.ts';
 
 export interface ResumePoint {
@@ -14,17 +14,24 @@ export interface ResumePoint {
 
 /**
  * Where the profile's "Continua" leads: in the course the learner was on last and has not
- * finished, the session they were on, unless completed (core/resume.ts).
+ * finished (of `recentCourseIds`, newest first), the session they were on, unless completed
+ * (core/resume.ts). One round trip per course looked at: usually one.
  */
-export async function loadResumePoint(siteId: string, userId: string, locale: string, defaultLocale: string): Promise<ResumePoint | null> {
-  for (const courseId of await listRecentCourseIds(env.DB, siteId, userId)) {
-    const course = await findCourse(env.DB, siteId, courseId, locale, defaultLocale, userId);
-    if (!course) continue;
-    const sessions = course.modules.flatMap((module) => module.sessions);
-    const session = resumeSession(sessions, await findLastSession(env.DB, userId, courseId));
+export async function loadResumePoint(
+  siteId: string,
+  userId: string,
+  locale: string,
+  defaultLocale: string,
+  recentCourseIds: readonly string[],
+): Promise<ResumePoint | null> {
+  for (const courseId of recentCourseIds) {
+    const found = await readCourseResume(env.DB, siteId, courseId, locale, defaultLocale, userId);
+    if (!found) continue;
+    const sessions = found.course.modules.flatMap((module) => module.sessions);
+    const session = resumeSession(sessions, found.last);
     if (!session) continue;
-    const position = session.kind === 'video' ? await findPosition(env.DB, userId, courseId, session.moduleNumber, session.number) : null;
-    return { course, session, done: sessions.filter((candidate) => candidate.completedAt !== null).length, total: sessions.length, position };
+    const position = session.kind === 'video' ? (found.positions.get(`${session.moduleNumber}/${session.number}`) ?? null) : null;
+    return { course: found.course, session, done: sessions.filter((candidate) => candidate.completedAt !== null).length, total: sessions.length, position };
   }
   return null;
 }

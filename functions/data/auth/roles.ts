@@ -1,4 +1,4 @@
-import type { D1Database } from '@cloudflare/workers-types';
+import type { D1Database, D1PreparedStatement, D1Result } from '@cloudflare/workers-types';
 import { isPermission, type Permission } from '../../../core/permissions.ts';
 import type { RoleMode } from '../../../core/mode.ts';
 import type { Role } from '../../../core/contracts/role.ts';
@@ -21,9 +21,15 @@ export async function loadPermissions(db: D1Database, roleIds: string[]): Promis
 export type { Role };
 
 export async function findRole(db: D1Database, id: string): Promise<Role | null> {
-  const row = await db
-    .prepare('SELECT id, name, mode, permissions FROM role WHERE id = ?')
-    .bind(id)
-    .first<{ id: string; name: string; mode: RoleMode; permissions: string }>();
+  return roleOf(await roleStatement(db, id).all());
+}
+
+/** findRole's statement, for a batch (read back by `roleOf`). */
+export function roleStatement(db: D1Database, id: string): D1PreparedStatement {
+  return db.prepare('SELECT id, name, mode, permissions FROM role WHERE id = ?').bind(id);
+}
+
+export function roleOf(result: D1Result): Role | null {
+  const row = result.results[0] as { id: string; name: string; mode: RoleMode; permissions: string } | undefined;
   return row ? { _id: row.id, name: row.name, mode: row.mode, permissions: JSON.parse(row.permissions) as string[] } : null;
 }

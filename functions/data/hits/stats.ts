@@ -1,4 +1,4 @@
-import type { D1Database } from '@cloudflare/workers-types';
+import type { D1Database, D1Result } from '@cloudflare/workers-types';
 import { romeDayHour } from '../../../core/rome-time.ts';
 import { shapeStats, type Stats } from '../../../core/stats.ts';
 
@@ -41,11 +41,11 @@ export async function loadStats(db: D1Database, siteId: string, userId: string, 
   });
 }
 
-function totalStatement(db: D1Database, siteId: string, userId: string) {
+/** A learner's all-time learning time in milliseconds: one row, whatever the length of the history, for a batch (read back by `totalTimeOf`). */
+export function totalStatement(db: D1Database, siteId: string, userId: string) {
   return db.prepare('SELECT 0 AS key, ms FROM stats_total WHERE site_id = ? AND user_id = ?').bind(siteId, userId);
 }
 
-/** All-time learning time in milliseconds: one row, whatever the length of the history. */
-export async function loadTotalTimeSpent(db: D1Database, siteId: string, userId: string): Promise<number> {
-  return Number((await totalStatement(db, siteId, userId).first<{ ms: number }>())?.ms ?? 0);
+export function totalTimeOf(result: D1Result): number {
+  return Number((result.results[0] as { ms: number } | undefined)?.ms ?? 0);
 }

@@ -1,4 +1,4 @@
-import type { D1Database } from '@cloudflare/workers-types';
+import type { D1Database, D1PreparedStatement, D1Result } from '@cloudflare/workers-types';
 
 /** Gamification as the platform API shapes it: the site's badges and levels, and a learner's progress. */
 export interface Badge {
@@ -36,15 +36,22 @@ export interface Progress {
 }
 
 export async function listBadges(db: D1Database, siteId: string, locale: string): Promise<Badge[]> {
-  const { results } = await db
+  return badgesOf(await badgesStatement(db, siteId, locale).all());
+}
+
+/** listBadges' statement, for a batch (read back by `badgesOf`). */
+export function badgesStatement(db: D1Database, siteId: string, locale: string): D1PreparedStatement {
+  return db
     .prepare(
       `SELECT b.id AS _id, COALESCE(t.name, b.id) AS name, COALESCE(t.description, '') AS description, b.icon, b.category_id AS category, b.rule, b.threshold
        FROM badge b LEFT JOIN badge_text t ON t.badge_id = b.id AND t.locale = ?
        WHERE b.site_id = ? ORDER BY b.position`,
     )
-    .bind(locale, siteId)
-    .all<Badge>();
-  return results;
+    .bind(locale, siteId);
+}
+
+export function badgesOf(result: D1Result): Badge[] {
+  return result.results as unknown as Badge[];
 }
 
 export async function listLevels(db: D1Database, siteId: string, locale: string): Promise<Level[]> {
@@ -60,19 +67,27 @@ export async function listLevels(db: D1Database, siteId: string, locale: string)
 }
 
 export async function loadProgress(db: D1Database, userId: string): Promise<Progress> {
-  const [badges, levels] = await db.batch<Record<string, string | number>>([
+  return progressOf(await db.batch(progressStatements(db, userId)));
+}
+
+/** loadProgress' two statements, for a batch (read back by `progressOf`). */
+export function progressStatements(db: D1Database, userId: string): D1PreparedStatement[] {
+  return [
     db.prepare('SELECT badge_id, obtained_at, amount, chain FROM user_badge WHERE user_id = ?').bind(userId),
     db.prepare('SELECT category_id, level, experience, obtained_at FROM user_level WHERE user_id = ?').bind(userId),
-  ]);
+  ];
+}
+
+export function progressOf([badges, levels]: D1Result[]): Progress {
   const progress: Progress = { badges: {}, levels: {} };
-  for (const row of badges?.results ?? []) {
+  for (const row of (badges?.results ?? []) as Record<string, string | number>[]) {
     progress.badges[String(row.badge_id)] = {
       obtainedAt: new Date(Number(row.obtained_at)).toISOString(),
       amount: Number(row.amount),
       chain: Number(row.chain),
     };
   }
-  for (const row of levels?.results ?? []) {
+  for (const row of (levels?.results ?? []) as Record<string, string | number>[]) {
     progress.levels[String(row.category_id)] = {
       level: Number(row.level),
       obtainedAt: new Date(Number(row.obtained_at)).toISOString(),

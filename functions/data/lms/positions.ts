@@ -1,4 +1,4 @@
-import type { D1Database } from '@cloudflare/workers-types';
+import type { D1Database, D1PreparedStatement, D1Result } from '@cloudflare/workers-types';
 import type { WatchState } from '../../../core/session-evidence.ts';
 
 /**
@@ -48,18 +48,20 @@ export async function findWatch(db: D1Database, userId: string, courseId: string
     .first<WatchState>();
 }
 
-/** The learner's saved position in one session, in seconds, or null. */
-export async function findPosition(db: D1Database, userId: string, courseId: string, moduleNumber: number, number: number): Promise<number | null> {
-  const row = await db
-    .prepare('SELECT seconds FROM session_position WHERE user_id = ? AND course_id = ? AND module_number = ? AND number = ?')
-    .bind(userId, courseId, moduleNumber, number)
-    .first<{ seconds: number }>();
-  return row?.seconds ?? null;
+/** Where the learner stopped in each video of a course, in seconds by `{module}/{number}`: one statement, for a batch. */
+export function coursePositionsStatement(db: D1Database, userId: string, courseId: string): D1PreparedStatement {
+  return db.prepare('SELECT module_number AS moduleNumber, number, seconds FROM session_position WHERE user_id = ? AND course_id = ?').bind(userId, courseId);
 }
 
-/** The learner's courses on this site by latest activity (a visited session, a completion, a video position, a package's commit), newest first. */
-export async function listRecentCourseIds(db: D1Database, siteId: string, userId: string, limit = 5): Promise<string[]> {
-  const { results } = await db
+export function coursePositionsOf(result: D1Result): Map<string, number> {
+  return new Map(
+    (result.results as { moduleNumber: number; number: number; seconds: number }[]).map((row) => [`${row.moduleNumber}/${row.number}`, row.seconds]),
+  );
+}
+
+/** The learner's courses on this site by latest activity (a visited session, a completion, a video position, a package's commit), newest first: for a batch (read back by `recentCourseIdsOf`). */
+export function recentCourseIdsStatement(db: D1Database, siteId: string, userId: string, limit = 5): D1PreparedStatement {
+  return db
     .prepare(
       `SELECT a.course_id AS courseId, MAX(a.at) AS last FROM (
          SELECT course_id, MAX(created_at) AS at FROM hit WHERE user_id = ?1 AND course_id IS NOT NULL GROUP BY course_id
@@ -69,13 +71,15 @@ export async function listRecentCourseIds(db: D1Database, siteId: string, userId
        ) a JOIN course c ON c.id = a.course_id WHERE c.site_id = ?2
        GROUP BY a.course_id ORDER BY last DESC LIMIT ?3`,
     )
-    .bind(userId, siteId, limit)
-    .all<{ courseId: string }>();
-  return results.map((row) => row.courseId);
+    .bind(userId, siteId, limit);
 }
 
-/** The session of a course the learner was on last (a visit, a completion, a video position, a package's commit), or null before any. */
-export async function findLastSession(db: D1Database, userId: string, courseId: string): Promise<{ moduleNumber: number; number: number } | null> {
+export function recentCourseIdsOf(result: D1Result): string[] {
+  return (result.results as { courseId: string }[]).map((row) => row.courseId);
+}
+
+/** The session of a course the learner was on last (a visit, a completion, a video position, a package's commit), none before any: for a batch (read back by `lastSessionOf`). */
+export function lastSessionStatement(db: D1Database, userId: string, courseId: string): D1PreparedStatement {
   return db
     .prepare(
       `SELECT module_number AS moduleNumber, number FROM (
@@ -86,6 +90,9 @@ export async function findLastSession(db: D1Database, userId: string, courseId: 
          UNION ALL SELECT module_number, number, updated_at FROM scorm_state WHERE user_id = ?1 AND course_id = ?2
        ) ORDER BY at DESC LIMIT 1`,
     )
-    .bind(userId, courseId)
-    .first<{ moduleNumber: number; number: number }>();
+    .bind(userId, courseId);
+}
+
+export function lastSessionOf(result: D1Result): { moduleNumber: number; number: number } | null {
+  return (result.results[0] as { moduleNumber: number; number: number } | undefined) ?? null;
 }

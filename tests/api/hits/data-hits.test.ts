@@ -1,9 +1,13 @@
+import type { D1Database } from '@cloudflare/workers-types';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clampClaim, hitBatchStatements, recordHits, type HitInput } from '../../../functions/data/hits/hits.ts';
 import { IDLE_CAP_MS } from '../../../core/visible-time.ts';
-import { loadStats, loadTotalTimeSpent } from '../../../functions/data/hits/stats.ts';
+import { loadStats, totalStatement, totalTimeOf } from '../../../functions/data/hits/stats.ts';
 import { LEARNER, seedFixtures, SITE, THIRD } from '../fixtures.ts';
+
+/** A learner's all-time learning time, as the profile reads it in its batch. */
+const loadTotalTimeSpent = async (db: D1Database, siteId: string, userId: string) => totalTimeOf(await totalStatement(db, siteId, userId).all());
 
 // Query-level tests of functions/data/hits/hits.ts and stats.ts: the hit, its clocks and the roll-ups.
 beforeAll(seedFixtures);
