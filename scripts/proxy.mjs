@@ -18,7 +18,8 @@ export function parseHeadersFile(text) {
     else if (entry.startsWith('!')) rules.at(-1)?.detached.push(entry.slice(1).trim());
     else if (entry.includes(':')) rules.at(-1).set[entry.slice(0, entry.indexOf(':')).trim()] = entry.slice(entry.indexOf(':') + 1).trim();
   }
-  const { 'Strict-Transport-Security': hsts, ...security } = rules.find((rule) => rule.path === '/*')?.set ?? {};
+  // Allow names what a static file answers, not the proxy's own answers.
+  const { 'Strict-Transport-Security': hsts, Allow: _staticMethods, ...security } = rules.find((rule) => rule.path === '/*')?.set ?? {};
   if (!hsts || !security['Content-Security-Policy']) throw new Error('the _headers file names no security headers for every path');
   const localHosts = rules.filter((rule) => rule.detached.includes('Strict-Transport-Security')).map((rule) => new URL(rule.path.replace(/\*$/, '')).hostname);
   return { security, hsts, localHosts };

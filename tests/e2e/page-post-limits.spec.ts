@@ -203,3 +203,11 @@ test.describe('page posts: same origin', () => {
     expect(errorScreen(await support.text())).toEqual(CROSS_SITE.it);
   });
 });
+
+test('a post to a pre-rendered page is refused with 405, naming the methods it answers, and the security headers', async ({ request }) => {
+  const answer = await request.post('/it-IT/privacy', { headers: { ...BROWSER, 'content-type': FORM }, data: 'a=1' });
+  expect(answer.status()).toBe(405);
+  expect(answer.headers()['allow']).toBe('GET, HEAD');
+  expect(answer.headers()['content-security-policy']).toContain("default-src 'self'");
+  expect((await request.get('/it-IT/privacy')).status()).toBe(200);
+});

@@ -46,7 +46,7 @@ test('signed-in pages are private: Cache-Control private, no-store on the profil
   expect((await request.get('/tiles-access')).headers()['cache-control'] ?? '').not.toContain('private');
 });
 
-test("the page's scripts and style sheets are kept by the browser: the page loaded again asks the server for none of them", async ({ page }) => {
+test("the page's scripts, style sheets and logo are kept by the browser: the page loaded again asks the server for none of them", async ({ page }) => {
   await page.goto('/it-IT');
   const script = page.locator('script[type="module"][src^="/_astro/"]').first();
   const response = await page.request.get((await script.getAttribute('src')) ?? '');
@@ -60,7 +60,9 @@ test("the page's scripts and style sheets are kept by the browser: the page load
   const asked: string[] = [];
   network.on('Network.requestServedFromCache', ({ requestId }) => fromCache.add(requestId));
   network.on('Network.responseReceived', ({ requestId, response: answer }) => {
-    if (new URL(answer.url).pathname.startsWith('/_astro/') && !fromCache.has(requestId) && !answer.fromDiskCache) asked.push(`${answer.status} ${answer.url}`);
+    const path = new URL(answer.url).pathname;
+    if ((path.startsWith('/_astro/') || path.startsWith('/logo/')) && !fromCache.has(requestId) && !answer.fromDiskCache)
+      asked.push(`${answer.status} ${answer.url}`);
   });
   await page.goto('/it-IT');
   await page.waitForLoadState('load');

@@ -50,8 +50,13 @@ describe('security headers', () => {
     const file = headersFile([]);
     expect(file).toMatch(/^\/\*\n(  .+\n)*  Strict-Transport-Security: max-age=\d+; includeSubDomains\n/m);
     expect(file).toContain('https://localhost/*\n  ! Strict-Transport-Security');
+    // A static file's 405 (a post to a pre-rendered page) names what it answers.
+    expect(file).toMatch(/^\/\*\n(  .+\n)*  Allow: GET, HEAD\n/m);
     // Hashed file names change with their content: the browser keeps them without asking again.
     expect(file).toContain('/_astro/*\n  Cache-Control: public, max-age=31536000, immutable\n');
+    // The logo and the site's other images keep their names: a day, then revalidated in the background.
+    for (const path of ['/logo/*', '/social/*', '/favicon.svg'])
+      expect(file).toContain(`${path}\n  Cache-Control: public, max-age=86400, stale-while-revalidate=604800\n`);
     expect(isLocalHost('localhost')).toBe(true);
     expect(isLocalHost('app.localhost')).toBe(true);
     expect(isLocalHost('tiles.example.it')).toBe(false);
