@@ -12,11 +12,15 @@ export type Platform = (typeof PLATFORMS)[number] | 'other';
 const known = new Map<string, Platform>();
 const KNOWN_AT_MOST = 500;
 
+/** Longer agents (a header nothing else limits) are parsed each time rather than kept. */
+const KEPT_AGENT_LENGTH = 512;
+
 export function detectPlatform(userAgent: string): Platform {
   let platform = known.get(userAgent);
   if (platform === undefined) {
-    if (known.size >= KNOWN_AT_MOST) known.clear();
     platform = parsePlatform(userAgent);
+    if (userAgent.length > KEPT_AGENT_LENGTH) return platform;
+    if (known.size >= KNOWN_AT_MOST) known.clear();
     known.set(userAgent, platform);
   }
   return platform;

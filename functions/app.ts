@@ -153,9 +153,10 @@ export interface ApiApp {
   fetch(request: Request, env: Env, ctx?: ExecutionContext): Promise<Response>;
 }
 
-const api = createApiApp();
+let api: ApiApp | null = null;
 
-/** The API as a fetch handler (the API tests' Worker; the site mounts its own app with the CSP hashes). */
+/** The API as a fetch handler (the API tests' Worker; the site mounts its own app with the CSP hashes), made at its first call. */
 export function handleApi(request: Request, env: Env, ctx?: ExecutionContext): Promise<Response> {
+  api ??= createApiApp();
   return api.fetch(request, env, ctx);
 }

@@ -28,9 +28,12 @@ export function pageRider(
   if (!site) return null;
   const batchOf = pageBatchOf(pathname, locale, site._id, site.defaultLocale);
   if (!batchOf) return null;
+  // Built once for the user the cookie names: the statements ride, the key names their results.
+  let built: { userId: string; batch: ReturnType<PageBatch> } | null = null;
+  const batchFor = (userId: string) => (built?.userId === userId ? built.batch : (built = { userId, batch: batchOf(userId) }).batch);
   return {
-    rider: (userId) => batchOf(userId).statements,
-    readAhead: (results, userId) => ({ key: batchOf(userId).key, results }),
+    rider: (userId) => batchFor(userId).statements,
+    readAhead: (results, userId) => ({ key: batchFor(userId).key, results }),
   };
 }
 

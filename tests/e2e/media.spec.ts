@@ -78,3 +78,11 @@ test('the media section works at 390 px and by keyboard', async ({ page }) => {
   await page.keyboard.press('Tab');
   await expect(entry.getByLabel(/^Sostituisci/)).toBeFocused();
 });
+
+test('a course medium asked with a session cookie that no longer holds clears it and the sign-in marker together', async ({ request }) => {
+  const answer = await request.get('/media/lezioni/video.mp4', { headers: { cookie: 't-ssid=Fe26.2**not-a-seal; t-in=1' } });
+  expect(answer.status()).toBe(401);
+  const cookies = answer.headersArray().filter((header) => header.name.toLowerCase() === 'set-cookie');
+  expect(cookies.some((cookie) => /^t-ssid=;.*Max-Age=0/i.test(cookie.value))).toBe(true);
+  expect(cookies.some((cookie) => /^t-in=;.*Max-Age=0/i.test(cookie.value))).toBe(true);
+});

@@ -25,4 +25,10 @@ describe('platform detection', () => {
     expect(detectPlatform(windows)).toBe('windows');
     expect(detectPlatform('Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148')).toBe('ios');
   });
+
+  it('parses an agent too long to keep each time, with the same answer', () => {
+    const long = `Mozilla/5.0 (Windows NT 10.0; Win64; x64) ${'X'.repeat(700)}`;
+    expect(detectPlatform(long)).toBe('windows');
+    expect(detectPlatform(long)).toBe('windows');
+  });
 });
