@@ -1,14 +1,17 @@
 import { env } from 'cloudflare:workers';
 import type { D1PreparedStatement, D1Result } from '@cloudflare/workers-types';
 import type { SessionRider } from '../../functions/auth/session.ts';
-import { coursePageBatch } from '../../functions/data/lms/course-page.ts';
-import { sessionPageBatch } from '../../functions/data/lms/session-page.ts';
+import { coursePageBatch, coursePageKey } from '../../functions/data/lms/course-page.ts';
+import { sessionPageBatch, sessionPageKey } from '../../functions/data/lms/session-page.ts';
 import type { ReadAhead } from '../../functions/data/read-ahead.ts';
 import { courseIdOfPath, sessionOfPath } from '../../core/course-path.ts';
 import { keptPageContext } from './page-context.ts';
 
-/** A page's batch for a user: its statements and the key of what they read. */
-type PageBatch = (userId: string) => { key: string; statements: D1PreparedStatement[] };
+/** A page's reads for a user: the statements that ride, and the key naming what they read. */
+interface PageReads {
+  statements: (userId: string) => D1PreparedStatement[];
+  key: (userId: string) => string;
+}
 
 /**
  * The reads of the signed-in pages learners open most, a course's and a session's, sent with the
@@ -26,21 +29,28 @@ export function pageRider(
   if (method !== 'GET' && method !== 'HEAD') return null;
   const site = keptPageContext(locale)?.site;
   if (!site) return null;
-  const batchOf = pageBatchOf(pathname, locale, site._id, site.defaultLocale);
-  if (!batchOf) return null;
-  // Built once for the user the cookie names: the statements ride, the key names their results.
-  let built: { userId: string; batch: ReturnType<PageBatch> } | null = null;
-  const batchFor = (userId: string) => (built?.userId === userId ? built.batch : (built = { userId, batch: batchOf(userId) }).batch);
+  const reads = pageReadsOf(pathname, locale, site._id, site.defaultLocale);
+  if (!reads) return null;
   return {
-    rider: (userId) => batchFor(userId).statements,
-    readAhead: (results, userId) => ({ key: batchFor(userId).key, results }),
+    rider: reads.statements,
+    readAhead: (results, userId) => ({ key: reads.key(userId), results }),
   };
 }
 
-function pageBatchOf(pathname: string, locale: string, siteId: string, defaultLocale: string): PageBatch | null {
+function pageReadsOf(pathname: string, locale: string, siteId: string, defaultLocale: string): PageReads | null {
   const courseId = courseIdOfPath(pathname, locale);
-  if (courseId !== null) return (userId) => coursePageBatch(env.DB, siteId, courseId, locale, defaultLocale, userId);
+  if (courseId !== null) {
+    return {
+      statements: (userId) => coursePageBatch(env.DB, siteId, courseId, locale, defaultLocale, userId).statements,
+      key: (userId) => coursePageKey(siteId, courseId, locale, defaultLocale, userId),
+    };
+  }
   const session = sessionOfPath(pathname, locale);
-  if (session !== null) return (userId) => sessionPageBatch(env.DB, siteId, session, locale, defaultLocale, userId);
+  if (session !== null) {
+    return {
+      statements: (userId) => sessionPageBatch(env.DB, siteId, session, locale, defaultLocale, userId).statements,
+      key: (userId) => sessionPageKey(siteId, session, locale, defaultLocale, userId),
+    };
+  }
   return null;
 }

@@ -1,11 +1,11 @@
-import type { D1Database, D1PreparedStatement, D1Result } from '@cloudflare/workers-types';
+import type { D1Database, D1Result } from '@cloudflare/workers-types';
 import type { CourseDetail } from '../../../core/contracts/lms.ts';
 import { attemptOutcomesOf, attemptOutcomesStatement, type AttemptOutcome } from '../ecm/attempts.ts';
 import { declaredMsOf, type EcmCourse } from '../ecm/courses.ts';
 import { standingFactsOf, standingStatements, type StandingFacts } from '../ecm/standing-facts.ts';
 import { entryFactsOf, entryFactsStatement, type EntryFacts } from '../people/enrolment.ts';
 import { courseScormStatesOf, courseScormStatesStatement, type CourseScormState } from '../scorm/state.ts';
-import type { ReadAhead } from '../read-ahead.ts';
+import { readPageBatch, type PageBatch, type ReadAhead } from '../read-ahead.ts';
 import { courseFromResults, courseStatements } from './courses.ts';
 
 /** What a signed-in learner's course page shows beside the course, read whether or not it lets them in: the page decides what to show. */
@@ -38,8 +38,7 @@ export async function readCoursePage(
   userId: string | null,
   ahead?: ReadAhead,
 ): Promise<CoursePage | null> {
-  const batch = coursePageBatch(db, siteId, courseId, locale, defaultLocale, userId);
-  return batch.read(ahead?.key === batch.key ? ahead.results : await db.batch(batch.statements));
+  return readPageBatch(db, coursePageBatch(db, siteId, courseId, locale, defaultLocale, userId), ahead);
 }
 
 /** What coursePageBatch's results were read for: results read ahead serve only a page asking the same. */
@@ -58,7 +57,7 @@ export function coursePageBatch(
   locale: string,
   defaultLocale: string,
   userId: string | null,
-): { key: string; statements: D1PreparedStatement[]; read: (results: D1Result[]) => CoursePage | null } {
+): PageBatch<CoursePage | null> {
   const course = courseStatements(db, siteId, courseId, locale, defaultLocale, userId);
   const learner = userId
     ? [

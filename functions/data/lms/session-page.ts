@@ -1,7 +1,7 @@
-import type { D1Database, D1PreparedStatement, D1Result } from '@cloudflare/workers-types';
+import type { D1Database, D1Result } from '@cloudflare/workers-types';
 import type { SessionDetail } from '../../../core/contracts/lms.ts';
 import { entryFactsOf, entryFactsStatement, type EntryFacts } from '../people/enrolment.ts';
-import type { ReadAhead } from '../read-ahead.ts';
+import { readPageBatch, type PageBatch, type ReadAhead } from '../read-ahead.ts';
 import { sessionFromResults, sessionStatements } from './courses.ts';
 import { evidenceOf, evidenceStatement, type EvidenceRow } from './evidence.ts';
 
@@ -32,8 +32,7 @@ export async function readSessionPage(
   userId: string | null,
   ahead?: ReadAhead,
 ): Promise<SessionPage> {
-  const batch = sessionPageBatch(db, siteId, at, locale, defaultLocale, userId);
-  return batch.read(ahead?.key === batch.key ? ahead.results : await db.batch(batch.statements));
+  return readPageBatch(db, sessionPageBatch(db, siteId, at, locale, defaultLocale, userId), ahead);
 }
 
 /** What sessionPageBatch's results were read for: results read ahead serve only a page asking the same. */
@@ -52,7 +51,7 @@ export function sessionPageBatch(
   locale: string,
   defaultLocale: string,
   userId: string | null,
-): { key: string; statements: D1PreparedStatement[]; read: (results: D1Result[]) => SessionPage } {
+): PageBatch<SessionPage> {
   const { courseId, moduleNumber, number } = at;
   const session = sessionStatements(db, siteId, courseId, moduleNumber, number, locale, defaultLocale, userId);
   const learner = userId ? [entryFactsStatement(db, courseId, userId), evidenceStatement(db, siteId, userId, courseId, moduleNumber, number)] : [];
