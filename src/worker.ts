@@ -13,13 +13,11 @@ import { guardPagePost, refusalAnswer, refusalPageRequest } from './server/page-
 import { rewrittenHost } from './server/rewritten-host.ts';
 import { withMarkedSession } from './server/marked-session.ts';
 import { createApiApp } from '../functions/app.ts';
+import { isApiPath } from '../core/api-prefix.ts';
 import { MEDIA_PREFIX, serveMedia } from '../functions/lms/media.ts';
 
 // The pages' CSP hashes (integrations/security-headers.mjs): API answers carry the same policy.
 const api = createApiApp({ scriptHashes: import.meta.env.CSP_SCRIPT_HASHES ?? [] });
-
-/** The platform API's addresses (functions/app.ts). */
-const isApiPath = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/');
 
 const plainAnswer = (status: number, text: string) =>
   new Response(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });

@@ -1,6 +1,7 @@
 import { MAX_BODY_BYTES } from '../../functions/middleware/json-body.ts';
 import { isCrossSite, isMutating } from '../../functions/middleware/same-origin.ts';
 import { readAtMost } from '../../functions/read-at-most.ts';
+import { isApiPath } from '../../core/api-prefix.ts';
 import type { RouteError } from './guards.ts';
 
 /** A page form's body may be as large as an API call's: the largest form (support) is a few KiB. */
@@ -43,7 +44,7 @@ function refusal(statusCode: 403 | 413, url: URL): RouteError {
  */
 export async function guardPagePost(request: Request): Promise<PagePostOutcome> {
   const url = new URL(request.url);
-  if (!isMutating(request.method) || url.pathname === '/api' || url.pathname.startsWith('/api/')) return { kind: 'pass', request };
+  if (!isMutating(request.method) || isApiPath(url.pathname)) return { kind: 'pass', request };
   if (isCrossSite(request)) return { kind: 'refused', error: refusal(403, url), rest: request.body };
   const declared = request.headers.get('content-length');
   if (declared !== null && /^\d+$/.test(declared.trim())) {
