@@ -12,21 +12,27 @@ import { newSignedInLearner, SITE, seedFixtures } from '../fixtures.ts';
 // and a course to resume in one.
 beforeAll(seedFixtures);
 
+/** A new learner who completed triage's first session a minute ago and has just stopped at 42 s into its video, the second. */
+async function learnerOnTriage(prefix: string): Promise<string> {
+  const { id } = await newSignedInLearner(prefix);
+  const now = Date.now();
+  await env.DB.batch([
+    env.DB.prepare("INSERT INTO session_progress (user_id, course_id, module_number, number, completed_at) VALUES (?, 'triage', 1, 1, ?)").bind(
+      id,
+      now - 60_000,
+    ),
+    env.DB.prepare("INSERT INTO session_position (user_id, course_id, module_number, number, seconds, updated_at) VALUES (?, 'triage', 1, 2, 42, ?)").bind(
+      id,
+      now,
+    ),
+  ]);
+  return id;
+}
+
 describe("the profile home's reads", () => {
   it('read progress, badges, categories, time, recent courses and the role in one round trip, as the separate reads do', async () => {
-    const { id } = await newSignedInLearner('profile-home');
-    const now = Date.now();
-    await env.DB.batch([
-      env.DB.prepare("INSERT INTO session_progress (user_id, course_id, module_number, number, completed_at) VALUES (?, 'triage', 1, 1, ?)").bind(
-        id,
-        now - 60_000,
-      ),
-      env.DB.prepare("INSERT INTO session_position (user_id, course_id, module_number, number, seconds, updated_at) VALUES (?, 'triage', 1, 2, 42, ?)").bind(
-        id,
-        now,
-      ),
-      env.DB.prepare('INSERT INTO stats_total (site_id, user_id, ms) VALUES (?, ?, 90000)').bind(SITE, id),
-    ]);
+    const id = await learnerOnTriage('profile-home');
+    await env.DB.prepare('INSERT INTO stats_total (site_id, user_id, ms) VALUES (?, ?, 90000)').bind(SITE, id).run();
     const { db, trips } = countingDb();
     const home = await readProfileHome(db, SITE, id, 'it-IT', 'admin');
     expect(trips()).toBe(1);
@@ -44,18 +50,7 @@ describe("the profile home's reads", () => {
   });
 
   it('read a course to resume in one round trip: the course with progress, the session last visited, the video positions', async () => {
-    const { id } = await newSignedInLearner('profile-resume');
-    const now = Date.now();
-    await env.DB.batch([
-      env.DB.prepare("INSERT INTO session_progress (user_id, course_id, module_number, number, completed_at) VALUES (?, 'triage', 1, 1, ?)").bind(
-        id,
-        now - 60_000,
-      ),
-      env.DB.prepare("INSERT INTO session_position (user_id, course_id, module_number, number, seconds, updated_at) VALUES (?, 'triage', 1, 2, 42, ?)").bind(
-        id,
-        now,
-      ),
-    ]);
+    const id = await learnerOnTriage('profile-resume');
     const { db, trips } = countingDb();
     const found = await readCourseResume(db, SITE, 'triage', 'it-IT', 'it-IT', id);
     expect(trips()).toBe(1);
